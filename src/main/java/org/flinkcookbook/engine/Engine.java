@@ -1,0 +1,23 @@
+package org.flinkcookbook.engine;
+
+import org.flinkcookbook.recipe.Recipe;
+
+/**
+ * Runs a recipe's statements as one SQL session and returns the results. Implementations: the
+ * Flink engine (a real local or remote Flink cluster) and the event-time simulator.
+ */
+public interface Engine extends AutoCloseable {
+
+    /** {@code flink} or {@code simulator}, as written to {@code report.json}. */
+    String name();
+
+    /** The Flink version whose behaviour the results show. */
+    String flinkVersion();
+
+    /** Runs every runnable statement of the recipe; never throws for a problem of the recipe itself. */
+    RecipeRun run(Recipe recipe);
+
+    /** Releases the cluster and threads; engines are closed once at the end of a build. */
+    @Override
+    void close();
+}

@@ -1,0 +1,98 @@
+package org.flinkcookbook.recipe;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.FileSystems;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.PathMatcher;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Predicate;
+import java.util.stream.Stream;
+
+/**
+ * Finds recipe files: Markdown files under the recipes directory, searched recursively, that have
+ * at least one {@code sql} block. Build output and hidden directories are not searched.
+ */
+public final class RecipeFinder {
+
+    private final Path baseDirectory;
+    private final RecipeParser parser = new RecipeParser();
+
+    /** @param baseDirectory the project base directory, against which display paths are relative */
+    public RecipeFinder(Path baseDirectory) {
+        this.baseDirectory = baseDirectory.toAbsolutePath().normalize();
+    }
+
+    /**
+     * Markdown files under {@code recipesDirectory} whose display path matches {@code filter}, in path
+     * order. A file that cannot be read is still listed, so that it is reported instead of ignored.
+     *
+     * @param filter comma-separated globs or substrings of the display path, as {@code -Dtest=} in
+     *     Surefire; blank selects every recipe
+     */
+    public List<Path> find(Path recipesDirectory, String filter) {
+        Predicate<String> selected = selector(filter);
+        Path root = recipesDirectory.toAbsolutePath().normalize();
+        try (Stream<Path> files = Files.walk(root)) {
+            return files.filter(Files::isRegularFile)
+                    .filter(file -> file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".md"))
+                    .filter(file -> !inExcludedDirectory(root, file))
+                    .filter(file -> selected.test(displayPath(file)))
+                    .filter(this::isRecipeOrUnreadable)
+                    .sorted()
+                    .toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot search " + root + " for recipes", e);
+        }
+    }
+
+    /** How a file is named in messages and reports: relative to the base directory, with '/'. */
+    public String displayPath(Path file) {
+        Path absolute = file.toAbsolutePath().normalize();
+        Path shown = absolute.startsWith(baseDirectory) ? baseDirectory.relativize(absolute) : absolute;
+        return shown.toString().replace('\\', '/');
+    }
+
+    private boolean isRecipeOrUnreadable(Path file) {
+        try {
+            return parser.isRecipe(RecipeParser.readUtf8(file, displayPath(file)));
+        } catch (RecipeException unreadable) {
+            return true;
+        }
+    }
+
+    private static boolean inExcludedDirectory(Path root, Path file) {
+        Path relative = root.relativize(file.getParent() == null ? root : file.getParent());
+        for (Path part : relative) {
+            String name = part.toString();
+            if (name.startsWith(".") || name.equals("target") || name.equals("node_modules")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    static Predicate<String> selector(String filter) {
+        if (filter == null || filter.isBlank()) {
+            return path -> true;
+        }
+        List<Predicate<String>> patterns = Arrays.stream(filter.split(","))
+                .map(String::trim)
+                .filter(pattern -> !pattern.isEmpty())
+                .map(RecipeFinder::pattern)
+                .toList();
+        return path -> patterns.stream().anyMatch(pattern -> pattern.test(path));
+    }
+
+    private static Predicate<String> pattern(String pattern) {
+        if (pattern.contains("*") || pattern.contains("?") || pattern.contains("[") || pattern.contains("{")) {
+            PathMatcher glob = FileSystems.getDefault().getPathMatcher("glob:" + pattern);
+            PathMatcher anywhere = FileSystems.getDefault().getPathMatcher("glob:**/" + pattern);
+            return path -> glob.matches(Path.of(path)) || anywhere.matches(Path.of(path));
+        }
+        return path -> path.contains(pattern);
+    }
+}

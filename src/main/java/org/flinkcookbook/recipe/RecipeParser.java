@@ -1,0 +1,160 @@
+package org.flinkcookbook.recipe;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.commonmark.node.AbstractVisitor;
+import org.commonmark.node.FencedCodeBlock;
+import org.commonmark.node.HtmlBlock;
+import org.commonmark.node.HtmlInline;
+import org.commonmark.node.Node;
+import org.commonmark.parser.IncludeSourceSpans;
+import org.commonmark.parser.Parser;
+import org.flinkcookbook.sql.SqlSyntaxException;
+import org.flinkcookbook.sql.StatementSplitter;
+
+/**
+ * Reads a Markdown recipe with commonmark: its {@code sql} blocks with Markdown line numbers, and
+ * the {@code cookbook:} directives written as HTML comments.
+ */
+public final class RecipeParser {
+
+    private static final Pattern SKIP = Pattern.compile("<!--\\s*cookbook:skip\\s*-->");
+    private static final Pattern FIXTURE = Pattern.compile("<!--\\s*cookbook:fixture\\s+([^\\s=]+)\\s*=\\s*(\\S+?)\\s*-->");
+
+    private final Parser markdown = Parser.builder().includeSourceSpans(IncludeSourceSpans.BLOCKS).build();
+
+    /** Parses a recipe file; {@code displayPath} is how messages and reports name it. */
+    public Recipe parse(Path file, String displayPath) throws RecipeException {
+        return parse(file, displayPath, readUtf8(file, displayPath));
+    }
+
+    /** True when the Markdown has at least one fenced {@code sql} block: what makes it a recipe. */
+    public boolean isRecipe(String markdownText) {
+        boolean[] found = {false};
+        markdown.parse(markdownText).accept(new AbstractVisitor() {
+            @Override
+            public void visit(FencedCodeBlock block) {
+                found[0] |= isSql(block);
+            }
+        });
+        return found[0];
+    }
+
+    Recipe parse(Path file, String displayPath, String text) throws RecipeException {
+        String[] lines = text.split("\\R", -1);
+        List<FencedCodeBlock> codeBlocks = new ArrayList<>();
+        List<FixtureBinding> fixtures = new ArrayList<>();
+        markdown.parse(text).accept(new AbstractVisitor() {
+            @Override
+            public void visit(FencedCodeBlock block) {
+                if (isSql(block)) {
+                    codeBlocks.add(block);
+                }
+            }
+
+            @Override
+            public void visit(HtmlBlock html) {
+                collectFixtures(html.getLiteral(), lineOf(html), fixtures);
+            }
+
+            @Override
+            public void visit(HtmlInline html) {
+                collectFixtures(html.getLiteral(), lineOf(html.getParent()), fixtures);
+            }
+        });
+        List<SqlBlock> blocks = new ArrayList<>();
+        for (FencedCodeBlock block : codeBlocks) {
+            blocks.add(sqlBlock(block, lines, displayPath));
+        }
+        return new Recipe(file, displayPath, blocks, fixtures);
+    }
+
+    private SqlBlock sqlBlock(FencedCodeBlock block, String[] lines, String displayPath) throws RecipeException {
+        int fenceLine = lineOf(block);
+        if (block.getClosingFenceLength() == null) {
+            throw new RecipeException(displayPath, fenceLine, "the ```sql code block opened here is never closed; add a closing ``` line", null);
+        }
+        int firstLine = fenceLine + 1;
+        boolean skipped = SKIP.matcher(previousNonBlankLine(lines, fenceLine)).find();
+        try {
+            return new SqlBlock(firstLine, block.getLiteral(), skipped, StatementSplitter.split(block.getLiteral(), firstLine));
+        } catch (SqlSyntaxException e) {
+            throw new RecipeException(displayPath, e.line(), e.getMessage(), e);
+        }
+    }
+
+    private static boolean isSql(FencedCodeBlock block) {
+        String info = block.getInfo() == null ? "" : block.getInfo().trim();
+        String language = info.isEmpty() ? "" : info.split("\\s+")[0];
+        return language.toLowerCase(Locale.ROOT).equals("sql");
+    }
+
+    private static void collectFixtures(String html, int line, List<FixtureBinding> fixtures) {
+        Matcher matcher = FIXTURE.matcher(html);
+        while (matcher.find()) {
+            int lineInHtml = (int) html.substring(0, matcher.start()).chars().filter(c -> c == '\n').count();
+            fixtures.add(new FixtureBinding(matcher.group(1), matcher.group(2), line + lineInHtml));
+        }
+    }
+
+    /** 1-based Markdown line where a block node starts. */
+    private static int lineOf(Node node) {
+        return node.getSourceSpans().isEmpty() ? 1 : node.getSourceSpans().get(0).getLineIndex() + 1;
+    }
+
+    private static String previousNonBlankLine(String[] lines, int line) {
+        for (int index = line - 2; index >= 0; index--) {
+            if (!lines[index].isBlank()) {
+                return lines[index];
+            }
+        }
+        return "";
+    }
+
+    static String readUtf8(Path file, String displayPath) throws RecipeException {
+        byte[] bytes;
+        try {
+            bytes = Files.readAllBytes(file);
+        } catch (IOException e) {
+            throw new RecipeException(displayPath, 1, "cannot be read: " + e.getMessage(), e);
+        }
+        try {
+            return StandardCharsets.UTF_8
+                    .newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(bytes))
+                    .toString();
+        } catch (CharacterCodingException e) {
+            int line = firstLineWithInvalidUtf8(bytes);
+            throw new RecipeException(displayPath, line, "is not UTF-8 text; save the file as UTF-8", e);
+        }
+    }
+
+    private static int firstLineWithInvalidUtf8(byte[] bytes) {
+        int line = 1;
+        int lineStart = 0;
+        for (int i = 0; i <= bytes.length; i++) {
+            if (i == bytes.length || bytes[i] == '\n') {
+                try {
+                    StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes, lineStart, i - lineStart));
+                } catch (CharacterCodingException e) {
+                    return line;
+                }
+                line++;
+                lineStart = i + 1;
+            }
+        }
+        return 1;
+    }
+}

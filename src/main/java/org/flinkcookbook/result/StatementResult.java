@@ -1,0 +1,29 @@
+package org.flinkcookbook.result;
+
+import java.util.List;
+
+/**
+ * The rows one statement produced: a query, one sink of an INSERT or statement set, a DESCRIBE or
+ * SHOW.
+ *
+ * @param line Markdown line where the statement starts
+ * @param label the statement's first words
+ * @param sink the INSERT target as written, or null
+ * @param columns column names
+ * @param rows the rows, in the order they arrived
+ * @param ordered true when the statement has a top-level ORDER BY, so row order is compared too
+ * @param lateRowsDropped input rows Flink dropped as late in windowed operators; null without one
+ */
+public record StatementResult(
+        int line, String label, String sink, List<String> columns, List<ResultRow> rows, boolean ordered, Long lateRowsDropped) {
+
+    public StatementResult {
+        columns = List.copyOf(columns);
+        rows = List.copyOf(rows);
+    }
+
+    /** How results are matched between runs and expected files: the statement and its sink. */
+    public String key() {
+        return sink == null ? label : label + " -> " + sink;
+    }
+}
