@@ -37,7 +37,7 @@ public record RecipeOutcome(
             case FAILED -> mismatches.isEmpty()
                     ? List.of(path + ":" + problemLine + ": " + problem)
                     : mismatches.stream().map(mismatch -> path + ":" + mismatch.line() + ": " + mismatch.describe()).toList();
-            case ERROR, UNSUPPORTED -> List.of(path + ":" + problemLine + ": " + problem);
+            case ERROR, UNSUPPORTED, NO_EXPECTED -> List.of(path + ":" + problemLine + ": " + problem);
             default -> List.of();
         };
     }
