@@ -358,10 +358,48 @@ class StatementSplitterTest {
     }
 
     @Test
-    void anUnclosedBlockCommentIsASyntaxError() {
-        assertThatThrownBy(() -> split("SELECT 1;\nSELECT 2 /* never\nclosed"))
-                .isInstanceOfSatisfying(SqlSyntaxException.class, e ->
-                        assertThat(e.getMessage()).startsWith("SQL cannot be read: "));
+    void anUnterminatedStringIsASyntaxErrorAtItsOpeningQuote() {
+        String sql = "SELECT 1;\nSELECT a,\n   'never closed\nFROM t;\n";
+
+        assertThatThrownBy(() -> StatementSplitter.split(sql, 50))
+                .isInstanceOfSatisfying(SqlSyntaxException.class, e -> {
+                    assertThat(e.line()).isEqualTo(52);
+                    assertThat(e.column()).isEqualTo(4);
+                    assertThat(e.getMessage()).isEqualTo("SQL cannot be read: a quoted string is never closed");
+                });
+    }
+
+    @Test
+    void anUnterminatedStringAfterTabsIsReportedAtTheExactColumn() {
+        assertThatThrownBy(() -> split("\t\tSELECT 'x"))
+                .isInstanceOfSatisfying(SqlSyntaxException.class, e -> {
+                    assertThat(e.line()).isEqualTo(20);
+                    assertThat(e.column()).isEqualTo(10);
+                });
+    }
+
+    @Test
+    void anUnclosedBlockCommentIsASyntaxErrorWhereTheCommentOpens() {
+        String sql = "SELECT 1; /* closed; */\n  SELECT 2 -- fine\n  /* never\nclosed;\n\n";
+
+        assertThatThrownBy(() -> StatementSplitter.split(sql, 7))
+                .isInstanceOfSatisfying(SqlSyntaxException.class, e -> {
+                    assertThat(e.line()).isEqualTo(9);
+                    assertThat(e.column()).isEqualTo(3);
+                    assertThat(e.getMessage()).isEqualTo("SQL cannot be read: a comment is never closed");
+                });
+    }
+
+    @Test
+    void anUnclosedBackQuotedIdentifierIsASyntaxErrorWhereTheIdentifierOpens() {
+        String sql = "SELECT 1;\nSELECT `unclosed\nFROM t;";
+
+        assertThatThrownBy(() -> StatementSplitter.split(sql, 3))
+                .isInstanceOfSatisfying(SqlSyntaxException.class, e -> {
+                    assertThat(e.line()).isEqualTo(4);
+                    assertThat(e.column()).isEqualTo(8);
+                    assertThat(e.getMessage()).isEqualTo("SQL cannot be read: a back-quoted identifier is never closed");
+                });
     }
 
     @Test
