@@ -424,6 +424,27 @@ class StatementSplitterTest {
     }
 
     @Test
+    void firstWordsLeaveOutBlockCommentsThatSpanLines() {
+        Statement statement = statement("SELECT a /* the key,\n   not b */, c\nFROM t");
+
+        assertThat(statement.firstWords()).isEqualTo("SELECT a , c FROM t");
+    }
+
+    @Test
+    void firstWordsLeaveOutABlockCommentThatContainsDashes() {
+        Statement statement = statement("/* a -- b */ SELECT 1 /* x -- y */ FROM t");
+
+        assertThat(statement.firstWords()).isEqualTo("SELECT 1 FROM t");
+    }
+
+    @Test
+    void firstWordsKeepDashesAndSlashStarsInsideStringsAndIdentifiers() {
+        Statement statement = statement("SELECT 'a--b', '/*x*/', `c--d`, 'it''s -- fine' FROM t -- gone");
+
+        assertThat(statement.firstWords()).isEqualTo("SELECT 'a--b', '/*x*/', `c--d`, 'it''s -- fine' FROM t");
+    }
+
+    @Test
     void firstWordsAreCutAtAWordBoundaryWithinSixtyCharacters() {
         Statement statement = statement(
                 "SELECT customer_id, order_id, amount, currency, created_at, shipped_at FROM orders");
