@@ -31,7 +31,7 @@ public final class RecipeParser {
     private static final Pattern SKIP = Pattern.compile("<!--\\s*cookbook:skip\\s*-->");
     private static final Pattern FIXTURE = Pattern.compile("<!--\\s*cookbook:fixture\\s+([^\\s=]+)\\s*=\\s*(\\S+?)\\s*-->");
 
-    private final Parser markdown = Parser.builder().includeSourceSpans(IncludeSourceSpans.BLOCKS).build();
+    private final Parser markdown = Parser.builder().includeSourceSpans(IncludeSourceSpans.BLOCKS_AND_INLINES).build();
 
     /** Parses a recipe file; {@code displayPath} is how messages and reports name it. */
     public Recipe parse(Path file, String displayPath) throws RecipeException {
@@ -69,7 +69,7 @@ public final class RecipeParser {
 
             @Override
             public void visit(HtmlInline html) {
-                collectFixtures(html.getLiteral(), lineOf(html.getParent()), fixtures);
+                collectFixtures(html.getLiteral(), lineOf(html), fixtures);
             }
         });
         List<SqlBlock> blocks = new ArrayList<>();
@@ -107,7 +107,7 @@ public final class RecipeParser {
         }
     }
 
-    /** 1-based Markdown line where a block node starts. */
+    /** 1-based Markdown line where a node starts. */
     private static int lineOf(Node node) {
         return node.getSourceSpans().isEmpty() ? 1 : node.getSourceSpans().get(0).getLineIndex() + 1;
     }

@@ -253,6 +253,21 @@ class RecipeParserTest {
     }
 
     @Test
+    void aFixtureCommentInlineOnALaterLineOfAParagraphHasThatLine() throws Exception {
+        Recipe recipe = parse("""
+                # Title
+
+                The orders come from Kafka;
+                in tests they come from a file <!-- cookbook:fixture orders = orders.csv -->
+                and the customers *from another <!-- cookbook:fixture customers = c.csv -->*.
+                """);
+
+        assertThat(recipe.fixtures()).containsExactly(
+                new FixtureBinding("orders", "orders.csv", 4),
+                new FixtureBinding("customers", "c.csv", 5));
+    }
+
+    @Test
     void aFixtureInsideACodeBlockIsDocumentationNotABinding() throws Exception {
         Recipe recipe = parse("""
                 ```markdown
