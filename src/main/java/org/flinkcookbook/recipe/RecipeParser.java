@@ -29,7 +29,8 @@ import org.flinkcookbook.sql.StatementSplitter;
 public final class RecipeParser {
 
     private static final Pattern SKIP = Pattern.compile("<!--\\s*cookbook:skip\\s*-->");
-    private static final Pattern FIXTURE = Pattern.compile("<!--\\s*cookbook:fixture\\s+([^\\s=]+)\\s*=\\s*(\\S+?)\\s*-->");
+    private static final Pattern COMMENT = Pattern.compile("<!--(.*?)-->", Pattern.DOTALL);
+    private static final Pattern FIXTURE = Pattern.compile("cookbook:fixture\\s+([^\\s=]+)\\s*=\\s*(\\S+)");
 
     private final Parser markdown = Parser.builder().includeSourceSpans(IncludeSourceSpans.BLOCKS_AND_INLINES).build();
 
@@ -99,11 +100,15 @@ public final class RecipeParser {
         return language.toLowerCase(Locale.ROOT).equals("sql");
     }
 
+    /** Every {@code cookbook:fixture} directive in the HTML comments of {@code html}, which starts on Markdown line {@code line}. */
     private static void collectFixtures(String html, int line, List<FixtureBinding> fixtures) {
-        Matcher matcher = FIXTURE.matcher(html);
-        while (matcher.find()) {
-            int lineInHtml = (int) html.substring(0, matcher.start()).chars().filter(c -> c == '\n').count();
-            fixtures.add(new FixtureBinding(matcher.group(1), matcher.group(2), line + lineInHtml));
+        Matcher comment = COMMENT.matcher(html);
+        while (comment.find()) {
+            Matcher matcher = FIXTURE.matcher(html).region(comment.start(1), comment.end(1));
+            while (matcher.find()) {
+                int lineInHtml = (int) html.substring(0, matcher.start()).chars().filter(c -> c == '\n').count();
+                fixtures.add(new FixtureBinding(matcher.group(1), matcher.group(2), line + lineInHtml));
+            }
         }
     }
 

@@ -244,6 +244,35 @@ class RecipeParserTest {
     }
 
     @Test
+    void severalFixtureDirectivesInOneCommentEachBindATableWithTheirOwnLines() throws Exception {
+        Recipe recipe = parse("""
+                # Title
+
+                <!--
+                  cookbook:fixture orders = orders.csv
+                  cookbook:fixture customers=customers.csv
+                -->
+                <!-- cookbook:fixture rates = rates.csv-->
+                """);
+
+        assertThat(recipe.fixtures()).containsExactly(
+                new FixtureBinding("orders", "orders.csv", 4),
+                new FixtureBinding("customers", "customers.csv", 5),
+                new FixtureBinding("rates", "rates.csv", 7));
+    }
+
+    @Test
+    void aFixtureDirectiveOutsideAnHtmlCommentIsPlainText() throws Exception {
+        Recipe recipe = parse("""
+                Write cookbook:fixture orders = orders.csv in a comment.
+
+                <div>cookbook:fixture customers = c.csv</div>
+                """);
+
+        assertThat(recipe.fixtures()).isEmpty();
+    }
+
+    @Test
     void aFixtureCommentInlineInAParagraphIsFound() throws Exception {
         Recipe recipe = parse("""
                 The orders come from a file <!-- cookbook:fixture orders = orders.csv --> in tests.
