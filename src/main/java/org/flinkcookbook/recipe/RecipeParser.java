@@ -88,10 +88,32 @@ public final class RecipeParser {
         int firstLine = fenceLine + 1;
         boolean skipped = SKIP.matcher(previousNonBlankLine(lines, fenceLine)).find();
         try {
-            return new SqlBlock(firstLine, block.getLiteral(), skipped, StatementSplitter.split(block.getLiteral(), firstLine));
+            String sql = withMarkdownColumns(block.getLiteral(), lines, firstLine);
+            return new SqlBlock(firstLine, block.getLiteral(), skipped, StatementSplitter.split(sql, firstLine));
         } catch (SqlSyntaxException e) {
             throw new RecipeException(displayPath, e.line(), e.getMessage(), e);
         }
+    }
+
+    /**
+     * The block's content with what Markdown stripped from each line (the indentation of a fence in a
+     * list item, a block quote's {@code >}) put back as spaces, so that SQL columns are Markdown columns.
+     */
+    private static String withMarkdownColumns(String literal, String[] lines, int firstLine) {
+        String[] content = literal.split("\n", -1);
+        StringBuilder sql = new StringBuilder(literal.length());
+        for (int i = 0; i < content.length; i++) {
+            int index = firstLine - 1 + i;
+            String raw = index < lines.length ? lines[index] : "";
+            if (!content[i].isEmpty() && raw.endsWith(content[i])) {
+                sql.append(" ".repeat(raw.length() - content[i].length()));
+            }
+            sql.append(content[i]);
+            if (i < content.length - 1) {
+                sql.append('\n');
+            }
+        }
+        return sql.toString();
     }
 
     private static boolean isSql(FencedCodeBlock block) {

@@ -97,6 +97,57 @@ class RecipeParserTest {
     }
 
     @Test
+    void statementsInABlockIndentedInAListItemHaveMarkdownColumns() throws Exception {
+        Recipe recipe = parse("""
+                1. Create the table:
+
+                   ```sql
+                   CREATE TABLE t (a INT);
+                     SELECT a FROM t;
+                   ```
+                """);
+
+        assertThat(recipe.blocks()).singleElement().satisfies(block ->
+                assertThat(block.sql()).isEqualTo("CREATE TABLE t (a INT);\n  SELECT a FROM t;\n"));
+        assertThat(recipe.statements())
+                .extracting(Statement::line, Statement::column, Statement::text)
+                .containsExactly(tuple(4, 4, "CREATE TABLE t (a INT)"), tuple(5, 6, "SELECT a FROM t"));
+    }
+
+    @Test
+    void laterLinesOfAStatementInAnIndentedBlockKeepTheirMarkdownColumns() throws Exception {
+        Recipe recipe = parse("- item\n\n  ```sql\n  SELECT a,\n    b\n  FROM t;\n  ```\n");
+
+        assertThat(recipe.statements()).singleElement().satisfies(statement -> {
+            assertThat(statement.text()).isEqualTo("SELECT a,\n    b\n  FROM t");
+            assertThat(statement.column()).isEqualTo(3);
+            assertThat(statement.firstWords()).isEqualTo("SELECT a, b FROM t");
+        });
+    }
+
+    @Test
+    void statementsInABlockQuoteHaveMarkdownColumns() throws Exception {
+        Recipe recipe = parse("""
+                > Note:
+                >
+                > ```sql
+                > SELECT 1;
+                >   SELECT 2;
+                > ```
+                """);
+
+        assertThat(recipe.statements())
+                .extracting(Statement::line, Statement::column)
+                .containsExactly(tuple(4, 3), tuple(5, 5));
+    }
+
+    @Test
+    void aSyntaxErrorInAnIndentedBlockNamesItsMarkdownLine() {
+        assertThatThrownBy(() -> parse("- item\n\n  ```sql\n  SELECT 1;\n  SELECT 'open\n  ```\n"))
+                .isInstanceOfSatisfying(RecipeException.class, e -> assertThat(e.line()).isEqualTo(5));
+    }
+
+    @Test
     void theRecipeKnowsItsFileAndDisplayPath() throws Exception {
         Recipe recipe = parse("```sql\nSELECT 1;\n```\n");
 
