@@ -52,7 +52,7 @@ public final class RecipeParser {
     }
 
     Recipe parse(Path file, String displayPath, String text) throws RecipeException {
-        String[] lines = text.split("\\R", -1);
+        String[] lines = text.split("\\r\\n|\\r|\\n", -1); // the line breaks commonmark counts; \R would also break at U+2028 or a form feed
         List<FencedCodeBlock> codeBlocks = new ArrayList<>();
         List<FixtureBinding> fixtures = new ArrayList<>();
         markdown.parse(text).accept(new AbstractVisitor() {

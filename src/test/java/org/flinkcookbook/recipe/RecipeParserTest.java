@@ -192,6 +192,16 @@ class RecipeParserTest {
     }
 
     @Test
+    void aSkipCommentIsFoundAfterTextWithUnicodeLineSeparatorsAndWindowsLineEndings() throws Exception {
+        Recipe recipe = parse("Intro\u2028text\fmore\r\n\r\n<!-- cookbook:skip -->\r\n```sql\r\nSELECT 1;\r\n```\r\n"
+                + "\r\nText\u0085here.\r\n```sql\r\nSELECT 2;\r\n```\r\n");
+
+        assertThat(recipe.blocks()).extracting(SqlBlock::firstLine, SqlBlock::skipped)
+                .containsExactly(tuple(5, true), tuple(10, false));
+        assertThat(recipe.statements()).extracting(Statement::line, Statement::text).containsExactly(tuple(10, "SELECT 2"));
+    }
+
+    @Test
     void aSkipCommentFurtherUpWithTextBetweenDoesNotSkipTheBlock() throws Exception {
         Recipe recipe = parse("""
                 <!-- cookbook:skip -->
