@@ -140,8 +140,7 @@ public final class SimulatorEngine implements Engine {
                 case STATEMENT_SET -> statement.members().forEach(this::insert);
                 case SET -> set(statement);
                 case RESET -> reset(statement);
-                case CREATE_TABLE -> catalog.createTable((SqlCreateTable) parse(statement),
-                        recipe.fixtureFor(Catalog.name(((SqlCreateTable) parse(statement)).getName())));
+                case CREATE_TABLE -> createTable((SqlCreateTable) parse(statement));
                 case CREATE_VIEW -> catalog.createView((SqlCreateView) parse(statement));
                 case QUERY -> query(statement);
                 case INSERT -> insert(statement);
@@ -153,6 +152,12 @@ public final class SimulatorEngine implements Engine {
         private SqlNode parse(Statement statement) {
             SqlNode node = FlinkSqlParsing.parse(statement.textWithFixtures(fixturesUri));
             return node instanceof SqlExecute execute ? execute.getStatement() : node;
+        }
+
+        /** A fixture binds to the table's name as written, or to its last part, as the Flink engine binds it. */
+        private void createTable(SqlCreateTable create) {
+            List<String> names = create.getName().names;
+            catalog.createTable(create, recipe.fixtureFor(String.join(".", names)).or(() -> recipe.fixtureFor(names.get(names.size() - 1))));
         }
 
         private void set(Statement statement) {
@@ -211,8 +216,8 @@ public final class SimulatorEngine implements Engine {
             if (insert.isOverwrite() || !(insert.getTargetTable() instanceof SqlIdentifier target)) {
                 throw new UnsupportedConstructException(insert.getParserPosition(), "INSERT OVERWRITE or into anything but a table name");
             }
-            String sink = Catalog.name(target);
-            TableDefinition table = catalog.table(sink).orElseThrow(() -> new SimulationException(target.getParserPosition(),
+            String sink = target.toString();
+            TableDefinition table = catalog.table(Catalog.name(target)).orElseThrow(() -> new SimulationException(target.getParserPosition(),
                     "Object '" + sink + "' not found"));
             List<ColumnDefinition> sinkColumns = table.persistedColumns();
             int[] targetOf = targetPositions(insert, sinkColumns);
