@@ -9,9 +9,4 @@ import org.flinkcookbook.simulator.types.SqlType;
  * @param type its type
  * @param rowtime true for an event-time attribute (a WATERMARK column, window_time, *_ROWTIME)
  */
-public record Column(String name, SqlType type, boolean rowtime) {
-
-    public Column withoutRowtime() {
-        return rowtime ? new Column(name, type, false) : this;
-    }
-}
+public record Column(String name, SqlType type, boolean rowtime) {}

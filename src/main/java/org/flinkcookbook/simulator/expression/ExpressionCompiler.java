@@ -461,8 +461,15 @@ public final class ExpressionCompiler {
         if (end != null && end != unit) {
             throw new UnsupportedConstructException(literal.getParserPosition(), "multi-unit intervals such as " + literal);
         }
-        BigDecimal amount = new BigDecimal(value.getIntervalLiteral().trim()).multiply(unit.multiplier);
-        return value.getSign() * amount.longValueExact();
+        BigDecimal count = new BigDecimal(value.getIntervalLiteral().trim());
+        // Calcite's validator: the leading field has at most its precision in digits (default 2)
+        int precision = value.getIntervalQualifier().getStartPrecisionPreservingDefault();
+        int leadingPrecision = precision < 0 ? 2 : precision;
+        if (count.toBigInteger().toString().length() > leadingPrecision) {
+            throw new SimulationException(literal.getParserPosition(), "Interval field value " + count.toBigInteger()
+                    + " exceeds precision of " + unit + "(" + leadingPrecision + ") field");
+        }
+        return value.getSign() * count.multiply(unit.multiplier).longValueExact();
     }
 
     private List<Expression> compileAll(List<SqlNode> nodes) {

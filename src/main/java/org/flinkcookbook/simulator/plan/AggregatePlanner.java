@@ -101,6 +101,10 @@ final class AggregatePlanner {
                 node -> aggregatedReference(node, keyNodes, windowing, inputCompiler, aggregates, firstAggregate));
         Projection projection = Projection.of(select.getSelectList(), outputCompiler);
         Expression having = select.getHaving() == null ? null : outputCompiler.compile(select.getHaving());
+        if (windowing != null && windowing.groupWindow() && !settings.streaming() && aggregates.stream().anyMatch(AggregateCall::distinct)) {
+            // Flink's batch group-window aggregate rule rejects them
+            throw new SimulationException(select.getParserPosition(), "DISTINCT aggregates are currently not supported.");
+        }
         ZoneIdHolder zone = new ZoneIdHolder(settings);
         Expression where = filter;
         Calc.WatermarkFilterTrace filterTrace = QueryPlanner.watermarkFilterTrace(input, trace);

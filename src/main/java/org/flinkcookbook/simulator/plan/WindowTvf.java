@@ -32,12 +32,9 @@ record WindowTvf(Relation data, WindowSpec spec, int rowtimeIndex, SqlType rowti
 
     static final List<String> WINDOW_COLUMNS = List.of("window_start", "window_end", "window_time");
 
-    /** The TVF's output columns: the data columns, no longer time attributes, then the window columns. */
+    /** The TVF's output columns: the data columns (CURRENT_WATERMARK still accepts their rowtime), then the window columns. */
     List<Column> columns(boolean streaming) {
-        List<Column> columns = new ArrayList<>();
-        for (Column column : data.columns()) {
-            columns.add(column.withoutRowtime());
-        }
+        List<Column> columns = new ArrayList<>(data.columns());
         columns.add(new Column("window_start", SqlType.TIMESTAMP_3, false));
         columns.add(new Column("window_end", SqlType.TIMESTAMP_3, false));
         columns.add(new Column("window_time", windowTimeType(rowtimeType), streaming));
