@@ -1,15 +1,9 @@
 package org.flinkcookbook.simulator.stream;
 
 import java.io.IOException;
-import java.io.Reader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.time.ZoneId;
 import java.util.List;
-import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVParser;
-import org.apache.commons.csv.CSVRecord;
 import org.flinkcookbook.simulator.expression.EvaluationContext;
 import org.flinkcookbook.simulator.expression.Expression;
 import org.flinkcookbook.simulator.parse.SimulationException;
@@ -84,18 +78,16 @@ public final class FixtureScan {
         WatermarkAssigner assigner = watermarkStrategy == null
                 ? null
                 : new WatermarkAssigner(watermarkStrategy.interval(), watermarkStrategy.periodicEmissionPlausible(), downstream);
-        try (Reader reader = Files.newBufferedReader(source.file(), StandardCharsets.UTF_8);
-                CSVParser parser = CSVFormat.DEFAULT.parse(reader)) {
+        try {
             Object[] physical = new Object[physicalTypes.size()];
-            for (CSVRecord record : parser) {
-                int line = (int) parser.getCurrentLineNumber();
-                Object[] row = read(record, line, physical, context);
+            CsvLines.read(source.file(), (fields, line) -> {
+                Object[] row = read(fields, line, physical, context);
                 if (assigner == null) {
                     downstream.row(row, line);
                 } else {
                     assigner.row(row, line, watermarkOf(row, line, context));
                 }
-            }
+            });
         } catch (NoSuchFileException e) {
             throw new SimulationException(null, "the fixture " + source.displayName() + " does not exist (" + source.file() + ")");
         } catch (IOException e) {
@@ -108,14 +100,14 @@ public final class FixtureScan {
         }
     }
 
-    private Object[] read(CSVRecord record, int line, Object[] physical, EvaluationContext context) {
-        if (record.size() != physical.length) {
+    private Object[] read(String[] fields, int line, Object[] physical, EvaluationContext context) {
+        if (fields.length != physical.length) {
             throw new SimulationException(null, source.displayName() + ":" + line + ": Row length mismatch. "
-                    + physical.length + " fields expected but was " + record.size() + ".");
+                    + physical.length + " fields expected but was " + fields.length + ".");
         }
         Object[] row = new Object[width];
         for (int i = 0; i < physical.length; i++) {
-            String field = record.get(i);
+            String field = fields[i];
             try {
                 physical[i] = Values.parseCsvField(field, physicalTypes.get(i));
             } catch (RuntimeException e) {
