@@ -1,6 +1,9 @@
 package org.flinkcookbook.maven;
 
 import java.io.File;
+import java.util.Arrays;
+import java.util.Set;
+import java.util.stream.Collectors;
 import java.time.Duration;
 import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
@@ -56,6 +59,10 @@ abstract class AbstractCookbookMojo extends AbstractMojo {
     /** Makes SQL the simulator does not model fail the recipe instead of marking it unsupported. */
     @Parameter(property = "cookbook.strict", defaultValue = "false")
     private boolean strict;
+
+    /** Comma-separated function classes recipes may register with CREATE FUNCTION; none by default. */
+    @Parameter(property = "cookbook.allowedFunctions", defaultValue = "")
+    private String allowedFunctions;
 
     /** Directory for report.json. */
     @Parameter(property = "cookbook.reportDirectory", defaultValue = "${basedir}/target/cookbook")
@@ -115,6 +122,9 @@ abstract class AbstractCookbookMojo extends AbstractMojo {
                 recipe,
                 requireExpected,
                 reportDirectory.toPath(),
-                maxStoredRows);
+                maxStoredRows,
+                allowedFunctions == null || allowedFunctions.isBlank()
+                        ? Set.of()
+                        : Arrays.stream(allowedFunctions.split(",")).map(String::trim).collect(Collectors.toSet()));
     }
 }

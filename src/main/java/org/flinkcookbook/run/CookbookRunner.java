@@ -12,6 +12,8 @@ import org.flinkcookbook.engine.RecipeRun;
 import org.flinkcookbook.expected.ExpectedFileException;
 import org.flinkcookbook.expected.ExpectedFileFormat;
 import org.flinkcookbook.expected.ExpectedResult;
+import org.flinkcookbook.guard.RecipeGuard;
+import org.flinkcookbook.guard.Refusal;
 import org.flinkcookbook.recipe.Recipe;
 import org.flinkcookbook.recipe.RecipeException;
 import org.flinkcookbook.recipe.RecipeFinder;
@@ -42,6 +44,7 @@ public final class CookbookRunner {
     private final Console console;
     private final RecipeFinder finder;
     private final RecipeParser parser = new RecipeParser();
+    private final RecipeGuard guard;
 
     /**
      * @param explainer the simulator, asked why rows are missing when a recipe fails on Flink; null
@@ -53,6 +56,7 @@ public final class CookbookRunner {
         this.explainer = explainer;
         this.console = console;
         this.finder = new RecipeFinder(settings.baseDirectory());
+        this.guard = new RecipeGuard(settings.baseDirectory(), settings.fixturesDirectory(), settings.allowedFunctions());
     }
 
     public RunSummary run(Mode mode) throws CookbookException {
@@ -89,6 +93,11 @@ public final class CookbookRunner {
         }
         if (recipe.statements().isEmpty()) {
             return new RecipeOutcome(path, RecipeStatus.SKIPPED, seconds(start), List.of(), List.of(), 0, null, List.of());
+        }
+        List<Refusal> refusals = guard.check(recipe);
+        if (!refusals.isEmpty()) {
+            return new RecipeOutcome(path, RecipeStatus.ERROR, seconds(start), List.of(), List.of(), refusals.get(0).line(),
+                    "refused before running: " + describe(refusals), List.of());
         }
         RecipeRun run = engine.run(recipe);
         if (!run.completed()) {
@@ -168,6 +177,14 @@ public final class CookbookRunner {
         } catch (IOException e) {
             throw new CookbookException("cannot write " + report + ": " + e.getMessage(), e);
         }
+    }
+
+    private static String describe(List<Refusal> refusals) {
+        StringBuilder text = new StringBuilder(refusals.get(0).message());
+        for (Refusal more : refusals.subList(1, refusals.size())) {
+            text.append("; line ").append(more.line()).append(": ").append(more.message());
+        }
+        return text.toString();
     }
 
     /** A recipe exception's message without the "file:line: " it starts with; outcomes add their own. */

@@ -1,6 +1,7 @@
 package org.flinkcookbook.run;
 
 import java.nio.file.Path;
+import java.util.Set;
 
 /**
  * Where recipes are and how to treat them.
@@ -12,6 +13,7 @@ import java.nio.file.Path;
  * @param requireExpected true to fail a recipe that has no expected file
  * @param reportDirectory where {@code report.json} goes
  * @param maxStoredRows above this many rows a result is stored as its count and hash
+ * @param allowedFunctions function classes recipes may register with CREATE FUNCTION
  */
 public record RunSettings(
         Path baseDirectory,
@@ -20,4 +22,10 @@ public record RunSettings(
         String recipeFilter,
         boolean requireExpected,
         Path reportDirectory,
-        int maxStoredRows) {}
+        int maxStoredRows,
+        Set<String> allowedFunctions) {
+
+    public RunSettings {
+        allowedFunctions = Set.copyOf(allowedFunctions);
+    }
+}
