@@ -1,0 +1,317 @@
+package org.flinkcookbook.expected;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.flinkcookbook.result.ResultRow;
+import org.flinkcookbook.result.RowKind;
+import org.flinkcookbook.result.StatementResult;
+
+/**
+ * The expected-values file beside a recipe: plain text made to be read in a pull-request diff.
+ *
+ * <pre>
+ * == line 42: SELECT window_start, window_end, COUNT(*) AS cnt ...
+ * columns: window_start | window_end | cnt
+ * late rows dropped: 18
+ * +I | 2024-03-01 10:00:00.000 | 2024-03-01 10:01:00.000 | 31
+ * </pre>
+ *
+ * A result has a header with its statement's Markdown line and first words, then optional {@code
+ * sink:}, {@code columns:}, {@code late rows dropped:}, {@code order: as listed} and either one
+ * line per row or, above the stored-rows limit, {@code rows: N (sha256 HASH)}. Values are written
+ * as the Flink SQL client prints them; {@code <NULL>} is SQL NULL, {@code <nondeterministic>} a
+ * value that differs from run to run; a value with surrounding spaces, a line break or one of those
+ * words is written as a JSON string; {@code |} and {@code \} in other values are escaped with
+ * {@code \}. Comment lines ({@code #}) directly above a header belong to that result and are kept
+ * when values are written again.
+ */
+public final class ExpectedFileFormat {
+
+    static final String NULL = "<NULL>";
+    private static final String SEPARATOR = " | ";
+    private static final String ORDERED = "as listed";
+    private static final Pattern HEADER = Pattern.compile("^== line (\\d+): (.*)$");
+    private static final Pattern DIGEST = Pattern.compile("^(\\d+) \\(sha256 ([0-9a-f]{64})\\)$");
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private ExpectedFileFormat() {}
+
+    /** Reads an expected file; {@code shownAs} is how messages name it. */
+    public static List<ExpectedResult> read(Path file, String shownAs) throws ExpectedFileException {
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new ExpectedFileException(shownAs, 1, "cannot be read as UTF-8 text (" + e.getMessage() + ")");
+        }
+        return new Reader(shownAs).read(lines);
+    }
+
+    /**
+     * Writes the results atomically: a reader sees the old file or the new one, never a mix.
+     *
+     * @param recipe how the recipe is named in the file's header
+     * @param previous the results of the file being replaced, whose comments are kept
+     * @param maxStoredRows above this many rows a result is stored as its count and hash
+     */
+    public static void write(Path file, String recipe, List<StatementResult> results, List<ExpectedResult> previous, int maxStoredRows)
+            throws IOException {
+        Map<String, List<String>> comments = new HashMap<>();
+        previous.forEach(expected -> comments.put(expected.result().key(), expected.comments()));
+        StringBuilder text = new StringBuilder()
+                .append("# Expected results of ").append(recipe).append(", written by mvn cookbook:expected.\n")
+                .append("# Rows compare as a multiset unless marked 'order: as listed'; '#' lines directly above a result are kept.\n");
+        for (StatementResult result : results) {
+            text.append('\n');
+            comments.getOrDefault(result.key(), List.of()).forEach(comment -> text.append(comment).append('\n'));
+            appendResult(text, result, maxStoredRows);
+        }
+        Path temporary = Files.createTempFile(file.toAbsolutePath().getParent(), "." + file.getFileName(), ".tmp");
+        try {
+            Files.writeString(temporary, text, StandardCharsets.UTF_8);
+            try {
+                Files.move(temporary, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } finally {
+            Files.deleteIfExists(temporary);
+        }
+    }
+
+    private static void appendResult(StringBuilder text, StatementResult result, int maxStoredRows) {
+        text.append("== line ").append(result.line()).append(": ").append(result.label()).append('\n');
+        if (result.sink() != null) {
+            text.append("sink: ").append(result.sink()).append('\n');
+        }
+        text.append("columns: ").append(String.join(SEPARATOR, result.columns().stream().map(ExpectedFileFormat::cell).toList())).append('\n');
+        if (result.lateRowsDropped() != null) {
+            text.append("late rows dropped: ").append(result.lateRowsDropped()).append('\n');
+        }
+        if (result.ordered()) {
+            text.append("order: ").append(ORDERED).append('\n');
+        }
+        if (result.rows().size() > maxStoredRows) {
+            RowsDigest digest = RowsDigest.of(result.rows(), result.ordered());
+            text.append("rows: ").append(digest.count()).append(" (sha256 ").append(digest.sha256()).append(")\n");
+        } else {
+            result.rows().forEach(row -> text.append(rowLine(row)).append('\n'));
+        }
+    }
+
+    /** A row as one line: its kind, then its values. */
+    static String rowLine(ResultRow row) {
+        StringBuilder line = new StringBuilder(row.kind().symbol());
+        for (String value : row.values()) {
+            line.append(SEPARATOR).append(value == null ? NULL : cell(value));
+        }
+        return line.toString();
+    }
+
+    private static String cell(String value) {
+        if (value.equals(ResultRow.NONDETERMINISTIC)) {
+            return value;
+        }
+        boolean quoted = value.isEmpty()
+                || !value.equals(value.strip())
+                || value.startsWith("\"")
+                || value.equals(NULL)
+                || value.chars().anyMatch(Character::isISOControl);
+        if (quoted) {
+            try {
+                return JSON.writeValueAsString(value);
+            } catch (JsonProcessingException e) {
+                throw new IllegalStateException("a string always serializes", e);
+            }
+        }
+        return value.replace("\\", "\\\\").replace("|", "\\|");
+    }
+
+    /** Reads the lines of one file, keeping track of where it is for messages. */
+    private static final class Reader {
+        private final String file;
+        private final List<ExpectedResult> results = new ArrayList<>();
+        private final List<String> pendingComments = new ArrayList<>();
+        private Builder current;
+        private int lineNumber;
+
+        Reader(String file) {
+            this.file = file;
+        }
+
+        List<ExpectedResult> read(List<String> lines) throws ExpectedFileException {
+            for (String line : lines) {
+                lineNumber++;
+                readLine(line.stripTrailing());
+            }
+            finish();
+            return results;
+        }
+
+        private void readLine(String line) throws ExpectedFileException {
+            if (line.isBlank()) {
+                pendingComments.clear();
+                return;
+            }
+            if (line.startsWith("#")) {
+                pendingComments.add(line);
+                return;
+            }
+            Matcher header = HEADER.matcher(line);
+            if (header.matches()) {
+                finish();
+                current = new Builder(Integer.parseInt(header.group(1)), header.group(2).strip(), new ArrayList<>(pendingComments));
+                pendingComments.clear();
+                return;
+            }
+            if (current == null) {
+                throw problem("expected a result header such as '== line 12: SELECT ...' but found '" + line + "'");
+            }
+            if (line.startsWith("sink:")) {
+                current.sink = line.substring("sink:".length()).strip();
+            } else if (line.startsWith("columns:")) {
+                current.columns = cells(line.substring("columns:".length()).strip());
+            } else if (line.startsWith("late rows dropped:")) {
+                current.lateRowsDropped = number(line.substring("late rows dropped:".length()).strip());
+            } else if (line.startsWith("order:")) {
+                current.ordered = ORDERED.equals(line.substring("order:".length()).strip());
+            } else if (line.startsWith("rows:")) {
+                Matcher digest = DIGEST.matcher(line.substring("rows:".length()).strip());
+                if (!digest.matches()) {
+                    throw problem("expected 'rows: COUNT (sha256 HASH)'");
+                }
+                current.digest = new RowsDigest(Integer.parseInt(digest.group(1)), digest.group(2));
+            } else {
+                current.rows.add(row(line));
+            }
+        }
+
+        private ResultRow row(String line) throws ExpectedFileException {
+            List<String> cells = cells(line);
+            RowKind kind;
+            try {
+                kind = RowKind.ofSymbol(cells.get(0));
+            } catch (IllegalArgumentException e) {
+                throw problem("a row must start with +I, -U, +U or -D, not '" + cells.get(0) + "'");
+            }
+            if (current.columns != null && cells.size() - 1 != current.columns.size()) {
+                throw problem("this row has " + (cells.size() - 1) + " values but the result has " + current.columns.size() + " columns");
+            }
+            List<String> values = new ArrayList<>();
+            for (String cell : cells.subList(1, cells.size())) {
+                values.add(NULL.equals(cell) ? null : cell);
+            }
+            return new ResultRow(kind, values);
+        }
+
+        /** Splits on unescaped '|'; a cell starting with '"' is a JSON string. */
+        private List<String> cells(String line) throws ExpectedFileException {
+            List<String> cells = new ArrayList<>();
+            int index = 0;
+            while (true) {
+                while (index < line.length() && line.charAt(index) == ' ') {
+                    index++;
+                }
+                StringBuilder cell = new StringBuilder();
+                if (index < line.length() && line.charAt(index) == '"') {
+                    int end = closingQuote(line, index);
+                    try {
+                        cell.append(JSON.readValue(line.substring(index, end + 1), String.class));
+                    } catch (JsonProcessingException e) {
+                        throw problem("a quoted value is not a valid JSON string");
+                    }
+                    index = end + 1;
+                    while (index < line.length() && line.charAt(index) != '|') {
+                        if (line.charAt(index) != ' ') {
+                            throw problem("unexpected text after a quoted value");
+                        }
+                        index++;
+                    }
+                    cells.add(cell.toString());
+                } else {
+                    while (index < line.length() && line.charAt(index) != '|') {
+                        char c = line.charAt(index);
+                        if (c == '\\' && index + 1 < line.length()) {
+                            cell.append(line.charAt(++index));
+                        } else {
+                            cell.append(c);
+                        }
+                        index++;
+                    }
+                    cells.add(cell.toString().strip());
+                }
+                if (index >= line.length()) {
+                    return cells;
+                }
+                index++; // the '|'
+            }
+        }
+
+        private int closingQuote(String line, int open) throws ExpectedFileException {
+            for (int i = open + 1; i < line.length(); i++) {
+                if (line.charAt(i) == '\\') {
+                    i++;
+                } else if (line.charAt(i) == '"') {
+                    return i;
+                }
+            }
+            throw problem("a quoted value is never closed");
+        }
+
+        private Long number(String text) throws ExpectedFileException {
+            try {
+                return Long.parseLong(text);
+            } catch (NumberFormatException e) {
+                throw problem("'late rows dropped:' needs a whole number, not '" + text + "'");
+            }
+        }
+
+        private void finish() throws ExpectedFileException {
+            if (current == null) {
+                return;
+            }
+            if (current.columns == null) {
+                throw new ExpectedFileException(file, current.line, "the result has no 'columns:' line");
+            }
+            StatementResult result = new StatementResult(
+                    current.line, current.label, current.sink, current.columns, current.rows, current.ordered, current.lateRowsDropped);
+            results.add(new ExpectedResult(result, current.digest, current.comments));
+            current = null;
+        }
+
+        private ExpectedFileException problem(String message) {
+            return new ExpectedFileException(file, lineNumber, message);
+        }
+    }
+
+    /** A result being read. */
+    private static final class Builder {
+        final int line;
+        final String label;
+        final List<String> comments;
+        final List<ResultRow> rows = new ArrayList<>();
+        String sink;
+        List<String> columns;
+        Long lateRowsDropped;
+        boolean ordered;
+        RowsDigest digest;
+
+        Builder(int line, String label, List<String> comments) {
+            this.line = line;
+            this.label = label;
+            this.comments = comments;
+        }
+    }
+}

@@ -1,0 +1,479 @@
+package org.flinkcookbook.flink;
+
+import static org.apache.flink.table.api.Expressions.$;
+import static org.apache.flink.table.api.Expressions.lit;
+import static org.apache.flink.table.api.Expressions.nullOf;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.parser.SqlParserPos;
+import org.apache.flink.api.common.RuntimeExecutionMode;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.CoreOptions;
+import org.apache.flink.configuration.DeploymentOptions;
+import org.apache.flink.configuration.ExecutionOptions;
+import org.apache.flink.configuration.PipelineOptions;
+import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.sql.parser.ddl.SqlReset;
+import org.apache.flink.sql.parser.ddl.SqlSet;
+import org.apache.flink.sql.parser.ddl.table.SqlCreateTable;
+import org.apache.flink.sql.parser.dml.RichSqlInsert;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.table.api.ApiExpression;
+import org.apache.flink.table.api.EnvironmentSettings;
+import org.apache.flink.table.api.Table;
+import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
+import org.apache.flink.table.api.internal.TableEnvironmentInternal;
+import org.apache.flink.table.api.internal.TableResultInternal;
+import org.apache.flink.table.catalog.CatalogManager;
+import org.apache.flink.table.catalog.CatalogTable;
+import org.apache.flink.table.catalog.Column;
+import org.apache.flink.table.catalog.ContextResolvedTable;
+import org.apache.flink.table.catalog.ObjectIdentifier;
+import org.apache.flink.table.catalog.ResolvedCatalogTable;
+import org.apache.flink.table.catalog.ResolvedSchema;
+import org.apache.flink.table.catalog.UnresolvedIdentifier;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.types.DataType;
+import org.apache.flink.table.types.logical.utils.LogicalTypeChecks;
+import org.apache.flink.table.utils.print.RowDataToStringConverter;
+import org.apache.flink.util.CloseableIterator;
+import org.flinkcookbook.engine.Problem;
+import org.flinkcookbook.engine.RecipeRun;
+import org.flinkcookbook.recipe.FixtureBinding;
+import org.flinkcookbook.recipe.Recipe;
+import org.flinkcookbook.result.ResultRow;
+import org.flinkcookbook.result.RowKind;
+import org.flinkcookbook.result.StatementResult;
+import org.flinkcookbook.sql.FixturePlaceholder;
+import org.flinkcookbook.sql.Nondeterminism;
+import org.flinkcookbook.sql.SqlParsing;
+import org.flinkcookbook.sql.SqlSyntaxException;
+import org.flinkcookbook.sql.Statement;
+import org.flinkcookbook.sql.StatementKind;
+
+/**
+ * One recipe run as one SQL session on Flink, the way the SQL client runs a script: statements in
+ * order, SET and RESET changing the session, a runtime-mode change building a new environment with
+ * the session's definitions replayed, and every statement that yields rows recorded as a result.
+ *
+ * <p>An INSERT writes nothing: its query runs with the values cast to the sink's column types and
+ * its rows are recorded as the sink's result. The statements of a statement set each run as one
+ * such job, so each sink's late-row count is its own.
+ */
+final class RecipeSession {
+
+    private static final String RUNTIME_MODE = ExecutionOptions.RUNTIME_MODE.key();
+    private static final String AGG_PHASE_STRATEGY = "table.optimizer.agg-phase-strategy";
+    private static final String BIND_FIXTURE_HINT = "bind a fixture with <!-- cookbook:fixture TABLE = file.csv -->";
+
+    private final FlinkCluster cluster;
+    private final FlinkSettings settings;
+    private final ScheduledExecutorService watchdog;
+    private final Recipe recipe;
+    private final String fixturesUri;
+
+    private final Map<String, String> sessionOptions = new LinkedHashMap<>();
+    private final List<Statement> definitions = new ArrayList<>();
+    private final Nondeterminism nondeterminism = new Nondeterminism();
+    private final List<StatementResult> results = new ArrayList<>();
+    private final List<String> warnings = new ArrayList<>();
+    private List<Statement> openStatementSet;
+    private StreamTableEnvironment tableEnvironment;
+
+    RecipeSession(FlinkCluster cluster, FlinkSettings settings, ScheduledExecutorService watchdog, Recipe recipe) {
+        this.cluster = cluster;
+        this.settings = settings;
+        this.watchdog = watchdog;
+        this.recipe = recipe;
+        this.fixturesUri = FixturePlaceholder.uriOf(settings.fixturesDirectory());
+    }
+
+    RecipeRun run() {
+        tableEnvironment = newEnvironment();
+        Statement current = null;
+        try {
+            for (Statement statement : recipe.statements()) {
+                current = statement;
+                execute(statement);
+            }
+            if (openStatementSet != null) {
+                throw new StatementFailure(current.line(), "BEGIN STATEMENT SET is never closed: add END; after its INSERT statements");
+            }
+            return RecipeRun.completed(results, warnings);
+        } catch (StatementFailure failure) {
+            return new RecipeRun(results, Problem.error(failure.line, failure.getMessage()), warnings);
+        }
+    }
+
+    private void execute(Statement statement) throws StatementFailure {
+        String sql = statement.textWithFixtures(fixturesUri);
+        SqlNode parsed = parse(statement, sql);
+        switch (statement.kind()) {
+            case SET -> set(statement, (SqlSet) parsed);
+            case RESET -> reset((SqlReset) parsed);
+            case QUERY -> results.add(query(statement, sql, parsed));
+            case INSERT -> {
+                if (openStatementSet != null) {
+                    openStatementSet.add(statement);
+                } else {
+                    results.add(insert(statement, sql, (RichSqlInsert) parsed));
+                }
+            }
+            case BEGIN_STATEMENT_SET -> openStatementSet = new ArrayList<>();
+            case END_STATEMENT_SET -> endStatementSet(statement);
+            case STATEMENT_SET -> {
+                for (Statement member : statement.members()) {
+                    String memberSql = member.textWithFixtures(fixturesUri);
+                    results.add(insert(member, memberSql, (RichSqlInsert) parse(member, memberSql)));
+                }
+            }
+            case DESCRIBE, SHOW -> results.add(collect(statement, null, (TableResultInternal) run(statement, sql), List.of(), false));
+            case ADD_JAR, REMOVE_JAR -> throw new StatementFailure(
+                    statement.line(), statement.firstWords() + ": recipes may not load jars; the build runs them with its own classpath");
+            default -> define(statement, sql, parsed);
+        }
+    }
+
+    private void endStatementSet(Statement statement) throws StatementFailure {
+        if (openStatementSet == null) {
+            throw new StatementFailure(statement.line(), "END; without BEGIN STATEMENT SET;");
+        }
+        List<Statement> members = openStatementSet;
+        openStatementSet = null;
+        for (Statement member : members) {
+            String memberSql = member.textWithFixtures(fixturesUri);
+            results.add(insert(member, memberSql, (RichSqlInsert) parse(member, memberSql)));
+        }
+    }
+
+    /** DDL and other statements that change the session's catalog: run, remembered for replay. */
+    private void define(Statement statement, String sql, SqlNode parsed) throws StatementFailure {
+        run(statement, sql);
+        definitions.add(statement);
+        nondeterminism.learn(parsed);
+        if (parsed instanceof SqlCreateTable created) {
+            bindFixture(statement, created);
+        }
+    }
+
+    private void set(Statement statement, SqlSet set) throws StatementFailure {
+        if (set.getKey() == null) {
+            return; // a bare SET lists the options; nothing to record
+        }
+        String key = set.getKeyString();
+        String value = set.getValueString();
+        if (key.equals(AGG_PHASE_STRATEGY)) {
+            warnings.add(recipe.at(statement.line()) + ": '" + AGG_PHASE_STRATEGY + "' is kept at ONE_PHASE so that late rows are counted as rows");
+            return;
+        }
+        sessionOptions.put(key, value);
+        if (key.equals(RUNTIME_MODE)) {
+            rebuildEnvironment(statement);
+        } else {
+            tableEnvironment.getConfig().getConfiguration().setString(key, value);
+        }
+    }
+
+    private void reset(SqlReset reset) throws StatementFailure {
+        if (reset.getKey() == null) {
+            sessionOptions.clear();
+        } else {
+            sessionOptions.remove(reset.getKeyString());
+        }
+        rebuildEnvironment(null);
+    }
+
+    /** A new environment with the session's options, and every definition so far replayed into it. */
+    private void rebuildEnvironment(Statement cause) throws StatementFailure {
+        try {
+            tableEnvironment = newEnvironment();
+        } catch (RuntimeException e) {
+            throw new StatementFailure(cause == null ? 1 : cause.line(), FlinkErrors.message(e));
+        }
+        for (Statement definition : definitions) {
+            String sql = definition.textWithFixtures(fixturesUri);
+            SqlNode parsed = parse(definition, sql);
+            run(definition, sql);
+            if (parsed instanceof SqlCreateTable created) {
+                bindFixture(definition, created);
+            }
+        }
+    }
+
+    private StreamTableEnvironment newEnvironment() {
+        Configuration configuration = new Configuration();
+        configuration.set(DeploymentOptions.TARGET, SharedClusterExecutors.executorName());
+        configuration.set(DeploymentOptions.ATTACHED, true);
+        configuration.set(PipelineOptions.CLASSPATHS, List.of(cluster.classpathEntry().toString()));
+        configuration.set(CoreOptions.DEFAULT_PARALLELISM, 1);
+        configuration.setString("table.local-time-zone", "UTC");
+        sessionOptions.forEach(configuration::setString);
+        configuration.setString(AGG_PHASE_STRATEGY, "ONE_PHASE");
+        boolean batch = "batch".equalsIgnoreCase(sessionOptions.getOrDefault(RUNTIME_MODE, "streaming"));
+        configuration.set(ExecutionOptions.RUNTIME_MODE, batch ? RuntimeExecutionMode.BATCH : RuntimeExecutionMode.STREAMING);
+        ClassLoader classLoader = RecipeSession.class.getClassLoader();
+        StreamExecutionEnvironment environment = new StreamExecutionEnvironment(cluster.executors(), configuration, classLoader);
+        EnvironmentSettings environmentSettings = EnvironmentSettings.newInstance()
+                .withConfiguration(configuration)
+                .withClassLoader(classLoader)
+                .build();
+        return StreamTableEnvironment.create(environment, environmentSettings);
+    }
+
+    private StatementResult query(Statement statement, String sql, SqlNode parsed) throws StatementFailure {
+        List<Boolean> nondeterministicItems = nondeterminism.selectColumns(parsed);
+        TableResultInternal result = (TableResultInternal) run(statement, sql);
+        return collect(statement, null, result, nondeterministicItems, isOrdered(parsed));
+    }
+
+    /** An INSERT's rows, as the sink would receive them, without writing anything. */
+    private StatementResult insert(Statement statement, String sql, RichSqlInsert insert) throws StatementFailure {
+        SqlIdentifier target = (SqlIdentifier) insert.getTargetTableID();
+        CatalogManager catalog = catalogManager();
+        ObjectIdentifier sinkId = catalog.qualifyIdentifier(UnresolvedIdentifier.of(target.names));
+        ContextResolvedTable sink = catalog.getTable(sinkId).orElseThrow(() -> new StatementFailure(
+                statement.line(), statement.firstWords() + ": the sink table " + target + " does not exist; create it first"));
+        List<Column> sinkColumns = sink.getResolvedSchema().getColumns().stream().filter(Column::isPersisted).toList();
+        List<String> targetNames = insert.getTargetColumnList() == null
+                ? sinkColumns.stream().map(Column::getName).toList()
+                : insert.getTargetColumnList().stream().map(node -> ((SqlIdentifier) node).getSimple()).toList();
+        Map<String, String> staticPartitions = insert.getStaticPartitionKVs();
+        List<String> writtenNames = targetNames.stream().filter(name -> !staticPartitions.containsKey(name)).toList();
+
+        try {
+            Table source = tableEnvironment.sqlQuery(sourceText(sql, insert.getSource()));
+            if (source.getResolvedSchema().getColumnCount() != writtenNames.size()) {
+                throw new StatementFailure(statement.line(), statement.firstWords() + ": the query has "
+                        + source.getResolvedSchema().getColumnCount() + " columns but " + target + " takes " + writtenNames.size());
+            }
+            List<Boolean> sourceNondeterministic = nondeterministicColumns(nondeterminism.selectColumns(insert.getSource()), source.getResolvedSchema());
+            String[] positional = new String[writtenNames.size()];
+            for (int i = 0; i < positional.length; i++) {
+                positional[i] = "cookbook_" + i;
+            }
+            Table renamed = source.as(positional[0], java.util.Arrays.copyOfRange(positional, 1, positional.length));
+            List<ApiExpression> projection = new ArrayList<>();
+            List<Boolean> sinkNondeterministic = new ArrayList<>();
+            for (Column column : sinkColumns) {
+                DataType type = castableType(column.getDataType());
+                int written = writtenNames.indexOf(column.getName());
+                if (written >= 0) {
+                    projection.add($(positional[written]).cast(type).as(column.getName()));
+                    sinkNondeterministic.add(sourceNondeterministic.get(written));
+                } else if (staticPartitions.containsKey(column.getName())) {
+                    projection.add(lit(staticPartitions.get(column.getName())).cast(type).as(column.getName()));
+                    sinkNondeterministic.add(false);
+                } else {
+                    projection.add(nullOf(type).as(column.getName()));
+                    sinkNondeterministic.add(false);
+                }
+            }
+            Table captured = renamed.select(projection.toArray(new ApiExpression[0]));
+            TableResultInternal result = (TableResultInternal) captured.execute();
+            return collect(statement, target.toString(), result, sinkNondeterministic, false);
+        } catch (StatementFailure failure) {
+            throw failure;
+        } catch (RuntimeException e) {
+            throw failure(statement, e);
+        }
+    }
+
+    /** Time attributes cannot be cast to; their plain timestamp type is what the sink stores. */
+    private static DataType castableType(DataType type) {
+        if (LogicalTypeChecks.isTimeAttribute(type.getLogicalType())) {
+            return org.apache.flink.table.types.utils.TypeConversions.fromLogicalToDataType(
+                    LogicalTypeChecks.isProctimeAttribute(type.getLogicalType())
+                            ? new org.apache.flink.table.types.logical.LocalZonedTimestampType(3)
+                            : new org.apache.flink.table.types.logical.TimestampType(LogicalTypeChecks.getPrecision(type.getLogicalType())));
+        }
+        return type;
+    }
+
+    private StatementResult collect(
+            Statement statement, String sink, TableResultInternal result, List<Boolean> nondeterministicItems, boolean ordered)
+            throws StatementFailure {
+        ResolvedSchema schema = result.getResolvedSchema();
+        List<Boolean> nondeterministic = nondeterministicColumns(nondeterministicItems, schema);
+        RowDataToStringConverter converter = result.getRowDataToStringConverter();
+        Optional<JobClient> job = result.getJobClient();
+        AtomicBoolean timedOut = new AtomicBoolean();
+        Duration timeout = settings.statementTimeout();
+        ScheduledFuture<?> cancellation = job.map(client -> watchdog.schedule(() -> {
+                    timedOut.set(true);
+                    client.cancel();
+                }, timeout.toMillis(), TimeUnit.MILLISECONDS))
+                .orElse(null);
+        List<ResultRow> rows = new ArrayList<>();
+        try (CloseableIterator<RowData> iterator = result.collectInternal()) {
+            while (iterator.hasNext()) {
+                rows.add(render(iterator.next(), converter, nondeterministic));
+            }
+            Long lateRows = null;
+            if (job.isPresent()) {
+                job.get().getJobExecutionResult().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+                lateRows = LateRowCounters.takeTotal(job.get().getJobID().toString());
+            }
+            return new StatementResult(statement.line(), statement.firstWords(), sink, schema.getColumnNames(), rows, ordered, lateRows);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new StatementFailure(statement.line(), statement.firstWords() + ": interrupted");
+        } catch (Exception e) {
+            if (timedOut.get() || e instanceof TimeoutException) {
+                throw new StatementFailure(statement.line(), statement.firstWords() + ": did not finish within "
+                        + timeout.toSeconds() + " s (cookbook.timeout); it probably reads an unbounded source: " + BIND_FIXTURE_HINT);
+            }
+            throw failure(statement, e);
+        } finally {
+            if (cancellation != null) {
+                cancellation.cancel(false);
+            }
+        }
+    }
+
+    /** Placeholders for processing-time columns and for columns the SQL computes nondeterministically. */
+    private List<Boolean> nondeterministicColumns(List<Boolean> selectItems, ResolvedSchema schema) {
+        List<Boolean> columns = new ArrayList<>();
+        for (int i = 0; i < schema.getColumnCount(); i++) {
+            Column column = schema.getColumns().get(i);
+            boolean fromSql = selectItems.size() == schema.getColumnCount()
+                    ? selectItems.get(i)
+                    : nondeterminism.isNondeterministicName(column.getName());
+            columns.add(fromSql || LogicalTypeChecks.isProctimeAttribute(column.getDataType().getLogicalType()));
+        }
+        return columns;
+    }
+
+    private static ResultRow render(RowData row, RowDataToStringConverter converter, List<Boolean> nondeterministic) {
+        String[] printed = converter.convert(row);
+        List<String> values = new ArrayList<>(printed.length);
+        for (int i = 0; i < printed.length; i++) {
+            if (nondeterministic.get(i)) {
+                values.add(ResultRow.NONDETERMINISTIC);
+            } else {
+                values.add(row.isNullAt(i) ? null : printed[i]);
+            }
+        }
+        return new ResultRow(RowKind.ofSymbol(row.getRowKind().shortString()), values);
+    }
+
+    private void bindFixture(Statement statement, SqlCreateTable created) throws StatementFailure {
+        List<String> names = created.getName().names;
+        Optional<FixtureBinding> binding = recipe.fixtureFor(String.join(".", names))
+                .or(() -> recipe.fixtureFor(names.get(names.size() - 1)));
+        if (binding.isEmpty()) {
+            return;
+        }
+        Path csv = settings.fixturesDirectory().resolve(binding.get().csvPath()).toAbsolutePath().normalize();
+        if (!Files.isRegularFile(csv)) {
+            throw new StatementFailure(binding.get().line(), "the fixture " + binding.get().csvPath() + " for table "
+                    + binding.get().table() + " does not exist in " + settings.fixturesDirectory() + "; add the CSV file or fix the path");
+        }
+        CatalogManager catalog = catalogManager();
+        ObjectIdentifier id = catalog.qualifyIdentifier(UnresolvedIdentifier.of(names));
+        ContextResolvedTable table = catalog.getTable(id).orElseThrow();
+        CatalogTable original = ((ResolvedCatalogTable) table.getResolvedTable()).getOrigin();
+        Map<String, String> options = new LinkedHashMap<>();
+        options.put("connector", "filesystem");
+        options.put("path", csv.toUri().toString());
+        options.put("format", "csv");
+        CatalogTable rebound = CatalogTable.newBuilder()
+                .schema(original.getUnresolvedSchema())
+                .comment(original.getComment())
+                .options(options)
+                .build();
+        try {
+            if (table.isTemporary()) {
+                catalog.dropTemporaryTable(id, false);
+                catalog.createTemporaryTable(rebound, id, false);
+            } else {
+                catalog.dropTable(id, false);
+                catalog.createTable(rebound, id, false);
+            }
+        } catch (RuntimeException e) {
+            throw new StatementFailure(binding.get().line(), "cannot bind fixture " + binding.get().csvPath() + " to table "
+                    + binding.get().table() + ": " + FlinkErrors.message(e));
+        }
+    }
+
+    private CatalogManager catalogManager() {
+        return ((TableEnvironmentInternal) tableEnvironment).getCatalogManager();
+    }
+
+    private org.apache.flink.table.api.TableResult run(Statement statement, String sql) throws StatementFailure {
+        try {
+            return tableEnvironment.executeSql(sql);
+        } catch (RuntimeException e) {
+            throw failure(statement, e);
+        }
+    }
+
+    private static SqlNode parse(Statement statement, String sql) throws StatementFailure {
+        try {
+            return SqlParsing.parse(statement, sql);
+        } catch (SqlSyntaxException e) {
+            throw new StatementFailure(e.line(), statement.firstWords() + ": " + e.getMessage() + " (column " + e.column() + ")");
+        }
+    }
+
+    private static StatementFailure failure(Statement statement, Exception error) {
+        return new StatementFailure(FlinkErrors.line(statement, error), statement.firstWords() + ": " + FlinkErrors.message(error));
+    }
+
+    private static boolean isOrdered(SqlNode query) {
+        SqlNode node = query;
+        if (node.getKind() == SqlKind.WITH) {
+            node = ((org.apache.calcite.sql.SqlWith) node).body;
+        }
+        return node.getKind() == SqlKind.ORDER_BY;
+    }
+
+    /** The INSERT's query, cut from the statement text at the query's parsed position. */
+    private static String sourceText(String insertSql, SqlNode source) {
+        SqlParserPos position = source.getParserPosition();
+        String[] lines = insertSql.split("\n", -1);
+        int offset = 0;
+        for (int line = 1; line < position.getLineNum(); line++) {
+            offset += lines[line - 1].length() + 1;
+        }
+        String text = insertSql.substring(offset + position.getColumnNum() - 1).strip();
+        return balanceParentheses(text);
+    }
+
+    /** A parenthesised query starts after its '(' but the text runs to the statement's last ')'. */
+    private static String balanceParentheses(String text) {
+        String result = text;
+        while (result.endsWith(")") && count(result, '(') < count(result, ')')) {
+            result = result.substring(0, result.length() - 1).strip();
+        }
+        return result;
+    }
+
+    private static long count(String text, char c) {
+        return text.chars().filter(ch -> ch == c).count();
+    }
+
+    /** A statement failed: stops the recipe with a message for its line. */
+    static final class StatementFailure extends Exception {
+        final int line;
+
+        StatementFailure(int line, String message) {
+            super(message);
+            this.line = line;
+        }
+    }
+}

@@ -1,0 +1,110 @@
+package org.flinkcookbook.maven;
+
+import java.io.File;
+import java.time.Duration;
+import org.apache.maven.plugin.AbstractMojo;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugins.annotations.Parameter;
+import org.flinkcookbook.engine.Engine;
+import org.flinkcookbook.flink.FlinkEngine;
+import org.flinkcookbook.flink.FlinkSettings;
+import org.flinkcookbook.run.CookbookException;
+import org.flinkcookbook.run.CookbookRunner;
+import org.flinkcookbook.run.RunSettings;
+import org.flinkcookbook.run.RunSummary;
+
+/**
+ * The parameters every goal shares, and the one place where outcomes become Maven's: recipes that
+ * disagree with their expected values fail the build, a plugin that cannot run is a build error.
+ */
+abstract class AbstractCookbookMojo extends AbstractMojo {
+
+    /** The project directory; recipe paths in messages and reports are relative to it. */
+    @Parameter(defaultValue = "${basedir}", readonly = true, required = true)
+    private File baseDirectory;
+
+    /** Directory searched recursively for recipes: Markdown files with a ```sql block. */
+    @Parameter(property = "cookbook.recipes", defaultValue = "${basedir}/recipes")
+    private File recipes;
+
+    /** Directory of CSV fixtures; {@code ${fixtures}} in SQL and cookbook:fixture paths point here. */
+    @Parameter(property = "cookbook.fixtures", defaultValue = "${basedir}/fixtures")
+    private File fixtures;
+
+    /** Runs only the recipes whose path matches: comma-separated globs or substrings, as -Dtest= in Surefire. */
+    @Parameter(property = "cookbook.recipe", defaultValue = "")
+    private String recipe;
+
+    /** Fails a recipe that has no expected-values file instead of only reporting it. */
+    @Parameter(property = "cookbook.requireExpected", defaultValue = "false")
+    private boolean requireExpected;
+
+    /** Seconds one statement may run before its Flink job is cancelled. */
+    @Parameter(property = "cookbook.timeout", defaultValue = "300")
+    private int timeout;
+
+    /** Lets Flink log at INFO into the build output; by default it logs only warnings worth reading. */
+    @Parameter(property = "cookbook.flinkLogs", defaultValue = "false")
+    private boolean flinkLogs;
+
+    /** Above this many rows a result is stored in the expected file as its row count and a hash. */
+    @Parameter(property = "cookbook.maxStoredRows", defaultValue = "1000")
+    private int maxStoredRows;
+
+    /** Directory for report.json. */
+    @Parameter(property = "cookbook.reportDirectory", defaultValue = "${basedir}/target/cookbook")
+    private File reportDirectory;
+
+    /** Skips the goal. */
+    @Parameter(property = "cookbook.skip", defaultValue = "false")
+    private boolean skip;
+
+    @Override
+    public final void execute() throws MojoExecutionException, MojoFailureException {
+        if (skip) {
+            getLog().info("Skipping the cookbook (cookbook.skip=true)");
+            return;
+        }
+        RunSummary summary;
+        try (Engine engine = createEngine()) {
+            summary = new CookbookRunner(runSettings(), engine, new MavenConsole(getLog())).run(mode());
+        } catch (CookbookException e) {
+            throw new MojoExecutionException(e.getMessage(), e);
+        } catch (RuntimeException e) {
+            throw new MojoExecutionException("The cookbook plugin cannot run: " + e.getMessage(), e);
+        }
+        getLog().info("");
+        if (summary.failsBuild()) {
+            getLog().error(summary.line());
+            throw new MojoFailureException(summary.line() + ". See the messages above: each names the recipe line; "
+                    + "run mvn cookbook:expected to accept new values, or fix the recipe.");
+        }
+        getLog().info(summary.line());
+    }
+
+    /** What this goal does with the results. */
+    abstract CookbookRunner.Mode mode();
+
+    /** The engine this goal runs recipes on. */
+    abstract Engine createEngine();
+
+    FlinkEngine flinkEngine() {
+        return new FlinkEngine(new FlinkSettings(fixtures.toPath(), Duration.ofSeconds(timeout), flinkLogs));
+    }
+
+    File fixtures() {
+        return fixtures;
+    }
+
+    private RunSettings runSettings() {
+        return new RunSettings(
+                baseDirectory.toPath(),
+                recipes.toPath(),
+                fixtures.toPath(),
+                recipe,
+                requireExpected,
+                reportDirectory.toPath(),
+                maxStoredRows);
+    }
+}

@@ -1,0 +1,101 @@
+package org.flinkcookbook.report;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+import org.flinkcookbook.result.ResultRow;
+import org.flinkcookbook.result.StatementResult;
+
+/**
+ * {@code target/cookbook/report.json}: every recipe's status and results, for CI scripts and other
+ * tools. Its shape is a contract; see the README.
+ */
+public final class JsonReport {
+
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private JsonReport() {}
+
+    public static void write(Path file, String engine, String flinkVersion, List<RecipeOutcome> outcomes) throws IOException {
+        ObjectNode root = JSON.createObjectNode();
+        root.put("engine", engine);
+        root.put("flinkVersion", flinkVersion);
+        ArrayNode recipes = root.putArray("recipes");
+        for (RecipeOutcome outcome : outcomes) {
+            recipes.add(recipe(outcome));
+        }
+        Files.createDirectories(file.toAbsolutePath().getParent());
+        Path temporary = Files.createTempFile(file.toAbsolutePath().getParent(), ".report", ".json.tmp");
+        try {
+            JSON.writeValue(temporary.toFile(), root);
+            Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } finally {
+            Files.deleteIfExists(temporary);
+        }
+    }
+
+    private static ObjectNode recipe(RecipeOutcome outcome) {
+        ObjectNode recipe = JSON.createObjectNode();
+        recipe.put("path", outcome.path());
+        recipe.put("status", outcome.status().word());
+        recipe.put("seconds", Math.round(outcome.seconds() * 1000) / 1000.0);
+        ArrayNode results = recipe.putArray("results");
+        for (StatementResult result : outcome.results()) {
+            results.add(result(result, outcome.mismatches()));
+        }
+        List<Mismatch> unattached = outcome.mismatches().stream()
+                .filter(mismatch -> outcome.results().stream().noneMatch(result -> belongsTo(mismatch, result)))
+                .toList();
+        mismatches(recipe.putArray("mismatches"), unattached);
+        if (outcome.problem() != null) {
+            ObjectNode problem = recipe.putObject("problem");
+            problem.put("line", outcome.problemLine());
+            problem.put("message", outcome.problem());
+        }
+        ArrayNode warnings = recipe.putArray("warnings");
+        outcome.warnings().forEach(warnings::add);
+        return recipe;
+    }
+
+    private static ObjectNode result(StatementResult result, List<Mismatch> mismatches) {
+        ObjectNode node = JSON.createObjectNode();
+        node.put("line", result.line());
+        node.put("statement", result.label());
+        node.put("sink", result.sink());
+        ArrayNode columns = node.putArray("columns");
+        result.columns().forEach(columns::add);
+        ArrayNode rows = node.putArray("rows");
+        for (ResultRow row : result.rows()) {
+            ArrayNode values = rows.addArray();
+            values.add(row.kind().symbol());
+            row.values().forEach(values::add);
+        }
+        if (result.lateRowsDropped() == null) {
+            node.putNull("lateRowsDropped");
+        } else {
+            node.put("lateRowsDropped", result.lateRowsDropped());
+        }
+        mismatches(node.putArray("mismatches"), mismatches.stream().filter(mismatch -> belongsTo(mismatch, result)).toList());
+        return node;
+    }
+
+    private static boolean belongsTo(Mismatch mismatch, StatementResult result) {
+        return mismatch.line() == result.line() && mismatch.statement().equals(result.key());
+    }
+
+    private static void mismatches(ArrayNode array, List<Mismatch> mismatches) {
+        for (Mismatch mismatch : mismatches) {
+            ObjectNode node = array.addObject();
+            node.put("line", mismatch.line());
+            node.put("detail", mismatch.detail());
+            node.put("expected", mismatch.expected());
+            node.put("actual", mismatch.actual());
+        }
+    }
+}

@@ -1,0 +1,55 @@
+package org.flinkcookbook.report;
+
+import java.util.List;
+import org.flinkcookbook.result.StatementResult;
+
+/**
+ * What became of one recipe in a run.
+ *
+ * @param path the recipe's display path
+ * @param status how it came out
+ * @param seconds how long it took
+ * @param results the results it produced
+ * @param mismatches how they differ from the expected values
+ * @param problemLine the Markdown line of the error or unsupported construct, or 0
+ * @param problem what stopped the recipe, or null
+ * @param warnings things worth knowing that did not fail it
+ */
+public record RecipeOutcome(
+        String path,
+        RecipeStatus status,
+        double seconds,
+        List<StatementResult> results,
+        List<Mismatch> mismatches,
+        int problemLine,
+        String problem,
+        List<String> warnings) {
+
+    public RecipeOutcome {
+        results = List.copyOf(results);
+        mismatches = List.copyOf(mismatches);
+        warnings = List.copyOf(warnings);
+    }
+
+    /** The lines that explain a failure or error in the build output, each naming file and line. */
+    public List<String> explanation() {
+        return switch (status) {
+            case FAILED -> mismatches.isEmpty()
+                    ? List.of(path + ":" + problemLine + ": " + problem)
+                    : mismatches.stream().map(mismatch -> path + ":" + mismatch.line() + ": " + mismatch.describe()).toList();
+            case ERROR, UNSUPPORTED, NO_EXPECTED -> List.of(path + ":" + problemLine + ": " + problem);
+            default -> List.of();
+        };
+    }
+
+    /** The command that puts things right, ending every message about this recipe. */
+    public String remedy() {
+        return switch (status) {
+            case FAILED -> "run mvn cookbook:expected to accept the new values";
+            case ERROR -> "fix the recipe, then run mvn cookbook:verify again";
+            case UNSUPPORTED -> "run mvn cookbook:verify to check this recipe on Flink";
+            case NO_EXPECTED -> "run mvn cookbook:expected to record its values";
+            default -> "";
+        };
+    }
+}

@@ -1,0 +1,163 @@
+package org.flinkcookbook.sql;
+
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import org.apache.calcite.sql.SqlBasicCall;
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.SqlSelect;
+import org.apache.calcite.sql.util.SqlBasicVisitor;
+import org.apache.flink.sql.parser.ddl.SqlTableColumn;
+import org.apache.flink.sql.parser.ddl.table.SqlCreateTable;
+import org.apache.flink.sql.parser.ddl.view.SqlCreateView;
+
+/**
+ * Tracks, through a session, which column names carry values that differ from run to run
+ * (processing time, the wall clock, random numbers), so their values are recorded as a placeholder
+ * and can never make a recipe flaky. Names are followed through computed columns, views and
+ * subqueries; a name-based match may also hide a deterministic column of the same name, which
+ * costs a little checking but never a flaky build.
+ */
+public final class Nondeterminism {
+
+    private static final Set<String> FUNCTIONS = Set.of(
+            "PROCTIME", "NOW", "CURRENT_TIMESTAMP", "LOCALTIMESTAMP", "CURRENT_TIME", "LOCALTIME", "CURRENT_DATE",
+            "CURRENT_ROW_TIMESTAMP", "RAND", "RAND_INTEGER", "UUID", "UNIX_TIMESTAMP");
+
+    private final Set<String> names = new HashSet<>();
+
+    /** Learns the nondeterministic columns a statement defines (computed columns, view and subquery columns). */
+    public void learn(SqlNode statement) {
+        if (statement instanceof SqlCreateTable table) {
+            for (SqlNode column : table.getColumnList()) {
+                if (column instanceof SqlTableColumn.SqlComputedColumn computed && isNondeterministic(computed.getExpr())) {
+                    names.add(key(computed.getName().getSimple()));
+                }
+            }
+        } else if (statement instanceof SqlCreateView view) {
+            List<Boolean> columns = selectColumns(view.getQuery());
+            SqlNodeList declared = view.getFieldList();
+            for (int i = 0; i < columns.size(); i++) {
+                if (columns.get(i) && declared != null && i < declared.size()) {
+                    names.add(key(declared.get(i).toString()));
+                }
+            }
+        } else {
+            selectColumns(statement);
+        }
+    }
+
+    /**
+     * For each item of the statement's outermost select list, whether its value is
+     * nondeterministic; empty when the list cannot be read positionally (for example {@code *}).
+     */
+    public List<Boolean> selectColumns(SqlNode query) {
+        SqlSelect select = outermostSelect(query);
+        if (select == null) {
+            return List.of();
+        }
+        learnFrom(select.getFrom());
+        List<Boolean> columns = new java.util.ArrayList<>();
+        for (SqlNode item : select.getSelectList()) {
+            boolean nondeterministic = isNondeterministic(item);
+            columns.add(nondeterministic);
+            String alias = aliasOf(item);
+            if (nondeterministic && alias != null) {
+                names.add(key(alias));
+            }
+        }
+        return columns;
+    }
+
+    /** Whether a column of this name was found to be nondeterministic earlier in the session. */
+    public boolean isNondeterministicName(String column) {
+        return names.contains(key(column));
+    }
+
+    private void learnFrom(SqlNode from) {
+        if (from == null) {
+            return;
+        }
+        from.accept(new SqlBasicVisitor<Void>() {
+            @Override
+            public Void visit(SqlCall call) {
+                if (call instanceof SqlSelect nested) {
+                    selectColumns(nested);
+                    return null;
+                }
+                return super.visit(call);
+            }
+        });
+    }
+
+    private boolean isNondeterministic(SqlNode expression) {
+        Boolean found = expression.accept(new SqlBasicVisitor<Boolean>() {
+            @Override
+            public Boolean visit(SqlCall call) {
+                if (call instanceof SqlSelect) {
+                    return false;
+                }
+                if (call instanceof SqlBasicCall && FUNCTIONS.contains(call.getOperator().getName().toUpperCase(Locale.ROOT))) {
+                    return true;
+                }
+                for (SqlNode operand : call.getOperandList()) {
+                    if (operand != null && Boolean.TRUE.equals(operand.accept(this))) {
+                        return true;
+                    }
+                }
+                return false;
+            }
+
+            @Override
+            public Boolean visit(SqlNodeList list) {
+                for (SqlNode node : list) {
+                    if (node != null && Boolean.TRUE.equals(node.accept(this))) {
+                        return true;
+                    }
+                }
+                return false;
+            }
+
+            @Override
+            public Boolean visit(SqlIdentifier identifier) {
+                String last = identifier.names.get(identifier.names.size() - 1);
+                return FUNCTIONS.contains(last.toUpperCase(Locale.ROOT)) || names.contains(key(last));
+            }
+        });
+        return Boolean.TRUE.equals(found);
+    }
+
+    private static SqlSelect outermostSelect(SqlNode query) {
+        SqlNode node = query;
+        while (node != null) {
+            if (node instanceof SqlSelect select) {
+                return select;
+            }
+            if (node.getKind() == SqlKind.ORDER_BY || node.getKind() == SqlKind.WITH) {
+                node = ((SqlCall) node).getOperandList().get(node.getKind() == SqlKind.WITH ? 1 : 0);
+            } else {
+                return null;
+            }
+        }
+        return null;
+    }
+
+    private static String aliasOf(SqlNode item) {
+        if (item.getKind() == SqlKind.AS) {
+            return ((SqlCall) item).operand(1).toString();
+        }
+        if (item instanceof SqlIdentifier identifier) {
+            return identifier.names.get(identifier.names.size() - 1);
+        }
+        return null;
+    }
+
+    private static String key(String name) {
+        return name.toLowerCase(Locale.ROOT);
+    }
+}

@@ -1,0 +1,59 @@
+package org.flinkcookbook.sql;
+
+import org.apache.calcite.avatica.util.Casing;
+import org.apache.calcite.avatica.util.Quoting;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.parser.SqlParseException;
+import org.apache.calcite.sql.parser.SqlParser;
+import org.apache.calcite.sql.parser.SqlParserPos;
+import org.apache.flink.sql.parser.impl.FlinkSqlParserImpl;
+import org.apache.flink.sql.parser.validate.FlinkSqlConformance;
+
+/** Parses one statement with Flink's SQL parser, configured as Flink's planner configures it. */
+public final class SqlParsing {
+
+    private static final SqlParser.Config CONFIG = SqlParser.config()
+            .withParserFactory(FlinkSqlParserImpl.FACTORY)
+            .withConformance(FlinkSqlConformance.DEFAULT)
+            .withQuoting(Quoting.BACK_TICK)
+            .withUnquotedCasing(Casing.UNCHANGED)
+            .withQuotedCasing(Casing.UNCHANGED)
+            .withCaseSensitive(true)
+            .withIdentifierMaxLength(256);
+
+    private SqlParsing() {}
+
+    /**
+     * Parses a statement's text (with {@code ${fixtures}} already expanded).
+     *
+     * @throws SqlSyntaxException with the Markdown line and column of the parse error
+     */
+    public static SqlNode parse(Statement statement, String sql) throws SqlSyntaxException {
+        try {
+            return SqlParser.create(sql, CONFIG).parseStmt();
+        } catch (SqlParseException e) {
+            SqlParserPos position = e.getPos();
+            int line = position == null ? statement.line() : markdownLine(statement, position.getLineNum());
+            int column = position == null ? statement.column() : markdownColumn(statement, position.getLineNum(), position.getColumnNum());
+            throw new SqlSyntaxException(firstLineOf(e.getMessage()), line, column, e);
+        }
+    }
+
+    /** The Markdown line of a line inside the statement's text (1-based). */
+    public static int markdownLine(Statement statement, int lineInStatement) {
+        return statement.line() + Math.max(lineInStatement, 1) - 1;
+    }
+
+    /** The Markdown column of a position inside the statement: the first line starts at the statement's column. */
+    public static int markdownColumn(Statement statement, int lineInStatement, int columnInStatement) {
+        return lineInStatement <= 1 ? statement.column() + columnInStatement - 1 : columnInStatement;
+    }
+
+    private static String firstLineOf(String message) {
+        if (message == null) {
+            return "SQL syntax error";
+        }
+        int newline = message.indexOf('\n');
+        return newline < 0 ? message : message.substring(0, newline);
+    }
+}
