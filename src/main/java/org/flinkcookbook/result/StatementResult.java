@@ -13,13 +13,28 @@ import java.util.List;
  * @param rows the rows, in the order they arrived
  * @param ordered true when the statement has a top-level ORDER BY, so row order is compared too
  * @param lateRowsDropped input rows Flink dropped as late in windowed operators; null without one
+ * @param explanations which rows were dropped as late or passed watermark filters (simulator only)
  */
 public record StatementResult(
-        int line, String label, String sink, List<String> columns, List<ResultRow> rows, boolean ordered, Long lateRowsDropped) {
+        int line,
+        String label,
+        String sink,
+        List<String> columns,
+        List<ResultRow> rows,
+        boolean ordered,
+        Long lateRowsDropped,
+        RowExplanations explanations) {
 
     public StatementResult {
         columns = List.copyOf(columns);
         rows = List.copyOf(rows);
+        explanations = explanations == null ? RowExplanations.NONE : explanations;
+    }
+
+    /** A result without explanations, as the Flink engine gives them. */
+    public StatementResult(
+            int line, String label, String sink, List<String> columns, List<ResultRow> rows, boolean ordered, Long lateRowsDropped) {
+        this(line, label, sink, columns, rows, ordered, lateRowsDropped, RowExplanations.NONE);
     }
 
     /** How results are matched between runs and expected files: the statement and its sink. */

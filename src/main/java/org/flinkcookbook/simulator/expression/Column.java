@@ -1,0 +1,12 @@
+package org.flinkcookbook.simulator.expression;
+
+import org.flinkcookbook.simulator.types.SqlType;
+
+/**
+ * A column of a relation.
+ *
+ * @param name the column name, case-sensitive as in Flink
+ * @param type its type
+ * @param rowtime true for an event-time attribute (a WATERMARK column, window_time, *_ROWTIME)
+ */
+public record Column(String name, SqlType type, boolean rowtime) {}

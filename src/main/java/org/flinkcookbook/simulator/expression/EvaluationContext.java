@@ -1,0 +1,15 @@
+package org.flinkcookbook.simulator.expression;
+
+import java.time.ZoneId;
+
+/** What an expression may read besides the row: the operator's watermark and the session time zone. */
+public interface EvaluationContext {
+
+    /** No watermark received yet: CURRENT_WATERMARK is NULL. */
+    long NO_WATERMARK = Long.MIN_VALUE;
+
+    /** The last watermark the evaluating operator received, or {@link #NO_WATERMARK}. */
+    long currentWatermark();
+
+    ZoneId sessionZone();
+}

@@ -1,0 +1,510 @@
+package org.flinkcookbook.simulator.expression;
+
+import java.math.BigDecimal;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Function;
+import org.apache.calcite.avatica.util.TimeUnit;
+import org.apache.calcite.sql.SqlBasicCall;
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlCharStringLiteral;
+import org.apache.calcite.sql.SqlDataTypeSpec;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlIntervalLiteral;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlLiteral;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.SqlNumericLiteral;
+import org.apache.calcite.sql.SqlTimestampLiteral;
+import org.apache.calcite.sql.fun.SqlBetweenOperator;
+import org.apache.calcite.sql.fun.SqlCase;
+import org.apache.calcite.sql.type.SqlTypeName;
+import org.flinkcookbook.simulator.parse.SimulationException;
+import org.flinkcookbook.simulator.parse.UnsupportedConstructException;
+import org.flinkcookbook.simulator.types.SqlType;
+import org.flinkcookbook.simulator.types.SqlType.Root;
+import org.flinkcookbook.simulator.types.Timestamps;
+import org.flinkcookbook.simulator.types.Values;
+
+/**
+ * Compiles parsed SQL expressions (Calcite SqlNodes from Flink's parser) into {@link Expression}s
+ * over a list of columns, with Flink's result types.
+ */
+public final class ExpressionCompiler {
+
+    private final List<Column> columns;
+    private final Function<SqlNode, Expression> override;
+
+    /**
+     * @param columns the columns identifiers resolve to
+     * @param override consulted first for every node; returns null to compile the node normally
+     *     (aggregate scopes use it to replace GROUP BY keys and aggregate calls)
+     */
+    public ExpressionCompiler(List<Column> columns, Function<SqlNode, Expression> override) {
+        this.columns = List.copyOf(columns);
+        this.override = override;
+    }
+
+    public ExpressionCompiler(List<Column> columns) {
+        this(columns, node -> null);
+    }
+
+    public List<Column> columns() {
+        return columns;
+    }
+
+    /** Index of a column by name, case-sensitive as in Flink; -1 when absent. */
+    public int indexOf(String name) {
+        for (int i = 0; i < columns.size(); i++) {
+            if (columns.get(i).name().equals(name)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** The column an identifier names (a qualifier such as {@code t.ts} is ignored: one relation per query). */
+    public int resolve(SqlIdentifier identifier) {
+        String name = identifier.names.get(identifier.names.size() - 1);
+        int index = indexOf(name);
+        if (index < 0) {
+            throw new SimulationException(identifier.getParserPosition(), "Column '" + name + "' not found in any table");
+        }
+        return index;
+    }
+
+    public Expression compile(SqlNode node) {
+        Expression replaced = override.apply(node);
+        if (replaced != null) {
+            return replaced;
+        }
+        if (node instanceof SqlIdentifier identifier) {
+            int index = resolve(identifier);
+            return Expression.column(index, columns.get(index).type());
+        }
+        if (node instanceof SqlLiteral literal) {
+            return literal(literal);
+        }
+        if (node instanceof SqlCase sqlCase) {
+            return caseWhen(sqlCase);
+        }
+        if (node instanceof SqlBasicCall call) {
+            return call(call);
+        }
+        throw unsupported(node, "the expression " + node);
+    }
+
+    private Expression call(SqlBasicCall call) {
+        List<SqlNode> operands = call.getOperandList();
+        switch (call.getKind()) {
+            case AND: return logical(call, true);
+            case OR: return logical(call, false);
+            case NOT: {
+                Expression operand = predicate(operands.get(0));
+                return derived(SqlType.BOOLEAN, (row, context) -> {
+                    Object value = operand.evaluate(row, context);
+                    return value == null ? null : !(Boolean) value;
+                }, operand);
+            }
+            case IS_NULL: case IS_NOT_NULL: {
+                Expression operand = compile(operands.get(0));
+                boolean wantNull = call.getKind() == SqlKind.IS_NULL;
+                return derived(SqlType.BOOLEAN, (row, context) -> (operand.evaluate(row, context) == null) == wantNull, operand);
+            }
+            case IS_TRUE: case IS_FALSE: case IS_NOT_TRUE: case IS_NOT_FALSE: {
+                Expression operand = predicate(operands.get(0));
+                Boolean wanted = call.getKind() == SqlKind.IS_TRUE || call.getKind() == SqlKind.IS_NOT_TRUE;
+                boolean negated = call.getKind() == SqlKind.IS_NOT_TRUE || call.getKind() == SqlKind.IS_NOT_FALSE;
+                return derived(SqlType.BOOLEAN, (row, context) -> wanted.equals(operand.evaluate(row, context)) != negated, operand);
+            }
+            case EQUALS: case NOT_EQUALS: case LESS_THAN: case LESS_THAN_OR_EQUAL: case GREATER_THAN: case GREATER_THAN_OR_EQUAL:
+                return comparison(call);
+            case BETWEEN:
+                return between(call);
+            case IN: case NOT_IN:
+                return in(call);
+            case PLUS: case MINUS: case TIMES: case DIVIDE:
+                return arithmetic(call);
+            case MINUS_PREFIX: {
+                Expression operand = compile(operands.get(0));
+                return arithmetic(call, compileConstant(SqlType.INT, 0), operand, SqlKind.MINUS);
+            }
+            case CAST: {
+                Expression operand = compile(operands.get(0));
+                SqlType target = SqlType.of((SqlDataTypeSpec) operands.get(1));
+                SqlType source = operand.type();
+                return derived(target, (row, context) -> Values.cast(operand.evaluate(row, context), source, target, context.sessionZone()), operand);
+            }
+            case OTHER_FUNCTION: case OTHER: case COALESCE: case CURRENT_VALUE:
+            default:
+                return function(call);
+        }
+    }
+
+    private Expression function(SqlBasicCall call) {
+        String name = call.getOperator().getName().toUpperCase(Locale.ROOT);
+        List<SqlNode> operands = call.getOperandList();
+        switch (name) {
+            case "CURRENT_WATERMARK":
+                return currentWatermark(call);
+            case "TO_TIMESTAMP_LTZ": {
+                Expression epoch = compile(operands.get(0));
+                int unit = operands.size() > 1 ? ((SqlNumericLiteral) operands.get(1)).intValue(true) : 3;
+                if (!epoch.type().isNumeric() || (unit != 0 && unit != 3)) {
+                    throw unsupported(call, "TO_TIMESTAMP_LTZ other than of epoch seconds or milliseconds");
+                }
+                long factor = unit == 0 ? 1000L : 1L;
+                return derived(SqlType.timestampLtz(3), (row, context) -> {
+                    Object value = epoch.evaluate(row, context);
+                    return value == null ? null : ((Number) value).longValue() * factor;
+                }, epoch);
+            }
+            case "TO_TIMESTAMP": {
+                Expression text = compile(operands.get(0));
+                DateTimeFormatter format = operands.size() > 1
+                        ? DateTimeFormatter.ofPattern(((SqlCharStringLiteral) operands.get(1)).getValueAs(String.class))
+                        : DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
+                return derived(SqlType.timestamp(3), (row, context) -> {
+                    Object value = text.evaluate(row, context);
+                    try {
+                        return value == null ? null : Timestamps.wallClockMillis(LocalDateTime.parse((String) value, format));
+                    } catch (RuntimeException unparsable) {
+                        return null; // Flink's TO_TIMESTAMP returns NULL for text it cannot parse
+                    }
+                }, text);
+            }
+            case "PROCTIME": case "NOW": case "CURRENT_TIMESTAMP": case "LOCALTIMESTAMP": case "CURRENT_ROW_TIMESTAMP":
+                return compileConstant(SqlType.timestampLtz(3), Values.NONDETERMINISTIC);
+            case "RAND": case "RAND_INTEGER": case "UUID":
+                return compileConstant(name.equals("UUID") ? SqlType.STRING : SqlType.DOUBLE, Values.NONDETERMINISTIC);
+            case "UPPER": case "LOWER": {
+                Expression text = compile(operands.get(0));
+                boolean upper = name.equals("UPPER");
+                return derived(SqlType.STRING, (row, context) -> {
+                    Object value = text.evaluate(row, context);
+                    return value == null ? null : upper ? ((String) value).toUpperCase(Locale.ROOT) : ((String) value).toLowerCase(Locale.ROOT);
+                }, text);
+            }
+            case "||": case "CONCAT": {
+                List<Expression> parts = compileAll(operands);
+                return new Expression(SqlType.STRING, (row, context) -> {
+                    StringBuilder text = new StringBuilder();
+                    for (Expression part : parts) {
+                        Object value = part.evaluate(row, context);
+                        if (value == null) {
+                            return null;
+                        }
+                        text.append(Values.render(value, part.type(), context.sessionZone()));
+                    }
+                    return text.toString();
+                }, parts.stream().anyMatch(Expression::readsWatermark));
+            }
+            case "COALESCE": {
+                List<Expression> parts = compileAll(operands);
+                return new Expression(parts.get(0).type(), (row, context) -> {
+                    for (Expression part : parts) {
+                        Object value = part.evaluate(row, context);
+                        if (value != null) {
+                            return value;
+                        }
+                    }
+                    return null;
+                }, parts.stream().anyMatch(Expression::readsWatermark));
+            }
+            default:
+                throw unsupported(call, "the function " + call.getOperator().getName());
+        }
+    }
+
+    /**
+     * CURRENT_WATERMARK(rowtime): the last watermark the evaluating operator received, NULL before
+     * the first, typed like the rowtime column (Flink's CurrentWatermarkFunction code generation).
+     */
+    private Expression currentWatermark(SqlBasicCall call) {
+        SqlNode argument = call.getOperandList().get(0);
+        if (!(argument instanceof SqlIdentifier identifier)) {
+            throw unsupported(call, "CURRENT_WATERMARK of anything but a column");
+        }
+        Column column = columns.get(resolve(identifier));
+        if (!column.rowtime()) {
+            throw new SimulationException(call.getParserPosition(),
+                    "The argument of CURRENT_WATERMARK must be a rowtime attribute, but '" + column.name() + "' is not");
+        }
+        SqlType type = column.type().root() == Root.TIMESTAMP_LTZ ? SqlType.timestampLtz(3) : SqlType.timestamp(3);
+        return new Expression(type, (row, context) -> {
+            long watermark = context.currentWatermark();
+            return watermark == EvaluationContext.NO_WATERMARK ? null : watermark;
+        }, true);
+    }
+
+    private Expression logical(SqlBasicCall call, boolean and) {
+        List<Expression> operands = new ArrayList<>();
+        for (SqlNode operand : call.getOperandList()) {
+            operands.add(predicate(operand));
+        }
+        Boolean decisive = !and;
+        return new Expression(SqlType.BOOLEAN, (row, context) -> {
+            boolean sawNull = false;
+            for (Expression operand : operands) {
+                Object value = operand.evaluate(row, context);
+                if (value == null) {
+                    sawNull = true;
+                } else if (decisive.equals(value)) {
+                    return decisive;
+                }
+            }
+            return sawNull ? null : !decisive;
+        }, operands.stream().anyMatch(Expression::readsWatermark));
+    }
+
+    private Expression predicate(SqlNode node) {
+        Expression expression = compile(node);
+        if (expression.type().root() != Root.BOOLEAN && expression.type().root() != Root.NULL) {
+            throw new SimulationException(node.getParserPosition(), "Expected a BOOLEAN condition but '" + node + "' is " + expression.type());
+        }
+        return expression;
+    }
+
+    private Expression comparison(SqlBasicCall call) {
+        Expression left = compile(call.getOperandList().get(0));
+        Expression right = compile(call.getOperandList().get(1));
+        checkComparable(call, left.type(), right.type());
+        SqlKind kind = call.getKind();
+        return new Expression(SqlType.BOOLEAN, (row, context) -> {
+            Object a = left.evaluate(row, context);
+            Object b = right.evaluate(row, context);
+            if (a == null || b == null) {
+                return null;
+            }
+            int order = Values.compare(a, b);
+            return switch (kind) {
+                case EQUALS -> order == 0;
+                case NOT_EQUALS -> order != 0;
+                case LESS_THAN -> order < 0;
+                case LESS_THAN_OR_EQUAL -> order <= 0;
+                case GREATER_THAN -> order > 0;
+                default -> order >= 0;
+            };
+        }, left.readsWatermark() || right.readsWatermark());
+    }
+
+    private Expression between(SqlBasicCall call) {
+        List<SqlNode> operands = call.getOperandList();
+        Expression value = compile(operands.get(0));
+        Expression low = compile(operands.get(1));
+        Expression high = compile(operands.get(2));
+        checkComparable(call, value.type(), low.type());
+        checkComparable(call, value.type(), high.type());
+        boolean negated = ((SqlBetweenOperator) call.getOperator()).isNegated();
+        return new Expression(SqlType.BOOLEAN, (row, context) -> {
+            Object v = value.evaluate(row, context);
+            Object l = low.evaluate(row, context);
+            Object h = high.evaluate(row, context);
+            if (v == null || l == null || h == null) {
+                return null;
+            }
+            boolean inside = Values.compare(v, l) >= 0 && Values.compare(v, h) <= 0;
+            return inside != negated;
+        }, value.readsWatermark() || low.readsWatermark() || high.readsWatermark());
+    }
+
+    private Expression in(SqlBasicCall call) {
+        Expression value = compile(call.getOperandList().get(0));
+        if (!(call.getOperandList().get(1) instanceof SqlNodeList list)) {
+            throw unsupported(call, "IN with a subquery");
+        }
+        List<Expression> candidates = compileAll(list.getList());
+        for (Expression candidate : candidates) {
+            checkComparable(call, value.type(), candidate.type());
+        }
+        boolean negated = call.getKind() == SqlKind.NOT_IN;
+        return new Expression(SqlType.BOOLEAN, (row, context) -> {
+            Object v = value.evaluate(row, context);
+            if (v == null) {
+                return null;
+            }
+            boolean sawNull = false;
+            for (Expression candidate : candidates) {
+                Object c = candidate.evaluate(row, context);
+                if (c == null) {
+                    sawNull = true;
+                } else if (Values.compare(v, c) == 0) {
+                    return !negated;
+                }
+            }
+            return sawNull ? null : negated;
+        }, value.readsWatermark());
+    }
+
+    private static void checkComparable(SqlNode node, SqlType left, SqlType right) {
+        boolean comparable = left.root() == Root.NULL || right.root() == Root.NULL
+                || (left.isNumeric() && right.isNumeric())
+                || left.root() == right.root();
+        if (!comparable) {
+            throw new UnsupportedConstructException(node.getParserPosition(), "comparing " + left + " with " + right + " in " + node);
+        }
+    }
+
+    private Expression arithmetic(SqlBasicCall call) {
+        Expression left = compile(call.getOperandList().get(0));
+        Expression right = compile(call.getOperandList().get(1));
+        return arithmetic(call, left, right, call.getKind());
+    }
+
+    private Expression arithmetic(SqlNode node, Expression left, Expression right, SqlKind kind) {
+        SqlType a = left.type();
+        SqlType b = right.type();
+        if (a.isTimestamp() && b.root() == Root.INTERVAL && (kind == SqlKind.PLUS || kind == SqlKind.MINUS)) {
+            long sign = kind == SqlKind.PLUS ? 1 : -1;
+            return derived2(a, left, right, (x, y) -> (Long) x + sign * (Long) y);
+        }
+        if (!a.isNumeric() || !b.isNumeric() || a.root() == Root.DECIMAL || b.root() == Root.DECIMAL) {
+            throw unsupported(node, "arithmetic on " + a + " and " + b + " in " + node);
+        }
+        if (a.isApproximate() || b.isApproximate()) {
+            return derived2(SqlType.DOUBLE, left, right, (x, y) -> {
+                double p = ((Number) x).doubleValue();
+                double q = ((Number) y).doubleValue();
+                return switch (kind) {
+                    case PLUS -> p + q;
+                    case MINUS -> p - q;
+                    case TIMES -> p * q;
+                    default -> p / q;
+                };
+            });
+        }
+        boolean wide = a.root() == Root.BIGINT || b.root() == Root.BIGINT;
+        return derived2(wide ? SqlType.BIGINT : SqlType.INT, left, right, (x, y) -> {
+            long p = ((Number) x).longValue();
+            long q = ((Number) y).longValue();
+            long result = switch (kind) {
+                case PLUS -> p + q;
+                case MINUS -> p - q;
+                case TIMES -> p * q;
+                default -> p / q; // integer division, as Flink divides two integers
+            };
+            return wide ? (Object) result : (Object) (int) result;
+        });
+    }
+
+    private Expression caseWhen(SqlCase sqlCase) {
+        if (sqlCase.getValueOperand() != null) {
+            throw unsupported(sqlCase, "CASE with a value operand");
+        }
+        List<Expression> conditions = new ArrayList<>();
+        for (SqlNode when : sqlCase.getWhenOperands()) {
+            conditions.add(predicate(when));
+        }
+        List<Expression> results = compileAll(sqlCase.getThenOperands().getList());
+        Expression otherwise = compile(sqlCase.getElseOperand());
+        SqlType type = results.get(0).type();
+        for (Expression result : results) {
+            if (!result.type().equals(type) && result.type().root() != Root.NULL) {
+                throw unsupported(sqlCase, "CASE branches of different types");
+            }
+        }
+        return new Expression(type, (row, context) -> {
+            for (int i = 0; i < conditions.size(); i++) {
+                if (conditions.get(i).isTrue(row, context)) {
+                    return results.get(i).evaluate(row, context);
+                }
+            }
+            return otherwise.evaluate(row, context);
+        }, conditions.stream().anyMatch(Expression::readsWatermark));
+    }
+
+    private Expression literal(SqlLiteral literal) {
+        if (literal instanceof SqlIntervalLiteral interval) {
+            return compileConstant(SqlType.INTERVAL, intervalMillis(interval));
+        }
+        if (literal instanceof SqlTimestampLiteral timestamp) {
+            String text = timestamp.toFormattedString();
+            return compileConstant(SqlType.timestamp(Math.max(0, timestamp.getPrec())), Timestamps.parseLiteral(text));
+        }
+        if (literal instanceof SqlNumericLiteral number) {
+            BigDecimal value = number.getValueAs(BigDecimal.class);
+            if (!number.isExact()) {
+                return compileConstant(SqlType.DOUBLE, value.doubleValue());
+            }
+            if (value.scale() > 0) {
+                return compileConstant(SqlType.decimal(Math.max(value.precision(), value.scale()), value.scale()), value);
+            }
+            if (value.compareTo(BigDecimal.valueOf(Integer.MAX_VALUE)) <= 0 && value.compareTo(BigDecimal.valueOf(Integer.MIN_VALUE)) >= 0) {
+                return compileConstant(SqlType.INT, value.intValue());
+            }
+            return compileConstant(SqlType.BIGINT, value.longValue());
+        }
+        if (literal instanceof SqlCharStringLiteral text) {
+            return compileConstant(SqlType.STRING, text.getValueAs(String.class));
+        }
+        if (literal.getTypeName() == SqlTypeName.BOOLEAN) {
+            return compileConstant(SqlType.BOOLEAN, literal.booleanValue());
+        }
+        if (literal.getTypeName() == SqlTypeName.NULL) {
+            return compileConstant(SqlType.NULL, null);
+        }
+        throw unsupported(literal, "the literal " + literal);
+    }
+
+    /** Day-time interval literals in milliseconds; year-month intervals are not modelled. */
+    public static long intervalMillis(SqlIntervalLiteral literal) {
+        SqlIntervalLiteral.IntervalValue value = literal.getValueAs(SqlIntervalLiteral.IntervalValue.class);
+        TimeUnit unit = value.getIntervalQualifier().getStartUnit();
+        if (unit == TimeUnit.YEAR || unit == TimeUnit.MONTH || unit == TimeUnit.QUARTER) {
+            throw new UnsupportedConstructException(literal.getParserPosition(), "year-month intervals");
+        }
+        TimeUnit end = value.getIntervalQualifier().getEndUnit();
+        if (end != null && end != unit) {
+            throw new UnsupportedConstructException(literal.getParserPosition(), "multi-unit intervals such as " + literal);
+        }
+        BigDecimal count = new BigDecimal(value.getIntervalLiteral().trim());
+        // Calcite's validator: the leading field has at most its precision in digits (default 2)
+        int precision = value.getIntervalQualifier().getStartPrecisionPreservingDefault();
+        int leadingPrecision = precision < 0 ? 2 : precision;
+        if (count.toBigInteger().toString().length() > leadingPrecision) {
+            throw new SimulationException(literal.getParserPosition(), "Interval field value " + count.toBigInteger()
+                    + " exceeds precision of " + unit + "(" + leadingPrecision + ") field");
+        }
+        return value.getSign() * count.multiply(unit.multiplier).longValueExact();
+    }
+
+    private List<Expression> compileAll(List<SqlNode> nodes) {
+        List<Expression> compiled = new ArrayList<>();
+        for (SqlNode node : nodes) {
+            compiled.add(compile(node));
+        }
+        return compiled;
+    }
+
+    private static Expression compileConstant(SqlType type, Object value) {
+        return Expression.constant(value, type);
+    }
+
+    /** A one-operand expression that inherits whether its operand reads the watermark. */
+    private static Expression derived(SqlType type, Expression.Evaluator evaluator, Expression operand) {
+        return new Expression(type, evaluator, operand.readsWatermark());
+    }
+
+    /** A null-propagating two-operand expression. */
+    private static Expression derived2(SqlType type, Expression left, Expression right, java.util.function.BinaryOperator<Object> operator) {
+        return new Expression(type, (row, context) -> {
+            Object a = left.evaluate(row, context);
+            Object b = right.evaluate(row, context);
+            if (a == null || b == null) {
+                return null;
+            }
+            if (a == Values.NONDETERMINISTIC || b == Values.NONDETERMINISTIC) {
+                return Values.NONDETERMINISTIC;
+            }
+            return operator.apply(a, b);
+        }, left.readsWatermark() || right.readsWatermark());
+    }
+
+    private static UnsupportedConstructException unsupported(SqlNode node, String construct) {
+        return new UnsupportedConstructException(node.getParserPosition(), construct);
+    }
+}

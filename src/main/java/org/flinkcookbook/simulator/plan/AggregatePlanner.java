@@ -1,0 +1,279 @@
+package org.flinkcookbook.simulator.plan;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import org.apache.calcite.sql.SqlBasicCall;
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlIntervalLiteral;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.SqlSelect;
+import org.apache.calcite.sql.SqlSelectKeyword;
+import org.apache.calcite.sql.util.SqlBasicVisitor;
+import org.apache.calcite.util.Litmus;
+import org.flinkcookbook.simulator.aggregate.AggregateCall;
+import org.flinkcookbook.simulator.expression.Column;
+import org.flinkcookbook.simulator.expression.Expression;
+import org.flinkcookbook.simulator.expression.ExpressionCompiler;
+import org.flinkcookbook.simulator.parse.SimulationException;
+import org.flinkcookbook.simulator.parse.UnsupportedConstructException;
+import org.flinkcookbook.simulator.session.SessionSettings;
+import org.flinkcookbook.simulator.stream.BatchAggregation;
+import org.flinkcookbook.simulator.stream.Calc;
+import org.flinkcookbook.simulator.stream.RowSink;
+import org.flinkcookbook.simulator.stream.WindowAggregation;
+import org.flinkcookbook.simulator.trace.StatementTrace;
+import org.flinkcookbook.simulator.types.SqlType;
+import org.flinkcookbook.simulator.window.WindowSpec;
+
+/**
+ * Plans a SELECT with GROUP BY or aggregate functions: a window TVF aggregation (GROUP BY
+ * window_start, window_end, ...), a group-window aggregation (GROUP BY TUMBLE(...)/HOP(...)), or,
+ * in batch mode, a plain aggregation. The SELECT list and HAVING are then evaluated over the
+ * aggregated rows [keys..., window_start, window_end, window_time, aggregates...].
+ */
+final class AggregatePlanner {
+
+    private static final Set<String> MODELLED_AGGREGATES = Set.of("COUNT", "SUM", "MIN", "MAX", "AVG");
+    private static final Set<String> OTHER_AGGREGATES = Set.of("LISTAGG", "FIRST_VALUE", "LAST_VALUE", "STDDEV_POP", "STDDEV_SAMP",
+            "VAR_POP", "VAR_SAMP", "STDDEV", "VARIANCE", "COLLECT", "ARRAY_AGG", "JSON_ARRAYAGG", "JSON_OBJECTAGG", "BIT_AND", "BIT_OR", "BIT_XOR");
+
+    private final SessionSettings settings;
+    private final StatementTrace trace;
+
+    AggregatePlanner(SessionSettings settings, StatementTrace trace) {
+        this.settings = settings;
+        this.trace = trace;
+    }
+
+    static boolean containsAggregate(SqlNode node) {
+        boolean[] found = {false};
+        node.accept(new SqlBasicVisitor<Void>() {
+            @Override
+            public Void visit(SqlCall call) {
+                String name = call.getOperator().getName().toUpperCase(Locale.ROOT);
+                found[0] |= MODELLED_AGGREGATES.contains(name) || OTHER_AGGREGATES.contains(name);
+                return super.visit(call);
+            }
+        });
+        return found[0];
+    }
+
+    /** The windowing a GROUP BY asks for. */
+    private record Windowing(WindowSpec spec, int rowtimeIndex, SqlType rowtimeType, boolean groupWindow) {}
+
+    Relation plan(SqlSelect select, Relation input, WindowTvf tvf) {
+        ExpressionCompiler inputCompiler = new ExpressionCompiler(input.columns());
+        List<SqlNode> keyNodes = new ArrayList<>();
+        Windowing windowing = tvf != null ? tvfWindowing(select, tvf, keyNodes) : groupWindowing(select, inputCompiler, keyNodes);
+        if (windowing == null && settings.streaming()) {
+            throw new UnsupportedConstructException(select.getParserPosition(),
+                    "aggregations without a window in streaming mode (Flink emits them as a changelog of updates)");
+        }
+        Expression filter = null;
+        if (select.getWhere() != null) {
+            if (tvf != null && readsWindowColumn(select.getWhere())) {
+                throw new UnsupportedConstructException(select.getWhere().getParserPosition(), "WHERE on window columns of a window aggregation");
+            }
+            filter = inputCompiler.compile(select.getWhere());
+        }
+        List<Expression> keys = new ArrayList<>();
+        List<Column> aggregated = new ArrayList<>();
+        for (SqlNode keyNode : keyNodes) {
+            Expression key = inputCompiler.compile(keyNode);
+            keys.add(key);
+            String name = keyNode instanceof SqlIdentifier identifier ? identifier.names.get(identifier.names.size() - 1) : "$key" + keys.size();
+            aggregated.add(new Column(name, key.type(), false));
+        }
+        if (windowing != null) {
+            String prefix = windowing.groupWindow() ? "$" : "";
+            aggregated.add(new Column(prefix + "window_start", SqlType.TIMESTAMP_3, false));
+            aggregated.add(new Column(prefix + "window_end", SqlType.TIMESTAMP_3, false));
+            aggregated.add(new Column(prefix + "window_time", WindowTvf.windowTimeType(windowing.rowtimeType()), settings.streaming()));
+        }
+        List<AggregateCall> aggregates = new ArrayList<>();
+        int firstAggregate = aggregated.size();
+        ExpressionCompiler outputCompiler = new ExpressionCompiler(aggregated,
+                node -> aggregatedReference(node, keyNodes, windowing, inputCompiler, aggregates, firstAggregate));
+        Projection projection = Projection.of(select.getSelectList(), outputCompiler);
+        Expression having = select.getHaving() == null ? null : outputCompiler.compile(select.getHaving());
+        if (windowing != null && windowing.groupWindow() && !settings.streaming() && aggregates.stream().anyMatch(AggregateCall::distinct)) {
+            // Flink's batch group-window aggregate rule rejects them
+            throw new SimulationException(select.getParserPosition(), "DISTINCT aggregates are currently not supported.");
+        }
+        ZoneIdHolder zone = new ZoneIdHolder(settings);
+        Expression where = filter;
+        Calc.WatermarkFilterTrace filterTrace = QueryPlanner.watermarkFilterTrace(input, trace);
+        return new Relation(projection.columns(), sink -> {
+            RowSink output = new Calc(having, projection.expressions(), sink, zone.value(), null);
+            RowSink aggregation = windowing == null
+                    ? new BatchAggregation(keys, aggregates, output, zone.value())
+                    : new WindowAggregation(windowing.spec(), windowing.rowtimeIndex(), windowing.rowtimeType(), settings.streaming(),
+                            keys, aggregates, output, trace, input.fixture(), zone.value());
+            input.producer().run(where == null ? aggregation : new Calc(where, null, aggregation, zone.value(), filterTrace));
+        }, input.fixture());
+    }
+
+    /** The session time zone as planned, so later SETs do not change a planned statement. */
+    private record ZoneIdHolder(java.time.ZoneId value) {
+        ZoneIdHolder(SessionSettings settings) {
+            this(settings.timeZone());
+        }
+    }
+
+    private Windowing tvfWindowing(SqlSelect select, WindowTvf tvf, List<SqlNode> keyNodes) {
+        boolean start = false;
+        boolean end = false;
+        for (SqlNode item : groupItems(select)) {
+            String window = windowColumn(item);
+            start |= "window_start".equals(window);
+            end |= "window_end".equals(window);
+            if (window == null) {
+                keyNodes.add(item);
+            }
+        }
+        if (!start || !end) {
+            throw new UnsupportedConstructException(select.getParserPosition(),
+                    "GROUP BY over a window TVF without both window_start and window_end (Flink runs it as a regular aggregation)");
+        }
+        return new Windowing(tvf.spec(), tvf.rowtimeIndex(), tvf.rowtimeType(), false);
+    }
+
+    private Windowing groupWindowing(SqlSelect select, ExpressionCompiler inputCompiler, List<SqlNode> keyNodes) {
+        Windowing windowing = null;
+        for (SqlNode item : groupItems(select)) {
+            if (item.getKind() != SqlKind.TUMBLE && item.getKind() != SqlKind.HOP && item.getKind() != SqlKind.SESSION) {
+                keyNodes.add(item);
+                continue;
+            }
+            if (item.getKind() == SqlKind.SESSION) {
+                throw new UnsupportedConstructException(item.getParserPosition(), "SESSION group windows");
+            }
+            List<SqlNode> operands = ((SqlBasicCall) item).getOperandList();
+            int expected = item.getKind() == SqlKind.TUMBLE ? 2 : 3;
+            if (windowing != null || operands.size() != expected || !(operands.get(0) instanceof SqlIdentifier time)) {
+                throw new UnsupportedConstructException(item.getParserPosition(), "the group window " + item);
+            }
+            int rowtimeIndex = inputCompiler.resolve(time);
+            Column rowtime = inputCompiler.columns().get(rowtimeIndex);
+            if (!rowtime.type().isTimestamp() || (settings.streaming() && !rowtime.rowtime())) {
+                throw new SimulationException(item.getParserPosition(),
+                        "Window aggregate can only be defined over a time attribute column, but " + rowtime.type() + " encountered.");
+            }
+            WindowSpec spec = item.getKind() == SqlKind.TUMBLE
+                    ? WindowSpec.tumble(interval(operands.get(1)), 0)
+                    : WindowSpec.hop(interval(operands.get(2)), interval(operands.get(1)), 0);
+            windowing = new Windowing(spec, rowtimeIndex, rowtime.type(), true);
+        }
+        return windowing;
+    }
+
+    private static List<SqlNode> groupItems(SqlSelect select) {
+        List<SqlNode> items = new ArrayList<>();
+        if (select.getGroup() != null) {
+            for (SqlNode item : select.getGroup()) {
+                if (item.getKind() == SqlKind.GROUPING_SETS || item.getKind() == SqlKind.ROLLUP || item.getKind() == SqlKind.CUBE) {
+                    throw new UnsupportedConstructException(item.getParserPosition(), item.getKind() + " in GROUP BY");
+                }
+                items.add(item);
+            }
+        }
+        return items;
+    }
+
+    private static String windowColumn(SqlNode node) {
+        if (node instanceof SqlIdentifier identifier) {
+            String name = identifier.names.get(identifier.names.size() - 1);
+            return WindowTvf.WINDOW_COLUMNS.contains(name) ? name : null;
+        }
+        return null;
+    }
+
+    private static boolean readsWindowColumn(SqlNode node) {
+        boolean[] found = {false};
+        node.accept(new SqlBasicVisitor<Void>() {
+            @Override
+            public Void visit(SqlIdentifier identifier) {
+                found[0] |= windowColumn(identifier) != null;
+                return null;
+            }
+        });
+        return found[0];
+    }
+
+    private static long interval(SqlNode node) {
+        if (!(node instanceof SqlIntervalLiteral literal)) {
+            throw new UnsupportedConstructException(node.getParserPosition(), "a group window size other than an INTERVAL literal");
+        }
+        return ExpressionCompiler.intervalMillis(literal);
+    }
+
+    /** Resolves a node of the SELECT list or HAVING to a column of the aggregated rows, or null to compile it. */
+    private static Expression aggregatedReference(
+            SqlNode node, List<SqlNode> keyNodes, Windowing windowing, ExpressionCompiler inputCompiler, List<AggregateCall> aggregates, int firstAggregate) {
+        for (int i = 0; i < keyNodes.size(); i++) {
+            if (node.equalsDeep(keyNodes.get(i), Litmus.IGNORE)) {
+                return Expression.column(i, inputCompiler.compile(keyNodes.get(i)).type());
+            }
+        }
+        int windowStart = keyNodes.size();
+        if (node instanceof SqlIdentifier identifier) {
+            if (identifier.isStar()) {
+                throw new SimulationException(node.getParserPosition(), "SELECT * is not allowed with GROUP BY");
+            }
+            String window = windowColumn(identifier);
+            if (window != null && windowing != null && !windowing.groupWindow()) {
+                return null; // window_start, window_end, window_time resolve by name
+            }
+            throw new SimulationException(node.getParserPosition(), "Expression '" + node + "' is not being grouped");
+        }
+        if (!(node instanceof SqlCall call)) {
+            return null;
+        }
+        if (call.getKind() == SqlKind.FILTER || call.getKind() == SqlKind.WITHIN_GROUP || call.getKind() == SqlKind.OVER) {
+            throw new UnsupportedConstructException(node.getParserPosition(), call.getKind() + " on aggregates");
+        }
+        String name = call.getOperator().getName().toUpperCase(Locale.ROOT);
+        if (name.matches("(TUMBLE|HOP|SESSION)_(START|END|ROWTIME|PROCTIME)")) {
+            if (windowing == null || !windowing.groupWindow() || name.endsWith("_PROCTIME")) {
+                throw new UnsupportedConstructException(node.getParserPosition(), "the group window function " + call.getOperator().getName() + " here");
+            }
+            SqlType type = name.endsWith("_ROWTIME") ? WindowTvf.windowTimeType(windowing.rowtimeType()) : SqlType.TIMESTAMP_3;
+            int offset = name.endsWith("_START") ? 0 : name.endsWith("_END") ? 1 : 2;
+            return Expression.column(windowStart + offset, type);
+        }
+        if (OTHER_AGGREGATES.contains(name)) {
+            throw new UnsupportedConstructException(node.getParserPosition(), "the aggregate function " + call.getOperator().getName());
+        }
+        if (!MODELLED_AGGREGATES.contains(name)) {
+            return null;
+        }
+        AggregateCall aggregate = aggregateCall(call, name, inputCompiler);
+        aggregates.add(aggregate);
+        return Expression.column(firstAggregate + aggregates.size() - 1, aggregate.resultType());
+    }
+
+    private static AggregateCall aggregateCall(SqlCall call, String name, ExpressionCompiler inputCompiler) {
+        List<SqlNode> operands = call.getOperandList();
+        boolean distinct = call.getFunctionQuantifier() != null && call.getFunctionQuantifier().getValue() == SqlSelectKeyword.DISTINCT;
+        if (operands.size() != 1) {
+            throw new UnsupportedConstructException(call.getParserPosition(), name + " with " + operands.size() + " arguments");
+        }
+        boolean star = operands.get(0) instanceof SqlIdentifier identifier && identifier.isStar();
+        if (star && !name.equals("COUNT")) {
+            throw new SimulationException(call.getParserPosition(), name + "(*) is not a valid aggregate");
+        }
+        if (containsAggregate(operands.get(0))) {
+            throw new SimulationException(call.getParserPosition(), "Aggregate function calls cannot be nested");
+        }
+        AggregateCall aggregate = new AggregateCall(AggregateCall.Function.valueOf(name), distinct, star ? null : inputCompiler.compile(operands.get(0)));
+        if (!aggregate.supported()) {
+            throw new UnsupportedConstructException(call.getParserPosition(), name + " of " + aggregate.argument().type());
+        }
+        return aggregate;
+    }
+}

@@ -1,0 +1,225 @@
+package org.flinkcookbook.simulator.plan;
+
+import java.util.Comparator;
+import java.util.List;
+import org.apache.calcite.sql.SqlBasicCall;
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.SqlNumericLiteral;
+import org.apache.calcite.sql.SqlOrderBy;
+import org.apache.calcite.sql.SqlSelect;
+import org.apache.calcite.sql.util.SqlBasicVisitor;
+import org.flinkcookbook.simulator.expression.Column;
+import org.flinkcookbook.simulator.expression.Expression;
+import org.flinkcookbook.simulator.expression.ExpressionCompiler;
+import org.flinkcookbook.simulator.parse.SimulationException;
+import org.flinkcookbook.simulator.parse.UnsupportedConstructException;
+import org.flinkcookbook.simulator.session.Catalog;
+import org.flinkcookbook.simulator.session.SessionSettings;
+import org.flinkcookbook.simulator.session.TableDefinition;
+import org.flinkcookbook.simulator.stream.Calc;
+import org.flinkcookbook.simulator.stream.WindowTableFunction;
+import org.flinkcookbook.simulator.trace.StatementTrace;
+import org.flinkcookbook.simulator.types.Values;
+
+/** Turns a parsed query into a streaming plan of simulator operators, the way Flink's planner shapes it. */
+public final class QueryPlanner {
+
+    private final Catalog catalog;
+    private final SessionSettings settings;
+    private final StatementTrace trace;
+    private final TableScans scans;
+
+    public QueryPlanner(Catalog catalog, SessionSettings settings, StatementTrace trace) {
+        this.catalog = catalog;
+        this.settings = settings;
+        this.trace = trace;
+        this.scans = new TableScans(settings);
+    }
+
+    /** A top-level query; ORDER BY and LIMIT are modelled in batch mode only. */
+    public PlannedQuery plan(SqlNode query) {
+        if (query instanceof SqlOrderBy orderBy) {
+            if (settings.streaming()) {
+                throw new UnsupportedConstructException(orderBy.getParserPosition(), "ORDER BY or LIMIT in streaming mode");
+            }
+            if (orderBy.offset != null) {
+                throw new UnsupportedConstructException(orderBy.offset.getParserPosition(), "OFFSET");
+            }
+            Relation relation = relation(orderBy.query);
+            Comparator<Object[]> order = orderBy.orderList.size() == 0 ? null : order(orderBy.orderList, relation.columns());
+            long limit = orderBy.fetch == null ? -1 : ((SqlNumericLiteral) orderBy.fetch).longValue(true);
+            return new PlannedQuery(relation, order, limit);
+        }
+        return new PlannedQuery(relation(query), null, -1);
+    }
+
+    Relation relation(SqlNode query) {
+        if (query instanceof SqlSelect select) {
+            return select(select);
+        }
+        throw new UnsupportedConstructException(query.getParserPosition(), query.getKind() + " queries (" + firstWords(query) + ")");
+    }
+
+    private Relation select(SqlSelect select) {
+        if (select.isDistinct()) {
+            throw new UnsupportedConstructException(select.getParserPosition(), "SELECT DISTINCT");
+        }
+        if (select.getWindowList() != null && select.getWindowList().size() > 0) {
+            throw new UnsupportedConstructException(select.getParserPosition(), "the WINDOW clause");
+        }
+        if (select.getQualify() != null) {
+            throw new UnsupportedConstructException(select.getQualify().getParserPosition(), "QUALIFY");
+        }
+        if (select.getFrom() == null) {
+            throw new UnsupportedConstructException(select.getParserPosition(), "SELECT without FROM");
+        }
+        rejectOverWindows(select.getSelectList());
+        SqlNode from = unalias(select.getFrom());
+        WindowTvf tvf = from.getKind() == SqlKind.COLLECTION_TABLE
+                ? WindowTvf.of((SqlBasicCall) ((SqlCall) from).operand(0), this::tableOrView, settings.streaming())
+                : null;
+        if (isAggregate(select)) {
+            return new AggregatePlanner(settings, trace).plan(select, tvf != null ? tvf.data() : source(from), tvf);
+        }
+        Relation input = tvf == null ? source(from) : windowed(tvf);
+        ExpressionCompiler compiler = new ExpressionCompiler(input.columns());
+        Expression filter = select.getWhere() == null ? null : compiler.compile(select.getWhere());
+        Projection projection = Projection.of(select.getSelectList(), compiler);
+        Calc.WatermarkFilterTrace filterTrace = watermarkFilterTrace(input, trace);
+        return new Relation(projection.columns(), sink -> input.producer().run(
+                new Calc(filter, projection.expressions(), sink, settings.timeZone(), filterTrace)), input.fixture());
+    }
+
+    private Relation windowed(WindowTvf tvf) {
+        Relation data = tvf.data();
+        return new Relation(tvf.columns(settings.streaming()), sink -> data.producer().run(
+                new WindowTableFunction(tvf.spec(), tvf.rowtimeIndex(), tvf.rowtimeType(), settings.timeZone(), sink)), data.fixture());
+    }
+
+    /** A FROM item: a table, a view, or a subquery. */
+    private Relation source(SqlNode from) {
+        if (from instanceof SqlIdentifier identifier) {
+            return tableOrView(identifier);
+        }
+        if (from instanceof SqlSelect || from instanceof SqlOrderBy) {
+            return relation(from);
+        }
+        throw new UnsupportedConstructException(from.getParserPosition(), describeFrom(from));
+    }
+
+    private Relation tableOrView(SqlNode node) {
+        if (!(node instanceof SqlIdentifier identifier)) {
+            throw new UnsupportedConstructException(node.getParserPosition(), "TABLE of anything but a table or view name");
+        }
+        String name = Catalog.name(identifier);
+        var view = catalog.view(name);
+        if (view.isPresent()) {
+            return relation(view.get());
+        }
+        TableDefinition table = catalog.table(name).orElseThrow(() -> new SimulationException(identifier.getParserPosition(),
+                "Object '" + name + "' not found"));
+        return scans.scan(table, identifier.getParserPosition());
+    }
+
+    private static SqlNode unalias(SqlNode from) {
+        if (from.getKind() == SqlKind.AS) {
+            SqlCall alias = (SqlCall) from;
+            if (alias.operandCount() > 2) {
+                throw new UnsupportedConstructException(from.getParserPosition(), "column aliases in FROM");
+            }
+            return alias.operand(0);
+        }
+        return from;
+    }
+
+    private static String describeFrom(SqlNode from) {
+        return switch (from.getKind()) {
+            case JOIN -> "joins";
+            case UNION, INTERSECT, EXCEPT -> "set operations (" + from.getKind() + ")";
+            case VALUES -> "VALUES";
+            case LATERAL -> "LATERAL";
+            default -> "FROM " + firstWords(from);
+        };
+    }
+
+    private static boolean isAggregate(SqlSelect select) {
+        return (select.getGroup() != null && select.getGroup().size() > 0)
+                || select.getHaving() != null
+                || AggregatePlanner.containsAggregate(select.getSelectList());
+    }
+
+    private static void rejectOverWindows(SqlNodeList selectList) {
+        selectList.accept(new SqlBasicVisitor<Void>() {
+            @Override
+            public Void visit(SqlCall call) {
+                if (call.getKind() == SqlKind.OVER) {
+                    throw new UnsupportedConstructException(call.getParserPosition(), "OVER aggregations");
+                }
+                return super.visit(call);
+            }
+        });
+    }
+
+    /** Traces a CURRENT_WATERMARK filter over this input, showing the input's rowtime as the event time. */
+    static Calc.WatermarkFilterTrace watermarkFilterTrace(Relation input, StatementTrace trace) {
+        int rowtime = input.rowtimeIndex();
+        return rowtime < 0 ? null : new Calc.WatermarkFilterTrace(trace, input.fixture(), rowtime, input.columns().get(rowtime).type());
+    }
+
+    /** ORDER BY over output columns, by name or ordinal; NULLs sort first ascending (Flink's NullCollation.LOW). */
+    private static Comparator<Object[]> order(SqlNodeList orderList, List<Column> columns) {
+        Comparator<Object[]> order = null;
+        for (SqlNode item : orderList) {
+            boolean descending = false;
+            Boolean nullsFirst = null;
+            SqlNode key = item;
+            while (key instanceof SqlCall call && (call.getKind() == SqlKind.DESCENDING || call.getKind() == SqlKind.NULLS_FIRST
+                    || call.getKind() == SqlKind.NULLS_LAST)) {
+                if (call.getKind() == SqlKind.DESCENDING) {
+                    descending = true;
+                } else if (nullsFirst == null) {
+                    nullsFirst = call.getKind() == SqlKind.NULLS_FIRST;
+                }
+                key = call.operand(0);
+            }
+            int index = orderIndex(key, columns);
+            boolean nullFirst = nullsFirst != null ? nullsFirst : !descending;
+            boolean desc = descending;
+            Comparator<Object[]> byKey = (a, b) -> {
+                Object x = a[index];
+                Object y = b[index];
+                if (x == null || y == null) {
+                    return x == y ? 0 : (x == null) == nullFirst ? -1 : 1;
+                }
+                int compared = Values.compare(x, y);
+                return desc ? -compared : compared;
+            };
+            order = order == null ? byKey : order.thenComparing(byKey);
+        }
+        return order;
+    }
+
+    private static int orderIndex(SqlNode key, List<Column> columns) {
+        if (key instanceof SqlNumericLiteral ordinal) {
+            return ordinal.intValue(true) - 1;
+        }
+        if (key instanceof SqlIdentifier identifier) {
+            String name = identifier.names.get(identifier.names.size() - 1);
+            for (int i = 0; i < columns.size(); i++) {
+                if (columns.get(i).name().equals(name)) {
+                    return i;
+                }
+            }
+        }
+        throw new UnsupportedConstructException(key.getParserPosition(), "ORDER BY on anything but an output column (" + key + ")");
+    }
+
+    static String firstWords(SqlNode node) {
+        String text = node.toString().replaceAll("\\s+", " ");
+        return text.length() > 60 ? text.substring(0, 60) + " ..." : text;
+    }
+}

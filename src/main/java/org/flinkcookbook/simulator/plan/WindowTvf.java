@@ -1,0 +1,118 @@
+package org.flinkcookbook.simulator.plan;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.apache.calcite.sql.SqlBasicCall;
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlIntervalLiteral;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlNode;
+import org.flinkcookbook.simulator.expression.Column;
+import org.flinkcookbook.simulator.expression.ExpressionCompiler;
+import org.flinkcookbook.simulator.parse.SimulationException;
+import org.flinkcookbook.simulator.parse.UnsupportedConstructException;
+import org.flinkcookbook.simulator.types.SqlType;
+import org.flinkcookbook.simulator.types.SqlType.Root;
+import org.flinkcookbook.simulator.window.WindowSpec;
+
+/**
+ * A window table function call in FROM: {@code TABLE(TUMBLE(TABLE t, DESCRIPTOR(ts), size [, offset]))},
+ * HOP (slide, size) or CUMULATE (step, size), positional or with named arguments.
+ *
+ * @param data the windowed relation
+ * @param spec the windows
+ * @param rowtimeIndex the DESCRIPTOR column in {@code data}
+ * @param rowtimeType its type
+ */
+record WindowTvf(Relation data, WindowSpec spec, int rowtimeIndex, SqlType rowtimeType) {
+
+    static final List<String> WINDOW_COLUMNS = List.of("window_start", "window_end", "window_time");
+
+    /** The TVF's output columns: the data columns (CURRENT_WATERMARK still accepts their rowtime), then the window columns. */
+    List<Column> columns(boolean streaming) {
+        List<Column> columns = new ArrayList<>(data.columns());
+        columns.add(new Column("window_start", SqlType.TIMESTAMP_3, false));
+        columns.add(new Column("window_end", SqlType.TIMESTAMP_3, false));
+        columns.add(new Column("window_time", windowTimeType(rowtimeType), streaming));
+        return columns;
+    }
+
+    /** window_time and *_ROWTIME: TIMESTAMP_LTZ(3) over an LTZ rowtime, TIMESTAMP(3) otherwise. */
+    static SqlType windowTimeType(SqlType rowtimeType) {
+        return rowtimeType.root() == Root.TIMESTAMP_LTZ ? SqlType.timestampLtz(3) : SqlType.TIMESTAMP_3;
+    }
+
+    /** Parses the call inside {@code TABLE(...)}; {@code dataOf} plans the TABLE argument. */
+    static WindowTvf of(SqlBasicCall call, java.util.function.Function<SqlNode, Relation> dataOf, boolean streaming) {
+        String function = call.getOperator().getName().toUpperCase(Locale.ROOT);
+        List<String> parameters = switch (function) {
+            case "TUMBLE" -> List.of("DATA", "TIMECOL", "SIZE", "OFFSET");
+            case "HOP" -> List.of("DATA", "TIMECOL", "SLIDE", "SIZE", "OFFSET");
+            case "CUMULATE" -> List.of("DATA", "TIMECOL", "STEP", "SIZE", "OFFSET");
+            default -> throw new UnsupportedConstructException(call.getParserPosition(), "the table function " + call.getOperator().getName());
+        };
+        Map<String, SqlNode> arguments = arguments(call, parameters);
+        SqlNode table = arguments.get("DATA");
+        if (!(table instanceof SqlCall explicit) || explicit.getKind() != SqlKind.EXPLICIT_TABLE) {
+            throw new UnsupportedConstructException(call.getParserPosition(), "window TVF data other than TABLE <name>");
+        }
+        Relation data = dataOf.apply(explicit.operand(0));
+        SqlNode descriptor = arguments.get("TIMECOL");
+        if (!(descriptor instanceof SqlCall descriptorCall) || !(descriptorCall.operand(0) instanceof SqlIdentifier timeColumn)) {
+            throw new UnsupportedConstructException(call.getParserPosition(), "TIMECOL other than DESCRIPTOR(column)");
+        }
+        int rowtimeIndex = new ExpressionCompiler(data.columns()).resolve(timeColumn);
+        Column rowtime = data.columns().get(rowtimeIndex);
+        if (!rowtime.type().isTimestamp() || (streaming && !rowtime.rowtime())) {
+            throw new SimulationException(descriptor.getParserPosition(),
+                    "The window function requires the timecol is a time attribute type, but is " + rowtime.type() + ".");
+        }
+        long size = interval(arguments, "SIZE", call);
+        long offset = arguments.containsKey("OFFSET") ? interval(arguments, "OFFSET", call) : 0;
+        WindowSpec spec = switch (function) {
+            case "TUMBLE" -> WindowSpec.tumble(size, offset);
+            case "HOP" -> WindowSpec.hop(size, slicedStep(interval(arguments, "SLIDE", call), size, call), offset);
+            default -> WindowSpec.cumulate(size, slicedStep(interval(arguments, "STEP", call), size, call), offset);
+        };
+        return new WindowTvf(data, spec, rowtimeIndex, rowtime.type());
+    }
+
+    /** Flink slices HOP and CUMULATE windows and rejects a size that is not a multiple of the slide or step. */
+    private static long slicedStep(long step, long size, SqlNode call) {
+        if (step <= 0 || size % step != 0) {
+            throw new UnsupportedConstructException(call.getParserPosition(), "window TVFs whose size is not an integral multiple of the slide or step");
+        }
+        return step;
+    }
+
+    private static Map<String, SqlNode> arguments(SqlBasicCall call, List<String> parameters) {
+        Map<String, SqlNode> arguments = new HashMap<>();
+        List<SqlNode> operands = call.getOperandList();
+        for (int i = 0; i < operands.size(); i++) {
+            SqlNode operand = operands.get(i);
+            if (operand.getKind() == SqlKind.ARGUMENT_ASSIGNMENT) {
+                SqlCall assignment = (SqlCall) operand;
+                arguments.put(assignment.operand(1).toString().toUpperCase(Locale.ROOT), assignment.operand(0));
+            } else if (i < parameters.size()) {
+                arguments.put(parameters.get(i), operand);
+            }
+        }
+        for (String required : parameters.subList(0, parameters.size() - 1)) {
+            if (!arguments.containsKey(required)) {
+                throw new SimulationException(call.getParserPosition(), call.getOperator().getName() + " needs the argument " + required);
+            }
+        }
+        return arguments;
+    }
+
+    private static long interval(Map<String, SqlNode> arguments, String name, SqlNode call) {
+        if (!(arguments.get(name) instanceof SqlIntervalLiteral literal)) {
+            throw new UnsupportedConstructException(call.getParserPosition(), name + " other than an INTERVAL literal");
+        }
+        return ExpressionCompiler.intervalMillis(literal);
+    }
+}

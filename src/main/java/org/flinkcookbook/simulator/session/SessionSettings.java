@@ -1,0 +1,81 @@
+package org.flinkcookbook.simulator.session;
+
+import java.time.Duration;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.util.Locale;
+import org.apache.flink.util.TimeUtils;
+
+/**
+ * The session options that change results, with the values the Flink engine starts from:
+ * streaming mode, {@code pipeline.auto-watermark-interval} 200 ms (Flink's default), time zone UTC.
+ */
+public final class SessionSettings {
+
+    public static final String RUNTIME_MODE = "execution.runtime-mode";
+    public static final String WATERMARK_INTERVAL = "pipeline.auto-watermark-interval";
+    public static final String LOCAL_TIME_ZONE = "table.local-time-zone";
+    public static final String PARALLELISM = "parallelism.default";
+
+    static final Duration DEFAULT_WATERMARK_INTERVAL = Duration.ofMillis(200);
+
+    private boolean streaming = true;
+    private Duration watermarkInterval = DEFAULT_WATERMARK_INTERVAL;
+    private ZoneId timeZone = ZoneOffset.UTC;
+
+    /** What a SET did: applied, or ignored because it does not change results, or not modelled. */
+    public enum Outcome { APPLIED, IGNORED, NOT_MODELLED }
+
+    public Outcome set(String key, String value) {
+        switch (key) {
+            case RUNTIME_MODE:
+                String mode = value.trim().toLowerCase(Locale.ROOT);
+                if (!mode.equals("batch") && !mode.equals("streaming")) {
+                    throw new IllegalArgumentException("'" + RUNTIME_MODE + "' must be 'streaming' or 'batch', not '" + value + "'");
+                }
+                streaming = mode.equals("streaming");
+                return Outcome.APPLIED;
+            case WATERMARK_INTERVAL:
+                watermarkInterval = TimeUtils.parseDuration(value);
+                return Outcome.APPLIED;
+            case LOCAL_TIME_ZONE:
+                // 'default' means the JVM zone in Flink; the engine pins the session to UTC instead
+                timeZone = value.equalsIgnoreCase("default") ? ZoneOffset.UTC : ZoneId.of(value);
+                return Outcome.APPLIED;
+            case PARALLELISM:
+                return value.trim().equals("1") ? Outcome.IGNORED : Outcome.NOT_MODELLED;
+            default:
+                return key.startsWith("sql-client.") || key.equals("pipeline.name") || key.startsWith("table.display.")
+                        ? Outcome.IGNORED
+                        : Outcome.NOT_MODELLED;
+        }
+    }
+
+    public void reset(String key) {
+        SessionSettings defaults = new SessionSettings();
+        switch (key) {
+            case RUNTIME_MODE -> streaming = defaults.streaming;
+            case WATERMARK_INTERVAL -> watermarkInterval = defaults.watermarkInterval;
+            case LOCAL_TIME_ZONE -> timeZone = defaults.timeZone;
+            default -> { }
+        }
+    }
+
+    public void resetAll() {
+        streaming = true;
+        watermarkInterval = DEFAULT_WATERMARK_INTERVAL;
+        timeZone = ZoneOffset.UTC;
+    }
+
+    public boolean streaming() {
+        return streaming;
+    }
+
+    public long watermarkIntervalMillis() {
+        return watermarkInterval.toMillis();
+    }
+
+    public ZoneId timeZone() {
+        return timeZone;
+    }
+}

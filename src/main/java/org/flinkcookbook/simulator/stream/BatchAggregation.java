@@ -1,0 +1,85 @@
+package org.flinkcookbook.simulator.stream;
+
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.flinkcookbook.simulator.aggregate.AggregateCall;
+import org.flinkcookbook.simulator.aggregate.AggregateCall.Accumulator;
+import org.flinkcookbook.simulator.expression.EvaluationContext;
+import org.flinkcookbook.simulator.expression.Expression;
+
+/**
+ * A GROUP BY without windows in batch mode: one row per group at the end of input, rows
+ * [group keys..., aggregates...]. Without GROUP BY it emits exactly one row, even for no input.
+ */
+public final class BatchAggregation implements RowSink, EvaluationContext {
+
+    private final Expression[] keys;
+    private final List<AggregateCall> aggregates;
+    private final RowSink downstream;
+    private final ZoneId sessionZone;
+    private final Map<List<Object>, Accumulator[]> groups = new LinkedHashMap<>();
+
+    public BatchAggregation(List<Expression> keys, List<AggregateCall> aggregates, RowSink downstream, ZoneId sessionZone) {
+        this.keys = keys.toArray(new Expression[0]);
+        this.aggregates = List.copyOf(aggregates);
+        this.downstream = downstream;
+        this.sessionZone = sessionZone;
+        if (keys.isEmpty()) {
+            groups.put(List.of(), newAccumulators());
+        }
+    }
+
+    @Override
+    public void row(Object[] values, int fixtureLine) {
+        List<Object> key = new ArrayList<>(keys.length);
+        for (Expression expression : keys) {
+            key.add(expression.evaluate(values, this));
+        }
+        for (Accumulator accumulator : groups.computeIfAbsent(key, k -> newAccumulators())) {
+            accumulator.add(values, this);
+        }
+    }
+
+    private Accumulator[] newAccumulators() {
+        Accumulator[] accumulators = new Accumulator[aggregates.size()];
+        for (int i = 0; i < accumulators.length; i++) {
+            accumulators[i] = aggregates.get(i).newAccumulator();
+        }
+        return accumulators;
+    }
+
+    @Override
+    public void watermark(long watermark) {}
+
+    @Override
+    public void possibleWatermark(long watermark) {}
+
+    @Override
+    public void endOfInput() {
+        for (Map.Entry<List<Object>, Accumulator[]> group : groups.entrySet()) {
+            Object[] row = new Object[keys.length + aggregates.size()];
+            int column = 0;
+            for (Object key : group.getKey()) {
+                row[column++] = key;
+            }
+            for (Accumulator accumulator : group.getValue()) {
+                row[column++] = accumulator.result();
+            }
+            downstream.row(row, 0);
+        }
+        downstream.endOfInput();
+    }
+
+    @Override
+    public long currentWatermark() {
+        return NO_WATERMARK;
+    }
+
+    @Override
+    public ZoneId sessionZone() {
+        return sessionZone;
+    }
+}

@@ -1,0 +1,117 @@
+package org.flinkcookbook.simulator.stream;
+
+import java.time.ZoneId;
+import java.util.List;
+import org.flinkcookbook.result.WatermarkCheck;
+import org.flinkcookbook.simulator.expression.EvaluationContext;
+import org.flinkcookbook.simulator.expression.Expression;
+import org.flinkcookbook.simulator.trace.StatementTrace;
+import org.flinkcookbook.simulator.types.SqlType;
+import org.flinkcookbook.simulator.types.Values;
+
+/**
+ * Flink's Calc operator: filters and projects rows. CURRENT_WATERMARK inside it reads the last
+ * watermark this operator received (TableStreamOperator#currentWatermark), NULL before the first.
+ */
+public final class Calc implements RowSink, EvaluationContext {
+
+    private final Expression filter;
+    private final Expression[] projections;
+    private final RowSink downstream;
+    private final ZoneId sessionZone;
+    private final WatermarkFilterTrace filterTrace;
+    private long currentWatermark = NO_WATERMARK;
+    private long possibleWatermark = NO_WATERMARK;
+
+    /**
+     * Traces a filter that reads CURRENT_WATERMARK.
+     *
+     * @param fixture the fixture's display name
+     * @param rowtimeIndex the input column whose value is shown as the row's event time
+     * @param rowtimeType its type
+     */
+    public record WatermarkFilterTrace(StatementTrace trace, String fixture, int rowtimeIndex, SqlType rowtimeType) {}
+
+    /**
+     * @param filter the WHERE condition, or null
+     * @param projections the output columns, or null to pass rows unchanged
+     * @param filterTrace records rows checked against CURRENT_WATERMARK, or null
+     */
+    public Calc(Expression filter, List<Expression> projections, RowSink downstream, ZoneId sessionZone, WatermarkFilterTrace filterTrace) {
+        this.filter = filter;
+        this.projections = projections == null ? null : projections.toArray(new Expression[0]);
+        this.downstream = downstream;
+        this.sessionZone = sessionZone;
+        this.filterTrace = filter != null && filter.readsWatermark() ? filterTrace : null;
+    }
+
+    @Override
+    public void row(Object[] values, int fixtureLine) {
+        if (filter != null && !passes(values, fixtureLine)) {
+            return;
+        }
+        if (projections == null) {
+            downstream.row(values, fixtureLine);
+            return;
+        }
+        Object[] projected = new Object[projections.length];
+        for (int i = 0; i < projections.length; i++) {
+            projected[i] = projections[i].evaluate(values, this);
+        }
+        downstream.row(projected, fixtureLine);
+    }
+
+    private boolean passes(Object[] values, int fixtureLine) {
+        boolean passed = filter.isTrue(values, this);
+        if (filterTrace != null) {
+            StatementTrace trace = filterTrace.trace();
+            String watermark = currentWatermark == NO_WATERMARK ? null : Values.render(currentWatermark, filterTrace.rowtimeType(), sessionZone);
+            String eventTime = Values.render(values[filterTrace.rowtimeIndex()], filterTrace.rowtimeType(), sessionZone);
+            trace.watermarkCheck(new WatermarkCheck(filterTrace.fixture(), fixtureLine, eventTime, watermark, passed));
+            if (possibleWatermark != NO_WATERMARK && passedWith(possibleWatermark, values) != passed) {
+                trace.timingDependent(filterTrace.fixture(), fixtureLine);
+            }
+        }
+        possibleWatermark = NO_WATERMARK;
+        return passed;
+    }
+
+    /** The filter's outcome had the given watermark been received instead. */
+    private boolean passedWith(long watermark, Object[] values) {
+        long actual = currentWatermark;
+        currentWatermark = watermark;
+        try {
+            return filter.isTrue(values, this);
+        } finally {
+            currentWatermark = actual;
+        }
+    }
+
+    @Override
+    public void watermark(long watermark) {
+        currentWatermark = watermark;
+        possibleWatermark = NO_WATERMARK;
+        downstream.watermark(watermark);
+    }
+
+    @Override
+    public void possibleWatermark(long watermark) {
+        possibleWatermark = watermark;
+        downstream.possibleWatermark(watermark);
+    }
+
+    @Override
+    public void endOfInput() {
+        downstream.endOfInput();
+    }
+
+    @Override
+    public long currentWatermark() {
+        return currentWatermark;
+    }
+
+    @Override
+    public ZoneId sessionZone() {
+        return sessionZone;
+    }
+}

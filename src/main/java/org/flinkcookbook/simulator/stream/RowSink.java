@@ -1,0 +1,25 @@
+package org.flinkcookbook.simulator.stream;
+
+/**
+ * Receives a stream in arrival order, as a chained Flink operator does: rows, watermarks, and the
+ * end of the bounded input (after which Flink has sent the final MAX_WATERMARK).
+ */
+public interface RowSink {
+
+    /**
+     * @param values the row's values, typed as {@link org.flinkcookbook.simulator.types.SqlType} describes
+     * @param fixtureLine the fixture line the row was read from, for explanations
+     */
+    void row(Object[] values, int fixtureLine);
+
+    void watermark(long watermark);
+
+    /**
+     * The watermark assigner holds back a watermark that a periodic, processing-time emission could
+     * deliver before the next row. Operators whose outcome it would change report the row as
+     * timing-dependent; the deterministic outcome assumes no periodic emission.
+     */
+    void possibleWatermark(long watermark);
+
+    void endOfInput();
+}

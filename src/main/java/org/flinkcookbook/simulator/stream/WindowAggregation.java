@@ -1,0 +1,211 @@
+package org.flinkcookbook.simulator.stream;
+
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.flinkcookbook.result.LateRow;
+import org.flinkcookbook.simulator.aggregate.AggregateCall;
+import org.flinkcookbook.simulator.aggregate.AggregateCall.Accumulator;
+import org.flinkcookbook.simulator.expression.EvaluationContext;
+import org.flinkcookbook.simulator.expression.Expression;
+import org.flinkcookbook.simulator.trace.StatementTrace;
+import org.flinkcookbook.simulator.types.SqlType;
+import org.flinkcookbook.simulator.types.SqlType.Root;
+import org.flinkcookbook.simulator.types.Timestamps;
+import org.flinkcookbook.simulator.types.Values;
+import org.flinkcookbook.simulator.window.WindowSpec;
+import org.flinkcookbook.simulator.window.WindowSpec.Window;
+
+/**
+ * A windowed aggregation: Flink's WindowAggOperator (window TVFs) and the group-window
+ * WindowOperator (GROUP BY TUMBLE/HOP, allowed lateness 0) at parallelism 1.
+ *
+ * <p>Rules modelled (SlicingWindowProcessor#processElement, TimeWindowUtil#isWindowFired,
+ * WindowOperator#isWindowLate): a window [start, end) has fired once the operator received a
+ * watermark >= end - 1 (end - 1 converted from the shift time zone for TIMESTAMP_LTZ rowtimes). A
+ * row is added to every window containing it that has not fired; if all of them have fired it is
+ * dropped and counted as a late record. Windows fire, in order of their end, when a watermark
+ * reaches them; MAX_WATERMARK at the end of input fires the rest. In batch mode nothing is late.
+ *
+ * <p>Output rows are [group keys..., window_start, window_end, window_time, aggregates...]; only
+ * windows with at least one row are emitted. Memory holds the open windows only.
+ */
+public final class WindowAggregation implements RowSink, EvaluationContext {
+
+    private static final Comparator<Window> BY_END = Comparator.comparingLong(Window::end).thenComparingLong(Window::start);
+
+    private final WindowSpec spec;
+    private final int rowtimeIndex;
+    private final SqlType rowtimeType;
+    private final ZoneId shiftZone;
+    private final boolean streaming;
+    private final Expression[] keys;
+    private final List<AggregateCall> aggregates;
+    private final RowSink downstream;
+    private final StatementTrace trace;
+    private final String fixture;
+    private final ZoneId sessionZone;
+    private final TreeMap<Window, Map<List<Object>, Accumulator[]>> openWindows = new TreeMap<>(BY_END);
+    private long currentProgress = NO_WATERMARK;
+    private long possibleWatermark = NO_WATERMARK;
+
+    /**
+     * @param rowtimeType TIMESTAMP(p) or TIMESTAMP_LTZ(p); LTZ windows are assigned in the session time zone
+     * @param streaming false in batch mode: no watermarks, nothing is late
+     * @param fixture the fixture's display name, for late-row explanations
+     */
+    public WindowAggregation(
+            WindowSpec spec,
+            int rowtimeIndex,
+            SqlType rowtimeType,
+            boolean streaming,
+            List<Expression> keys,
+            List<AggregateCall> aggregates,
+            RowSink downstream,
+            StatementTrace trace,
+            String fixture,
+            ZoneId sessionZone) {
+        this.spec = spec;
+        this.rowtimeIndex = rowtimeIndex;
+        this.rowtimeType = rowtimeType;
+        // SliceAssigners: "if the rowtime type is TIMESTAMP_LTZ, the shift timezone is the session time zone, else UTC"
+        this.shiftZone = rowtimeType.root() == Root.TIMESTAMP_LTZ ? sessionZone : ZoneOffset.UTC;
+        this.streaming = streaming;
+        this.keys = keys.toArray(new Expression[0]);
+        this.aggregates = List.copyOf(aggregates);
+        this.downstream = downstream;
+        this.trace = trace;
+        this.fixture = fixture;
+        this.sessionZone = sessionZone;
+        if (streaming) {
+            trace.windowedAggregation();
+        }
+    }
+
+    @Override
+    public void row(Object[] values, int fixtureLine) {
+        Object rowtime = values[rowtimeIndex];
+        if (rowtime == null) {
+            return; // only reachable in batch mode; the watermark assigner rejects NULL rowtimes
+        }
+        List<Window> windows = spec.windowsOf(Timestamps.toWallClock((Long) rowtime, shiftZone));
+        List<Window> open = streaming ? unfired(windows, currentProgress) : windows;
+        if (possibleWatermark != NO_WATERMARK && unfired(windows, possibleWatermark).size() != open.size()) {
+            trace.timingDependent(fixture, fixtureLine);
+        }
+        possibleWatermark = NO_WATERMARK;
+        if (open.isEmpty()) {
+            Window closed = windows.get(windows.size() - 1);
+            trace.lateRow(new LateRow(fixture, fixtureLine, Values.render(rowtime, rowtimeType, sessionZone),
+                    Values.render(currentProgress, rowtimeType, sessionZone),
+                    Timestamps.format(closed.start(), 3), Timestamps.format(closed.end(), 3)));
+            return;
+        }
+        List<Object> key = key(values);
+        for (Window window : open) {
+            Accumulator[] accumulators = openWindows.computeIfAbsent(window, w -> new LinkedHashMap<>())
+                    .computeIfAbsent(key, k -> newAccumulators());
+            for (Accumulator accumulator : accumulators) {
+                accumulator.add(values, this);
+            }
+        }
+    }
+
+    private List<Window> unfired(List<Window> windows, long progress) {
+        List<Window> open = new ArrayList<>(windows.size());
+        for (Window window : windows) {
+            if (!fired(window, progress)) {
+                open.add(window);
+            }
+        }
+        return open;
+    }
+
+    /** TimeWindowUtil#isWindowFired: toEpochMillsForTimer(windowEnd - 1, shiftTimeZone) <= currentProgress. */
+    private boolean fired(Window window, long progress) {
+        return progress != NO_WATERMARK && Timestamps.toEpoch(window.end() - 1, shiftZone) <= progress;
+    }
+
+    private List<Object> key(Object[] values) {
+        List<Object> key = new ArrayList<>(keys.length);
+        for (Expression expression : keys) {
+            key.add(expression.evaluate(values, this));
+        }
+        return key;
+    }
+
+    private Accumulator[] newAccumulators() {
+        Accumulator[] accumulators = new Accumulator[aggregates.size()];
+        for (int i = 0; i < accumulators.length; i++) {
+            accumulators[i] = aggregates.get(i).newAccumulator();
+        }
+        return accumulators;
+    }
+
+    @Override
+    public void watermark(long watermark) {
+        if (watermark > currentProgress) {
+            currentProgress = watermark;
+            fireUpTo(watermark);
+        }
+        possibleWatermark = NO_WATERMARK;
+        downstream.watermark(watermark);
+    }
+
+    private void fireUpTo(long progress) {
+        Iterator<Map.Entry<Window, Map<List<Object>, Accumulator[]>>> windows = openWindows.entrySet().iterator();
+        while (windows.hasNext()) {
+            Map.Entry<Window, Map<List<Object>, Accumulator[]>> entry = windows.next();
+            if (progress != Long.MAX_VALUE && !fired(entry.getKey(), progress)) {
+                return;
+            }
+            emit(entry.getKey(), entry.getValue());
+            windows.remove();
+        }
+    }
+
+    private void emit(Window window, Map<List<Object>, Accumulator[]> groups) {
+        long windowTime = rowtimeType.root() == Root.TIMESTAMP_LTZ ? Timestamps.toEpoch(window.end() - 1, shiftZone) : window.end() - 1;
+        for (Map.Entry<List<Object>, Accumulator[]> group : groups.entrySet()) {
+            Object[] row = new Object[keys.length + 3 + aggregates.size()];
+            int column = 0;
+            for (Object key : group.getKey()) {
+                row[column++] = key;
+            }
+            row[column++] = window.start();
+            row[column++] = window.end();
+            row[column++] = windowTime;
+            for (Accumulator accumulator : group.getValue()) {
+                row[column++] = accumulator.result();
+            }
+            downstream.row(row, 0);
+        }
+    }
+
+    @Override
+    public void possibleWatermark(long watermark) {
+        possibleWatermark = watermark;
+    }
+
+    @Override
+    public void endOfInput() {
+        fireUpTo(Long.MAX_VALUE);
+        downstream.endOfInput();
+    }
+
+    @Override
+    public long currentWatermark() {
+        return currentProgress;
+    }
+
+    @Override
+    public ZoneId sessionZone() {
+        return sessionZone;
+    }
+}

@@ -1,0 +1,64 @@
+package org.flinkcookbook.simulator.stream;
+
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import org.flinkcookbook.simulator.types.SqlType;
+import org.flinkcookbook.simulator.types.SqlType.Root;
+import org.flinkcookbook.simulator.types.Timestamps;
+import org.flinkcookbook.simulator.window.WindowSpec;
+import org.flinkcookbook.simulator.window.WindowSpec.Window;
+
+/**
+ * A window TVF not followed by an aggregation (Flink's AlignedWindowTableFunctionOperator): each
+ * row is emitted once per window containing it, with window_start, window_end and window_time
+ * appended, as soon as it arrives. It drops nothing as late; rows with a NULL rowtime are dropped.
+ */
+public final class WindowTableFunction implements RowSink {
+
+    private final WindowSpec spec;
+    private final int rowtimeIndex;
+    private final SqlType rowtimeType;
+    private final ZoneId shiftZone;
+    private final RowSink downstream;
+
+    public WindowTableFunction(WindowSpec spec, int rowtimeIndex, SqlType rowtimeType, ZoneId sessionZone, RowSink downstream) {
+        this.spec = spec;
+        this.rowtimeIndex = rowtimeIndex;
+        this.rowtimeType = rowtimeType;
+        this.shiftZone = rowtimeType.root() == Root.TIMESTAMP_LTZ ? sessionZone : ZoneOffset.UTC;
+        this.downstream = downstream;
+    }
+
+    @Override
+    public void row(Object[] values, int fixtureLine) {
+        Object rowtime = values[rowtimeIndex];
+        if (rowtime == null) {
+            return;
+        }
+        for (Window window : spec.windowsOf(Timestamps.toWallClock((Long) rowtime, shiftZone))) {
+            Object[] windowed = new Object[values.length + 3];
+            System.arraycopy(values, 0, windowed, 0, values.length);
+            windowed[values.length] = window.start();
+            windowed[values.length + 1] = window.end();
+            windowed[values.length + 2] = rowtimeType.root() == Root.TIMESTAMP_LTZ
+                    ? Timestamps.toEpoch(window.end() - 1, shiftZone)
+                    : window.end() - 1;
+            downstream.row(windowed, fixtureLine);
+        }
+    }
+
+    @Override
+    public void watermark(long watermark) {
+        downstream.watermark(watermark);
+    }
+
+    @Override
+    public void possibleWatermark(long watermark) {
+        downstream.possibleWatermark(watermark);
+    }
+
+    @Override
+    public void endOfInput() {
+        downstream.endOfInput();
+    }
+}

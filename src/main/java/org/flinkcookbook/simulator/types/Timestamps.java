@@ -1,0 +1,154 @@
+package org.flinkcookbook.simulator.types;
+
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+
+/**
+ * Timestamp text and time-zone arithmetic. TIMESTAMP values are wall-clock milliseconds read as
+ * UTC; TIMESTAMP_LTZ values are epoch milliseconds, shown in the session time zone.
+ */
+public final class Timestamps {
+
+    private Timestamps() {}
+
+    /**
+     * Parses a CSV timestamp the way Flink's CSV format does ({@code java.sql.Timestamp.valueOf}:
+     * {@code yyyy-[m]m-[d]d hh:mm:ss[.f...]}), truncated to milliseconds.
+     */
+    public static long parseTimestamp(String text) {
+        long fast = parseCanonical(text);
+        if (fast != Long.MIN_VALUE) {
+            return fast;
+        }
+        java.sql.Timestamp timestamp = java.sql.Timestamp.valueOf(text);
+        return wallClockMillis(timestamp.toLocalDateTime());
+    }
+
+    /**
+     * The common {@code yyyy-MM-dd HH:mm:ss[.f...]} shape without allocating, since fixtures are
+     * read at millions of rows a second; Long.MIN_VALUE when the text has another shape.
+     */
+    private static long parseCanonical(String text) {
+        int length = text.length();
+        if (length < 19 || text.charAt(4) != '-' || text.charAt(7) != '-' || text.charAt(10) != ' '
+                || text.charAt(13) != ':' || text.charAt(16) != ':' || (length > 19 && (text.charAt(19) != '.' || length == 20 || length > 29))) {
+            return Long.MIN_VALUE;
+        }
+        int year = digits(text, 0, 4);
+        int month = digits(text, 5, 7);
+        int day = digits(text, 8, 10);
+        int hour = digits(text, 11, 13);
+        int minute = digits(text, 14, 16);
+        int second = digits(text, 17, 19);
+        int millis = length > 20 ? digits(text, 20, Math.min(length, 23)) : 0;
+        for (int i = length; i < 23 && i > 20; i++) {
+            millis *= 10; // ".5" is 500 ms
+        }
+        if (length > 23 && digits(text, 23, length) < 0) {
+            return Long.MIN_VALUE; // finer digits must be digits, though below millisecond precision
+        }
+        if ((year | month | day | hour | minute | second | millis) < 0 || month < 1 || month > 12 || day < 1
+                || day > daysInMonth(year, month) || hour > 23 || minute > 59 || second > 59) {
+            return Long.MIN_VALUE;
+        }
+        return ((epochDay(year, month, day) * 24 + hour) * 60 + minute) * 60_000L + second * 1000L + millis;
+    }
+
+    private static int daysInMonth(int year, int month) {
+        boolean leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+        return month == 2 ? (leap ? 29 : 28) : (month == 4 || month == 6 || month == 9 || month == 11) ? 30 : 31;
+    }
+
+    /** Days since 1970-01-01 of a proleptic Gregorian date (the algorithm LocalDate#toEpochDay uses). */
+    private static long epochDay(long year, int month, int day) {
+        long total = 365 * year;
+        total += year >= 0 ? (year + 3) / 4 - (year + 99) / 100 + (year + 399) / 400 : -(year / -4 - year / -100 + year / -400);
+        total += (367 * month - 362) / 12 + day - 1;
+        if (month > 2) {
+            total -= daysInMonth((int) year, 2) == 29 ? 1 : 2;
+        }
+        return total - 719_528; // days from year 0 to 1970
+    }
+
+    private static int digits(String text, int from, int to) {
+        int value = 0;
+        for (int i = from; i < to; i++) {
+            int digit = digit(text.charAt(i));
+            if (digit < 0) {
+                return -1;
+            }
+            value = value * 10 + digit;
+        }
+        return value;
+    }
+
+    private static int digit(char c) {
+        return c >= '0' && c <= '9' ? c - '0' : -1;
+    }
+
+    /** A TIMESTAMP literal or string cast: {@code yyyy-MM-dd HH:mm:ss[.fff]} or with a 'T'. */
+    public static long parseLiteral(String text) {
+        String trimmed = text.trim();
+        if (trimmed.length() == 10) {
+            return wallClockMillis(java.time.LocalDate.parse(trimmed).atStartOfDay());
+        }
+        return wallClockMillis(LocalDateTime.parse(trimmed.replace(' ', 'T')));
+    }
+
+    public static long wallClockMillis(LocalDateTime dateTime) {
+        return dateTime.toInstant(ZoneOffset.UTC).toEpochMilli();
+    }
+
+    public static LocalDateTime wallClock(long millis) {
+        return LocalDateTime.ofEpochSecond(Math.floorDiv(millis, 1000L), (int) Math.floorMod(millis, 1000L) * 1_000_000, ZoneOffset.UTC);
+    }
+
+    /** An instant's wall-clock time in a zone, as wall-clock milliseconds (TimeWindowUtil#toUtcTimestampMills). */
+    public static long toWallClock(long epochMillis, ZoneId zone) {
+        if (ZoneOffset.UTC.equals(zone)) {
+            return epochMillis;
+        }
+        return wallClockMillis(LocalDateTime.ofInstant(Instant.ofEpochMilli(epochMillis), zone));
+    }
+
+    /**
+     * The instant of a wall-clock time in a zone (TimeWindowUtil#toEpochMills); in a daylight-saving
+     * overlap the earlier offset is taken, as LocalDateTime#atZone does.
+     */
+    public static long toEpoch(long wallClockMillis, ZoneId zone) {
+        if (ZoneOffset.UTC.equals(zone)) {
+            return wallClockMillis;
+        }
+        return wallClock(wallClockMillis).atZone(zone).toInstant().toEpochMilli();
+    }
+
+    /** {@code 2024-03-01 10:00:00.000}: the wall clock with {@code precision} fractional digits, as Flink prints it. */
+    public static String format(long wallClockMillis, int precision) {
+        LocalDateTime t = wallClock(wallClockMillis);
+        StringBuilder text = new StringBuilder(23 + Math.max(0, precision - 3));
+        pad(text, t.getYear(), 4).append('-');
+        pad(text, t.getMonthValue(), 2).append('-');
+        pad(text, t.getDayOfMonth(), 2).append(' ');
+        pad(text, t.getHour(), 2).append(':');
+        pad(text, t.getMinute(), 2).append(':');
+        pad(text, t.getSecond(), 2);
+        if (precision > 0) {
+            String fraction = String.format("%03d", t.getNano() / 1_000_000);
+            text.append('.');
+            for (int i = 0; i < precision; i++) {
+                text.append(i < 3 ? fraction.charAt(i) : '0');
+            }
+        }
+        return text.toString();
+    }
+
+    private static StringBuilder pad(StringBuilder text, int value, int width) {
+        String digits = Integer.toString(value);
+        for (int i = digits.length(); i < width; i++) {
+            text.append('0');
+        }
+        return text.append(digits);
+    }
+}
