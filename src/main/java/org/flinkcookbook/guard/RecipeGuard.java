@@ -35,7 +35,7 @@ import org.flinkcookbook.sql.TableReads;
 /**
  * Checks a recipe before any of it runs, because recipes come in pull requests from strangers and
  * run inside the build: no jars or code from outside the build, no catalogs but the in-memory one,
- * no files outside the project, no network connections, no settings that change where jobs run or
+ * no files outside the project and fixtures directories, no network connections, no settings that change where jobs run or
  * what they load, and no source that never ends. Sinks need no check: they are captured, never
  * opened.
  */
@@ -67,7 +67,7 @@ public final class RecipeGuard {
     private final Set<String> allowedFunctionClasses;
 
     /**
-     * @param projectDirectory files a recipe reads must resolve inside it
+     * @param projectDirectory files a recipe reads must resolve inside it or the fixtures directory
      * @param fixturesDirectory fixture paths must resolve inside it
      * @param allowedFunctionClasses classes a recipe may register with CREATE FUNCTION
      */
@@ -164,7 +164,7 @@ public final class RecipeGuard {
         }
         String path = options.get("path");
         if (path != null && !insideProject(path)) {
-            return "is read from " + path + ", outside the project directory; keep files under the project or " + BIND_FIXTURE;
+            return "is read from " + path + ", outside the project and fixtures directories; keep files there or " + BIND_FIXTURE;
         }
         boolean endless = ENDLESS_CONNECTORS.contains(connector) && !options.containsKey("number-of-rows")
                 || options.containsKey("source.monitor-interval");
@@ -227,8 +227,8 @@ public final class RecipeGuard {
         } catch (IllegalArgumentException notAUri) {
             file = Path.of(path);
         }
-        Path resolved = file.isAbsolute() ? file : projectDirectory.resolve(file);
-        return realPath(resolved).startsWith(projectDirectory);
+        Path resolved = realPath(file.isAbsolute() ? file : projectDirectory.resolve(file));
+        return resolved.startsWith(projectDirectory) || resolved.startsWith(realPath(fixturesDirectory));
     }
 
     /** The real path of the nearest existing ancestor, with the rest appended: symbolic links resolved. */

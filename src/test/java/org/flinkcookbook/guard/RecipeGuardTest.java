@@ -109,7 +109,18 @@ class RecipeGuardTest {
                 """);
 
         assertThat(refusals).extracting(Refusal::line).containsExactly(7, 8, 9, 10);
-        assertThat(refusals.get(0).message()).contains("/etc/passwd").contains("outside the project directory");
+        assertThat(refusals.get(0).message()).contains("/etc/passwd").contains("outside the project and fixtures directories");
+    }
+
+    @Test
+    void aFixturesDirectoryBesideTheProjectIsTrusted() throws Exception {
+        Path cookbook = Files.createDirectories(root.resolve("cookbook"));
+        RecipeGuard besides = new RecipeGuard(cookbook, fixtures, Set.of());
+
+        assertThat(besides.check(Recipes.sql(cookbook, """
+                CREATE TABLE events (id BIGINT) WITH ('connector' = 'filesystem', 'path' = '${fixtures}/events.csv', 'format' = 'csv');
+                SELECT * FROM events;
+                """))).isEmpty();
     }
 
     @Test
