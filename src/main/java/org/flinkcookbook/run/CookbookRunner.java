@@ -19,6 +19,7 @@ import org.flinkcookbook.recipe.RecipeException;
 import org.flinkcookbook.recipe.RecipeFinder;
 import org.flinkcookbook.recipe.RecipeParser;
 import org.flinkcookbook.report.Comparison;
+import org.flinkcookbook.report.JUnitReport;
 import org.flinkcookbook.report.JsonReport;
 import org.flinkcookbook.report.Mismatch;
 import org.flinkcookbook.report.RecipeOutcome;
@@ -76,9 +77,13 @@ public final class CookbookRunner {
             RecipeOutcome outcome = runRecipe(file, mode);
             outcomes.add(outcome);
             print(outcome);
+            if (settings.annotationRoot() != null) {
+                GithubAnnotations.of(outcome, annotationPath(file)).forEach(console::raw);
+            }
         }
         RunSummary summary = new RunSummary(engine.name(), outcomes, seconds(start));
-        writeReport(outcomes);
+        writeReports(outcomes);
+        summary.screen().forEach(console::info);
         return summary;
     }
 
@@ -170,13 +175,21 @@ public final class CookbookRunner {
         outcome.warnings().forEach(warning -> console.warn("  " + warning));
     }
 
-    private void writeReport(List<RecipeOutcome> outcomes) throws CookbookException {
+    private void writeReports(List<RecipeOutcome> outcomes) throws CookbookException {
         Path report = settings.reportDirectory().resolve("report.json");
         try {
             JsonReport.write(report, engine.name(), engine.flinkVersion(), outcomes);
+            JUnitReport.write(settings.junitDirectory(), engine.name(), outcomes);
         } catch (IOException e) {
-            throw new CookbookException("cannot write " + report + ": " + e.getMessage(), e);
+            throw new CookbookException("cannot write the reports: " + e.getMessage(), e);
         }
+    }
+
+    /** A recipe's path as GitHub names files: relative to the repository root. */
+    private String annotationPath(Path file) {
+        Path absolute = file.toAbsolutePath().normalize();
+        Path root = settings.annotationRoot().toAbsolutePath().normalize();
+        return (absolute.startsWith(root) ? root.relativize(absolute) : absolute).toString().replace('\\', '/');
     }
 
     private static String describe(List<Refusal> refusals) {
