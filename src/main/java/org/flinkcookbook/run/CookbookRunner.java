@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import org.flinkcookbook.engine.Engine;
 import org.flinkcookbook.engine.Problem;
 import org.flinkcookbook.engine.RecipeRun;
@@ -18,6 +19,7 @@ import org.flinkcookbook.recipe.Recipe;
 import org.flinkcookbook.recipe.RecipeException;
 import org.flinkcookbook.recipe.RecipeFinder;
 import org.flinkcookbook.recipe.RecipeParser;
+import org.flinkcookbook.recipe.SqlBlock;
 import org.flinkcookbook.report.Comparison;
 import org.flinkcookbook.report.JUnitReport;
 import org.flinkcookbook.report.JsonReport;
@@ -97,7 +99,11 @@ public final class CookbookRunner {
             return new RecipeOutcome(path, RecipeStatus.ERROR, seconds(start), List.of(), List.of(), e.line(), stripLocation(e), List.of());
         }
         if (recipe.statements().isEmpty()) {
-            return new RecipeOutcome(path, RecipeStatus.SKIPPED, seconds(start), List.of(), List.of(), 0, null, List.of());
+            Optional<SqlBlock> runnable = recipe.blocks().stream().filter(SqlBlock::runs).findFirst();
+            return runnable.isEmpty()
+                    ? new RecipeOutcome(path, RecipeStatus.SKIPPED, seconds(start), List.of(), List.of(), 0, null, List.of())
+                    : new RecipeOutcome(path, RecipeStatus.ERROR, seconds(start), List.of(), List.of(), runnable.get().firstLine(),
+                            "the ```sql blocks hold no SQL statement; write the recipe's SQL or mark the block <!-- cookbook:skip -->", List.of());
         }
         List<Refusal> refusals = guard.check(recipe);
         if (!refusals.isEmpty()) {

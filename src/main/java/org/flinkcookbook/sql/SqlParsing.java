@@ -1,5 +1,7 @@
 package org.flinkcookbook.sql;
 
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.calcite.avatica.util.Casing;
 import org.apache.calcite.avatica.util.Quoting;
 import org.apache.calcite.sql.SqlNode;
@@ -21,6 +23,8 @@ public final class SqlParsing {
             .withCaseSensitive(true)
             .withIdentifierMaxLength(256);
 
+    private static final Pattern POSITION = Pattern.compile("line (\\d+), column (\\d+)");
+
     private SqlParsing() {}
 
     /**
@@ -35,8 +39,26 @@ public final class SqlParsing {
             SqlParserPos position = e.getPos();
             int line = position == null ? statement.line() : markdownLine(statement, position.getLineNum());
             int column = position == null ? statement.column() : markdownColumn(statement, position.getLineNum(), position.getColumnNum());
-            throw new SqlSyntaxException(firstLineOf(e.getMessage()), line, column, e);
+            throw new SqlSyntaxException(inMarkdownPositions(statement, firstLineOf(e.getMessage())), line, column, e);
         }
+    }
+
+    /**
+     * Rewrites the statement-relative positions in a parser or validator message ("at line 2,
+     * column 8", "From line 2, column 3 to line 2, column 16") into the recipe's Markdown lines and
+     * columns, so that a message means the same as the editor's line numbers.
+     */
+    public static String inMarkdownPositions(Statement statement, String message) {
+        Matcher position = POSITION.matcher(message);
+        StringBuilder rewritten = new StringBuilder();
+        while (position.find()) {
+            int line = Integer.parseInt(position.group(1));
+            int column = Integer.parseInt(position.group(2));
+            position.appendReplacement(rewritten,
+                    "line " + markdownLine(statement, line) + ", column " + markdownColumn(statement, line, column));
+        }
+        position.appendTail(rewritten);
+        return rewritten.toString();
     }
 
     /** The Markdown line of a line inside the statement's text (1-based). */
