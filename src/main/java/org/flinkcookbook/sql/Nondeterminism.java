@@ -11,6 +11,8 @@ import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlSelect;
+import org.apache.calcite.sql.SqlWith;
+import org.apache.calcite.sql.SqlWithItem;
 import org.apache.calcite.sql.util.SqlBasicVisitor;
 import org.apache.flink.sql.parser.ddl.SqlTableColumn;
 import org.apache.flink.sql.parser.ddl.table.SqlCreateTable;
@@ -61,6 +63,10 @@ public final class Nondeterminism {
         if (select == null) {
             return List.of();
         }
+        return selectColumns(select);
+    }
+
+    private List<Boolean> selectColumns(SqlSelect select) {
         learnFrom(select.getFrom());
         List<Boolean> columns = new java.util.ArrayList<>();
         for (SqlNode item : select.getSelectList()) {
@@ -132,19 +138,36 @@ public final class Nondeterminism {
         return Boolean.TRUE.equals(found);
     }
 
-    private static SqlSelect outermostSelect(SqlNode query) {
+    /** The select that gives the query its columns; the queries a WITH names are learned on the way. */
+    private SqlSelect outermostSelect(SqlNode query) {
         SqlNode node = query;
         while (node != null) {
             if (node instanceof SqlSelect select) {
                 return select;
             }
-            if (node.getKind() == SqlKind.ORDER_BY || node.getKind() == SqlKind.WITH) {
-                node = ((SqlCall) node).getOperandList().get(node.getKind() == SqlKind.WITH ? 1 : 0);
+            if (node instanceof SqlWith with) {
+                for (SqlNode item : with.withList) {
+                    learnWithItem((SqlWithItem) item);
+                }
+                node = with.body;
+            } else if (node.getKind() == SqlKind.ORDER_BY) {
+                node = ((SqlCall) node).operand(0);
             } else {
                 return null;
             }
         }
         return null;
+    }
+
+    /** {@code WITH name (columns) AS (query)}: as a view, for the query that follows. */
+    private void learnWithItem(SqlWithItem item) {
+        List<Boolean> columns = selectColumns(item.query);
+        SqlNodeList declared = item.columnList;
+        for (int i = 0; i < columns.size(); i++) {
+            if (columns.get(i) && declared != null && i < declared.size()) {
+                names.add(key(declared.get(i).toString()));
+            }
+        }
     }
 
     private static String aliasOf(SqlNode item) {

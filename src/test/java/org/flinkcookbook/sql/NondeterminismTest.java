@@ -143,6 +143,30 @@ class NondeterminismTest {
     }
 
     @Test
+    void aWithQueryCarriesItsAliasesToTheMainQuery() throws Exception {
+        List<Boolean> columns = selectColumns("""
+                WITH stamped AS (SELECT id, NOW() AS seen FROM t),
+                     tagged AS (SELECT id, seen, UUID() AS tag FROM stamped)
+                SELECT id, seen, tag FROM tagged""");
+
+        assertThat(columns).containsExactly(false, true, true);
+    }
+
+    @Test
+    void aWithQuerysDeclaredColumnNamesCarryTheNondeterminismOfItsQuery() throws Exception {
+        assertThat(selectColumns("WITH w (k, r) AS (SELECT id, RAND() FROM t) SELECT r, k FROM w ORDER BY k"))
+                .containsExactly(true, false);
+    }
+
+    @Test
+    void aViewOverAWithQueryLearnsItsNondeterministicColumns() throws Exception {
+        learn("CREATE VIEW v AS WITH w AS (SELECT id, PROCTIME() AS pt FROM t) SELECT id, pt FROM w");
+
+        assertThat(nondeterminism.isNondeterministicName("pt")).isTrue();
+        assertThat(selectColumns("SELECT pt, id FROM v")).containsExactly(true, false);
+    }
+
+    @Test
     void subqueriesInJoinsAreFollowed() throws Exception {
         List<Boolean> columns = selectColumns("""
                 SELECT o.id, z.tag
