@@ -59,11 +59,32 @@ public final class Nondeterminism {
      * nondeterministic; empty when the list cannot be read positionally (for example {@code *}).
      */
     public List<Boolean> selectColumns(SqlNode query) {
-        SqlSelect select = outermostSelect(query);
-        if (select == null) {
-            return List.of();
+        SqlNode body = outermostQuery(query);
+        if (body instanceof SqlSelect select) {
+            return selectColumns(select);
         }
-        return selectColumns(select);
+        if (body != null && body.getKind().belongsTo(SqlKind.SET_QUERY)) {
+            return setColumns((SqlCall) body);
+        }
+        return List.of();
+    }
+
+    /** UNION, INTERSECT, EXCEPT: a column is nondeterministic when it is in any branch. */
+    private List<Boolean> setColumns(SqlCall setOperation) {
+        List<List<Boolean>> branches = new java.util.ArrayList<>();
+        for (SqlNode branch : setOperation.getOperandList()) {
+            branches.add(selectColumns(branch));
+        }
+        List<Boolean> columns = new java.util.ArrayList<>(branches.get(0));
+        for (List<Boolean> branch : branches) {
+            if (branch.isEmpty() || branch.size() != columns.size()) {
+                return List.of();
+            }
+            for (int i = 0; i < columns.size(); i++) {
+                columns.set(i, columns.get(i) || branch.get(i));
+            }
+        }
+        return columns;
     }
 
     private List<Boolean> selectColumns(SqlSelect select) {
@@ -138,13 +159,10 @@ public final class Nondeterminism {
         return Boolean.TRUE.equals(found);
     }
 
-    /** The select that gives the query its columns; the queries a WITH names are learned on the way. */
-    private SqlSelect outermostSelect(SqlNode query) {
+    /** The select or set operation that gives the query its columns; the queries a WITH names are learned on the way. */
+    private SqlNode outermostQuery(SqlNode query) {
         SqlNode node = query;
         while (node != null) {
-            if (node instanceof SqlSelect select) {
-                return select;
-            }
             if (node instanceof SqlWith with) {
                 for (SqlNode item : with.withList) {
                     learnWithItem((SqlWithItem) item);
@@ -153,7 +171,7 @@ public final class Nondeterminism {
             } else if (node.getKind() == SqlKind.ORDER_BY) {
                 node = ((SqlCall) node).operand(0);
             } else {
-                return null;
+                return node;
             }
         }
         return null;

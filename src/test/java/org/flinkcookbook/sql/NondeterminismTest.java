@@ -167,6 +167,38 @@ class NondeterminismTest {
     }
 
     @Test
+    void aColumnOfAUnionIsNondeterministicWhenItIsInAnyBranch() throws Exception {
+        List<Boolean> columns = selectColumns("""
+                SELECT id, NOW() AS seen, name FROM a
+                UNION ALL
+                SELECT id, ts, name FROM b
+                UNION ALL
+                SELECT id, ts, UUID() FROM c""");
+
+        assertThat(columns).containsExactly(false, true, true);
+    }
+
+    @Test
+    void intersectAndExceptAreReadLikeUnion() throws Exception {
+        assertThat(selectColumns("(SELECT id, RAND() FROM a INTERSECT SELECT id, x FROM b) ORDER BY id"))
+                .containsExactly(false, true);
+        assertThat(selectColumns("SELECT id, x FROM a EXCEPT SELECT id, RAND() FROM b")).containsExactly(false, true);
+    }
+
+    @Test
+    void aViewOverAUnionLearnsItsAliases() throws Exception {
+        learn("CREATE VIEW v AS SELECT id, PROCTIME() AS pt FROM a UNION SELECT id, PROCTIME() FROM b");
+
+        assertThat(selectColumns("SELECT id, pt FROM v")).containsExactly(false, true);
+    }
+
+    @Test
+    void aUnionWithAStarBranchCannotBeReadPositionally() throws Exception {
+        assertThat(selectColumns("SELECT * FROM a UNION ALL SELECT id, NOW() AS n FROM b")).isEmpty();
+        assertThat(nondeterminism.isNondeterministicName("n")).isTrue();
+    }
+
+    @Test
     void subqueriesInJoinsAreFollowed() throws Exception {
         List<Boolean> columns = selectColumns("""
                 SELECT o.id, z.tag
