@@ -90,7 +90,9 @@ public final class Nondeterminism {
     private List<Boolean> selectColumns(SqlSelect select) {
         learnFrom(select.getFrom());
         List<Boolean> columns = new java.util.ArrayList<>();
+        boolean star = false;
         for (SqlNode item : select.getSelectList()) {
+            star |= item instanceof SqlIdentifier identifier && identifier.isStar();
             boolean nondeterministic = isNondeterministic(item);
             columns.add(nondeterministic);
             String alias = aliasOf(item);
@@ -98,7 +100,7 @@ public final class Nondeterminism {
                 names.add(key(alias));
             }
         }
-        return columns;
+        return star ? List.of() : columns;
     }
 
     /** Whether a column of this name was found to be nondeterministic earlier in the session. */
