@@ -131,6 +131,9 @@ public final class Nondeterminism {
                 if (call instanceof SqlSelect) {
                     return false;
                 }
+                if (call.getKind() == SqlKind.AS) {
+                    return Boolean.TRUE.equals(call.operand(0).accept(this)); // the alias names the value, it is not read
+                }
                 if (call instanceof SqlBasicCall && FUNCTIONS.contains(call.getOperator().getName().toUpperCase(Locale.ROOT))) {
                     return true;
                 }

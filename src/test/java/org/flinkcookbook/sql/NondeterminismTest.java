@@ -70,6 +70,21 @@ class NondeterminismTest {
     }
 
     @Test
+    void anAliasThatLooksLikeAFunctionNameDoesNotMakeAValueNondeterministic() throws Exception {
+        assertThat(selectColumns("SELECT amount AS now, id AS `uuid`, ts AS `current_date` FROM t"))
+                .containsExactly(false, false, false);
+        assertThat(nondeterminism.isNondeterministicName("now")).isFalse();
+    }
+
+    @Test
+    void anAliasThatReusesTheNameOfANondeterministicColumnDoesNotMakeAValueNondeterministic() throws Exception {
+        learn("CREATE TABLE t (id INT, pt AS PROCTIME()) WITH ('connector' = 'datagen')");
+
+        assertThat(selectColumns("SELECT id AS pt, pt AS seen FROM t")).containsExactly(false, true);
+        assertThat(nondeterminism.isNondeterministicName("seen")).isTrue();
+    }
+
+    @Test
     void theOutermostSelectIsFoundThroughOrderBy() throws Exception {
         assertThat(selectColumns("SELECT id, NOW() AS n FROM t ORDER BY id LIMIT 3")).containsExactly(false, true);
     }
