@@ -15,7 +15,10 @@ import org.apache.calcite.sql.SqlWith;
 import org.apache.calcite.sql.SqlWithItem;
 import org.apache.calcite.sql.util.SqlBasicVisitor;
 import org.apache.flink.sql.parser.ddl.SqlTableColumn;
+import org.apache.flink.sql.parser.ddl.SqlReplaceTableAs;
 import org.apache.flink.sql.parser.ddl.table.SqlCreateTable;
+import org.apache.flink.sql.parser.ddl.table.SqlCreateTableAs;
+import org.apache.flink.sql.parser.ddl.view.SqlAlterViewAs;
 import org.apache.flink.sql.parser.ddl.view.SqlCreateView;
 
 /**
@@ -41,6 +44,13 @@ public final class Nondeterminism {
                     names.add(key(computed.getName().getSimple()));
                 }
             }
+            if (table instanceof SqlCreateTableAs createAs) {
+                selectColumns(createAs.getAsQuery());
+            } else if (table instanceof SqlReplaceTableAs replaceAs) {
+                selectColumns(replaceAs.getAsQuery());
+            }
+        } else if (statement instanceof SqlAlterViewAs alterView) {
+            selectColumns(alterView.getNewQuery());
         } else if (statement instanceof SqlCreateView view) {
             List<Boolean> columns = selectColumns(view.getQuery());
             SqlNodeList declared = view.getFieldList();

@@ -175,6 +175,21 @@ class NondeterminismTest {
     }
 
     @Test
+    void aTableCreatedFromAQueryLearnsTheQuerysNondeterministicAliases() throws Exception {
+        learn("CREATE TABLE copy WITH ('connector' = 'blackhole') AS SELECT id, NOW() AS copied_at FROM t");
+        learn("CREATE OR REPLACE TABLE other WITH ('connector' = 'blackhole') AS SELECT id, UUID() AS tag FROM t");
+
+        assertThat(selectColumns("SELECT id, copied_at, tag FROM copy, other")).containsExactly(false, true, true);
+    }
+
+    @Test
+    void aViewsNewQueryIsLearnedOnAlterViewAs() throws Exception {
+        learn("ALTER VIEW v AS SELECT id, RAND() AS r FROM t");
+
+        assertThat(nondeterminism.isNondeterministicName("r")).isTrue();
+    }
+
+    @Test
     void aSubqueryInFromCarriesItsAliasesToTheOuterSelect() throws Exception {
         assertThat(selectColumns("SELECT r, id FROM (SELECT id, RAND() AS r FROM t) AS s")).containsExactly(true, false);
     }
