@@ -144,8 +144,10 @@ public final class Nondeterminism {
                 if (call.getKind() == SqlKind.AS) {
                     return Boolean.TRUE.equals(call.operand(0).accept(this)); // the alias names the value, it is not read
                 }
-                if (call instanceof SqlBasicCall && FUNCTIONS.contains(call.getOperator().getName().toUpperCase(Locale.ROOT))) {
-                    return true;
+                String function = call.getOperator().getName().toUpperCase(Locale.ROOT);
+                if (call instanceof SqlBasicCall && FUNCTIONS.contains(function)
+                        && !(function.equals("UNIX_TIMESTAMP") && call.operandCount() > 0)) {
+                    return true; // UNIX_TIMESTAMP(string) converts its argument; only UNIX_TIMESTAMP() reads the clock
                 }
                 for (SqlNode operand : call.getOperandList()) {
                     if (operand != null && Boolean.TRUE.equals(operand.accept(this))) {

@@ -85,6 +85,18 @@ class NondeterminismTest {
     }
 
     @Test
+    void unixTimestampOfAnArgumentIsDeterministicButNotOfTheClock() throws Exception {
+        List<Boolean> columns = selectColumns("""
+                SELECT UNIX_TIMESTAMP('2024-01-01 00:00:00'),
+                       UNIX_TIMESTAMP(CAST(ts AS STRING), 'yyyy-MM-dd HH:mm:ss'),
+                       UNIX_TIMESTAMP(),
+                       UNIX_TIMESTAMP(CAST(NOW() AS STRING))
+                FROM t""");
+
+        assertThat(columns).containsExactly(false, false, true, true);
+    }
+
+    @Test
     void theOutermostSelectIsFoundThroughOrderBy() throws Exception {
         assertThat(selectColumns("SELECT id, NOW() AS n FROM t ORDER BY id LIMIT 3")).containsExactly(false, true);
     }
