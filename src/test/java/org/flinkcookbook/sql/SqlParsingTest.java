@@ -54,7 +54,7 @@ class SqlParsingTest {
                 .isInstanceOfSatisfying(SqlSyntaxException.class, e -> {
                     assertThat(e.line()).isEqualTo(40);
                     assertThat(e.column()).isEqualTo(10);
-                    assertThat(e.getMessage()).contains("'FROM'");
+                    assertThat(e.getMessage()).isEqualTo("Incorrect syntax near the keyword 'FROM' at line 40, column 10.");
                 });
     }
 
@@ -66,6 +66,7 @@ class SqlParsingTest {
                 .isInstanceOfSatisfying(SqlSyntaxException.class, e -> {
                     assertThat(e.line()).isEqualTo(42);
                     assertThat(e.column()).isEqualTo(14);
+                    assertThat(e.getMessage()).startsWith("Encountered \"<EOF>\" at line 42, column 14.");
                 });
     }
 
@@ -89,6 +90,17 @@ class SqlParsingTest {
                     assertThat(e.getMessage()).doesNotContain("\n").startsWith("Encountered \"<EOF>\"");
                     assertThat(e.getCause()).isNotNull();
                 });
+    }
+
+    @Test
+    void positionsNamedInAMessageAreRewrittenAsMarkdownPositions() {
+        Statement statement = at("SELECT 1", 40, 5);
+
+        assertThat(SqlParsing.inMarkdownPositions(statement,
+                        "From line 1, column 8 to line 2, column 12: Column 'x' not found in any table"))
+                .isEqualTo("From line 40, column 12 to line 41, column 12: Column 'x' not found in any table");
+        assertThat(SqlParsing.inMarkdownPositions(statement, "Object 't' not found")).isEqualTo("Object 't' not found");
+        assertThat(SqlParsing.inMarkdownPositions(statement, "at baseline 1, column 2")).isEqualTo("at baseline 1, column 2");
     }
 
     @Test
