@@ -10,8 +10,8 @@ final class FlinkErrors {
 
     private static final Pattern POSITION = Pattern.compile("(?:at )?line (\\d+), column (\\d+)");
     private static final Pattern WRAPPERS = Pattern.compile(
-            "^(SQL validation failed\\.|SQL parse failed\\.|Could not execute SQL statement\\.|"
-                    + "org\\.apache\\.flink\\.[\\w.$]+: )\\s*");
+            "^(?:(?:SQL validation failed\\.|SQL parse failed\\.|Could not execute SQL statement\\.|"
+                    + "(?:[a-z_$][\\w$]*\\.)+[\\w$]*(?:Exception|Error): )\\s*)+");
 
     private FlinkErrors() {}
 

@@ -98,6 +98,25 @@ class FlinkErrorsTest {
     }
 
     @Test
+    void stackedWrappersAreAllRemoved() {
+        Throwable error = new RuntimeException(columnNotFound());
+
+        assertThat(error.getMessage()).startsWith("org.apache.flink.table.api.ValidationException: SQL validation failed. From");
+        assertThat(FlinkErrors.message(error)).isEqualTo(COLUMN_NOT_FOUND);
+        assertThat(FlinkErrors.line(STATEMENT, error)).isEqualTo(41);
+    }
+
+    @Test
+    void classNamePrefixesOfOtherLibrariesAreRemovedToo() {
+        Throwable calcite = new RuntimeException(columnNotFound().getCause());
+        Throwable java = new RuntimeException(new IllegalArgumentException("bad value"));
+
+        assertThat(FlinkErrors.message(calcite)).isEqualTo(COLUMN_NOT_FOUND);
+        assertThat(FlinkErrors.message(java)).isEqualTo("bad value");
+        assertThat(FlinkErrors.message(new RuntimeException("Table.Orders: is not a class name"))).isEqualTo("Table.Orders: is not a class name");
+    }
+
+    @Test
     void anErrorWithoutAnyMessageIsNamedByItsClass() {
         assertThat(FlinkErrors.message(new IllegalStateException())).isEqualTo("IllegalStateException");
     }
