@@ -21,6 +21,11 @@ final class FlinkErrors {
         return position.find() ? SqlParsing.markdownLine(statement, Integer.parseInt(position.group(1))) : statement.line();
     }
 
+    /** {@link #message(Throwable)}, with the positions it names inside the statement given as Markdown positions. */
+    static String message(Statement statement, Throwable error) {
+        return SqlParsing.inMarkdownPositions(statement, message(error));
+    }
+
     /** The most telling message in the cause chain, without Flink's generic wrappers. */
     static String message(Throwable error) {
         String best = null;

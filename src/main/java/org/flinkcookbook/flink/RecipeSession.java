@@ -431,7 +431,7 @@ final class RecipeSession {
     }
 
     private static StatementFailure failure(Statement statement, Exception error) {
-        return new StatementFailure(FlinkErrors.line(statement, error), statement.firstWords() + ": " + FlinkErrors.message(error));
+        return new StatementFailure(FlinkErrors.line(statement, error), statement.firstWords() + ": " + FlinkErrors.message(statement, error));
     }
 
     private static boolean isOrdered(SqlNode query) {

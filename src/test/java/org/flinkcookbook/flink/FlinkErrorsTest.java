@@ -45,6 +45,16 @@ class FlinkErrorsTest {
     }
 
     @Test
+    void theMessageForAStatementNamesMarkdownPositions() {
+        assertThat(FlinkErrors.message(STATEMENT, columnNotFound()))
+                .isEqualTo("From line 41, column 8 to line 41, column 12: Column 'x' not found in any table");
+        assertThat(FlinkErrors.message(STATEMENT, new SqlParserException("SQL parse failed. Encountered \"FORM\" at line 1, column 10.")))
+                .isEqualTo("Encountered \"FORM\" at line 40, column 12.");
+        assertThat(FlinkErrors.message(STATEMENT, new ValidationException("Object 'orders' not found")))
+                .isEqualTo("Object 'orders' not found");
+    }
+
+    @Test
     void aPositionOnTheStatementsFirstLineIsTheStatementsLine() {
         Throwable error = new SqlParserException("SQL parse failed. Encountered \"FORM\" at line 1, column 10.\nWas expecting one of:\n    <EOF>");
 
