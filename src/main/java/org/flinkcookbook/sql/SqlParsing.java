@@ -1,6 +1,5 @@
 package org.flinkcookbook.sql;
 
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.calcite.avatica.util.Casing;
 import org.apache.calcite.avatica.util.Quoting;
@@ -23,7 +22,7 @@ public final class SqlParsing {
             .withCaseSensitive(true)
             .withIdentifierMaxLength(256);
 
-    private static final Pattern POSITION = Pattern.compile("line (\\d+), column (\\d+)");
+    private static final Pattern POSITION = Pattern.compile("\\bline (\\d+), column (\\d+)");
 
     private SqlParsing() {}
 
@@ -44,21 +43,16 @@ public final class SqlParsing {
     }
 
     /**
-     * Rewrites the statement-relative positions in a parser or validator message ("at line 2,
-     * column 8", "From line 2, column 3 to line 2, column 16") into the recipe's Markdown lines and
-     * columns, so that a message means the same as the editor's line numbers.
+     * The message with every {@code line L, column C} it names inside the statement rewritten as the
+     * Markdown line and column, so that it agrees with the line it is reported at.
      */
     public static String inMarkdownPositions(Statement statement, String message) {
-        Matcher position = POSITION.matcher(message);
-        StringBuilder rewritten = new StringBuilder();
-        while (position.find()) {
-            int line = Integer.parseInt(position.group(1));
-            int column = Integer.parseInt(position.group(2));
-            position.appendReplacement(rewritten,
-                    "line " + markdownLine(statement, line) + ", column " + markdownColumn(statement, line, column));
-        }
-        position.appendTail(rewritten);
-        return rewritten.toString();
+        return POSITION.matcher(message).replaceAll(position -> {
+            int lineInStatement = Integer.parseInt(position.group(1));
+            int columnInStatement = Integer.parseInt(position.group(2));
+            return "line " + markdownLine(statement, lineInStatement)
+                    + ", column " + markdownColumn(statement, lineInStatement, columnInStatement);
+        });
     }
 
     /** The Markdown line of a line inside the statement's text (1-based). */
