@@ -2,7 +2,11 @@ package org.flinkcookbook.simulator;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
+import java.util.stream.IntStream;
+import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
@@ -94,15 +98,14 @@ public final class SimulatorEngine implements Engine {
 
         RecipeRun run() {
             for (Statement statement : recipe.statements()) {
-                Statement current = statement;
                 try {
                     execute(statement);
                 } catch (UnsupportedConstructException e) {
                     String message = "unsupported by the simulator: " + e.construct();
-                    int line = lineOf(current, e);
+                    int line = lineOf(statement, e);
                     return new RecipeRun(results, strict ? Problem.error(line, message + " (strict mode)") : Problem.unsupported(line, message), warnings);
                 } catch (SimulationException e) {
-                    return new RecipeRun(results, Problem.error(lineOf(current, e), e.getMessage()), warnings);
+                    return new RecipeRun(results, Problem.error(lineOf(statement, e), e.getMessage()), warnings);
                 } catch (RuntimeException e) {
                     return new RecipeRun(results, Problem.error(statement.line(), "the simulator failed on this statement: " + e), warnings);
                 }
@@ -186,11 +189,11 @@ public final class SimulatorEngine implements Engine {
 
         private void drop(Statement statement) {
             SqlNode node = parse(statement);
-            String words = statement.firstWords().toUpperCase(java.util.Locale.ROOT);
+            String words = statement.firstWords().toUpperCase(Locale.ROOT);
             if (!(words.startsWith("DROP TABLE") || words.startsWith("DROP VIEW") || words.startsWith("DROP TEMPORARY"))) {
                 throw new UnsupportedConstructException(null, statement.firstWords());
             }
-            SqlIdentifier name = (SqlIdentifier) ((org.apache.calcite.sql.SqlCall) node).getOperandList().get(0);
+            SqlIdentifier name = (SqlIdentifier) ((SqlCall) node).getOperandList().get(0);
             if (!catalog.drop(Catalog.name(name)) && !words.contains("IF EXISTS")) {
                 throw new SimulationException(name.getParserPosition(), "Table or view '" + Catalog.name(name) + "' does not exist");
             }
@@ -236,7 +239,7 @@ public final class SimulatorEngine implements Engine {
                     Object value = Values.cast(row[i], queryColumns.get(i).type(), column.type(), settings.timeZone());
                     values[targetOf[i]] = Values.render(value, column.type(), settings.timeZone());
                 }
-                rows.add(new ResultRow(RowKind.INSERT, java.util.Arrays.asList(values)));
+                rows.add(new ResultRow(RowKind.INSERT, Arrays.asList(values)));
             }
             finish(statement, sink, sinkColumns.stream().map(ColumnDefinition::name).toList(), rows, plan.ordered(), trace);
         }
@@ -245,7 +248,7 @@ public final class SimulatorEngine implements Engine {
         private int[] targetPositions(RichSqlInsert insert, List<ColumnDefinition> sinkColumns) {
             SqlNodeList targetColumns = insert.getTargetColumnList();
             if (targetColumns == null || targetColumns.size() == 0) {
-                return java.util.stream.IntStream.range(0, sinkColumns.size()).toArray();
+                return IntStream.range(0, sinkColumns.size()).toArray();
             }
             int[] positions = new int[targetColumns.size()];
             for (int i = 0; i < positions.length; i++) {

@@ -67,13 +67,4 @@ public record WindowSpec(Kind kind, long size, long step, long offset) {
         long remainder = (timestamp - offset) % length;
         return remainder < 0 ? timestamp - (remainder + length) : timestamp - remainder;
     }
-
-    /** A human description, as in Flink's plans: TUMBLE(size=5000ms). */
-    public String describe() {
-        return switch (kind) {
-            case TUMBLE -> "TUMBLE(size=" + size + "ms)";
-            case HOP -> "HOP(size=" + size + "ms, slide=" + step + "ms)";
-            case CUMULATE -> "CUMULATE(max_size=" + size + "ms, step=" + step + "ms)";
-        };
-    }
 }
