@@ -172,7 +172,7 @@ public final class ExpectedFileFormat {
             Matcher header = HEADER.matcher(line);
             if (header.matches()) {
                 finish();
-                current = new Builder(Integer.parseInt(header.group(1)), header.group(2).strip(), new ArrayList<>(pendingComments));
+                current = new Builder(lineNumber, Integer.parseInt(header.group(1)), header.group(2).strip(), new ArrayList<>(pendingComments));
                 pendingComments.clear();
                 return;
             }
@@ -209,14 +209,10 @@ public final class ExpectedFileFormat {
             if (current.columns != null && cells.size() - 1 != current.columns.size()) {
                 throw problem("this row has " + (cells.size() - 1) + " values but the result has " + current.columns.size() + " columns");
             }
-            List<String> values = new ArrayList<>();
-            for (String cell : cells.subList(1, cells.size())) {
-                values.add(NULL.equals(cell) ? null : cell);
-            }
-            return new ResultRow(kind, values);
+            return new ResultRow(kind, cells.subList(1, cells.size()));
         }
 
-        /** Splits on unescaped '|'; a cell starting with '"' is a JSON string. */
+        /** Splits on unescaped '|'; a cell starting with '"' is a JSON string; a bare <NULL> is null. */
         private List<String> cells(String line) throws ExpectedFileException {
             List<String> cells = new ArrayList<>();
             int index = 0;
@@ -250,7 +246,8 @@ public final class ExpectedFileFormat {
                         }
                         index++;
                     }
-                    cells.add(cell.toString().strip());
+                    String raw = cell.toString().strip();
+                    cells.add(NULL.equals(raw) ? null : raw);
                 }
                 if (index >= line.length()) {
                     return cells;
@@ -283,7 +280,7 @@ public final class ExpectedFileFormat {
                 return;
             }
             if (current.columns == null) {
-                throw new ExpectedFileException(file, current.line, "the result has no 'columns:' line");
+                throw new ExpectedFileException(file, current.headerLine, "the result has no 'columns:' line");
             }
             StatementResult result = new StatementResult(
                     current.line, current.label, current.sink, current.columns, current.rows, current.ordered, current.lateRowsDropped);
@@ -298,6 +295,7 @@ public final class ExpectedFileFormat {
 
     /** A result being read. */
     private static final class Builder {
+        final int headerLine;
         final int line;
         final String label;
         final List<String> comments;
@@ -308,7 +306,8 @@ public final class ExpectedFileFormat {
         boolean ordered;
         RowsDigest digest;
 
-        Builder(int line, String label, List<String> comments) {
+        Builder(int headerLine, int line, String label, List<String> comments) {
+            this.headerLine = headerLine;
             this.line = line;
             this.label = label;
             this.comments = comments;

@@ -13,6 +13,7 @@ import org.flinkcookbook.run.CookbookException;
 import org.flinkcookbook.run.CookbookRunner;
 import org.flinkcookbook.run.RunSettings;
 import org.flinkcookbook.run.RunSummary;
+import org.flinkcookbook.simulator.SimulatorEngine;
 
 /**
  * The parameters every goal shares, and the one place where outcomes become Maven's: recipes that
@@ -52,6 +53,10 @@ abstract class AbstractCookbookMojo extends AbstractMojo {
     @Parameter(property = "cookbook.maxStoredRows", defaultValue = "1000")
     private int maxStoredRows;
 
+    /** Makes SQL the simulator does not model fail the recipe instead of marking it unsupported. */
+    @Parameter(property = "cookbook.strict", defaultValue = "false")
+    private boolean strict;
+
     /** Directory for report.json. */
     @Parameter(property = "cookbook.reportDirectory", defaultValue = "${basedir}/target/cookbook")
     private File reportDirectory;
@@ -67,8 +72,8 @@ abstract class AbstractCookbookMojo extends AbstractMojo {
             return;
         }
         RunSummary summary;
-        try (Engine engine = createEngine()) {
-            summary = new CookbookRunner(runSettings(), engine, new MavenConsole(getLog())).run(mode());
+        try (Engine engine = createEngine(); Engine explainer = createExplainer()) {
+            summary = new CookbookRunner(runSettings(), engine, explainer, new MavenConsole(getLog())).run(mode());
         } catch (CookbookException e) {
             throw new MojoExecutionException(e.getMessage(), e);
         } catch (RuntimeException e) {
@@ -89,12 +94,17 @@ abstract class AbstractCookbookMojo extends AbstractMojo {
     /** The engine this goal runs recipes on. */
     abstract Engine createEngine();
 
+    /** The engine that explains a failing recipe's rows, or null when the goal's engine explains its own. */
+    Engine createExplainer() {
+        return null;
+    }
+
     FlinkEngine flinkEngine() {
         return new FlinkEngine(new FlinkSettings(fixtures.toPath(), Duration.ofSeconds(timeout), flinkLogs));
     }
 
-    File fixtures() {
-        return fixtures;
+    SimulatorEngine simulatorEngine() {
+        return new SimulatorEngine(fixtures.toPath(), strict);
     }
 
     private RunSettings runSettings() {

@@ -29,9 +29,10 @@ import org.flinkcookbook.sql.StatementSplitter;
 public final class RecipeParser {
 
     private static final Pattern SKIP = Pattern.compile("<!--\\s*cookbook:skip\\s*-->");
-    private static final Pattern FIXTURE = Pattern.compile("<!--\\s*cookbook:fixture\\s+([^\\s=]+)\\s*=\\s*(\\S+?)\\s*-->");
+    private static final Pattern COMMENT = Pattern.compile("<!--(.*?)-->", Pattern.DOTALL);
+    private static final Pattern FIXTURE = Pattern.compile("cookbook:fixture\\s+([^\\s=]+)\\s*=\\s*(\\S+)");
 
-    private final Parser markdown = Parser.builder().includeSourceSpans(IncludeSourceSpans.BLOCKS).build();
+    private final Parser markdown = Parser.builder().includeSourceSpans(IncludeSourceSpans.BLOCKS_AND_INLINES).build();
 
     /** Parses a recipe file; {@code displayPath} is how messages and reports name it. */
     public Recipe parse(Path file, String displayPath) throws RecipeException {
@@ -51,7 +52,7 @@ public final class RecipeParser {
     }
 
     Recipe parse(Path file, String displayPath, String text) throws RecipeException {
-        String[] lines = text.split("\\R", -1);
+        String[] lines = text.split("\\r\\n|\\r|\\n", -1); // the line breaks commonmark counts; \R would also break at U+2028 or a form feed
         List<FencedCodeBlock> codeBlocks = new ArrayList<>();
         List<FixtureBinding> fixtures = new ArrayList<>();
         markdown.parse(text).accept(new AbstractVisitor() {
@@ -69,7 +70,7 @@ public final class RecipeParser {
 
             @Override
             public void visit(HtmlInline html) {
-                collectFixtures(html.getLiteral(), lineOf(html.getParent()), fixtures);
+                collectFixtures(html.getLiteral(), lineOf(html), fixtures);
             }
         });
         List<SqlBlock> blocks = new ArrayList<>();
@@ -87,10 +88,32 @@ public final class RecipeParser {
         int firstLine = fenceLine + 1;
         boolean skipped = SKIP.matcher(previousNonBlankLine(lines, fenceLine)).find();
         try {
-            return new SqlBlock(firstLine, block.getLiteral(), skipped, StatementSplitter.split(block.getLiteral(), firstLine));
+            String sql = withMarkdownColumns(block.getLiteral(), lines, firstLine);
+            return new SqlBlock(firstLine, block.getLiteral(), skipped, StatementSplitter.split(sql, firstLine));
         } catch (SqlSyntaxException e) {
             throw new RecipeException(displayPath, e.line(), e.getMessage(), e);
         }
+    }
+
+    /**
+     * The block's content with what Markdown stripped from each line (the indentation of a fence in a
+     * list item, a block quote's {@code >}) put back as spaces, so that SQL columns are Markdown columns.
+     */
+    private static String withMarkdownColumns(String literal, String[] lines, int firstLine) {
+        String[] content = literal.split("\n", -1);
+        StringBuilder sql = new StringBuilder(literal.length());
+        for (int i = 0; i < content.length; i++) {
+            int index = firstLine - 1 + i;
+            String raw = index < lines.length ? lines[index] : "";
+            if (!content[i].isEmpty() && raw.endsWith(content[i])) {
+                sql.append(" ".repeat(raw.length() - content[i].length()));
+            }
+            sql.append(content[i]);
+            if (i < content.length - 1) {
+                sql.append('\n');
+            }
+        }
+        return sql.toString();
     }
 
     private static boolean isSql(FencedCodeBlock block) {
@@ -99,15 +122,19 @@ public final class RecipeParser {
         return language.toLowerCase(Locale.ROOT).equals("sql");
     }
 
+    /** Every {@code cookbook:fixture} directive in the HTML comments of {@code html}, which starts on Markdown line {@code line}. */
     private static void collectFixtures(String html, int line, List<FixtureBinding> fixtures) {
-        Matcher matcher = FIXTURE.matcher(html);
-        while (matcher.find()) {
-            int lineInHtml = (int) html.substring(0, matcher.start()).chars().filter(c -> c == '\n').count();
-            fixtures.add(new FixtureBinding(matcher.group(1), matcher.group(2), line + lineInHtml));
+        Matcher comment = COMMENT.matcher(html);
+        while (comment.find()) {
+            Matcher matcher = FIXTURE.matcher(html).region(comment.start(1), comment.end(1));
+            while (matcher.find()) {
+                int lineInHtml = (int) html.substring(0, matcher.start()).chars().filter(c -> c == '\n').count();
+                fixtures.add(new FixtureBinding(matcher.group(1), matcher.group(2), line + lineInHtml));
+            }
         }
     }
 
-    /** 1-based Markdown line where a block node starts. */
+    /** 1-based Markdown line where a node starts. */
     private static int lineOf(Node node) {
         return node.getSourceSpans().isEmpty() ? 1 : node.getSourceSpans().get(0).getLineIndex() + 1;
     }

@@ -21,6 +21,7 @@ import org.flinkcookbook.report.JsonReport;
 import org.flinkcookbook.report.Mismatch;
 import org.flinkcookbook.report.RecipeOutcome;
 import org.flinkcookbook.report.RecipeStatus;
+import org.flinkcookbook.result.StatementResult;
 
 /**
  * The whole loop for one goal: find the recipes, run each on the engine, then either compare with
@@ -37,13 +38,19 @@ public final class CookbookRunner {
 
     private final RunSettings settings;
     private final Engine engine;
+    private final Engine explainer;
     private final Console console;
     private final RecipeFinder finder;
     private final RecipeParser parser = new RecipeParser();
 
-    public CookbookRunner(RunSettings settings, Engine engine, Console console) {
+    /**
+     * @param explainer the simulator, asked why rows are missing when a recipe fails on Flink; null
+     *     when the engine explains its own results
+     */
+    public CookbookRunner(RunSettings settings, Engine engine, Engine explainer, Console console) {
         this.settings = settings;
         this.engine = engine;
+        this.explainer = explainer;
         this.console = console;
         this.finder = new RecipeFinder(settings.baseDirectory());
     }
@@ -107,8 +114,12 @@ public final class CookbookRunner {
             return new RecipeOutcome(path, RecipeStatus.ERROR, seconds(start), run.results(), List.of(), 1, e.getMessage(), run.warnings());
         }
         List<Mismatch> mismatches = Comparison.compare(expected, run.results());
-        RecipeStatus status = mismatches.isEmpty() ? RecipeStatus.PASSED : RecipeStatus.FAILED;
-        return new RecipeOutcome(path, status, seconds(start), run.results(), mismatches, 0, null, run.warnings());
+        if (mismatches.isEmpty()) {
+            return new RecipeOutcome(path, RecipeStatus.PASSED, seconds(start), run.results(), mismatches, 0, null, run.warnings());
+        }
+        List<String> warnings = new ArrayList<>(run.warnings());
+        List<StatementResult> results = explainer == null ? run.results() : Explanations.attach(recipe, run.results(), explainer, warnings);
+        return new RecipeOutcome(path, RecipeStatus.FAILED, seconds(start), results, mismatches, 0, null, warnings);
     }
 
     private RecipeOutcome writeExpected(Recipe recipe, RecipeRun run, long start) {

@@ -21,12 +21,57 @@ public record Statement(String text, int line, int column, StatementKind kind, L
 
     /** The statement's first words on one line, short enough to label a result. */
     public String firstWords() {
-        String oneLine = text.replaceAll("--[^\\n]*", " ").replaceAll("/\\*.*?\\*/", " ").replaceAll("\\s+", " ").trim();
+        String oneLine = withoutComments(text).replaceAll("\\s+", " ").trim();
         if (oneLine.length() <= LABEL_LENGTH) {
             return oneLine;
         }
         int cut = oneLine.lastIndexOf(' ', LABEL_LENGTH);
         return oneLine.substring(0, cut > LABEL_LENGTH / 2 ? cut : LABEL_LENGTH) + " ...";
+    }
+
+    /**
+     * The text with its comments replaced by a space. Quoted strings and identifiers are kept as
+     * they are: {@code --} or {@code /*} inside them does not start a comment.
+     */
+    private static String withoutComments(String text) {
+        StringBuilder out = new StringBuilder(text.length());
+        int index = 0;
+        while (index < text.length()) {
+            char c = text.charAt(index);
+            if (c == '\'' || c == '`') {
+                int end = closingQuote(text, index, c) + 1;
+                out.append(text, index, end);
+                index = end;
+            } else if (text.startsWith("--", index)) {
+                int newline = text.indexOf('\n', index);
+                index = newline < 0 ? text.length() : newline;
+                out.append(' ');
+            } else if (text.startsWith("/*", index)) {
+                int close = text.indexOf("*/", index + 2);
+                index = close < 0 ? text.length() : close + 2;
+                out.append(' ');
+            } else {
+                out.append(c);
+                index++;
+            }
+        }
+        return out.toString();
+    }
+
+    /** The index of the quote that closes the one at {@code open} (a doubled quote is an escaped one), or the last index. */
+    private static int closingQuote(String text, int open, char quote) {
+        int index = open + 1;
+        while (index < text.length()) {
+            if (text.charAt(index) == quote) {
+                if (index + 1 < text.length() && text.charAt(index + 1) == quote) {
+                    index += 2;
+                    continue;
+                }
+                return index;
+            }
+            index++;
+        }
+        return text.length() - 1;
     }
 
     /** The text with {@code ${fixtures}} replaced by the fixtures directory's URI. */

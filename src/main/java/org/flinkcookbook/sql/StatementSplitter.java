@@ -203,27 +203,77 @@ public final class StatementSplitter {
         List<Token> tokens = new ArrayList<>();
         try {
             for (Token token = tokenManager.getNextToken(); token.kind != FlinkSqlParserImplConstants.EOF; token = tokenManager.getNextToken()) {
+                if (token.kind == FlinkSqlParserImplConstants.QUOTE) {
+                    // Flink's tokenizer reads the opening quote of a string that is never closed as a token of its own.
+                    throw new SqlSyntaxException(
+                            "SQL cannot be read: a quoted string is never closed",
+                            firstLine + token.beginLine - 1,
+                            token.beginColumn,
+                            null);
+                }
                 tokens.add(token);
             }
         } catch (TokenMgrError error) {
-            Matcher position = LEXICAL_ERROR_POSITION.matcher(String.valueOf(error.getMessage()));
-            boolean located = position.find();
-            int line = located ? Integer.parseInt(position.group(1)) : 1;
-            int column = located ? Integer.parseInt(position.group(2)) : 1;
-            throw new SqlSyntaxException(
-                    "SQL cannot be read: " + describeLexicalError(error.getMessage()),
-                    firstLine + line - 1,
-                    column,
-                    error);
+            throw lexicalError(sql, tokens, firstLine, error);
         }
         return tokens;
     }
 
-    private static String describeLexicalError(String message) {
-        if (message != null && message.contains("<EOF>")) {
-            return "a quoted string, identifier or comment is never closed";
+    /**
+     * A lexical error, placed where the unreadable text starts: JavaCC reports where it gave up (for
+     * a comment that is never closed, the end of the block), so the start is found after the last token.
+     */
+    private static SqlSyntaxException lexicalError(String sql, List<Token> tokens, int firstLine, TokenMgrError error) {
+        int[] lineStarts = lineStarts(sql);
+        Token last = tokens.isEmpty() ? null : tokens.get(tokens.size() - 1);
+        int start = unreadableStart(sql, last == null ? 0 : offset(lineStarts, last.endLine, last.endColumn) + 1);
+        String what = start < 0 ? null : unclosed(sql, start);
+        if (what != null) {
+            int line = lineOf(lineStarts, start);
+            return new SqlSyntaxException(
+                    "SQL cannot be read: " + what + " is never closed", firstLine + line - 1, start - lineStarts[line - 1] + 1, error);
         }
-        return message;
+        Matcher position = LEXICAL_ERROR_POSITION.matcher(String.valueOf(error.getMessage()));
+        boolean located = position.find();
+        int line = located ? Integer.parseInt(position.group(1)) : 1;
+        int column = located ? Integer.parseInt(position.group(2)) : 1;
+        return new SqlSyntaxException("SQL cannot be read: " + error.getMessage(), firstLine + line - 1, Math.max(column, 1), error);
+    }
+
+    /** The offset of the first character from {@code from} on that is neither white space nor a closed comment; -1 if none. */
+    private static int unreadableStart(String sql, int from) {
+        int index = from;
+        while (index < sql.length()) {
+            if (Character.isWhitespace(sql.charAt(index))) {
+                index++;
+            } else if (sql.startsWith("--", index)) {
+                int newline = sql.indexOf('\n', index);
+                index = newline < 0 ? sql.length() : newline + 1;
+            } else if (sql.startsWith("/*", index) && sql.indexOf("*/", index + 2) >= 0) {
+                index = sql.indexOf("*/", index + 2) + 2;
+            } else {
+                return index;
+            }
+        }
+        return -1;
+    }
+
+    private static String unclosed(String sql, int start) {
+        if (sql.startsWith("/*", start)) {
+            return "a comment";
+        }
+        if (sql.charAt(start) == '`') {
+            return "a back-quoted identifier";
+        }
+        return null;
+    }
+
+    private static int lineOf(int[] lineStarts, int offset) {
+        int line = 1;
+        while (line < lineStarts.length && lineStarts[line] <= offset) {
+            line++;
+        }
+        return line;
     }
 
     private static int[] lineStarts(String text) {

@@ -1,0 +1,30 @@
+import groovy.json.JsonSlurper
+
+def log = new File(basedir, 'build.log').text
+assert log.contains('PASSED       recipes/windows/tumble-and-hop.md')
+assert log.contains('PASSED       recipes/windows/watermarks.md')
+assert log.contains('2 recipes on simulator: 2 passed, 0 failed, 0 error')
+assert log.contains('2 recipes on flink: 2 passed, 0 failed, 0 error')
+// Flink's own logging stays out of the build output
+assert !log.contains('INFO org.apache.flink')
+assert !log.contains('org.apache.flink.runtime')
+
+def report = new JsonSlurper().parse(new File(basedir, 'target/cookbook/report.json'))
+assert report.engine == 'flink'
+assert report.flinkVersion == '2.3.0'
+def recipes = report.recipes.collectEntries { [(it.path): it] }
+def tumble = recipes['recipes/windows/tumble-and-hop.md']
+assert tumble.status == 'passed'
+assert tumble.results.size() == 2 // the skipped block does not run
+assert tumble.results[0].line == 20
+assert tumble.results[0].columns == ['window_start', 'window_end', 'cnt', 'total']
+assert tumble.results[0].lateRowsDropped == 3
+assert tumble.results[0].rows.contains(['+I', '2024-03-01 10:00:00.000', '2024-03-01 10:01:00.000', '2', '30'])
+def watermarks = recipes['recipes/windows/watermarks.md']
+def sinks = watermarks.results.findAll { it.sink != null }
+assert sinks*.sink == ['late_rows', 'on_time']
+assert sinks*.rows*.size() == [5, 5]
+assert watermarks.results.find { it.line == 18 }.lateRowsDropped == null
+assert watermarks.results.find { it.line == 26 }.lateRowsDropped == 5
+assert watermarks.results.find { it.line == 30 }.lateRowsDropped == 0
+return true

@@ -1,0 +1,164 @@
+package org.flinkcookbook.expected;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.flinkcookbook.result.ResultRow;
+import org.flinkcookbook.result.RowKind;
+import org.flinkcookbook.result.StatementResult;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ExpectedFileFormatTest {
+
+    @TempDir Path directory;
+
+    private final Path file() {
+        return directory.resolve("late.expected");
+    }
+
+    private static StatementResult windowResult(long late) {
+        return new StatementResult(42, "SELECT window_start, COUNT(*) AS cnt ...", null, List.of("window_start", "cnt"),
+                List.of(ResultRow.insert("2024-03-01 10:00:00.000", "31"), ResultRow.insert("2024-03-01 10:01:00.000", "7")), false, late);
+    }
+
+    private List<ExpectedResult> roundTrip(List<StatementResult> results, int maxStoredRows) throws Exception {
+        ExpectedFileFormat.write(file(), "recipes/late.md", results, List.of(), maxStoredRows);
+        return ExpectedFileFormat.read(file(), "recipes/late.expected");
+    }
+
+    @Test
+    void writesOneReadableLinePerRowWithTheStatementLineAndLateRows() throws Exception {
+        ExpectedFileFormat.write(file(), "recipes/late.md", List.of(windowResult(18)), List.of(), 1000);
+
+        assertThat(Files.readString(file())).contains("""
+                == line 42: SELECT window_start, COUNT(*) AS cnt ...
+                columns: window_start | cnt
+                late rows dropped: 18
+                +I | 2024-03-01 10:00:00.000 | 31
+                +I | 2024-03-01 10:01:00.000 | 7
+                """);
+    }
+
+    @Test
+    void readsBackExactlyWhatItWrote() throws Exception {
+        StatementResult sink = new StatementResult(60, "INSERT INTO late_sink SELECT ...", "late_sink", List.of("id", "note"),
+                List.of(new ResultRow(RowKind.UPDATE_BEFORE, List.of("1", "a|b")), new ResultRow(RowKind.UPDATE_AFTER, List.of("1", "c\\d"))),
+                true, null);
+
+        List<ExpectedResult> read = roundTrip(List.of(windowResult(3), sink), 1000);
+
+        assertThat(read).extracting(ExpectedResult::result).containsExactly(windowResult(3), sink);
+        assertThat(read).extracting(ExpectedResult::digest).containsOnlyNulls();
+    }
+
+    @Test
+    void keepsNullsEmptyStringsSpacesLineBreaksAndLookalikesApart() throws Exception {
+        List<String> tricky = Arrays.asList(null, "", "  padded  ", "two\nlines", "<NULL>", "\"quoted\"", ResultRow.NONDETERMINISTIC, "tab\there");
+        List<String> columns = new ArrayList<>();
+        for (int i = 0; i < tricky.size(); i++) {
+            columns.add("c" + i);
+        }
+        StatementResult result = new StatementResult(5, "SELECT ...", null, columns, List.of(new ResultRow(RowKind.INSERT, tricky)), false, null);
+
+        List<ExpectedResult> read = roundTrip(List.of(result), 1000);
+
+        assertThat(read.get(0).result().rows().get(0).values()).containsExactlyElementsOf(tricky);
+        assertThat(Files.readString(file())).contains("+I | <NULL> | \"\" | \"  padded  \" | \"two\\nlines\" | \"<NULL>\"");
+    }
+
+    @Test
+    void storesLargeResultsAsCountAndHash() throws Exception {
+        List<ResultRow> rows = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            rows.add(ResultRow.insert(String.valueOf(i)));
+        }
+        StatementResult result = new StatementResult(7, "SELECT n ...", null, List.of("n"), rows, false, null);
+
+        List<ExpectedResult> read = roundTrip(List.of(result), 4);
+
+        assertThat(Files.readString(file())).containsPattern("rows: 5 \\(sha256 [0-9a-f]{64}\\)").doesNotContain("+I | 3");
+        assertThat(read.get(0).digest()).isEqualTo(RowsDigest.of(rows, false));
+        assertThat(read.get(0).result().rows()).isEmpty();
+    }
+
+    @Test
+    void theHashOfAnUnorderedResultIgnoresRowOrderButAnOrderedOneDoesNot() {
+        List<ResultRow> forward = List.of(ResultRow.insert("1"), ResultRow.insert("2"));
+        List<ResultRow> backward = List.of(ResultRow.insert("2"), ResultRow.insert("1"));
+
+        assertThat(RowsDigest.of(forward, false)).isEqualTo(RowsDigest.of(backward, false));
+        assertThat(RowsDigest.of(forward, true)).isNotEqualTo(RowsDigest.of(backward, true));
+    }
+
+    @Test
+    void keepsTheAuthorsCommentsAboveAResultWhenWritingAgain() throws Exception {
+        Files.writeString(file(), """
+                # file header, not attached
+
+                # 18 rows arrive after their window closed.
+                == line 42: SELECT window_start, COUNT(*) AS cnt ...
+                columns: window_start | cnt
+                late rows dropped: 17
+                +I | 2024-03-01 10:00:00.000 | 30
+                """);
+        List<ExpectedResult> previous = ExpectedFileFormat.read(file(), "late.expected");
+
+        ExpectedFileFormat.write(file(), "recipes/late.md", List.of(windowResult(18)), previous, 1000);
+
+        String written = Files.readString(file());
+        assertThat(written).contains("# 18 rows arrive after their window closed.\n== line 42:").contains("late rows dropped: 18")
+                .doesNotContain("file header, not attached");
+        assertThat(ExpectedFileFormat.read(file(), "late.expected").get(0).comments())
+                .containsExactly("# 18 rows arrive after their window closed.");
+    }
+
+    @Test
+    void replacesTheFileWithoutLeavingTemporaryFiles() throws Exception {
+        Files.writeString(file(), "old");
+
+        ExpectedFileFormat.write(file(), "recipes/late.md", List.of(windowResult(1)), List.of(), 1000);
+
+        try (var files = Files.list(directory)) {
+            assertThat(files).containsExactly(file());
+        }
+    }
+
+    @Test
+    void namesTheLineOfAHandBrokenFile() throws Exception {
+        Files.writeString(file(), """
+                == line 42: SELECT window_start, COUNT(*) AS cnt ...
+                columns: window_start | cnt
+                +I | 2024-03-01 10:00:00.000
+                """);
+
+        assertThatThrownBy(() -> ExpectedFileFormat.read(file(), "recipes/late.expected"))
+                .isInstanceOf(ExpectedFileException.class)
+                .hasMessageStartingWith("recipes/late.expected:3: this row has 1 values but the result has 2 columns")
+                .hasMessageEndingWith("run mvn cookbook:expected to write it again");
+    }
+
+    @Test
+    void rejectsRowsBeforeAnyHeaderAndUnknownRowKinds() throws Exception {
+        Files.writeString(file(), "+I | 1\n");
+        assertThatThrownBy(() -> ExpectedFileFormat.read(file(), "x.expected")).hasMessageContaining("x.expected:1: expected a result header");
+
+        Files.writeString(file(), "== line 1: SELECT 1\ncolumns: a\n*X | 1\n");
+        assertThatThrownBy(() -> ExpectedFileFormat.read(file(), "x.expected")).hasMessageContaining("x.expected:3: a row must start with +I, -U, +U or -D");
+
+        Files.writeString(file(), "== line 1: SELECT 1\ncolumns: a\nlate rows dropped: many\n");
+        assertThatThrownBy(() -> ExpectedFileFormat.read(file(), "x.expected")).hasMessageContaining("x.expected:3: 'late rows dropped:' needs a whole number");
+    }
+
+    @Test
+    void aResultWithoutColumnsIsReportedAtItsHeader() throws Exception {
+        Files.writeString(file(), "\n== line 9: SELECT 1\n+I | 1\n");
+
+        assertThatThrownBy(() -> ExpectedFileFormat.read(file(), "x.expected")).hasMessageContaining("x.expected:2: the result has no 'columns:' line");
+    }
+}

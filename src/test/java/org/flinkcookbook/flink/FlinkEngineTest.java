@@ -1,0 +1,181 @@
+package org.flinkcookbook.flink;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import org.flinkcookbook.engine.Problem;
+import org.flinkcookbook.engine.RecipeRun;
+import org.flinkcookbook.result.ResultRow;
+import org.flinkcookbook.result.RowKind;
+import org.flinkcookbook.result.StatementResult;
+import org.flinkcookbook.testing.Recipes;
+import org.flinkcookbook.testing.SharedFlink;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The Flink engine on real Flink. The fixture events.csv arrives out of order: with a 5-second
+ * delay the watermark reaches 10:01:05 when row 3 (10:01:10) arrives, so rows 4 (10:00:50) and 5
+ * (10:00:20) find their one-minute window closed and are dropped.
+ */
+@ExtendWith(SharedFlink.class)
+class FlinkEngineTest {
+
+    private static final String EVENTS = """
+            CREATE TABLE events (id BIGINT, sensor STRING, reading INT, ts TIMESTAMP(3),
+              WATERMARK FOR ts AS ts - INTERVAL '5' SECOND
+            ) WITH ('connector' = 'filesystem', 'path' = '${fixtures}/events.csv', 'format' = 'csv');
+            """;
+    private static final String PER_MINUTE = """
+            SELECT window_start, window_end, COUNT(*) AS cnt, SUM(reading) AS total
+            FROM TABLE(TUMBLE(TABLE events, DESCRIPTOR(ts), INTERVAL '1' MINUTE))
+            GROUP BY window_start, window_end;
+            """;
+
+    @TempDir Path directory;
+
+    private RecipeRun run(FlinkEngine engine, String sql) {
+        RecipeRun run = engine.run(Recipes.sql(directory, sql));
+        assertThat(run.problem()).as("problem").isNull();
+        return run;
+    }
+
+    @Test
+    void countsTheRowsAWindowDropsAsLateAndPrintsValuesAsTheSqlClientDoes(FlinkEngine engine) {
+        StatementResult result = run(engine, EVENTS + PER_MINUTE).results().get(0);
+
+        assertThat(result.line()).isEqualTo(6);
+        assertThat(result.columns()).containsExactly("window_start", "window_end", "cnt", "total");
+        assertThat(result.lateRowsDropped()).isEqualTo(2L);
+        assertThat(result.rows()).containsExactlyInAnyOrder(
+                ResultRow.insert("2024-03-01 10:00:00.000", "2024-03-01 10:01:00.000", "2", "30"),
+                ResultRow.insert("2024-03-01 10:01:00.000", "2024-03-01 10:02:00.000", "2", "7"),
+                ResultRow.insert("2024-03-01 10:02:00.000", "2024-03-01 10:03:00.000", "1", "3"));
+    }
+
+    @Test
+    void batchModeBuildsANewEnvironmentWithTheSessionsTablesAndDropsNothing(FlinkEngine engine) {
+        RecipeRun run = run(engine, EVENTS + "SET 'execution.runtime-mode' = 'batch';\n" + PER_MINUTE
+                + "SET 'execution.runtime-mode' = 'streaming';\n" + PER_MINUTE);
+
+        StatementResult batch = run.results().get(0);
+        assertThat(batch.lateRowsDropped()).isNull();
+        assertThat(batch.rows()).extracting(row -> row.values().get(2)).containsExactlyInAnyOrder("4", "2", "1");
+        assertThat(run.results().get(1).lateRowsDropped()).isEqualTo(2L);
+    }
+
+    @Test
+    void aFixtureDirectiveRebindsATableWrittenForAnotherConnectorKeepingItsWatermark(FlinkEngine engine) {
+        RecipeRun run = engine.run(Recipes.write(directory, "bound.md", """
+                <!-- cookbook:fixture events = events.csv -->
+                ```sql
+                CREATE TABLE events (id BIGINT, sensor STRING, reading INT, ts TIMESTAMP(3),
+                  WATERMARK FOR ts AS ts - INTERVAL '5' SECOND
+                ) WITH ('connector' = 'datagen');
+                """ + PER_MINUTE + "```\n"));
+
+        assertThat(run.problem()).isNull();
+        assertThat(run.results().get(0).lateRowsDropped()).isEqualTo(2L);
+        assertThat(run.results().get(0).rows()).hasSize(3);
+    }
+
+    @Test
+    void eachSinkOfAStatementSetIsAResultCastToTheSinkTypesAndNothingIsWritten(FlinkEngine engine) {
+        RecipeRun run = run(engine, EVENTS + """
+                CREATE TABLE late_rows (id STRING, ts TIMESTAMP(3), note STRING) WITH ('connector' = 'blackhole');
+                CREATE TABLE counts (sensor STRING, cnt BIGINT) WITH ('connector' = 'print');
+                BEGIN STATEMENT SET;
+                INSERT INTO late_rows (id, ts) SELECT CAST(id AS INT), ts FROM events WHERE ts <= CURRENT_WATERMARK(ts);
+                INSERT INTO counts SELECT sensor, COUNT(*) FROM events GROUP BY sensor;
+                END;
+                """);
+
+        assertThat(run.results()).extracting(StatementResult::sink, StatementResult::line)
+                .containsExactly(tuple("late_rows", 9), tuple("counts", 10));
+        StatementResult late = run.results().get(0);
+        assertThat(late.columns()).containsExactly("id", "ts", "note");
+        // the unlisted column is NULL, the INT id is cast to the sink's STRING
+        assertThat(late.rows()).containsExactly(
+                insertWithNull("4", "2024-03-01 10:00:50.000"), insertWithNull("5", "2024-03-01 10:00:20.000"));
+        assertThat(run.results().get(1).rows()).extracting(row -> row.kind().symbol()).contains("+I", "-U", "+U");
+    }
+
+    private static ResultRow insertWithNull(String id, String ts) {
+        return new ResultRow(RowKind.INSERT, Arrays.asList(id, ts, null));
+    }
+
+    @Test
+    void processingTimeAndOtherNondeterministicValuesAreRecordedAsAPlaceholder(FlinkEngine engine) {
+        RecipeRun run = run(engine, EVENTS + """
+                CREATE VIEW stamped AS SELECT id, NOW() AS seen, RAND() AS r FROM events;
+                SELECT id, seen, r, PROCTIME() AS p FROM stamped WHERE id = 1;
+                """);
+
+        assertThat(run.results().get(0).rows())
+                .containsExactly(ResultRow.insert("1", ResultRow.NONDETERMINISTIC, ResultRow.NONDETERMINISTIC, ResultRow.NONDETERMINISTIC));
+    }
+
+    @Test
+    void describeShowsTheRowtimeAttributeAndTheWatermark(FlinkEngine engine) {
+        StatementResult describe = run(engine, EVENTS + "DESCRIBE events;").results().get(0);
+
+        assertThat(describe.rows()).anySatisfy(row -> assertThat(row.values())
+                .contains("ts", "TIMESTAMP(3) *ROWTIME*", "`ts` - INTERVAL '5' SECOND"));
+    }
+
+    @Test
+    void aFailingStatementStopsTheRecipeWithTheMarkdownLineFlinkPointsAt(FlinkEngine engine) {
+        RecipeRun run = engine.run(Recipes.sql(directory, EVENTS + "SELECT id,\n  missing_column\nFROM events;"));
+
+        assertThat(run.problem().kind()).isEqualTo(Problem.Kind.ERROR);
+        assertThat(run.problem().line()).isEqualTo(7);
+        assertThat(run.problem().message()).startsWith("SELECT id, missing_column FROM events: ").contains("missing_column");
+    }
+
+    @Test
+    void aSyntaxErrorNamesItsMarkdownLine(FlinkEngine engine) {
+        RecipeRun run = engine.run(Recipes.sql(directory, EVENTS + "SELECT id\nFROM events\nWHER id = 1;"));
+
+        assertThat(run.problem().line()).isEqualTo(8);
+    }
+
+    @Test
+    void aMissingFixtureFileNamesTheDirective(FlinkEngine engine) {
+        RecipeRun run = engine.run(Recipes.write(directory, "missing.md", """
+                # Missing
+
+                <!-- cookbook:fixture t = nowhere.csv -->
+                ```sql
+                CREATE TABLE t (id BIGINT) WITH ('connector' = 'datagen');
+                ```
+                """));
+
+        assertThat(run.problem().line()).isEqualTo(3);
+        assertThat(run.problem().message()).contains("nowhere.csv").contains("does not exist");
+    }
+
+    @Test
+    void anUnboundedSourceIsStoppedByTheTimeoutWithAHint() {
+        try (FlinkEngine quick = new FlinkEngine(new FlinkSettings(SharedFlink.TEST_FIXTURES, Duration.ofSeconds(3), false))) {
+            RecipeRun run = quick.run(Recipes.sql(directory, "CREATE TABLE endless (id BIGINT) WITH ('connector' = 'datagen');\nSELECT id FROM endless;"));
+
+            assertThat(run.problem().line()).isEqualTo(4);
+            assertThat(run.problem().message()).contains("did not finish within 3 s").contains("cookbook:fixture");
+        }
+    }
+
+    @Test
+    void timestampLtzValuesAreShownInTheSessionTimeZone(FlinkEngine engine) {
+        List<StatementResult> results = run(engine, """
+                SET 'table.local-time-zone' = 'Europe/Berlin';
+                SELECT TO_TIMESTAMP_LTZ(0, 3) AS epoch;
+                """).results();
+
+        assertThat(results.get(0).rows()).containsExactly(ResultRow.insert("1970-01-01 01:00:00.000"));
+    }
+}
