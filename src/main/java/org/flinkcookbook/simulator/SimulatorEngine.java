@@ -16,6 +16,7 @@ import org.apache.flink.sql.parser.ddl.table.SqlCreateTable;
 import org.apache.flink.sql.parser.ddl.view.SqlCreateView;
 import org.apache.flink.sql.parser.dml.RichSqlInsert;
 import org.apache.flink.sql.parser.dml.SqlExecute;
+import org.apache.flink.sql.parser.dql.SqlRichDescribeTable;
 import org.flinkcookbook.engine.Engine;
 import org.flinkcookbook.engine.Problem;
 import org.flinkcookbook.engine.RecipeRun;
@@ -148,6 +149,7 @@ public final class SimulatorEngine implements Engine {
                 case QUERY -> query(statement);
                 case INSERT -> insert(statement);
                 case DROP -> drop(statement);
+                case DESCRIBE -> describe(statement);
                 default -> throw new UnsupportedConstructException(null, statement.kind() + " statements (" + statement.firstWords() + ")");
             }
         }
@@ -197,6 +199,19 @@ public final class SimulatorEngine implements Engine {
             if (!catalog.drop(Catalog.name(name)) && !words.contains("IF EXISTS")) {
                 throw new SimulationException(name.getParserPosition(), "Table or view '" + Catalog.name(name) + "' does not exist");
             }
+        }
+
+        /** DESCRIBE of a table: its columns as Flink prints them; views are not modelled. */
+        private void describe(Statement statement) {
+            if (!(parse(statement) instanceof SqlRichDescribeTable describe)) {
+                throw new UnsupportedConstructException(null, statement.firstWords());
+            }
+            String name = String.join(".", describe.fullTableName());
+            TableDefinition table = catalog.table(name).orElseThrow(() -> catalog.view(name).isPresent()
+                    ? new UnsupportedConstructException(describe.getParserPosition(), "DESCRIBE of a view")
+                    : new SimulationException(describe.getParserPosition(), "Tables or views with the identifier '" + name + "' doesn't exist."));
+            List<ResultRow> rows = table.describe().stream().map(values -> new ResultRow(RowKind.INSERT, values)).toList();
+            finish(statement, null, List.of("name", "type", "null", "key", "extras", "watermark"), rows, false, new StatementTrace());
         }
 
         private void query(Statement statement) {
