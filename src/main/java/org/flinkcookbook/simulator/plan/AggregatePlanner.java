@@ -114,7 +114,7 @@ final class AggregatePlanner {
             RowSink output = new Calc(having, projection.expressions(), sink, zone, null);
             RowSink aggregation = windowing == null
                     ? new BatchAggregation(keys, aggregates, output, zone)
-                    : new WindowAggregation(windowing.spec(), windowing.rowtimeIndex(), windowing.rowtimeType(), streaming,
+                    : new WindowAggregation(windowing.spec(), windowing.groupWindow(), windowing.rowtimeIndex(), windowing.rowtimeType(), streaming,
                             keys, aggregates, output, trace, input.fixture(), zone);
             input.producer().run(where == null ? aggregation : new Calc(where, null, aggregation, zone, filterTrace));
         }, input.fixture());
