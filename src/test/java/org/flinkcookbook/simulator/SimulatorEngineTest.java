@@ -268,4 +268,33 @@ class SimulatorEngineTest {
         assertThat(run.problem().kind()).isEqualTo(Problem.Kind.ERROR);
         assertThat(run.problem().message()).startsWith("fixtures/events.csv:2: field 3 'ten' is not a valid INT");
     }
+
+    @Test
+    void describeShowsTheRowtimeAttributeAndTheWatermarkAsFlinkPrintsThem() {
+        RecipeRun run = run(LATE_AFTER_WINDOW_CLOSED,
+                "CREATE TABLE events (id INT NOT NULL, k VARCHAR(3), v INT, ts TIMESTAMP(3), doubled AS v * 2, "
+                        + "WATERMARK FOR ts AS ts - INTERVAL '5' SECOND, PRIMARY KEY (id) NOT ENFORCED) WITH ('connector' = 'datagen');",
+                "DESCRIBE events;");
+
+        StatementResult result = run.results().get(0);
+        assertThat(result.columns()).containsExactly("name", "type", "null", "key", "extras", "watermark");
+        assertThat(rows(result)).containsExactly(
+                "+I[id, INT, FALSE, PRI(id), <NULL>, <NULL>]",
+                "+I[k, VARCHAR(3), TRUE, <NULL>, <NULL>, <NULL>]",
+                "+I[v, INT, TRUE, <NULL>, <NULL>, <NULL>]",
+                "+I[ts, TIMESTAMP(3) *ROWTIME*, TRUE, <NULL>, <NULL>, `ts` - INTERVAL '5' SECOND]",
+                "+I[doubled, INT, TRUE, <NULL>, AS `v` * 2, <NULL>]");
+    }
+
+    @Test
+    void readsUtcTimestampLtzFixtureColumnsAndRoundsHalfUp() {
+        // Flink's CSV format reads TIMESTAMP_LTZ as 'yyyy-MM-dd HH:mm:ss[.SSS]Z'; ROUND is SqlFunctionUtils#sround (half up)
+        String csv = "1,a,2.345,2024-03-01 10:00:01Z\n2,a,2.5,2024-03-01 10:00:02.5Z\n";
+        RecipeRun run = run(csv, "SET 'table.local-time-zone' = 'Europe/Berlin';",
+                "CREATE TABLE events (id INT, k STRING, d DOUBLE, ts TIMESTAMP_LTZ(3)) WITH ('connector' = 'datagen');",
+                "SELECT id, ts, ROUND(d, 2) AS d2, ROUND(d) AS d0 FROM events;");
+
+        assertThat(rows(run.results().get(0))).containsExactly(
+                "+I[1, 2024-03-01 11:00:01.000, 2.35, 2.0]", "+I[2, 2024-03-01 11:00:02.500, 2.5, 3.0]");
+    }
 }

@@ -37,10 +37,11 @@ import org.flinkcookbook.simulator.window.WindowSpec.Window;
  * dropped and counted as a late record. Windows fire in order of their end when a watermark reaches
  * them; MAX_WATERMARK at the end of input fires the rest. In batch mode nothing is late.
  *
- * <p>How they are added up, so that DOUBLE sums round as Flink's do: state is kept per slice
- * (SliceAssigners) or pane (PanedWindowProcessFunction) and merged when a window fires, TVF slices
- * newest first (HoppingSlicesIterable), group-window panes oldest first; CUMULATE merges each step
- * into its cycle's first slice, where a late row that still counts also goes (sliceStateMergeTarget).
+ * <p>How they are added up, so that DOUBLE sums round as Flink's do: in streaming mode state is kept
+ * per slice (SliceAssigners) or pane (PanedWindowProcessFunction) and merged when a window fires,
+ * TVF slices newest first (HoppingSlicesIterable), group-window panes oldest first; CUMULATE merges
+ * each step into its cycle's first slice, where a late row that still counts also goes
+ * (sliceStateMergeTarget). Batch mode adds each window's rows in arrival order.
  *
  * <p>Output rows are [group keys..., window_start, window_end, window_time, aggregates...] for every
  * window and key with rows. Memory holds the open slices only.
@@ -125,8 +126,18 @@ public final class WindowAggregation implements RowSink, EvaluationContext {
             return;
         }
         List<Object> key = key(values);
+        if (!streaming) {
+            // batch window aggregates add each window's rows up in arrival order, without slices
+            for (Window window : windows) {
+                for (Accumulator accumulator : accumulators(window.end(), key)) {
+                    accumulator.add(values, this);
+                }
+                pending.computeIfAbsent(window, w -> new LinkedHashSet<>()).add(key);
+            }
+            return;
+        }
         long slice = spec.sliceEnd(timestamp);
-        if (spec.kind() == Kind.CUMULATE && streaming && fired(slice, currentProgress)) {
+        if (spec.kind() == Kind.CUMULATE && fired(slice, currentProgress)) {
             slice = open.get(0).start() + spec.sliceSize(); // the cycle's first slice holds its merged state
         }
         for (Accumulator accumulator : accumulators(slice, key)) {
@@ -196,8 +207,8 @@ public final class WindowAggregation implements RowSink, EvaluationContext {
 
     private void fire(Window window, Set<List<Object>> windowKeys) {
         long sliceSize = spec.sliceSize();
-        switch (spec.kind()) {
-            case TUMBLE -> {
+        switch (streaming ? spec.kind() : Kind.TUMBLE) {
+            case TUMBLE -> { // also batch mode, where every window has its own state
                 Map<List<Object>, Accumulator[]> state = slices.remove(window.end());
                 windowKeys.forEach(key -> emit(window, key, state.get(key)));
             }
