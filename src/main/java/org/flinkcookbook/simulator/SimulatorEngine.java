@@ -4,16 +4,17 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 import java.util.stream.IntStream;
-import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
+import org.apache.flink.sql.parser.ddl.SqlDropObject;
 import org.apache.flink.sql.parser.ddl.SqlReset;
 import org.apache.flink.sql.parser.ddl.SqlSet;
 import org.apache.flink.sql.parser.ddl.table.SqlCreateTable;
+import org.apache.flink.sql.parser.ddl.table.SqlDropTable;
 import org.apache.flink.sql.parser.ddl.view.SqlCreateView;
+import org.apache.flink.sql.parser.ddl.view.SqlDropView;
 import org.apache.flink.sql.parser.dml.RichSqlInsert;
 import org.apache.flink.sql.parser.dml.SqlExecute;
 import org.apache.flink.sql.parser.dql.SqlRichDescribeTable;
@@ -191,13 +192,13 @@ public final class SimulatorEngine implements Engine {
 
         private void drop(Statement statement) {
             SqlNode node = parse(statement);
-            String words = statement.firstWords().toUpperCase(Locale.ROOT);
-            if (!(words.startsWith("DROP TABLE") || words.startsWith("DROP VIEW") || words.startsWith("DROP TEMPORARY"))) {
-                throw new UnsupportedConstructException(null, statement.firstWords());
+            if (!(node instanceof SqlDropTable || node instanceof SqlDropView)) {
+                throw new UnsupportedConstructException(node.getParserPosition(), statement.firstWords());
             }
-            SqlIdentifier name = (SqlIdentifier) ((SqlCall) node).getOperandList().get(0);
-            if (!catalog.drop(Catalog.name(name)) && !words.contains("IF EXISTS")) {
-                throw new SimulationException(name.getParserPosition(), "Table or view '" + Catalog.name(name) + "' does not exist");
+            SqlDropObject drop = (SqlDropObject) node;
+            String name = String.join(".", drop.getFullName());
+            if (!catalog.drop(name) && !drop.getIfExists()) {
+                throw new SimulationException(drop.getParserPosition(), "Table or view '" + name + "' does not exist");
             }
         }
 
