@@ -3,6 +3,7 @@ package org.flinkcookbook.flink;
 import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.function.Supplier;
 import org.apache.flink.runtime.util.EnvironmentInformation;
 import org.flinkcookbook.engine.Engine;
 import org.flinkcookbook.engine.RecipeRun;
@@ -20,10 +21,17 @@ public final class FlinkEngine implements Engine {
         thread.setDaemon(true);
         return thread;
     });
+    private final Supplier<FlinkCluster> clusterFactory;
     private FlinkCluster cluster;
 
     public FlinkEngine(FlinkSettings settings) {
+        this(settings, () -> settings.clusterAddress() == null ? EmbeddedCluster.start() : RemoteCluster.connect(settings.clusterAddress()));
+    }
+
+    /** An engine on another kind of cluster: the benchmarks compare with a new local cluster per job. */
+    FlinkEngine(FlinkSettings settings, Supplier<FlinkCluster> clusterFactory) {
         this.settings = settings;
+        this.clusterFactory = clusterFactory;
         FlinkLogging.configure(settings.verboseLogging());
     }
 
@@ -50,7 +58,7 @@ public final class FlinkEngine implements Engine {
 
     private FlinkCluster cluster() {
         if (cluster == null) {
-            cluster = settings.clusterAddress() == null ? EmbeddedCluster.start() : RemoteCluster.connect(settings.clusterAddress());
+            cluster = clusterFactory.get();
         }
         return cluster;
     }
