@@ -1,13 +1,18 @@
 package org.flinkcookbook.flink;
 
+import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.function.Supplier;
 import org.apache.flink.runtime.util.EnvironmentInformation;
 import org.flinkcookbook.engine.Engine;
 import org.flinkcookbook.engine.RecipeRun;
 import org.flinkcookbook.recipe.Recipe;
 
-/** Runs recipes on real Flink: one embedded cluster for all recipes, started on the first one. */
+/**
+ * Runs recipes on real Flink: on one embedded cluster for all recipes, started on the first one,
+ * or on the session cluster at {@link FlinkSettings#clusterAddress()}.
+ */
 public final class FlinkEngine implements Engine {
 
     private final FlinkSettings settings;
@@ -16,10 +21,17 @@ public final class FlinkEngine implements Engine {
         thread.setDaemon(true);
         return thread;
     });
+    private final Supplier<FlinkCluster> clusterFactory;
     private FlinkCluster cluster;
 
     public FlinkEngine(FlinkSettings settings) {
+        this(settings, () -> settings.clusterAddress() == null ? EmbeddedCluster.start() : RemoteCluster.connect(settings.clusterAddress()));
+    }
+
+    /** An engine on another kind of cluster: the benchmarks compare with a new local cluster per job. */
+    FlinkEngine(FlinkSettings settings, Supplier<FlinkCluster> clusterFactory) {
         this.settings = settings;
+        this.clusterFactory = clusterFactory;
         FlinkLogging.configure(settings.verboseLogging());
     }
 
@@ -30,15 +42,25 @@ public final class FlinkEngine implements Engine {
 
     @Override
     public String flinkVersion() {
-        return EnvironmentInformation.getVersion();
+        return cluster == null ? EnvironmentInformation.getVersion() : cluster.flinkVersion();
+    }
+
+    @Override
+    public Optional<String> lateRowsNotCounted() {
+        // only a remote cluster may lack them; the embedded one is not started just to ask
+        return settings.clusterAddress() == null ? Optional.empty() : Optional.ofNullable(cluster().lateRowsNotCounted());
     }
 
     @Override
     public RecipeRun run(Recipe recipe) {
+        return new RecipeSession(cluster(), settings, watchdog, recipe).run();
+    }
+
+    private FlinkCluster cluster() {
         if (cluster == null) {
-            cluster = FlinkCluster.start();
+            cluster = clusterFactory.get();
         }
-        return new RecipeSession(cluster, settings, watchdog, recipe).run();
+        return cluster;
     }
 
     @Override

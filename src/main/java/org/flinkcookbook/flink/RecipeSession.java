@@ -26,7 +26,6 @@ import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.CoreOptions;
 import org.apache.flink.configuration.DeploymentOptions;
 import org.apache.flink.configuration.ExecutionOptions;
-import org.apache.flink.configuration.PipelineOptions;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.sql.parser.ddl.SqlReset;
 import org.apache.flink.sql.parser.ddl.SqlSet;
@@ -235,9 +234,8 @@ final class RecipeSession {
 
     private StreamTableEnvironment newEnvironment() {
         Configuration configuration = new Configuration();
-        configuration.set(DeploymentOptions.TARGET, SharedClusterExecutors.executorName());
+        cluster.configure(configuration);
         configuration.set(DeploymentOptions.ATTACHED, true);
-        configuration.set(PipelineOptions.CLASSPATHS, List.of(cluster.classpathEntry().toString()));
         configuration.set(CoreOptions.DEFAULT_PARALLELISM, 1);
         configuration.setString("table.local-time-zone", "UTC");
         sessionOptions.forEach(configuration::setString);
@@ -344,7 +342,7 @@ final class RecipeSession {
             Long lateRows = null;
             if (job.isPresent()) {
                 job.get().getJobExecutionResult().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-                lateRows = LateRowCounters.takeTotal(job.get().getJobID().toString());
+                lateRows = cluster.takeLateRowsDropped(job.get().getJobID());
             }
             return new StatementResult(statement.line(), statement.firstWords(), sink, schema.getColumnNames(), rows, ordered, lateRows);
         } catch (InterruptedException e) {
