@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import javax.management.NotificationEmitter;
 import javax.management.openmbean.CompositeData;
@@ -51,6 +52,9 @@ public final class Benchmarks {
         public void error(String message) {
             System.err.println(message);
         }
+
+        @Override
+        public void raw(String line) {}
     };
 
     private Benchmarks() {}
@@ -78,8 +82,9 @@ public final class Benchmarks {
             case "simulator" -> new SimulatorEngine(fixtures);
             default -> throw new IllegalArgumentException(engineName);
         }) {
-            RunSettings settings = new RunSettings(recipes, recipes, fixtures, "", false, work.resolve("report-" + engineName), 1000);
-            summary = new CookbookRunner(settings, engine, SILENT).run(CookbookRunner.Mode.VERIFY);
+            RunSettings settings = new RunSettings(recipes, recipes, fixtures, "", false, work.resolve("report-" + engineName),
+                    work.resolve("junit-" + engineName), 1000, Set.of(), null);
+            summary = new CookbookRunner(settings, engine, null, SILENT).run(CookbookRunner.Mode.VERIFY);
         }
         long end = System.nanoTime();
         report("seconds", seconds(end - start));
