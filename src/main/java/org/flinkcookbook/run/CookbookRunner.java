@@ -86,7 +86,7 @@ public final class CookbookRunner {
         RecipeRun run = engine.run(recipe);
         if (!run.completed()) {
             Problem problem = run.problem();
-            RecipeStatus status = problem.kind() == Problem.Kind.UNSUPPORTED ? RecipeStatus.UNSUPPORTED : RecipeStatus.ERROR;
+            RecipeStatus status = RecipeStatus.of(problem.kind());
             return new RecipeOutcome(path, status, seconds(start), run.results(), List.of(), problem.line(), problem.message(), run.warnings());
         }
         return mode == Mode.VERIFY ? verify(recipe, run, start) : writeExpected(recipe, run, start);
@@ -135,15 +135,19 @@ public final class CookbookRunner {
         String line = String.format(Locale.ROOT, "%-12s %s (%d results, %.1f s)",
                 outcome.status().word().toUpperCase(Locale.ROOT), outcome.path(), outcome.results().size(), outcome.seconds());
         switch (outcome.status()) {
-            case FAILED, ERROR -> {
+            case FAILED, ERROR, BROKEN -> {
                 console.error(line);
                 outcome.explanation().forEach(explanation -> console.error("  " + explanation));
                 console.error("  " + outcome.remedy());
             }
-            case UNSUPPORTED, NO_EXPECTED -> {
+            case UNSUPPORTED, NO_EXPECTED, NOT_RUNNABLE -> {
                 console.warn(line);
                 outcome.explanation().forEach(explanation -> console.warn("  " + explanation));
                 console.warn("  " + outcome.remedy());
+            }
+            case PLANNED -> {
+                console.info(line);
+                outcome.explanation().forEach(explanation -> console.info("  " + explanation));
             }
             default -> console.info(line);
         }
