@@ -15,9 +15,9 @@ import org.flinkcookbook.sql.Clauses;
 import org.flinkcookbook.sql.SqlSyntaxException;
 
 /**
- * Runs recipes on real Flink. Every recipe is planned first, without a cluster: a recipe Flink
- * rejects is broken, and one that reads tables without data here (see {@link StandIns}) is only
- * planned. The others run on one embedded cluster for all recipes, started when first needed.
+ * Plans and runs recipes on real Flink. Planning needs no cluster: Flink validates and optimizes
+ * every statement, with {@link StandIns stand-ins} for tables that cannot run here. Runs share one
+ * embedded cluster for all recipes, started when first needed.
  */
 public final class FlinkEngine implements Engine {
 
@@ -44,27 +44,32 @@ public final class FlinkEngine implements Engine {
         return EnvironmentInformation.getVersion();
     }
 
+    /** Plans each session of the recipe with stand-ins for its tables that cannot run here; no cluster needed. */
     @Override
-    public RecipeRun run(Recipe recipe) {
-        List<Recipe> sessions = recipe.sessions();
+    public RecipeRun plan(Recipe recipe) {
         List<String> warnings = new ArrayList<>(recipe.warnings());
-        List<String> planWarnings = new ArrayList<>(recipe.warnings()); // a recipe that runs warns again while running
         Optional<SqlSyntaxException> cutShort = Clauses.strayTerminator(recipe.statements());
         if (cutShort.isPresent()) {
-            return new RecipeRun(List.of(), Problem.broken(cutShort.get().line(), cutShort.get().getMessage()), planWarnings);
+            return new RecipeRun(List.of(), Problem.broken(cutShort.get().line(), cutShort.get().getMessage()), warnings);
         }
-        for (Recipe session : sessions) {
+        for (Recipe session : recipe.sessions()) {
             RecipeRun plan = RecipeSession.forPlanning(settings, session).run();
-            planWarnings.addAll(plan.warnings());
+            warnings.addAll(plan.warnings());
             if (!plan.completed()) {
-                return new RecipeRun(List.of(), plan.problem(), planWarnings);
+                return new RecipeRun(List.of(), plan.problem(), warnings);
             }
         }
+        return RecipeRun.completed(List.of(), warnings);
+    }
+
+    @Override
+    public RecipeRun run(Recipe recipe) {
         if (cluster == null) {
             cluster = FlinkCluster.start();
         }
         List<StatementResult> results = new ArrayList<>();
-        for (Recipe session : sessions) {
+        List<String> warnings = new ArrayList<>(recipe.warnings());
+        for (Recipe session : recipe.sessions()) {
             RecipeRun run = new RecipeSession(cluster, settings, watchdog, session).run();
             results.addAll(run.results());
             warnings.addAll(run.warnings());

@@ -28,7 +28,6 @@ import org.apache.flink.configuration.DeploymentOptions;
 import org.apache.flink.configuration.ExecutionOptions;
 import org.apache.flink.configuration.PipelineOptions;
 import org.apache.flink.core.execution.JobClient;
-import org.apache.flink.sql.parser.ddl.SqlCreateFunction;
 import org.apache.flink.sql.parser.ddl.SqlReset;
 import org.apache.flink.sql.parser.ddl.SqlSet;
 import org.apache.flink.sql.parser.ddl.table.SqlCreateTable;
@@ -229,12 +228,6 @@ final class RecipeSession {
 
     /** DDL and other statements that change the session's catalog: run, remembered for replay. */
     private void define(Statement statement, String sql, SqlNode parsed) throws StatementFailure {
-        if (parsed instanceof SqlCreateFunction function) {
-            Optional<String> unavailable = FunctionAvailability.whyNotRunnable(function);
-            if (unavailable.isPresent()) {
-                throw new StatementFailure(statement.line(), Problem.Kind.NOT_RUNNABLE, statement.firstWords() + ": " + unavailable.get());
-            }
-        }
         run(statement, sql);
         definitions.add(statement);
         nondeterminism.learn(parsed);

@@ -1,8 +1,5 @@
 package org.flinkcookbook.flink;
 
-import java.net.URI;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -21,10 +18,10 @@ import org.apache.flink.table.catalog.ObjectIdentifier;
 import org.apache.flink.table.factories.Factory;
 
 /**
- * Decides, while a recipe is planned, which of its tables cannot run here and rebinds them to the
- * {@link StandInConnector}: a connector or format that is not on the plugin's classpath (faker,
- * kafka, jdbc, parquet, ...) or a source that never ends. Remembers why, so that a recipe that
- * reads such a table is reported as planned with the reason.
+ * Decides, while a recipe is planned, which of its tables Flink cannot plan as written, because
+ * their connector or format is not on the plugin's classpath (faker, kafka, jdbc, parquet, ...),
+ * and rebinds them to the {@link StandInConnector}. Remembers why, so that a recipe that reads
+ * such a table is reported as planned with the reason.
  */
 final class StandIns {
 
@@ -50,8 +47,11 @@ final class StandIns {
     private final String session = UUID.randomUUID().toString();
     private final Map<String, StandIn> byTable = new LinkedHashMap<>();
 
-    /** Why a table with these options cannot run here, if it cannot. */
-    static Optional<String> whyNotRunnable(Map<String, String> options) {
+    /**
+     * Why a table with these options cannot be planned as written, if it cannot. Whether a table
+     * that can may also be read here (a server, an endless source) is the RecipeGuard's call.
+     */
+    private static Optional<String> whyUnavailable(Map<String, String> options) {
         String connector = options.get("connector");
         if (connector == null) {
             return Optional.empty();
@@ -65,36 +65,13 @@ final class StandIns {
                 return Optional.of("format '" + format + "' is not available in this build");
             }
         }
-        if (connector.equals("datagen") && !options.containsKey("number-of-rows")) {
-            return Optional.of("datagen without 'number-of-rows' never ends");
-        }
-        if (connector.equals("filesystem")) {
-            return whyNotReadable(options.getOrDefault("path", ""), options.containsKey("source.monitor-interval"));
-        }
         return Optional.empty();
-    }
-
-    private static Optional<String> whyNotReadable(String path, boolean watched) {
-        if (watched) {
-            return Optional.of("the filesystem source watches its directory forever ('source.monitor-interval')");
-        }
-        URI uri;
-        try {
-            uri = URI.create(path);
-        } catch (IllegalArgumentException notAUri) {
-            return Optional.empty(); // Flink reports a path it cannot read
-        }
-        if (uri.getScheme() != null && !uri.getScheme().equals("file")) {
-            return Optional.of("its path " + path + " is not on this machine");
-        }
-        Path local = uri.getScheme() == null ? Path.of(path) : Path.of(uri);
-        return Files.exists(local) ? Optional.empty() : Optional.of("its path " + path + " does not exist here");
     }
 
     /** Rebinds a table just created on {@code line} to a stand-in when it cannot run here. */
     void standInIfNeeded(CatalogManager catalog, ObjectIdentifier id, ContextResolvedTable table, int line) {
         Map<String, String> options = table.getResolvedTable().getOptions();
-        Optional<String> reason = whyNotRunnable(options);
+        Optional<String> reason = whyUnavailable(options);
         if (reason.isEmpty()) {
             return;
         }

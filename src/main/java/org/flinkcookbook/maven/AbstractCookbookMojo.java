@@ -1,6 +1,10 @@
 package org.flinkcookbook.maven;
 
 import java.io.File;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Set;
+import java.util.stream.Collectors;
 import java.time.Duration;
 import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
@@ -13,6 +17,7 @@ import org.flinkcookbook.run.CookbookException;
 import org.flinkcookbook.run.CookbookRunner;
 import org.flinkcookbook.run.RunSettings;
 import org.flinkcookbook.run.RunSummary;
+import org.flinkcookbook.simulator.SimulatorEngine;
 
 /**
  * The parameters every goal shares, and the one place where outcomes become Maven's: recipes that
@@ -52,9 +57,25 @@ abstract class AbstractCookbookMojo extends AbstractMojo {
     @Parameter(property = "cookbook.maxStoredRows", defaultValue = "1000")
     private int maxStoredRows;
 
+    /** Makes SQL the simulator does not model fail the recipe instead of marking it unsupported. */
+    @Parameter(property = "cookbook.strict", defaultValue = "false")
+    private boolean strict;
+
+    /** Comma-separated function classes recipes may register with CREATE FUNCTION; none by default. */
+    @Parameter(property = "cookbook.allowedFunctions", defaultValue = "")
+    private String allowedFunctions;
+
     /** Directory for report.json. */
     @Parameter(property = "cookbook.reportDirectory", defaultValue = "${basedir}/target/cookbook")
     private File reportDirectory;
+
+    /** Directory for the JUnit XML reports (Surefire's format), one file per recipe. */
+    @Parameter(property = "cookbook.junitDirectory", defaultValue = "${basedir}/target/cookbook-reports")
+    private File junitDirectory;
+
+    /** Prints failures as GitHub Actions annotations on the recipe lines; on by default when GITHUB_ACTIONS=true. */
+    @Parameter(property = "cookbook.githubAnnotations")
+    private Boolean githubAnnotations;
 
     /** Skips the goal. */
     @Parameter(property = "cookbook.skip", defaultValue = "false")
@@ -67,14 +88,13 @@ abstract class AbstractCookbookMojo extends AbstractMojo {
             return;
         }
         RunSummary summary;
-        try (Engine engine = createEngine()) {
-            summary = new CookbookRunner(runSettings(), engine, new MavenConsole(getLog())).run(mode());
+        try (Engine engine = createEngine(); Engine explainer = createExplainer()) {
+            summary = new CookbookRunner(runSettings(), engine, explainer, new MavenConsole(getLog())).run(mode());
         } catch (CookbookException e) {
             throw new MojoExecutionException(e.getMessage(), e);
         } catch (RuntimeException e) {
             throw new MojoExecutionException("The cookbook plugin cannot run: " + e.getMessage(), e);
         }
-        getLog().info("");
         if (summary.failsBuild()) {
             getLog().error(summary.line());
             throw new MojoFailureException(summary.line() + ". See the messages above: each names the recipe line; "
@@ -89,12 +109,17 @@ abstract class AbstractCookbookMojo extends AbstractMojo {
     /** The engine this goal runs recipes on. */
     abstract Engine createEngine();
 
+    /** The engine that explains a failing recipe's rows, or null when the goal's engine explains its own. */
+    Engine createExplainer() {
+        return null;
+    }
+
     FlinkEngine flinkEngine() {
         return new FlinkEngine(new FlinkSettings(fixtures.toPath(), Duration.ofSeconds(timeout), flinkLogs));
     }
 
-    File fixtures() {
-        return fixtures;
+    SimulatorEngine simulatorEngine() {
+        return new SimulatorEngine(fixtures.toPath(), strict);
     }
 
     private RunSettings runSettings() {
@@ -105,6 +130,21 @@ abstract class AbstractCookbookMojo extends AbstractMojo {
                 recipe,
                 requireExpected,
                 reportDirectory.toPath(),
-                maxStoredRows);
+                junitDirectory.toPath(),
+                maxStoredRows,
+                allowedFunctions == null || allowedFunctions.isBlank()
+                        ? Set.of()
+                        : Arrays.stream(allowedFunctions.split(",")).map(String::trim).collect(Collectors.toSet()),
+                annotationRoot());
+    }
+
+    /** GitHub names files relative to the checked-out repository, GITHUB_WORKSPACE. */
+    private Path annotationRoot() {
+        boolean annotate = githubAnnotations != null ? githubAnnotations : "true".equals(System.getenv("GITHUB_ACTIONS"));
+        if (!annotate) {
+            return null;
+        }
+        String workspace = System.getenv("GITHUB_WORKSPACE");
+        return workspace == null || workspace.isBlank() ? baseDirectory.toPath() : Path.of(workspace);
     }
 }

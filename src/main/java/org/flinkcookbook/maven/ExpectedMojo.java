@@ -23,9 +23,10 @@ public class ExpectedMojo extends AbstractCookbookMojo {
 
     @Override
     Engine createEngine() {
-        if (!"flink".equals(engine)) {
-            throw new IllegalArgumentException("cookbook.engine must be flink or simulator, not '" + engine + "'");
-        }
-        return flinkEngine();
+        return switch (engine) {
+            case "flink" -> flinkEngine();
+            case "simulator" -> simulatorEngine();
+            default -> throw new IllegalArgumentException("cookbook.engine must be flink or simulator, not '" + engine + "'");
+        };
     }
 }

@@ -6,7 +6,8 @@ import org.flinkcookbook.run.CookbookRunner;
 
 /**
  * Runs every recipe on a local Flink cluster and fails the build when a result differs from the
- * expected values stored beside the recipe.
+ * expected values stored beside the recipe. Where the simulator models a failing recipe, the message
+ * also says which fixture rows were dropped as late, by which watermark, from which window.
  */
 @Mojo(name = "verify", requiresProject = false, threadSafe = true)
 public class VerifyMojo extends AbstractCookbookMojo {
@@ -19,5 +20,11 @@ public class VerifyMojo extends AbstractCookbookMojo {
     @Override
     Engine createEngine() {
         return flinkEngine();
+    }
+
+    /** The simulator says which rows a failing recipe lost, where it models the recipe. */
+    @Override
+    Engine createExplainer() {
+        return simulatorEngine();
     }
 }

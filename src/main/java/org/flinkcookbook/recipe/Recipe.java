@@ -10,7 +10,7 @@ import java.util.stream.Collectors;
 import org.flinkcookbook.sql.SqlParsing;
 import org.flinkcookbook.sql.SqlSyntaxException;
 import org.flinkcookbook.sql.Statement;
-import org.flinkcookbook.sql.TableNames;
+import org.flinkcookbook.sql.TableReads;
 
 /**
  * One cookbook recipe: a Markdown file whose runnable {@code sql} blocks form one SQL session, or
@@ -95,7 +95,7 @@ public record Recipe(Path file, String displayPath, List<SqlBlock> blocks, List<
 
     private static Optional<String> createdName(Statement statement) {
         try {
-            return TableNames.created(SqlParsing.parse(statement, statement.text()));
+            return TableReads.definedBy(SqlParsing.parse(statement, statement.text()));
         } catch (SqlSyntaxException | RuntimeException unparsable) {
             return Optional.empty();
         }

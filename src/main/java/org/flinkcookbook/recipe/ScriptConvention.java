@@ -14,7 +14,7 @@ import org.flinkcookbook.sql.SqlParsing;
 import org.flinkcookbook.sql.SqlSyntaxException;
 import org.flinkcookbook.sql.Statement;
 import org.flinkcookbook.sql.StatementKind;
-import org.flinkcookbook.sql.TableNames;
+import org.flinkcookbook.sql.TableReads;
 
 /**
  * Tells a recipe's script from the fragments its prose shows, as the Flink SQL Cookbook writes
@@ -88,7 +88,7 @@ final class ScriptConvention {
         Map<String, Integer> createdAt = new HashMap<>();
         for (SqlBlock block : blocks) {
             for (Statement statement : block.statements()) {
-                parse(statement).flatMap(TableNames::created).ifPresent(name -> createdAt.putIfAbsent(name, statement.line()));
+                parse(statement).flatMap(TableReads::definedBy).ifPresent(name -> createdAt.putIfAbsent(name, statement.line()));
             }
         }
         Set<String> created = new HashSet<>();
@@ -102,7 +102,7 @@ final class ScriptConvention {
                 continue;
             }
             for (Statement statement : block.statements()) {
-                parse(statement).flatMap(TableNames::created).ifPresent(created::add);
+                parse(statement).flatMap(TableReads::definedBy).ifPresent(created::add);
             }
             result.add(block);
         }
@@ -122,7 +122,7 @@ final class ScriptConvention {
             if (parsed.isEmpty()) {
                 return null;
             }
-            for (String table : TableNames.read(parsed.get())) {
+            for (String table : TableReads.of(parsed.get())) {
                 if (!created.contains(table)) {
                     Integer line = createdAt.get(table);
                     return line == null

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.List;
 import org.flinkcookbook.result.ResultRow;
+import org.flinkcookbook.result.RowExplanations;
 import org.flinkcookbook.result.StatementResult;
 
 /**
@@ -28,7 +29,7 @@ public final class JsonReport {
         root.put("flinkVersion", flinkVersion);
         ArrayNode recipes = root.putArray("recipes");
         for (RecipeOutcome outcome : outcomes) {
-            recipes.add(recipe(outcome));
+            recipes.add(recipe(outcome, "simulator".equals(engine)));
         }
         Files.createDirectories(file.toAbsolutePath().getParent());
         Path temporary = Files.createTempFile(file.toAbsolutePath().getParent(), ".report", ".json.tmp");
@@ -40,17 +41,17 @@ public final class JsonReport {
         }
     }
 
-    private static ObjectNode recipe(RecipeOutcome outcome) {
+    private static ObjectNode recipe(RecipeOutcome outcome, boolean explainsAll) {
         ObjectNode recipe = JSON.createObjectNode();
         recipe.put("path", outcome.path());
         recipe.put("status", outcome.status().word());
         recipe.put("seconds", Math.round(outcome.seconds() * 1000) / 1000.0);
         ArrayNode results = recipe.putArray("results");
         for (StatementResult result : outcome.results()) {
-            results.add(result(result, outcome.mismatches()));
+            results.add(result(result, outcome.mismatches(), explainsAll));
         }
         List<Mismatch> unattached = outcome.mismatches().stream()
-                .filter(mismatch -> outcome.results().stream().noneMatch(result -> belongsTo(mismatch, result)))
+                .filter(mismatch -> outcome.results().stream().noneMatch(mismatch::isAbout))
                 .toList();
         mismatches(recipe.putArray("mismatches"), unattached);
         if (outcome.problem() != null) {
@@ -63,7 +64,11 @@ public final class JsonReport {
         return recipe;
     }
 
-    private static ObjectNode result(StatementResult result, List<Mismatch> mismatches) {
+    /**
+     * @param explained true when the engine explains every result (the simulator); otherwise a
+     *     result without explanations gets null, meaning "not known", rather than an empty list
+     */
+    private static ObjectNode result(StatementResult result, List<Mismatch> mismatches, boolean explained) {
         ObjectNode node = JSON.createObjectNode();
         node.put("line", result.line());
         node.put("statement", result.label());
@@ -81,12 +86,17 @@ public final class JsonReport {
         } else {
             node.put("lateRowsDropped", result.lateRowsDropped());
         }
-        mismatches(node.putArray("mismatches"), mismatches.stream().filter(mismatch -> belongsTo(mismatch, result)).toList());
+        mismatches(node.putArray("mismatches"), mismatches.stream().filter(mismatch -> mismatch.isAbout(result)).toList());
+        RowExplanations explanations = result.explanations();
+        boolean hasExplanations = !explanations.lateRows().isEmpty() || !explanations.watermarkChecks().isEmpty();
+        if (explained || hasExplanations) {
+            node.set("lateRows", JSON.valueToTree(explanations.lateRows()));
+            node.set("watermarkChecks", JSON.valueToTree(explanations.watermarkChecks()));
+        } else {
+            node.putNull("lateRows");
+            node.putNull("watermarkChecks");
+        }
         return node;
-    }
-
-    private static boolean belongsTo(Mismatch mismatch, StatementResult result) {
-        return mismatch.line() == result.line() && mismatch.statement().equals(result.key());
     }
 
     private static void mismatches(ArrayNode array, List<Mismatch> mismatches) {

@@ -37,6 +37,11 @@ public record StatementResult(
         this(line, label, sink, columns, rows, ordered, lateRowsDropped, RowExplanations.NONE);
     }
 
+    /** The same result, with the simulator's account of which rows were dropped or filtered. */
+    public StatementResult withExplanations(RowExplanations rowExplanations) {
+        return new StatementResult(line, label, sink, columns, rows, ordered, lateRowsDropped, rowExplanations);
+    }
+
     /** How results are matched between runs and expected files: the statement and its sink. */
     public String key() {
         return sink == null ? label : label + " -> " + sink;

@@ -12,15 +12,19 @@ import org.flinkcookbook.engine.RecipeRun;
 import org.flinkcookbook.expected.ExpectedFileException;
 import org.flinkcookbook.expected.ExpectedFileFormat;
 import org.flinkcookbook.expected.ExpectedResult;
+import org.flinkcookbook.guard.RecipeGuard;
+import org.flinkcookbook.guard.Refusal;
 import org.flinkcookbook.recipe.Recipe;
 import org.flinkcookbook.recipe.RecipeException;
 import org.flinkcookbook.recipe.RecipeFinder;
 import org.flinkcookbook.recipe.RecipeParser;
 import org.flinkcookbook.report.Comparison;
+import org.flinkcookbook.report.JUnitReport;
 import org.flinkcookbook.report.JsonReport;
 import org.flinkcookbook.report.Mismatch;
 import org.flinkcookbook.report.RecipeOutcome;
 import org.flinkcookbook.report.RecipeStatus;
+import org.flinkcookbook.result.StatementResult;
 
 /**
  * The whole loop for one goal: find the recipes, run each on the engine, then either compare with
@@ -37,15 +41,23 @@ public final class CookbookRunner {
 
     private final RunSettings settings;
     private final Engine engine;
+    private final Engine explainer;
     private final Console console;
     private final RecipeFinder finder;
     private final RecipeParser parser = new RecipeParser();
+    private final RecipeGuard guard;
 
-    public CookbookRunner(RunSettings settings, Engine engine, Console console) {
+    /**
+     * @param explainer the simulator, asked why rows are missing when a recipe fails on Flink; null
+     *     when the engine explains its own results
+     */
+    public CookbookRunner(RunSettings settings, Engine engine, Engine explainer, Console console) {
         this.settings = settings;
         this.engine = engine;
+        this.explainer = explainer;
         this.console = console;
         this.finder = new RecipeFinder(settings.baseDirectory());
+        this.guard = new RecipeGuard(settings.baseDirectory(), settings.fixturesDirectory(), settings.allowedFunctions());
     }
 
     public RunSummary run(Mode mode) throws CookbookException {
@@ -65,9 +77,13 @@ public final class CookbookRunner {
             RecipeOutcome outcome = runRecipe(file, mode);
             outcomes.add(outcome);
             print(outcome);
+            if (settings.annotationRoot() != null) {
+                GithubAnnotations.of(outcome, annotationPath(file)).forEach(console::raw);
+            }
         }
         RunSummary summary = new RunSummary(engine.name(), outcomes, seconds(start));
-        writeReport(outcomes);
+        writeReports(outcomes);
+        summary.screen().forEach(console::info);
         return summary;
     }
 
@@ -83,13 +99,42 @@ public final class CookbookRunner {
         if (recipe.statements().isEmpty()) {
             return new RecipeOutcome(path, RecipeStatus.SKIPPED, seconds(start), List.of(), List.of(), 0, null, List.of());
         }
+        List<Refusal> refusals = guard.check(recipe);
+        List<Refusal> refused = ofKind(refusals, Refusal.Kind.REFUSED);
+        if (!refused.isEmpty()) {
+            return new RecipeOutcome(path, RecipeStatus.ERROR, seconds(start), List.of(), List.of(), refused.get(0).line(),
+                    "refused before running: " + describe(refused), List.of());
+        }
+        List<Refusal> notRunnable = ofKind(refusals, Refusal.Kind.NOT_RUNNABLE);
+        if (!notRunnable.isEmpty()) {
+            return new RecipeOutcome(path, RecipeStatus.NOT_RUNNABLE, seconds(start), List.of(), List.of(), notRunnable.get(0).line(),
+                    "not runnable here: " + describe(notRunnable), recipe.warnings());
+        }
+        // planning runs no job, so it is safe for recipes whose tables may not be read here
+        RecipeRun plan = engine.plan(recipe);
+        if (!plan.completed()) {
+            return stopped(path, plan, start);
+        }
+        List<Refusal> needsData = ofKind(refusals, Refusal.Kind.NEEDS_DATA);
+        if (!needsData.isEmpty()) {
+            return new RecipeOutcome(path, RecipeStatus.PLANNED, seconds(start), List.of(), List.of(), needsData.get(0).line(),
+                    "planned, not run: " + describe(needsData), plan.warnings());
+        }
         RecipeRun run = engine.run(recipe);
         if (!run.completed()) {
-            Problem problem = run.problem();
-            RecipeStatus status = RecipeStatus.of(problem.kind());
-            return new RecipeOutcome(path, status, seconds(start), run.results(), List.of(), problem.line(), problem.message(), run.warnings());
+            return stopped(path, run, start);
         }
         return mode == Mode.VERIFY ? verify(recipe, run, start) : writeExpected(recipe, run, start);
+    }
+
+    private RecipeOutcome stopped(String path, RecipeRun run, long start) {
+        Problem problem = run.problem();
+        return new RecipeOutcome(path, RecipeStatus.of(problem.kind()), seconds(start), run.results(), List.of(), problem.line(),
+                problem.message(), run.warnings());
+    }
+
+    private static List<Refusal> ofKind(List<Refusal> refusals, Refusal.Kind kind) {
+        return refusals.stream().filter(refusal -> refusal.kind() == kind).toList();
     }
 
     private RecipeOutcome verify(Recipe recipe, RecipeRun run, long start) {
@@ -107,8 +152,12 @@ public final class CookbookRunner {
             return new RecipeOutcome(path, RecipeStatus.ERROR, seconds(start), run.results(), List.of(), 1, e.getMessage(), run.warnings());
         }
         List<Mismatch> mismatches = Comparison.compare(expected, run.results());
-        RecipeStatus status = mismatches.isEmpty() ? RecipeStatus.PASSED : RecipeStatus.FAILED;
-        return new RecipeOutcome(path, status, seconds(start), run.results(), mismatches, 0, null, run.warnings());
+        if (mismatches.isEmpty()) {
+            return new RecipeOutcome(path, RecipeStatus.PASSED, seconds(start), run.results(), mismatches, 0, null, run.warnings());
+        }
+        List<String> warnings = new ArrayList<>(run.warnings());
+        List<StatementResult> results = explainer == null ? run.results() : Explanations.attach(recipe, run.results(), explainer, warnings);
+        return new RecipeOutcome(path, RecipeStatus.FAILED, seconds(start), results, mismatches, 0, null, warnings);
     }
 
     private RecipeOutcome writeExpected(Recipe recipe, RecipeRun run, long start) {
@@ -154,13 +203,29 @@ public final class CookbookRunner {
         outcome.warnings().forEach(warning -> console.warn("  " + warning));
     }
 
-    private void writeReport(List<RecipeOutcome> outcomes) throws CookbookException {
+    private void writeReports(List<RecipeOutcome> outcomes) throws CookbookException {
         Path report = settings.reportDirectory().resolve("report.json");
         try {
             JsonReport.write(report, engine.name(), engine.flinkVersion(), outcomes);
+            JUnitReport.write(settings.junitDirectory(), engine.name(), outcomes);
         } catch (IOException e) {
-            throw new CookbookException("cannot write " + report + ": " + e.getMessage(), e);
+            throw new CookbookException("cannot write the reports: " + e.getMessage(), e);
         }
+    }
+
+    /** A recipe's path as GitHub names files: relative to the repository root. */
+    private String annotationPath(Path file) {
+        Path absolute = file.toAbsolutePath().normalize();
+        Path root = settings.annotationRoot().toAbsolutePath().normalize();
+        return (absolute.startsWith(root) ? root.relativize(absolute) : absolute).toString().replace('\\', '/');
+    }
+
+    private static String describe(List<Refusal> refusals) {
+        StringBuilder text = new StringBuilder(refusals.get(0).message());
+        for (Refusal more : refusals.subList(1, refusals.size())) {
+            text.append("; line ").append(more.line()).append(": ").append(more.message());
+        }
+        return text.toString();
     }
 
     /** A recipe exception's message without the "file:line: " it starts with; outcomes add their own. */

@@ -132,7 +132,7 @@ class FlinkEngineTest {
     void aFailingStatementStopsTheRecipeWithTheMarkdownLineFlinkPointsAt(FlinkEngine engine) {
         RecipeRun run = engine.run(Recipes.sql(directory, EVENTS + "SELECT id,\n  missing_column\nFROM events;"));
 
-        assertThat(run.problem().kind()).isEqualTo(Problem.Kind.BROKEN);
+        assertThat(run.problem().kind()).isEqualTo(Problem.Kind.ERROR);
         assertThat(run.problem().line()).isEqualTo(7);
         assertThat(run.problem().message()).startsWith("SELECT id, missing_column FROM events: ").contains("missing_column");
     }

@@ -1,0 +1,24 @@
+package org.flinkcookbook.maven;
+
+import org.apache.maven.plugins.annotations.Mojo;
+import org.flinkcookbook.engine.Engine;
+import org.flinkcookbook.run.CookbookRunner;
+
+/**
+ * Runs every recipe on the event-time simulator, which needs no Flink job, and fails the build when
+ * a result differs from the expected values. Recipes using SQL the simulator does not model are
+ * reported as unsupported (a failure with {@code -Dcookbook.strict=true}).
+ */
+@Mojo(name = "simulate", requiresProject = false, threadSafe = true)
+public class SimulateMojo extends AbstractCookbookMojo {
+
+    @Override
+    CookbookRunner.Mode mode() {
+        return CookbookRunner.Mode.VERIFY;
+    }
+
+    @Override
+    Engine createEngine() {
+        return simulatorEngine();
+    }
+}
