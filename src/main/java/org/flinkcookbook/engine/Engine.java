@@ -1,5 +1,6 @@
 package org.flinkcookbook.engine;
 
+import java.util.List;
 import java.util.Optional;
 import org.flinkcookbook.recipe.Recipe;
 
@@ -21,6 +22,15 @@ public interface Engine extends AutoCloseable {
      */
     default Optional<String> lateRowsNotCounted() {
         return Optional.empty();
+    }
+
+    /**
+     * Checks the recipe without running a job: completes when it may run; otherwise its problem
+     * says that Flink rejects it or that it reads tables without data here. An engine that cannot
+     * plan (the simulator) accepts every recipe here and reports problems when it runs it.
+     */
+    default RecipeRun plan(Recipe recipe) {
+        return RecipeRun.completed(List.of(), recipe.warnings());
     }
 
     /** Runs every runnable statement of the recipe; never throws for a problem of the recipe itself. */

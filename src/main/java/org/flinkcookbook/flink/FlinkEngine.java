@@ -1,17 +1,25 @@
 package org.flinkcookbook.flink;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.Supplier;
 import org.apache.flink.runtime.util.EnvironmentInformation;
 import org.flinkcookbook.engine.Engine;
+import org.flinkcookbook.engine.Problem;
 import org.flinkcookbook.engine.RecipeRun;
 import org.flinkcookbook.recipe.Recipe;
+import org.flinkcookbook.result.StatementResult;
+import org.flinkcookbook.sql.Clauses;
+import org.flinkcookbook.sql.SqlSyntaxException;
 
 /**
- * Runs recipes on real Flink: on one embedded cluster for all recipes, started on the first one,
- * or on the session cluster at {@link FlinkSettings#clusterAddress()}.
+ * Plans and runs recipes on real Flink. Planning needs no cluster: Flink validates and optimizes
+ * every statement, with {@link StandIns stand-ins} for tables that cannot run here. Runs share one
+ * embedded cluster for all recipes, started when first needed, or go to the session cluster at
+ * {@link FlinkSettings#clusterAddress()}.
  */
 public final class FlinkEngine implements Engine {
 
@@ -51,9 +59,37 @@ public final class FlinkEngine implements Engine {
         return settings.clusterAddress() == null ? Optional.empty() : Optional.ofNullable(cluster().lateRowsNotCounted());
     }
 
+    /** Plans each session of the recipe with stand-ins for its tables that cannot run here; no cluster needed. */
+    @Override
+    public RecipeRun plan(Recipe recipe) {
+        List<String> warnings = new ArrayList<>(recipe.warnings());
+        Optional<SqlSyntaxException> cutShort = Clauses.strayTerminator(recipe.statements());
+        if (cutShort.isPresent()) {
+            return new RecipeRun(List.of(), Problem.broken(cutShort.get().line(), cutShort.get().getMessage()), warnings);
+        }
+        for (Recipe session : recipe.sessions()) {
+            RecipeRun plan = RecipeSession.forPlanning(settings, session).run();
+            warnings.addAll(plan.warnings());
+            if (!plan.completed()) {
+                return new RecipeRun(List.of(), plan.problem(), warnings);
+            }
+        }
+        return RecipeRun.completed(List.of(), warnings);
+    }
+
     @Override
     public RecipeRun run(Recipe recipe) {
-        return new RecipeSession(cluster(), settings, watchdog, recipe).run();
+        List<StatementResult> results = new ArrayList<>();
+        List<String> warnings = new ArrayList<>(recipe.warnings());
+        for (Recipe session : recipe.sessions()) {
+            RecipeRun run = new RecipeSession(cluster(), settings, watchdog, session).run();
+            results.addAll(run.results());
+            warnings.addAll(run.warnings());
+            if (!run.completed()) {
+                return new RecipeRun(results, run.problem(), warnings);
+            }
+        }
+        return RecipeRun.completed(results, warnings);
     }
 
     private FlinkCluster cluster() {
