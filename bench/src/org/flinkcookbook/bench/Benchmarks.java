@@ -78,6 +78,7 @@ public final class Benchmarks {
         RunSummary summary;
         try (Engine engine = switch (engineName) {
             case "shared" -> BenchmarkClusters.shared(fixtures, clock);
+            case "shared-unplanned" -> withoutPlanning(BenchmarkClusters.shared(fixtures, clock));
             case "per-job" -> BenchmarkClusters.clusterPerJob(fixtures, clock);
             case "simulator" -> new SimulatorEngine(fixtures);
             default -> throw new IllegalArgumentException(engineName);
@@ -95,6 +96,34 @@ public final class Benchmarks {
         if (clock.jobs() > 1) {
             report("perJobAfterFirst", seconds(end - clock.firstFinishedNanos()) / (clock.jobs() - 1));
         }
+    }
+
+    /**
+     * An engine whose recipes skip the planning pass that checks them before they run, to measure
+     * what planning every statement twice costs. Only for cookbooks whose recipes all run.
+     */
+    private static Engine withoutPlanning(Engine engine) {
+        return new Engine() {
+            @Override
+            public String name() {
+                return engine.name();
+            }
+
+            @Override
+            public String flinkVersion() {
+                return engine.flinkVersion();
+            }
+
+            @Override
+            public RecipeRun run(Recipe recipe) {
+                return engine.run(recipe);
+            }
+
+            @Override
+            public void close() {
+                engine.close();
+            }
+        };
     }
 
     /** The benchmark query over {@code rows} rows, warm: the second of two runs in the same JVM and engine. */
@@ -163,6 +192,7 @@ public final class Benchmarks {
         Child perJob = child(work, "verify-per-job", List.of(), "cookbook", "per-job", recipes, fixtures, work);
         Child sharedC1 = child(work, "verify-shared-c1", c1, "cookbook", "shared", recipes, fixtures, work);
         Child perJobC1 = child(work, "verify-per-job-c1", c1, "cookbook", "per-job", recipes, fixtures, work);
+        Child unplannedC1 = child(work, "verify-shared-unplanned-c1", c1, "cookbook", "shared-unplanned", recipes, fixtures, work);
         Child simulate = child(work, "simulate", List.of(), "cookbook", "simulator", recipes, fixtures, work);
         Child simulateC1 = child(work, "simulate-c1", c1, "cookbook", "simulator", recipes, fixtures, work);
         Child flink = child(work, "throughput-flink", List.of(), "throughput", "flink", data, rows);
@@ -183,6 +213,9 @@ public final class Benchmarks {
         row(perJobC1, "new cluster per job, " + C1_ONLY);
         ratioRow(perJobC1, sharedC1, "ratio per-job / shared, " + C1_ONLY);
         ratioRow(shared, sharedC1, "ratio shared / shared " + C1_ONLY);
+        row(unplannedC1, "shared, " + C1_ONLY + ", no planning pass");
+        ratioRow(sharedC1, unplannedC1, "ratio with / without the planning pass");
+        System.out.println("   outcome without the planning pass: " + unplannedC1.text("outcome"));
         System.out.println("   outcome shared:  " + shared.text("outcome"));
         System.out.println("   outcome per job: " + perJob.text("outcome"));
 
