@@ -476,6 +476,111 @@ class RecipeParserTest {
                 .isInstanceOf(UnsupportedOperationException.class);
     }
 
+    @Test
+    void whenARecipeHasScriptHeadingsOnlyTheBlocksInTheirSectionsRun() throws Exception {
+        Recipe recipe = parse("""
+                # Patterns
+
+                ```sql
+                PARTITION BY user_id
+                ```
+
+                ## Script
+
+                ```sql
+                CREATE TABLE t (a INT) WITH ('connector' = 'datagen');
+                ```
+
+                ### Details
+
+                ```sql
+                SELECT a FROM t;
+                ```
+
+                ## Example Output
+
+                ```sql
+                SELECT 'shown only';
+                ```
+                """);
+
+        assertThat(recipe.blocks()).extracting(SqlBlock::firstLine, SqlBlock::runs, SqlBlock::excerpt).containsExactly(
+                tuple(4, false, "outside the recipe's Script sections"),
+                tuple(10, true, null),
+                tuple(16, true, null),
+                tuple(22, false, "outside the recipe's Script sections"));
+        assertThat(recipe.warnings()).isEmpty();
+    }
+
+    @Test
+    void eachScriptSectionIsASessionThatStartsWithTheDefinitionsItDoesNotRedefine() throws Exception {
+        Recipe recipe = parse("""
+                ## Script
+
+                ```sql
+                CREATE TABLE rates (c STRING) WITH ('connector' = 'kafka');
+                CREATE TABLE logs (c STRING) WITH ('connector' = 'faker');
+                SELECT c FROM rates;
+                ```
+
+                ### Script
+
+                ```sql
+                CREATE TABLE logs (c STRING, d INT) WITH ('connector' = 'faker');
+                INSERT INTO rates SELECT c FROM logs;
+                ```
+                """);
+
+        List<Recipe> sessions = recipe.sessions();
+
+        assertThat(sessions).hasSize(2);
+        assertThat(sessions.get(0).statements()).extracting(Statement::line).containsExactly(4, 5, 6);
+        // the second session replays CREATE TABLE rates, not the query, and creates logs itself
+        assertThat(sessions.get(1).statements()).extracting(Statement::line).containsExactly(4, 12, 13);
+    }
+
+    @Test
+    void withoutAScriptHeadingAQueryShownBeforeItsTableAndAClauseAreExcerptsWithAWarning() throws Exception {
+        Recipe recipe = parse("""
+                # Top-N
+
+                ```sql
+                SELECT wizard FROM spells;
+                ```
+
+                ```sql
+                ORDER BY times_cast DESC
+                ```
+
+                ```sql
+                CREATE TABLE spells (wizard STRING) WITH ('connector' = 'faker');
+                SELECT wizard FROM spells;
+                ```
+
+                ```sql
+                SELECT * FROM your_topic /*+ OPTIONS('scan.startup.mode' = 'group-offsets') */;
+                ```
+                """);
+
+        assertThat(recipe.blocks()).extracting(SqlBlock::firstLine, SqlBlock::excerpt).containsExactly(
+                tuple(4, "it reads spells before line 12 creates it"),
+                tuple(8, "it starts with ORDER, a clause, not a statement"),
+                tuple(12, null),
+                tuple(17, "it reads your_topic, which the recipe never creates"));
+        assertThat(recipe.statements()).extracting(Statement::line).containsExactly(12, 13);
+        assertThat(recipe.warnings()).hasSize(3).first().asString()
+                .startsWith("recipes/recipe.md:4: this block is shown, not run: it reads spells before line 12 creates it; ")
+                .endsWith("or mark the block <!-- cookbook:skip -->");
+    }
+
+    @Test
+    void aRecipeThatCreatesNothingHasNoExcerpts() throws Exception {
+        Recipe recipe = parse("```sql\nSELECT a FROM somewhere_else;\n```\n");
+
+        assertThat(recipe.statements()).hasSize(1);
+        assertThat(recipe.warnings()).isEmpty();
+    }
+
     private static Recipe recipeAt(Path file) {
         return new Recipe(file, file.toString(), List.of(), List.of());
     }
