@@ -263,4 +263,29 @@ class FlinkEngineTest {
         assertThat(plan.problem().message()).isEqualTo(
                 "LEFT JOIN events g ON e.id = g.id: a statement cannot start with LEFT; the ';' on line 8 ends the statement before it too early: remove that ';'");
     }
+
+    @Test
+    void everyScriptSectionIsPlannedAlsoAfterOneThatReadsAStandIn(FlinkEngine engine) {
+        RecipeRun plan = engine.plan(Recipes.write(directory, "sections.md", """
+                ## Script
+
+                ```sql
+                CREATE TEMPORARY TABLE logs (code STRING) WITH ('connector' = 'faker');
+                SELECT code FROM logs;
+                ```
+
+                ## Advanced Script
+
+                ### Script
+
+                ```sql
+                CREATE TEMPORARY TABLE logs (code STRING, size INT) WITH ('connector' = 'faker');
+                SELECT code, SUM(sizes) FROM logs GROUP BY code;
+                ```
+                """));
+
+        assertThat(plan.problem().kind()).isEqualTo(Problem.Kind.BROKEN);
+        assertThat(plan.problem().line()).isEqualTo(14);
+        assertThat(plan.problem().message()).contains("Column 'sizes' not found");
+    }
 }
