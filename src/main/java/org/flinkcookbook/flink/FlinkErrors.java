@@ -11,8 +11,8 @@ final class FlinkErrors {
 
     private static final Pattern POSITION = Pattern.compile("(?:at )?line (\\d+), column (\\d+)");
     private static final Pattern WRAPPERS = Pattern.compile(
-            "^(SQL validation failed\\.|SQL parse failed\\.|Could not execute SQL statement\\.|"
-                    + "org\\.apache\\.flink\\.[\\w.$]+: )\\s*");
+            "^(?:(?:SQL validation failed\\.|SQL parse failed\\.|Could not execute SQL statement\\.|"
+                    + "(?:[a-z_$][\\w$]*\\.)+[\\w$]*(?:Exception|Error): )\\s*)+");
 
     private FlinkErrors() {}
 
@@ -26,6 +26,11 @@ final class FlinkErrors {
         }
         Matcher position = POSITION.matcher(String.valueOf(message(error)));
         return position.find() ? SqlParsing.markdownLine(statement, Integer.parseInt(position.group(1))) : statement.line();
+    }
+
+    /** {@link #message(Throwable)}, with the positions it names inside the statement given as Markdown positions. */
+    static String message(Statement statement, Throwable error) {
+        return SqlParsing.inMarkdownPositions(statement, message(error));
     }
 
     /**

@@ -26,7 +26,6 @@ import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.CoreOptions;
 import org.apache.flink.configuration.DeploymentOptions;
 import org.apache.flink.configuration.ExecutionOptions;
-import org.apache.flink.configuration.PipelineOptions;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.sql.parser.ddl.SqlReset;
 import org.apache.flink.sql.parser.ddl.SqlSet;
@@ -233,6 +232,7 @@ final class RecipeSession {
         nondeterminism.learn(parsed);
         if (parsed instanceof SqlCreateTable created) {
             bindTable(statement, created);
+            checkFixtureTable(statement, created);
         }
     }
 
@@ -247,6 +247,23 @@ final class RecipeSession {
                 throw failure(statement, e);
             }
         }
+    }
+
+    /** A table that reads a CSV file of the fixtures directory directly gets the same check as a bound one. */
+    private void checkFixtureTable(Statement statement, SqlCreateTable created) throws StatementFailure {
+        Map<String, String> options = created.getProperties();
+        String path = options.get("path");
+        if (!"filesystem".equals(options.get("connector")) || !"csv".equals(options.get("format")) || path == null || !path.startsWith("file:")) {
+            return;
+        }
+        Path file = Path.of(java.net.URI.create(path)).normalize();
+        Path fixtures = settings.fixturesDirectory().toAbsolutePath().normalize();
+        if (!Files.isRegularFile(file) || !file.startsWith(fixtures)) {
+            return;
+        }
+        CatalogManager catalog = catalogManager();
+        ContextResolvedTable table = catalog.getTable(catalog.qualifyIdentifier(UnresolvedIdentifier.of(created.getName().names))).orElseThrow();
+        checkFixture(statement.line(), fixtures.relativize(file).toString().replace('\\', '/'), file, table.getResolvedSchema());
     }
 
     private void set(Statement statement, SqlSet set) throws StatementFailure {
@@ -296,9 +313,8 @@ final class RecipeSession {
     private StreamTableEnvironment newEnvironment() {
         Configuration configuration = new Configuration();
         if (!planning()) {
-            configuration.set(DeploymentOptions.TARGET, SharedClusterExecutors.executorName());
+            cluster.configure(configuration);
             configuration.set(DeploymentOptions.ATTACHED, true);
-            configuration.set(PipelineOptions.CLASSPATHS, List.of(cluster.classpathEntry().toString()));
         }
         configuration.set(CoreOptions.DEFAULT_PARALLELISM, 1);
         configuration.setString("table.local-time-zone", "UTC");
@@ -408,7 +424,7 @@ final class RecipeSession {
             Long lateRows = null;
             if (job.isPresent()) {
                 job.get().getJobExecutionResult().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-                lateRows = LateRowCounters.takeTotal(job.get().getJobID().toString());
+                lateRows = cluster.takeLateRowsDropped(job.get().getJobID());
             }
             return new StatementResult(statement.line(), statement.firstWords(), sink, schema.getColumnNames(), rows, ordered, lateRows);
         } catch (InterruptedException e) {
@@ -469,6 +485,8 @@ final class RecipeSession {
         CatalogManager catalog = catalogManager();
         ObjectIdentifier id = catalog.qualifyIdentifier(UnresolvedIdentifier.of(names));
         ContextResolvedTable table = catalog.getTable(id).orElseThrow();
+        checkFixture(binding.get().line(), binding.get().csvPath(), csv, table.getResolvedSchema());
+        CatalogTable original = ((ResolvedCatalogTable) table.getResolvedTable()).getOrigin();
         Map<String, String> options = new LinkedHashMap<>();
         options.put("connector", "filesystem");
         options.put("path", csv.toUri().toString());
@@ -480,6 +498,23 @@ final class RecipeSession {
                     + binding.get().table() + ": " + FlinkErrors.message(e));
         }
         return true;
+    }
+
+    /** A malformed fixture row is reported with its line, before Flink fails on it with a stack of its own. */
+    private void checkFixture(int line, String csvPath, Path csv, ResolvedSchema schema) throws StatementFailure {
+        List<Column> physical = schema.getColumns().stream().filter(Column::isPhysical).toList();
+        List<String> names = physical.stream().map(Column::getName).toList();
+        int rowtime = schema.getWatermarkSpecs().isEmpty() ? -1 : names.indexOf(schema.getWatermarkSpecs().get(0).getRowtimeAttribute());
+        String shownAs = settings.fixturesDirectory().getFileName() + "/" + csvPath;
+        Optional<String> problem;
+        try {
+            problem = FixtureCheck.problem(csv, shownAs, names, physical.stream().map(column -> column.getDataType().getLogicalType()).toList(), rowtime);
+        } catch (java.io.IOException e) {
+            problem = Optional.of(shownAs + ": cannot be read (" + e.getMessage() + ")");
+        }
+        if (problem.isPresent()) {
+            throw new StatementFailure(line, problem.get());
+        }
     }
 
     private CatalogManager catalogManager() {
@@ -498,12 +533,12 @@ final class RecipeSession {
         try {
             return SqlParsing.parse(statement, sql);
         } catch (SqlSyntaxException e) {
-            throw new StatementFailure(e.line(), rejected(), statement.firstWords() + ": " + e.getMessage() + " (column " + e.column() + ")");
+            throw new StatementFailure(e.line(), rejected(), statement.firstWords() + ": " + e.getMessage());
         }
     }
 
     private StatementFailure failure(Statement statement, Exception error) {
-        return new StatementFailure(FlinkErrors.line(statement, error), rejected(), statement.firstWords() + ": " + FlinkErrors.message(error));
+        return new StatementFailure(FlinkErrors.line(statement, error), rejected(), statement.firstWords() + ": " + FlinkErrors.message(statement, error));
     }
 
     /** What Flink refusing a statement makes of the recipe: broken when planning finds it, an error while running. */

@@ -88,6 +88,7 @@ public final class RecipeGuard {
             }
         }
         String fixturesUri = FixturePlaceholder.uriOf(fixturesDirectory);
+        Set<String> createdTables = new HashSet<>();
         Map<String, String> unsafeTables = new HashMap<>();
         Map<String, Set<String>> viewReads = new HashMap<>();
         for (Statement statement : statementsWithMembers(recipe)) {
@@ -98,6 +99,10 @@ public final class RecipeGuard {
                 continue; // not the guard's business: the engine reports it with its line
             }
             checkStatement(recipe, statement, parsed, refusals, unsafeTables);
+            if (parsed instanceof SqlCreateTable table) {
+                createdTables.add(String.join(".", table.getName().names).toLowerCase(Locale.ROOT));
+                createdTables.add(TableReads.nameOf(table.getName()));
+            }
             Set<String> reads = expand(TableReads.of(parsed), viewReads);
             if (parsed instanceof SqlCreateView view) {
                 viewReads.put(TableReads.nameOf(view.getName()), reads);
@@ -109,6 +114,12 @@ public final class RecipeGuard {
                     refusals.add(new Refusal(statement.line(), statement.firstWords() + ": reads " + table + ", which " + reason, Refusal.Kind.NEEDS_DATA));
                     break;
                 }
+            }
+        }
+        for (FixtureBinding fixture : recipe.fixtures()) {
+            if (!createdTables.contains(fixture.table().toLowerCase(Locale.ROOT))) {
+                refusals.add(new Refusal(fixture.line(), "the fixture directive names table " + fixture.table()
+                        + ", which the recipe never creates; name a table of a CREATE TABLE statement"));
             }
         }
         return refusals;

@@ -2,16 +2,22 @@ package org.flinkcookbook.simulator;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.stream.IntStream;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
+import org.apache.flink.sql.parser.ddl.SqlDropObject;
 import org.apache.flink.sql.parser.ddl.SqlReset;
 import org.apache.flink.sql.parser.ddl.SqlSet;
 import org.apache.flink.sql.parser.ddl.table.SqlCreateTable;
+import org.apache.flink.sql.parser.ddl.table.SqlDropTable;
 import org.apache.flink.sql.parser.ddl.view.SqlCreateView;
+import org.apache.flink.sql.parser.ddl.view.SqlDropView;
 import org.apache.flink.sql.parser.dml.RichSqlInsert;
 import org.apache.flink.sql.parser.dml.SqlExecute;
+import org.apache.flink.sql.parser.dql.SqlRichDescribeTable;
 import org.flinkcookbook.engine.Engine;
 import org.flinkcookbook.engine.Problem;
 import org.flinkcookbook.engine.RecipeRun;
@@ -94,15 +100,14 @@ public final class SimulatorEngine implements Engine {
 
         RecipeRun run() {
             for (Statement statement : recipe.statements()) {
-                Statement current = statement;
                 try {
                     execute(statement);
                 } catch (UnsupportedConstructException e) {
                     String message = "unsupported by the simulator: " + e.construct();
-                    int line = lineOf(current, e);
+                    int line = lineOf(statement, e);
                     return new RecipeRun(results, strict ? Problem.error(line, message + " (strict mode)") : Problem.unsupported(line, message), warnings);
                 } catch (SimulationException e) {
-                    return new RecipeRun(results, Problem.error(lineOf(current, e), e.getMessage()), warnings);
+                    return new RecipeRun(results, Problem.error(lineOf(statement, e), e.getMessage()), warnings);
                 } catch (RuntimeException e) {
                     return new RecipeRun(results, Problem.error(statement.line(), "the simulator failed on this statement: " + e), warnings);
                 }
@@ -145,6 +150,7 @@ public final class SimulatorEngine implements Engine {
                 case QUERY -> query(statement);
                 case INSERT -> insert(statement);
                 case DROP -> drop(statement);
+                case DESCRIBE -> describe(statement);
                 default -> throw new UnsupportedConstructException(null, statement.kind() + " statements (" + statement.firstWords() + ")");
             }
         }
@@ -186,14 +192,27 @@ public final class SimulatorEngine implements Engine {
 
         private void drop(Statement statement) {
             SqlNode node = parse(statement);
-            String words = statement.firstWords().toUpperCase(java.util.Locale.ROOT);
-            if (!(words.startsWith("DROP TABLE") || words.startsWith("DROP VIEW") || words.startsWith("DROP TEMPORARY"))) {
+            if (!(node instanceof SqlDropTable || node instanceof SqlDropView)) {
+                throw new UnsupportedConstructException(node.getParserPosition(), statement.firstWords());
+            }
+            SqlDropObject drop = (SqlDropObject) node;
+            String name = String.join(".", drop.getFullName());
+            if (!catalog.drop(name) && !drop.getIfExists()) {
+                throw new SimulationException(drop.getParserPosition(), "Table or view '" + name + "' does not exist");
+            }
+        }
+
+        /** DESCRIBE of a table: its columns as Flink prints them; views are not modelled. */
+        private void describe(Statement statement) {
+            if (!(parse(statement) instanceof SqlRichDescribeTable describe)) {
                 throw new UnsupportedConstructException(null, statement.firstWords());
             }
-            SqlIdentifier name = (SqlIdentifier) ((org.apache.calcite.sql.SqlCall) node).getOperandList().get(0);
-            if (!catalog.drop(Catalog.name(name)) && !words.contains("IF EXISTS")) {
-                throw new SimulationException(name.getParserPosition(), "Table or view '" + Catalog.name(name) + "' does not exist");
-            }
+            String name = String.join(".", describe.fullTableName());
+            TableDefinition table = catalog.table(name).orElseThrow(() -> catalog.view(name).isPresent()
+                    ? new UnsupportedConstructException(describe.getParserPosition(), "DESCRIBE of a view")
+                    : new SimulationException(describe.getParserPosition(), "Tables or views with the identifier '" + name + "' doesn't exist."));
+            List<ResultRow> rows = table.describe().stream().map(values -> new ResultRow(RowKind.INSERT, values)).toList();
+            finish(statement, null, List.of("name", "type", "null", "key", "extras", "watermark"), rows, false, new StatementTrace());
         }
 
         private void query(Statement statement) {
@@ -236,7 +255,7 @@ public final class SimulatorEngine implements Engine {
                     Object value = Values.cast(row[i], queryColumns.get(i).type(), column.type(), settings.timeZone());
                     values[targetOf[i]] = Values.render(value, column.type(), settings.timeZone());
                 }
-                rows.add(new ResultRow(RowKind.INSERT, java.util.Arrays.asList(values)));
+                rows.add(new ResultRow(RowKind.INSERT, Arrays.asList(values)));
             }
             finish(statement, sink, sinkColumns.stream().map(ColumnDefinition::name).toList(), rows, plan.ordered(), trace);
         }
@@ -245,7 +264,7 @@ public final class SimulatorEngine implements Engine {
         private int[] targetPositions(RichSqlInsert insert, List<ColumnDefinition> sinkColumns) {
             SqlNodeList targetColumns = insert.getTargetColumnList();
             if (targetColumns == null || targetColumns.size() == 0) {
-                return java.util.stream.IntStream.range(0, sinkColumns.size()).toArray();
+                return IntStream.range(0, sinkColumns.size()).toArray();
             }
             int[] positions = new int[targetColumns.size()];
             for (int i = 0; i < positions.length; i++) {

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
 import org.flinkcookbook.engine.Problem;
 import org.flinkcookbook.engine.RecipeRun;
 import org.flinkcookbook.result.ResultRow;
@@ -168,6 +169,26 @@ class FlinkEngineTest {
             assertThat(run.problem().line()).isEqualTo(4);
             assertThat(run.problem().message()).contains("did not finish within 3 s").contains("cookbook:fixture");
         }
+    }
+
+    @Test
+    void closingTheEngineLeavesNoThreadThatWouldKeepTheJvmAlive() throws Exception {
+        Set<Thread> before = Thread.getAllStackTraces().keySet();
+        FlinkEngine own = new FlinkEngine(new FlinkSettings(SharedFlink.TEST_FIXTURES, Duration.ofSeconds(60), false));
+        assertThat(own.run(Recipes.sql(directory, "SELECT 1;")).problem()).isNull();
+
+        own.close();
+
+        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        List<String> left;
+        do {
+            Thread.sleep(200);
+            left = Thread.getAllStackTraces().keySet().stream()
+                    .filter(thread -> !before.contains(thread) && thread.isAlive() && !thread.isDaemon())
+                    .map(Thread::getName)
+                    .toList();
+        } while (!left.isEmpty() && System.nanoTime() < deadline);
+        assertThat(left).isEmpty();
     }
 
     @Test

@@ -56,10 +56,11 @@ record GeneratedCase(String name, String csv, String sql, String description) {
             long time = times.get(i);
             String key = String.valueOf((char) ('a' + random.nextInt(3)));
             int value = 1 + random.nextInt(100);
+            String price = String.format(java.util.Locale.ROOT, "%d.%02d", random.nextInt(200), random.nextInt(100));
             String timeText = ltz ? Long.toString(time)
                     : LocalDateTime.ofEpochSecond(Math.floorDiv(time, 1000), (int) Math.floorMod(time, 1000) * 1_000_000, ZoneOffset.UTC)
                             .format(millis ? MILLIS : SECONDS);
-            csv.append(i + 1).append(',').append(key).append(',').append(value).append(',').append(timeText).append('\n');
+            csv.append(i + 1).append(',').append(key).append(',').append(value).append(',').append(price).append(',').append(timeText).append('\n');
         }
 
         String name = "case-" + seed + "-" + index;
@@ -75,12 +76,12 @@ record GeneratedCase(String name, String csv, String sql, String description) {
         }
         String timeColumns = ltz ? "ms BIGINT, ts AS TO_TIMESTAMP_LTZ(ms, 3)" : "ts TIMESTAMP(3)";
         String watermark = delay == 0 ? "ts" : "ts - INTERVAL '" + seconds(delay) + "' SECOND" + (delay >= 100_000 ? "(3)" : "");
-        sql.append("CREATE TABLE events (id INT, k STRING, v INT, ").append(timeColumns)
+        sql.append("CREATE TABLE events (id INT, k STRING, v INT, price DOUBLE, ").append(timeColumns)
                 .append(", WATERMARK FOR ts AS ").append(watermark).append(") WITH ('connector' = 'datagen');\n");
         String where = filterBeforeWindow ? " WHERE CURRENT_WATERMARK(ts) IS NULL OR ts > CURRENT_WATERMARK(ts)" : "";
         String key = keyed ? "k, " : "";
         String groupKey = keyed ? ", k" : "";
-        String aggregates = "COUNT(*) AS cnt, SUM(v) AS total, MAX(v) AS top, AVG(v) AS mean, COUNT(DISTINCT k) AS kinds";
+        String aggregates = "COUNT(*) AS cnt, SUM(v) AS total, MAX(v) AS top, AVG(v) AS mean, COUNT(DISTINCT k) AS kinds, SUM(price) AS revenue, AVG(price) AS average_price";
         String sizeLiteral = "INTERVAL '" + seconds(size) + "' SECOND";
         String stepLiteral = "INTERVAL '" + seconds(step) + "' SECOND";
         sql.append(switch (shape) {

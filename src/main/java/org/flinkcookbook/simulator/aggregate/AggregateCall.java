@@ -22,9 +22,12 @@ public record AggregateCall(Function function, boolean distinct, Expression argu
 
     public enum Function { COUNT, SUM, MIN, MAX, AVG }
 
-    /** Accumulates one group's (or window's) values. */
+    /** Accumulates one group's, window's or slice's values. */
     public interface Accumulator {
         void add(Object[] row, EvaluationContext context);
+
+        /** Adds in another accumulator of the same call, as Flink merges slice and pane accumulators. */
+        void merge(Accumulator other);
 
         Object result();
     }
@@ -50,67 +53,39 @@ public record AggregateCall(Function function, boolean distinct, Expression argu
     }
 
     public Accumulator newAccumulator() {
-        Set<Object> seen = distinct ? new HashSet<>() : null;
-        Aggregation aggregation = aggregation();
-        return new Accumulator() {
-            @Override
-            public void add(Object[] row, EvaluationContext context) {
-                Object value = argument == null ? Boolean.TRUE : argument.evaluate(row, context);
-                if (value == null || (seen != null && !seen.add(value))) {
-                    return; // aggregates ignore NULL arguments
-                }
-                aggregation.add(value);
-            }
-
-            @Override
-            public Object result() {
-                return aggregation.result();
-            }
-        };
+        return new CallAccumulator();
     }
 
-    private interface Aggregation {
-        void add(Object value);
+    /**
+     * The state of every modelled function; sums are kept as Flink keeps them (long, double or
+     * decimal) so that floating-point results add up in the same order.
+     */
+    private final class CallAccumulator implements Accumulator {
+        private final Set<Object> seen = distinct ? new HashSet<>() : null;
+        private long count;
+        private long wholeSum;
+        private double approximateSum;
+        private BigDecimal exactSum = BigDecimal.ZERO;
+        private Object best;
 
-        Object result();
-    }
+        @Override
+        public void add(Object[] row, EvaluationContext context) {
+            Object value = argument == null ? Boolean.TRUE : argument.evaluate(row, context);
+            if (value != null && (seen == null || seen.add(value))) {
+                addValue(value); // aggregates ignore NULL arguments
+            }
+        }
 
-    private Aggregation aggregation() {
-        SqlType resultType = resultType();
-        return switch (function) {
-            case COUNT -> new Aggregation() {
-                long count;
-
-                public void add(Object value) {
-                    count++;
-                }
-
-                public Object result() {
-                    return count;
-                }
-            };
-            case MIN, MAX -> new Aggregation() {
-                final int sign = function == Function.MIN ? -1 : 1;
-                Object best;
-
-                public void add(Object value) {
+        private void addValue(Object value) {
+            count++;
+            switch (function) {
+                case MIN, MAX -> {
+                    int sign = function == Function.MIN ? -1 : 1;
                     if (best == null || Values.compare(value, best) * sign > 0) {
                         best = value;
                     }
                 }
-
-                public Object result() {
-                    return best;
-                }
-            };
-            case SUM, AVG -> new Aggregation() {
-                long count;
-                long wholeSum;
-                double approximateSum;
-                BigDecimal exactSum = BigDecimal.ZERO;
-
-                public void add(Object value) {
-                    count++;
+                case SUM, AVG -> {
                     if (value instanceof BigDecimal decimal) {
                         exactSum = exactSum.add(decimal);
                     } else if (value instanceof Double || value instanceof Float) {
@@ -119,23 +94,54 @@ public record AggregateCall(Function function, boolean distinct, Expression argu
                         wholeSum += ((Number) value).longValue();
                     }
                 }
+                default -> { }
+            }
+        }
 
-                public Object result() {
-                    if (count == 0) {
-                        return null;
+        @Override
+        public void merge(Accumulator other) {
+            CallAccumulator that = (CallAccumulator) other;
+            if (seen != null) {
+                for (Object value : that.seen) {
+                    if (seen.add(value)) {
+                        addValue(value);
                     }
-                    Root root = argument.type().root();
-                    if (root == Root.DECIMAL) {
-                        return Values.fitDecimal(exactSum, resultType);
-                    }
-                    if (root == Root.DOUBLE || root == Root.FLOAT) {
-                        double result = function == Function.SUM ? approximateSum : approximateSum / count;
-                        return root == Root.FLOAT ? (Object) (float) result : (Object) result;
-                    }
-                    long result = function == Function.SUM ? wholeSum : wholeSum / count;
-                    return Values.cast(result, SqlType.BIGINT, resultType, null);
                 }
-            };
-        };
+                return;
+            }
+            count += that.count;
+            wholeSum += that.wholeSum;
+            approximateSum += that.approximateSum;
+            exactSum = exactSum.add(that.exactSum);
+            if (that.best != null) {
+                int sign = function == Function.MIN ? -1 : 1;
+                if (best == null || Values.compare(that.best, best) * sign > 0) {
+                    best = that.best;
+                }
+            }
+        }
+
+        @Override
+        public Object result() {
+            if (function == Function.COUNT) {
+                return count;
+            }
+            if (count == 0) {
+                return null;
+            }
+            if (function == Function.MIN || function == Function.MAX) {
+                return best;
+            }
+            Root root = argument.type().root();
+            if (root == Root.DECIMAL) {
+                return Values.fitDecimal(exactSum, resultType());
+            }
+            if (root == Root.DOUBLE || root == Root.FLOAT) {
+                double result = function == Function.SUM ? approximateSum : approximateSum / count;
+                return root == Root.FLOAT ? (Object) (float) result : (Object) result;
+            }
+            long result = function == Function.SUM ? wholeSum : wholeSum / count;
+            return Values.cast(result, SqlType.BIGINT, resultType(), null);
+        }
     }
 }

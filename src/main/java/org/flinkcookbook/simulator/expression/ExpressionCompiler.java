@@ -181,6 +181,23 @@ public final class ExpressionCompiler {
                 return compileConstant(SqlType.timestampLtz(3), Values.NONDETERMINISTIC);
             case "RAND": case "RAND_INTEGER": case "UUID":
                 return compileConstant(name.equals("UUID") ? SqlType.STRING : SqlType.DOUBLE, Values.NONDETERMINISTIC);
+            case "ROUND": {
+                Expression number = compile(operands.get(0));
+                int digits = operands.size() > 1 ? ((SqlNumericLiteral) operands.get(1)).intValue(true) : 0;
+                if (!number.type().isApproximate() && !number.type().isIntLike() && number.type().root() != Root.BIGINT) {
+                    throw unsupported(call, "ROUND of " + number.type());
+                }
+                SqlType type = number.type();
+                // SqlFunctionUtils#sround: half-up on the decimal value, in the argument's type
+                return derived(type, (row, context) -> {
+                    Object value = number.evaluate(row, context);
+                    if (value == null) {
+                        return null;
+                    }
+                    BigDecimal rounded = Values.decimal(value).setScale(digits, java.math.RoundingMode.HALF_UP);
+                    return Values.cast(rounded, SqlType.decimal(38, Math.max(0, digits)), type, context.sessionZone());
+                }, number);
+            }
             case "UPPER": case "LOWER": {
                 Expression text = compile(operands.get(0));
                 boolean upper = name.equals("UPPER");

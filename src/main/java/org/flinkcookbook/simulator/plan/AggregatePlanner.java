@@ -1,5 +1,6 @@
 package org.flinkcookbook.simulator.plan;
 
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -105,24 +106,18 @@ final class AggregatePlanner {
             // Flink's batch group-window aggregate rule rejects them
             throw new SimulationException(select.getParserPosition(), "DISTINCT aggregates are currently not supported.");
         }
-        ZoneIdHolder zone = new ZoneIdHolder(settings);
+        ZoneId zone = settings.timeZone();
+        boolean streaming = settings.streaming();
         Expression where = filter;
         Calc.WatermarkFilterTrace filterTrace = QueryPlanner.watermarkFilterTrace(input, trace);
         return new Relation(projection.columns(), sink -> {
-            RowSink output = new Calc(having, projection.expressions(), sink, zone.value(), null);
+            RowSink output = new Calc(having, projection.expressions(), sink, zone, null);
             RowSink aggregation = windowing == null
-                    ? new BatchAggregation(keys, aggregates, output, zone.value())
-                    : new WindowAggregation(windowing.spec(), windowing.rowtimeIndex(), windowing.rowtimeType(), settings.streaming(),
-                            keys, aggregates, output, trace, input.fixture(), zone.value());
-            input.producer().run(where == null ? aggregation : new Calc(where, null, aggregation, zone.value(), filterTrace));
+                    ? new BatchAggregation(keys, aggregates, output, zone)
+                    : new WindowAggregation(windowing.spec(), windowing.groupWindow(), windowing.rowtimeIndex(), windowing.rowtimeType(), streaming,
+                            keys, aggregates, output, trace, input.fixture(), zone);
+            input.producer().run(where == null ? aggregation : new Calc(where, null, aggregation, zone, filterTrace));
         }, input.fixture());
-    }
-
-    /** The session time zone as planned, so later SETs do not change a planned statement. */
-    private record ZoneIdHolder(java.time.ZoneId value) {
-        ZoneIdHolder(SessionSettings settings) {
-            this(settings.timeZone());
-        }
     }
 
     private Windowing tvfWindowing(SqlSelect select, WindowTvf tvf, List<SqlNode> keyNodes) {

@@ -1,6 +1,8 @@
 package org.flinkcookbook.simulator.plan;
 
 import java.util.Comparator;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.List;
 import org.apache.calcite.sql.SqlBasicCall;
 import org.apache.calcite.sql.SqlCall;
@@ -11,6 +13,8 @@ import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlNumericLiteral;
 import org.apache.calcite.sql.SqlOrderBy;
 import org.apache.calcite.sql.SqlSelect;
+import org.apache.calcite.sql.SqlWith;
+import org.apache.calcite.sql.SqlWithItem;
 import org.apache.calcite.sql.util.SqlBasicVisitor;
 import org.flinkcookbook.simulator.expression.Column;
 import org.flinkcookbook.simulator.expression.Expression;
@@ -32,6 +36,7 @@ public final class QueryPlanner {
     private final SessionSettings settings;
     private final StatementTrace trace;
     private final TableScans scans;
+    private final Map<String, SqlNode> commonTables = new HashMap<>();
 
     public QueryPlanner(Catalog catalog, SessionSettings settings, StatementTrace trace) {
         this.catalog = catalog;
@@ -41,7 +46,8 @@ public final class QueryPlanner {
     }
 
     /** A top-level query; ORDER BY and LIMIT are modelled in batch mode only. */
-    public PlannedQuery plan(SqlNode query) {
+    public PlannedQuery plan(SqlNode statement) {
+        SqlNode query = withCommonTables(statement);
         if (query instanceof SqlOrderBy orderBy) {
             if (settings.streaming()) {
                 throw new UnsupportedConstructException(orderBy.getParserPosition(), "ORDER BY or LIMIT in streaming mode");
@@ -57,7 +63,8 @@ public final class QueryPlanner {
         return new PlannedQuery(relation(query), null, -1);
     }
 
-    Relation relation(SqlNode query) {
+    Relation relation(SqlNode node) {
+        SqlNode query = withCommonTables(node);
         if (query instanceof SqlSelect select) {
             return select(select);
         }
@@ -94,6 +101,21 @@ public final class QueryPlanner {
                 new Calc(filter, projection.expressions(), sink, settings.timeZone(), filterTrace)), input.fixture());
     }
 
+    /** Registers the WITH items of a query, visible to the rest of the statement, and returns its body. */
+    private SqlNode withCommonTables(SqlNode query) {
+        if (!(query instanceof SqlWith with)) {
+            return query;
+        }
+        for (SqlNode node : with.withList) {
+            SqlWithItem item = (SqlWithItem) node;
+            if (item.columnList != null && item.columnList.size() > 0) {
+                throw new UnsupportedConstructException(item.getParserPosition(), "WITH items with a column list");
+            }
+            commonTables.put(item.name.getSimple(), item.query);
+        }
+        return with.body;
+    }
+
     private Relation windowed(WindowTvf tvf) {
         Relation data = tvf.data();
         return new Relation(tvf.columns(settings.streaming()), sink -> data.producer().run(
@@ -116,6 +138,9 @@ public final class QueryPlanner {
             throw new UnsupportedConstructException(node.getParserPosition(), "TABLE of anything but a table or view name");
         }
         String name = Catalog.name(identifier);
+        if (commonTables.containsKey(name)) {
+            return relation(commonTables.get(name));
+        }
         var view = catalog.view(name);
         if (view.isPresent()) {
             return relation(view.get());

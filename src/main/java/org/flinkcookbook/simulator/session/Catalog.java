@@ -3,6 +3,7 @@ package org.flinkcookbook.simulator.session;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -11,6 +12,7 @@ import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.flink.sql.parser.ddl.SqlTableColumn;
 import org.apache.flink.sql.parser.ddl.SqlWatermark;
+import org.apache.flink.sql.parser.ddl.constraint.SqlTableConstraint;
 import org.apache.flink.sql.parser.ddl.table.SqlCreateTable;
 import org.apache.flink.sql.parser.ddl.table.SqlCreateTableAs;
 import org.apache.flink.sql.parser.ddl.table.SqlCreateTableLike;
@@ -50,7 +52,8 @@ public final class Catalog {
             }
             throw new SimulationException(create.getName().getParserPosition(), "Table or view '" + name + "' already exists");
         }
-        List<ColumnDefinition> columns = columns(create);
+        List<String> primaryKey = primaryKey(create);
+        List<ColumnDefinition> columns = columns(create, primaryKey);
         SqlWatermark watermark = create.getWatermark().orElse(null);
         String rowtime = null;
         if (watermark != null) {
@@ -64,26 +67,34 @@ public final class Catalog {
                         + "The field must be of type TIMESTAMP(p) or TIMESTAMP_LTZ(p), the supported precision 'p' is from 0 to 3, but the time field type is " + column.type());
             }
         }
-        tables.put(name, new TableDefinition(name, columns, rowtime, watermark == null ? null : watermark.getWatermarkStrategy(), source(create, fixture)));
+        tables.put(name, new TableDefinition(name, columns, rowtime, watermark == null ? null : watermark.getWatermarkStrategy(),
+                source(create, fixture), primaryKey));
     }
 
-    private static List<ColumnDefinition> columns(SqlCreateTable create) {
+    private static List<ColumnDefinition> columns(SqlCreateTable create, List<String> primaryKey) {
         List<ColumnDefinition> columns = new ArrayList<>();
         List<Column> physical = new ArrayList<>();
         for (SqlNode node : create.getColumnList()) {
             if (node instanceof SqlTableColumn.SqlRegularColumn regular) {
+                String name = name(regular.getName());
                 SqlType type = SqlType.of(regular.getType());
-                columns.add(new ColumnDefinition(name(regular.getName()), type, null));
-                physical.add(new Column(name(regular.getName()), type, false));
+                boolean nullable = !Boolean.FALSE.equals(regular.getType().getNullable()) && !primaryKey.contains(name);
+                columns.add(new ColumnDefinition(name, type, SqlType.summary(regular.getType()), nullable, null));
+                physical.add(new Column(name, type, false));
             } else if (node instanceof SqlTableColumn.SqlComputedColumn computed) {
                 // Computed columns may only read physical columns: derive the type from those
                 SqlType type = new ExpressionCompiler(physical).compile(computed.getExpr()).type();
-                columns.add(new ColumnDefinition(name(computed.getName()), type, computed.getExpr()));
+                columns.add(new ColumnDefinition(name(computed.getName()), type, type.toString(), true, computed.getExpr()));
             } else {
                 throw new UnsupportedConstructException(node.getParserPosition(), "metadata columns (" + node + ")");
             }
         }
         return columns;
+    }
+
+    private static List<String> primaryKey(SqlCreateTable create) {
+        return create.getFullConstraints().stream().filter(SqlTableConstraint::isPrimaryKey)
+                .flatMap(constraint -> Arrays.stream(constraint.getColumnNames())).toList();
     }
 
     private CsvSource source(SqlCreateTable create, Optional<FixtureBinding> fixture) {

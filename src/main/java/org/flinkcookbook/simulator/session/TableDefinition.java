@@ -15,18 +15,21 @@ import org.flinkcookbook.simulator.types.SqlType;
  * @param source the CSV file the table reads, or null when it can only be written
  */
 public record TableDefinition(
-        String name, List<ColumnDefinition> columns, String rowtimeColumn, SqlNode watermarkStrategy, CsvSource source) {
+        String name, List<ColumnDefinition> columns, String rowtimeColumn, SqlNode watermarkStrategy, CsvSource source, List<String> primaryKey) {
 
     public TableDefinition {
         columns = List.copyOf(columns);
+        primaryKey = List.copyOf(primaryKey);
     }
 
     /**
      * @param name column name
-     * @param type declared or (for computed columns) derived type, filled in when the table is read
+     * @param type declared or (for computed columns) derived type
+     * @param typeSummary the type as DESCRIBE prints it: STRING, VARCHAR(10), TIMESTAMP(3), ...
+     * @param nullable false for NOT NULL and primary key columns
      * @param computedExpression the expression of a computed column, or null for a physical column
      */
-    public record ColumnDefinition(String name, SqlType type, SqlNode computedExpression) {
+    public record ColumnDefinition(String name, SqlType type, String typeSummary, boolean nullable, SqlNode computedExpression) {
 
         public boolean physical() {
             return computedExpression == null;
@@ -38,6 +41,23 @@ public record TableDefinition(
      * @param displayName how explanations name it: the path relative to the fixtures directory
      */
     public record CsvSource(Path file, String displayName) {}
+
+    /**
+     * DESCRIBE's rows: name, type (with *ROWTIME* / *PROCTIME*), null, key, extras, watermark.
+     */
+    public List<List<String>> describe() {
+        String key = primaryKey.isEmpty() ? null : "PRI(" + String.join(", ", primaryKey) + ")";
+        return columns.stream().map(column -> {
+            boolean rowtime = column.name().equals(rowtimeColumn);
+            boolean proctime = column.type().root() == SqlType.Root.TIMESTAMP_LTZ && column.computedExpression() != null
+                    && column.computedExpression().toString().replace("`", "").equalsIgnoreCase("PROCTIME()");
+            String type = column.typeSummary() + (rowtime ? " *ROWTIME*" : proctime ? " *PROCTIME*" : "");
+            return java.util.Arrays.asList(column.name(), type, column.nullable() && !proctime ? "TRUE" : "FALSE",
+                    primaryKey.contains(column.name()) ? key : null,
+                    column.computedExpression() == null ? null : "AS " + column.computedExpression(),
+                    rowtime ? watermarkStrategy.toString() : null);
+        }).toList();
+    }
 
     /** The columns an INSERT writes: the physical ones (Flink's persisted columns). */
     public List<ColumnDefinition> persistedColumns() {

@@ -4,10 +4,13 @@ import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import org.flinkcookbook.result.LateRow;
 import org.flinkcookbook.simulator.aggregate.AggregateCall;
@@ -20,27 +23,35 @@ import org.flinkcookbook.simulator.types.SqlType.Root;
 import org.flinkcookbook.simulator.types.Timestamps;
 import org.flinkcookbook.simulator.types.Values;
 import org.flinkcookbook.simulator.window.WindowSpec;
+import org.flinkcookbook.simulator.window.WindowSpec.Kind;
 import org.flinkcookbook.simulator.window.WindowSpec.Window;
 
 /**
  * A windowed aggregation: Flink's WindowAggOperator (window TVFs) and the group-window
  * WindowOperator (GROUP BY TUMBLE/HOP, allowed lateness 0) at parallelism 1.
  *
- * <p>Rules modelled (SlicingWindowProcessor#processElement, TimeWindowUtil#isWindowFired,
+ * <p>Which rows count (SlicingWindowProcessor#processElement, TimeWindowUtil#isWindowFired,
  * WindowOperator#isWindowLate): a window [start, end) has fired once the operator received a
  * watermark >= end - 1 (end - 1 converted from the shift time zone for TIMESTAMP_LTZ rowtimes). A
- * row is added to every window containing it that has not fired; if all of them have fired it is
- * dropped and counted as a late record. Windows fire, in order of their end, when a watermark
- * reaches them; MAX_WATERMARK at the end of input fires the rest. In batch mode nothing is late.
+ * row counts in every window containing it that has not fired; if all of them have fired it is
+ * dropped and counted as a late record. Windows fire in order of their end when a watermark reaches
+ * them; MAX_WATERMARK at the end of input fires the rest. In batch mode nothing is late.
  *
- * <p>Output rows are [group keys..., window_start, window_end, window_time, aggregates...]; only
- * windows with at least one row are emitted. Memory holds the open windows only.
+ * <p>How they are added up, so that DOUBLE sums round as Flink's do: in streaming mode state is kept
+ * per slice (SliceAssigners) or pane (PanedWindowProcessFunction) and merged when a window fires,
+ * TVF slices newest first (HoppingSlicesIterable), group-window panes oldest first; CUMULATE merges
+ * each step into its cycle's first slice, where a late row that still counts also goes
+ * (sliceStateMergeTarget). Batch mode adds each window's rows in arrival order.
+ *
+ * <p>Output rows are [group keys..., window_start, window_end, window_time, aggregates...] for every
+ * window and key with rows. Memory holds the open slices only.
  */
 public final class WindowAggregation implements RowSink, EvaluationContext {
 
     private static final Comparator<Window> BY_END = Comparator.comparingLong(Window::end).thenComparingLong(Window::start);
 
     private final WindowSpec spec;
+    private final boolean panesOldestFirst;
     private final int rowtimeIndex;
     private final SqlType rowtimeType;
     private final ZoneId shiftZone;
@@ -51,17 +62,22 @@ public final class WindowAggregation implements RowSink, EvaluationContext {
     private final StatementTrace trace;
     private final String fixture;
     private final ZoneId sessionZone;
-    private final TreeMap<Window, Map<List<Object>, Accumulator[]>> openWindows = new TreeMap<>(BY_END);
+    /** Accumulators by slice end, then group key. */
+    private final Map<Long, Map<List<Object>, Accumulator[]>> slices = new HashMap<>();
+    /** The windows still to fire, with the keys that have rows in them. */
+    private final TreeMap<Window, Set<List<Object>>> pending = new TreeMap<>(BY_END);
     private long currentProgress = NO_WATERMARK;
     private long possibleWatermark = NO_WATERMARK;
 
     /**
+     * @param groupWindow true for GROUP BY TUMBLE/HOP (panes merged oldest first), false for window TVFs
      * @param rowtimeType TIMESTAMP(p) or TIMESTAMP_LTZ(p); LTZ windows are assigned in the session time zone
      * @param streaming false in batch mode: no watermarks, nothing is late
      * @param fixture the fixture's display name, for late-row explanations
      */
     public WindowAggregation(
             WindowSpec spec,
+            boolean groupWindow,
             int rowtimeIndex,
             SqlType rowtimeType,
             boolean streaming,
@@ -72,6 +88,7 @@ public final class WindowAggregation implements RowSink, EvaluationContext {
             String fixture,
             ZoneId sessionZone) {
         this.spec = spec;
+        this.panesOldestFirst = groupWindow;
         this.rowtimeIndex = rowtimeIndex;
         this.rowtimeType = rowtimeType;
         // SliceAssigners: "if the rowtime type is TIMESTAMP_LTZ, the shift timezone is the session time zone, else UTC"
@@ -94,7 +111,8 @@ public final class WindowAggregation implements RowSink, EvaluationContext {
         if (rowtime == null) {
             return; // only reachable in batch mode; the watermark assigner rejects NULL rowtimes
         }
-        List<Window> windows = spec.windowsOf(Timestamps.toWallClock((Long) rowtime, shiftZone));
+        long timestamp = Timestamps.toWallClock((Long) rowtime, shiftZone);
+        List<Window> windows = spec.windowsOf(timestamp);
         List<Window> open = streaming ? unfired(windows, currentProgress) : windows;
         if (possibleWatermark != NO_WATERMARK && unfired(windows, possibleWatermark).size() != open.size()) {
             trace.timingDependent(fixture, fixtureLine);
@@ -108,19 +126,32 @@ public final class WindowAggregation implements RowSink, EvaluationContext {
             return;
         }
         List<Object> key = key(values);
-        for (Window window : open) {
-            Accumulator[] accumulators = openWindows.computeIfAbsent(window, w -> new LinkedHashMap<>())
-                    .computeIfAbsent(key, k -> newAccumulators());
-            for (Accumulator accumulator : accumulators) {
-                accumulator.add(values, this);
+        if (!streaming) {
+            // batch window aggregates add each window's rows up in arrival order, without slices
+            for (Window window : windows) {
+                for (Accumulator accumulator : accumulators(window.end(), key)) {
+                    accumulator.add(values, this);
+                }
+                pending.computeIfAbsent(window, w -> new LinkedHashSet<>()).add(key);
             }
+            return;
+        }
+        long slice = spec.sliceEnd(timestamp);
+        if (spec.kind() == Kind.CUMULATE && fired(slice, currentProgress)) {
+            slice = open.get(0).start() + spec.sliceSize(); // the cycle's first slice holds its merged state
+        }
+        for (Accumulator accumulator : accumulators(slice, key)) {
+            accumulator.add(values, this);
+        }
+        for (Window window : open) {
+            pending.computeIfAbsent(window, w -> new LinkedHashSet<>()).add(key);
         }
     }
 
     private List<Window> unfired(List<Window> windows, long progress) {
         List<Window> open = new ArrayList<>(windows.size());
         for (Window window : windows) {
-            if (!fired(window, progress)) {
+            if (!fired(window.end(), progress)) {
                 open.add(window);
             }
         }
@@ -128,8 +159,8 @@ public final class WindowAggregation implements RowSink, EvaluationContext {
     }
 
     /** TimeWindowUtil#isWindowFired: toEpochMillsForTimer(windowEnd - 1, shiftTimeZone) <= currentProgress. */
-    private boolean fired(Window window, long progress) {
-        return progress != NO_WATERMARK && Timestamps.toEpoch(window.end() - 1, shiftZone) <= progress;
+    private boolean fired(long windowEnd, long progress) {
+        return progress != NO_WATERMARK && Timestamps.toEpoch(windowEnd - 1, shiftZone) <= progress;
     }
 
     private List<Object> key(Object[] values) {
@@ -138,6 +169,10 @@ public final class WindowAggregation implements RowSink, EvaluationContext {
             key.add(expression.evaluate(values, this));
         }
         return key;
+    }
+
+    private Accumulator[] accumulators(long slice, List<Object> key) {
+        return slices.computeIfAbsent(slice, s -> new LinkedHashMap<>()).computeIfAbsent(key, k -> newAccumulators());
     }
 
     private Accumulator[] newAccumulators() {
@@ -159,33 +194,71 @@ public final class WindowAggregation implements RowSink, EvaluationContext {
     }
 
     private void fireUpTo(long progress) {
-        Iterator<Map.Entry<Window, Map<List<Object>, Accumulator[]>>> windows = openWindows.entrySet().iterator();
+        Iterator<Map.Entry<Window, Set<List<Object>>>> windows = pending.entrySet().iterator();
         while (windows.hasNext()) {
-            Map.Entry<Window, Map<List<Object>, Accumulator[]>> entry = windows.next();
-            if (progress != Long.MAX_VALUE && !fired(entry.getKey(), progress)) {
+            Map.Entry<Window, Set<List<Object>>> entry = windows.next();
+            if (progress != Long.MAX_VALUE && !fired(entry.getKey().end(), progress)) {
                 return;
             }
-            emit(entry.getKey(), entry.getValue());
             windows.remove();
+            fire(entry.getKey(), entry.getValue());
         }
     }
 
-    private void emit(Window window, Map<List<Object>, Accumulator[]> groups) {
-        long windowTime = rowtimeType.root() == Root.TIMESTAMP_LTZ ? Timestamps.toEpoch(window.end() - 1, shiftZone) : window.end() - 1;
-        for (Map.Entry<List<Object>, Accumulator[]> group : groups.entrySet()) {
-            Object[] row = new Object[keys.length + 3 + aggregates.size()];
-            int column = 0;
-            for (Object key : group.getKey()) {
-                row[column++] = key;
+    private void fire(Window window, Set<List<Object>> windowKeys) {
+        long sliceSize = spec.sliceSize();
+        switch (streaming ? spec.kind() : Kind.TUMBLE) {
+            case TUMBLE -> { // also batch mode, where every window has its own state
+                Map<List<Object>, Accumulator[]> state = slices.remove(window.end());
+                windowKeys.forEach(key -> emit(window, key, state.get(key)));
             }
-            row[column++] = window.start();
-            row[column++] = window.end();
-            row[column++] = windowTime;
-            for (Accumulator accumulator : group.getValue()) {
-                row[column++] = accumulator.result();
+            case HOP -> {
+                for (List<Object> key : windowKeys) {
+                    Accumulator[] merged = newAccumulators();
+                    for (long offset = 0; offset < spec.size(); offset += sliceSize) {
+                        long slice = panesOldestFirst ? window.start() + sliceSize + offset : window.end() - offset;
+                        Map<List<Object>, Accumulator[]> state = slices.get(slice);
+                        Accumulator[] part = state == null ? null : state.get(key);
+                        for (int i = 0; part != null && i < merged.length; i++) {
+                            merged[i].merge(part[i]);
+                        }
+                    }
+                    emit(window, key, merged);
+                }
+                slices.remove(window.start() + sliceSize); // no later window holds the window's first slice
             }
-            downstream.row(row, 0);
+            case CUMULATE -> {
+                long firstSlice = window.start() + sliceSize;
+                Map<List<Object>, Accumulator[]> step = window.end() == firstSlice ? null : slices.remove(window.end());
+                if (step != null) {
+                    step.forEach((key, part) -> {
+                        Accumulator[] cycle = accumulators(firstSlice, key);
+                        for (int i = 0; i < cycle.length; i++) {
+                            cycle[i].merge(part[i]);
+                        }
+                    });
+                }
+                Map<List<Object>, Accumulator[]> cycle = window.end() == window.start() + spec.size()
+                        ? slices.remove(firstSlice)
+                        : slices.get(firstSlice);
+                windowKeys.forEach(key -> emit(window, key, cycle.get(key)));
+            }
         }
+    }
+
+    private void emit(Window window, List<Object> key, Accumulator[] accumulators) {
+        Object[] row = new Object[keys.length + 3 + aggregates.size()];
+        int column = 0;
+        for (Object value : key) {
+            row[column++] = value;
+        }
+        row[column++] = window.start();
+        row[column++] = window.end();
+        row[column++] = rowtimeType.root() == Root.TIMESTAMP_LTZ ? Timestamps.toEpoch(window.end() - 1, shiftZone) : window.end() - 1;
+        for (Accumulator accumulator : accumulators) {
+            row[column++] = accumulator.result();
+        }
+        downstream.row(row, 0);
     }
 
     @Override

@@ -76,6 +76,20 @@ public record SqlType(Root root, int precision, int scale) {
         }
     }
 
+    /** A declared type as Flink's DESCRIBE prints it (LogicalType#asSummaryString without nullability). */
+    public static String summary(SqlDataTypeSpec spec) {
+        SqlTypeNameSpec name = spec.getTypeNameSpec();
+        String typeName = name.getTypeName().getSimple().toUpperCase(Locale.ROOT);
+        int precision = name instanceof SqlBasicTypeNameSpec basic ? basic.getPrecision() : -1;
+        if (typeName.equals("VARCHAR") || typeName.equals("STRING")) {
+            return precision < 0 || precision == Integer.MAX_VALUE ? "STRING" : "VARCHAR(" + precision + ")";
+        }
+        if (typeName.equals("CHAR")) {
+            return "CHAR(" + Math.max(precision, 1) + ")";
+        }
+        return of(spec).toString();
+    }
+
     public boolean isNumeric() {
         return switch (root) {
             case TINYINT, SMALLINT, INT, BIGINT, FLOAT, DOUBLE, DECIMAL -> true;

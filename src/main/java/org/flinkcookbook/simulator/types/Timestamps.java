@@ -27,6 +27,17 @@ public final class Timestamps {
     }
 
     /**
+     * Parses a CSV TIMESTAMP_LTZ as Flink's CSV format does: {@code yyyy-MM-dd HH:mm:ss[.f...]Z},
+     * an instant in UTC.
+     */
+    public static long parseUtcTimestamp(String text) {
+        if (!text.endsWith("Z")) {
+            throw new IllegalArgumentException("a TIMESTAMP_LTZ is written as yyyy-MM-dd HH:mm:ss[.SSS]Z, in UTC");
+        }
+        return parseTimestamp(text.substring(0, text.length() - 1));
+    }
+
+    /**
      * The common {@code yyyy-MM-dd HH:mm:ss[.f...]} shape without allocating, since fixtures are
      * read at millions of rows a second; Long.MIN_VALUE when the text has another shape.
      */

@@ -32,6 +32,7 @@ public final class Values {
             case DOUBLE: return Double.parseDouble(field.trim());
             case DECIMAL: return fitDecimal(new BigDecimal(field), type);
             case TIMESTAMP: return Timestamps.parseTimestamp(field);
+            case TIMESTAMP_LTZ: return Timestamps.parseUtcTimestamp(field);
             default: throw new IllegalArgumentException("Flink's CSV format cannot read a " + type + " column");
         }
     }

@@ -62,18 +62,30 @@ public record WindowSpec(Kind kind, long size, long step, long offset) {
         return windows;
     }
 
+    /**
+     * The length of the slices (window TVFs) or panes (group windows) Flink keeps state in: the
+     * window for TUMBLE, gcd(size, slide) for HOP, the step for CUMULATE.
+     */
+    public long sliceSize() {
+        return switch (kind) {
+            case TUMBLE -> size;
+            case HOP -> gcd(size, step);
+            case CUMULATE -> step;
+        };
+    }
+
+    /** The end of the slice a wall-clock timestamp falls in (SliceAssigner#assignSliceEnd). */
+    public long sliceEnd(long timestamp) {
+        return windowStart(timestamp, sliceSize()) + sliceSize();
+    }
+
+    private static long gcd(long a, long b) {
+        return b == 0 ? a : gcd(b, a % b);
+    }
+
     /** TimeWindow#getWindowStartWithOffset. */
     private long windowStart(long timestamp, long length) {
         long remainder = (timestamp - offset) % length;
         return remainder < 0 ? timestamp - (remainder + length) : timestamp - remainder;
-    }
-
-    /** A human description, as in Flink's plans: TUMBLE(size=5000ms). */
-    public String describe() {
-        return switch (kind) {
-            case TUMBLE -> "TUMBLE(size=" + size + "ms)";
-            case HOP -> "HOP(size=" + size + "ms, slide=" + step + "ms)";
-            case CUMULATE -> "CUMULATE(max_size=" + size + "ms, step=" + step + "ms)";
-        };
     }
 }

@@ -1,0 +1,52 @@
+package org.flinkcookbook.simulator;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.util.Random;
+import org.flinkcookbook.engine.RecipeRun;
+import org.flinkcookbook.result.ResultRow;
+import org.flinkcookbook.simulator.types.Timestamps;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Fixtures are read as Flink's CSV format reads them. */
+class FixtureReadingTest {
+
+    @TempDir
+    Path directory;
+
+    @Test
+    void timestampsParseAsJavaSqlTimestampDoes() {
+        // CsvToRowDataConverters#convertToTimestamp uses Timestamp.valueOf; the fast path must agree
+        Random random = new Random(7);
+        for (int i = 0; i < 20_000; i++) {
+            long millis = random.nextLong(-2_000_000_000_000L, 5_000_000_000_000L);
+            LocalDateTime time = LocalDateTime.ofEpochSecond(Math.floorDiv(millis, 1000), (int) Math.floorMod(millis, 1000) * 1_000_000, ZoneOffset.UTC);
+            String text = time.toString().replace('T', ' ');
+            if (text.length() == 16) {
+                text += ":00";
+            }
+            long expected = java.sql.Timestamp.valueOf(text).toLocalDateTime().toInstant(ZoneOffset.UTC).toEpochMilli();
+            assertThat(Timestamps.parseTimestamp(text)).as(text).isEqualTo(expected);
+        }
+        assertThat(Timestamps.parseTimestamp("2024-03-01 10:00:00.5")).isEqualTo(Timestamps.parseTimestamp("2024-03-01 10:00:00.500"));
+        assertThat(Timestamps.parseTimestamp("2024-3-1 10:00:00")).isEqualTo(Timestamps.parseTimestamp("2024-03-01 10:00:00"));
+    }
+
+    @Test
+    void quotedFieldsMaySpanLinesAndRowsKeepTheLineTheyStartOn() {
+        Path fixtures = directory.resolve("fixtures");
+        Recipes.fixture(fixtures, "notes.csv", "1,\"a, b\"\n\n2,\"two\nlines\"\n3,plain\n");
+        RecipeRun run = new SimulatorEngine(fixtures).run(Recipes.recipe(directory, "notes", "<!-- cookbook:fixture notes = notes.csv -->",
+                "CREATE TABLE notes (id INT, note STRING, WATERMARK FOR ts AS ts) WITH ('connector' = 'datagen');"));
+        assertThat(run.problem()).isNotNull(); // no ts column: a recipe error, as in Flink
+
+        run = new SimulatorEngine(fixtures).run(Recipes.recipe(directory, "notes", "<!-- cookbook:fixture notes = notes.csv -->",
+                "CREATE TABLE notes (id INT, note STRING) WITH ('connector' = 'datagen');\nSELECT id, note FROM notes WHERE id > 1;"));
+        assertThat(run.results().get(0).rows()).extracting(ResultRow::toString)
+                .containsExactly("+I[2, two\nlines]", "+I[3, plain]");
+    }
+}

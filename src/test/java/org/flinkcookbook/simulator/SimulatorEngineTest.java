@@ -1,0 +1,300 @@
+package org.flinkcookbook.simulator;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.flinkcookbook.engine.Problem;
+import org.flinkcookbook.engine.RecipeRun;
+import org.flinkcookbook.result.LateRow;
+import org.flinkcookbook.result.ResultRow;
+import org.flinkcookbook.result.StatementResult;
+import org.flinkcookbook.result.WatermarkCheck;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Hand-computed expectations from Flink's operator rules; each test names the rule it checks. */
+class SimulatorEngineTest {
+
+    private static final String EVENTS = "CREATE TABLE events (id INT, k STRING, v INT, ts TIMESTAMP(3), WATERMARK FOR ts AS %s) "
+            + "WITH ('connector' = 'datagen');";
+    /** Row 3 arrives after row 2 pushed the watermark to the last millisecond of [10:00:00, 10:00:05). */
+    private static final String LATE_AFTER_WINDOW_CLOSED = """
+            1,a,10,2024-03-01 10:00:01
+            2,a,20,2024-03-01 10:00:04.999
+            3,a,30,2024-03-01 10:00:03
+            4,a,40,2024-03-01 10:00:06
+            """;
+    private static final String TUMBLE_COUNTS = "SELECT window_start, window_end, COUNT(*) AS cnt, SUM(v) AS total "
+            + "FROM TABLE(TUMBLE(TABLE events, DESCRIPTOR(ts), INTERVAL '5' SECOND)) GROUP BY window_start, window_end;";
+
+    @TempDir
+    Path directory;
+
+    private RecipeRun run(String csv, String... sql) {
+        return run(false, csv, sql);
+    }
+
+    private RecipeRun run(boolean strict, String csv, String... sql) {
+        Path fixtures = directory.resolve("fixtures");
+        Recipes.fixture(fixtures, "events.csv", csv);
+        return new SimulatorEngine(fixtures, strict)
+                .run(Recipes.recipe(directory, "recipe", "<!-- cookbook:fixture events = events.csv -->", String.join("\n", sql)));
+    }
+
+    private static String events(String watermark) {
+        return String.format(EVENTS, watermark);
+    }
+
+    private static List<String> rows(StatementResult result) {
+        return result.rows().stream().map(ResultRow::toString).toList();
+    }
+
+    @Test
+    void dropsARowWhoseWindowAWatermarkOfItsEndMinusOneHasFired() {
+        // interval 0: the assigner emits every advance; [0 s, 5 s) fires at watermark 4.999 (isWindowFired: end - 1 <= watermark)
+        RecipeRun run = run(LATE_AFTER_WINDOW_CLOSED, "SET 'pipeline.auto-watermark-interval' = '0';", events("ts"), TUMBLE_COUNTS);
+
+        StatementResult result = run.results().get(0);
+        assertThat(run.problem()).isNull();
+        assertThat(rows(result)).containsExactly(
+                "+I[2024-03-01 10:00:00.000, 2024-03-01 10:00:05.000, 2, 30]",
+                "+I[2024-03-01 10:00:05.000, 2024-03-01 10:00:10.000, 1, 40]");
+        assertThat(result.lateRowsDropped()).isEqualTo(1);
+        assertThat(result.explanations().lateRows()).containsExactly(new LateRow("fixtures/events.csv", 3,
+                "2024-03-01 10:00:03.000", "2024-03-01 10:00:04.999", "2024-03-01 10:00:00.000", "2024-03-01 10:00:05.000"));
+    }
+
+    @Test
+    void aLongWatermarkIntervalHoldsTheWatermarkBackSoNothingIsLate() {
+        // WatermarkAssignerOperator starts from 0: row 1 advances it by far more than 1 h and is emitted;
+        // row 2 advances it by 3.999 s < 1 h, so the window never fires before row 3 arrives
+        RecipeRun run = run(LATE_AFTER_WINDOW_CLOSED, "SET 'pipeline.auto-watermark-interval' = '1 h';", events("ts"), TUMBLE_COUNTS);
+
+        StatementResult result = run.results().get(0);
+        assertThat(rows(result)).containsExactly(
+                "+I[2024-03-01 10:00:00.000, 2024-03-01 10:00:05.000, 3, 60]",
+                "+I[2024-03-01 10:00:05.000, 2024-03-01 10:00:10.000, 1, 40]");
+        assertThat(result.lateRowsDropped()).isZero();
+        assertThat(run.warnings()).isEmpty();
+    }
+
+    @Test
+    void aLateHopRowStillCountsInTheWindowsThatHaveNotFired() {
+        // SlicingWindowProcessor: a row whose slice fired is dropped only when its last window fired too
+        String csv = """
+                1,a,1,2024-03-01 10:00:01
+                2,a,1,2024-03-01 10:00:07
+                3,a,1,2024-03-01 10:00:02
+                4,a,1,2024-03-01 10:00:12
+                5,a,1,2024-03-01 10:00:03
+                """;
+        RecipeRun run = run(csv, "SET 'pipeline.auto-watermark-interval' = '0';", events("ts"),
+                "SELECT window_start, window_end, COUNT(*) AS cnt FROM TABLE(HOP(TABLE events, DESCRIPTOR(ts), "
+                        + "INTERVAL '5' SECOND, INTERVAL '10' SECOND)) GROUP BY window_start, window_end;");
+
+        StatementResult result = run.results().get(0);
+        // row 3 misses [09:59:55, 10:00:05), fired at watermark 7, but counts in [10:00:00, 10:00:10);
+        // row 5 arrives after watermark 12 fired that one too and is dropped
+        assertThat(rows(result)).containsExactly(
+                "+I[2024-03-01 09:59:55.000, 2024-03-01 10:00:05.000, 1]",
+                "+I[2024-03-01 10:00:00.000, 2024-03-01 10:00:10.000, 3]",
+                "+I[2024-03-01 10:00:05.000, 2024-03-01 10:00:15.000, 2]",
+                "+I[2024-03-01 10:00:10.000, 2024-03-01 10:00:20.000, 1]");
+        assertThat(result.lateRowsDropped()).isEqualTo(1);
+        assertThat(result.explanations().lateRows()).extracting(LateRow::fixtureLine, LateRow::windowStart)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple(5, "2024-03-01 10:00:00.000"));
+    }
+
+    @Test
+    void cumulativeWindowsEmitEveryStepAndALateRowJoinsTheStepsStillOpen() {
+        // CumulativeSliceAssigner: windows [0, 2), [0, 4), [0, 6) share the cycle's state
+        String csv = """
+                1,a,1,2024-03-01 10:00:01
+                2,a,1,2024-03-01 10:00:03
+                3,a,1,2024-03-01 10:00:00.500
+                4,a,1,2024-03-01 10:00:05
+                """;
+        RecipeRun run = run(csv, "SET 'pipeline.auto-watermark-interval' = '0';", events("ts"),
+                "SELECT window_start, window_end, COUNT(*) AS cnt FROM TABLE(CUMULATE(TABLE events, DESCRIPTOR(ts), "
+                        + "INTERVAL '2' SECOND, INTERVAL '6' SECOND)) GROUP BY window_start, window_end;");
+
+        assertThat(rows(run.results().get(0))).containsExactly(
+                "+I[2024-03-01 10:00:00.000, 2024-03-01 10:00:02.000, 1]",
+                "+I[2024-03-01 10:00:00.000, 2024-03-01 10:00:04.000, 3]",
+                "+I[2024-03-01 10:00:00.000, 2024-03-01 10:00:06.000, 4]");
+        assertThat(run.results().get(0).lateRowsDropped()).isZero();
+    }
+
+    @Test
+    void groupWindowsDropLikeWindowTvfsAndShowTheRowtimeAsEndMinusOneMillisecond() {
+        // WindowOperator#isWindowLate: cleanup time end - 1 + allowed lateness 0 <= watermark
+        RecipeRun run = run(LATE_AFTER_WINDOW_CLOSED, "SET 'pipeline.auto-watermark-interval' = '0';", events("ts"),
+                "SELECT TUMBLE_START(ts, INTERVAL '5' SECOND) AS ws, TUMBLE_ROWTIME(ts, INTERVAL '5' SECOND) AS wt, COUNT(*) AS cnt "
+                        + "FROM events GROUP BY TUMBLE(ts, INTERVAL '5' SECOND);");
+
+        StatementResult result = run.results().get(0);
+        assertThat(result.columns()).containsExactly("ws", "wt", "cnt");
+        assertThat(rows(result)).containsExactly(
+                "+I[2024-03-01 10:00:00.000, 2024-03-01 10:00:04.999, 2]",
+                "+I[2024-03-01 10:00:05.000, 2024-03-01 10:00:09.999, 1]");
+        assertThat(result.lateRowsDropped()).isEqualTo(1);
+    }
+
+    @Test
+    void ltzRowtimesAreWindowedInTheSessionTimeZone() {
+        // SliceAssigners shift TIMESTAMP_LTZ rowtimes into the session zone: days start at midnight in Kolkata (UTC+5:30)
+        String csv = """
+                1,a,1,1709323200000
+                2,a,1,1709316000000
+                """; // 2024-03-01 20:00 UTC = 03-02 01:30 IST, then 2024-03-01 18:00 UTC = 03-01 23:30 IST
+        RecipeRun run = run(csv, "SET 'pipeline.auto-watermark-interval' = '0';", "SET 'table.local-time-zone' = 'Asia/Kolkata';",
+                "CREATE TABLE events (id INT, k STRING, v INT, ms BIGINT, ts AS TO_TIMESTAMP_LTZ(ms, 3), WATERMARK FOR ts AS ts) WITH ('connector' = 'datagen');",
+                "SELECT window_start, window_time, COUNT(*) AS cnt FROM TABLE(TUMBLE(TABLE events, DESCRIPTOR(ts), INTERVAL '1' DAY)) "
+                        + "GROUP BY window_start, window_end, window_time;");
+
+        StatementResult result = run.results().get(0);
+        // row 2 belongs to the Kolkata day 03-01, which closed at 18:29:59.999 UTC, before the watermark 20:00 UTC
+        assertThat(rows(result)).containsExactly("+I[2024-03-02 00:00:00.000, 2024-03-02 23:59:59.999, 1]");
+        assertThat(result.explanations().lateRows()).singleElement().satisfies(late -> {
+            assertThat(late.eventTime()).isEqualTo("2024-03-01 23:30:00.000");
+            assertThat(late.watermark()).isEqualTo("2024-03-02 01:30:00.000");
+            assertThat(late.windowStart()).isEqualTo("2024-03-01 00:00:00.000");
+        });
+    }
+
+    @Test
+    void currentWatermarkIsTheLastWatermarkTheFilterReceivedAndNullBeforeTheFirst() {
+        // The assigner forwards a row before emitting the watermark it produced, so row 1 sees NULL
+        String csv = """
+                1,a,1,2024-03-01 10:00:05
+                2,a,1,2024-03-01 10:00:02
+                3,a,1,2024-03-01 10:00:04
+                """;
+        RecipeRun run = run(csv, "SET 'pipeline.auto-watermark-interval' = '0';", events("ts - INTERVAL '2' SECOND"),
+                "SELECT id, CURRENT_WATERMARK(ts) AS wm FROM events WHERE CURRENT_WATERMARK(ts) IS NULL OR ts > CURRENT_WATERMARK(ts);");
+
+        StatementResult result = run.results().get(0);
+        assertThat(rows(result)).containsExactly("+I[1, <NULL>]", "+I[3, 2024-03-01 10:00:03.000]");
+        assertThat(result.lateRowsDropped()).isNull();
+        assertThat(result.explanations().watermarkChecks()).containsExactly(
+                new WatermarkCheck("fixtures/events.csv", 1, "2024-03-01 10:00:05.000", null, true),
+                new WatermarkCheck("fixtures/events.csv", 2, "2024-03-01 10:00:02.000", "2024-03-01 10:00:03.000", false),
+                new WatermarkCheck("fixtures/events.csv", 3, "2024-03-01 10:00:04.000", "2024-03-01 10:00:03.000", true));
+    }
+
+    @Test
+    void warnsWhenAPeriodicWatermarkCouldChangeWhichRowsPass() {
+        // Default interval 200 ms: row 2 advances the watermark by only 100 ms, which the assigner holds back;
+        // its processing-time timer could emit it before row 3, which would then be filtered out
+        String csv = """
+                1,a,1,2024-03-01 10:00:01.000
+                2,a,1,2024-03-01 10:00:01.100
+                3,a,1,2024-03-01 10:00:01.050
+                """;
+        RecipeRun run = run(csv, events("ts"),
+                "SELECT id FROM events WHERE CURRENT_WATERMARK(ts) IS NULL OR ts > CURRENT_WATERMARK(ts);");
+
+        assertThat(rows(run.results().get(0))).containsExactly("+I[1]", "+I[2]", "+I[3]");
+        assertThat(run.warnings()).singleElement().asString()
+                .startsWith("recipe.md:4: Flink's result may depend on processing time")
+                .contains("fixtures/events.csv:3");
+    }
+
+    @Test
+    void batchModeHasNoLateRowsAndNoLateRowCount() {
+        RecipeRun run = run(LATE_AFTER_WINDOW_CLOSED, "SET 'execution.runtime-mode' = 'batch';", events("ts"), TUMBLE_COUNTS);
+
+        StatementResult result = run.results().get(0);
+        assertThat(rows(result)).containsExactlyInAnyOrder(
+                "+I[2024-03-01 10:00:00.000, 2024-03-01 10:00:05.000, 3, 60]",
+                "+I[2024-03-01 10:00:05.000, 2024-03-01 10:00:10.000, 1, 40]");
+        assertThat(result.lateRowsDropped()).isNull();
+    }
+
+    @Test
+    void aggregatesHaveFlinksTypes() {
+        // AVG of INT is an INT computed as long sum / count (IntegralAvgAggFunction): 7 / 2 = 3
+        String csv = """
+                1,a,3,2024-03-01 10:00:01
+                2,a,4,2024-03-01 10:00:02
+                3,b,,2024-03-01 10:00:03
+                """.replace(",,", ",5,");
+        RecipeRun run = run(csv, "SET 'execution.runtime-mode' = 'batch';", events("ts"),
+                "SELECT k, COUNT(*) AS c, SUM(v) AS s, AVG(v) AS a, MIN(ts) AS first_seen, COUNT(DISTINCT k) AS kinds FROM events GROUP BY k ORDER BY k;");
+
+        StatementResult result = run.results().get(0);
+        assertThat(result.ordered()).isTrue();
+        assertThat(rows(result)).containsExactly(
+                "+I[a, 2, 7, 3, 2024-03-01 10:00:01.000, 1]",
+                "+I[b, 1, 5, 5, 2024-03-01 10:00:03.000, 1]");
+    }
+
+    @Test
+    void anInsertGivesTheSinkColumnsCastToTheirTypesOnePerStatementSetMember() {
+        RecipeRun run = run(LATE_AFTER_WINDOW_CLOSED, "SET 'pipeline.auto-watermark-interval' = '0';", events("ts"),
+                "CREATE TABLE counts (window_start TIMESTAMP(3), cnt INT, note STRING) WITH ('connector' = 'blackhole');",
+                "EXECUTE STATEMENT SET BEGIN",
+                "INSERT INTO counts (window_start, cnt) SELECT window_start, COUNT(*) FROM TABLE(TUMBLE(TABLE events, DESCRIPTOR(ts), INTERVAL '5' SECOND)) GROUP BY window_start, window_end;",
+                "INSERT INTO counts SELECT ts, v, k FROM events WHERE id = 1;",
+                "END;");
+
+        assertThat(run.problem()).isNull();
+        assertThat(run.results()).extracting(StatementResult::sink, StatementResult::columns, StatementResult::line).containsExactly(
+                org.assertj.core.groups.Tuple.tuple("counts", List.of("window_start", "cnt", "note"), 7),
+                org.assertj.core.groups.Tuple.tuple("counts", List.of("window_start", "cnt", "note"), 8));
+        assertThat(rows(run.results().get(0))).containsExactly(
+                "+I[2024-03-01 10:00:00.000, 2, <NULL>]", "+I[2024-03-01 10:00:05.000, 1, <NULL>]");
+        assertThat(run.results().get(0).lateRowsDropped()).isEqualTo(1);
+        assertThat(rows(run.results().get(1))).containsExactly("+I[2024-03-01 10:00:01.000, 10, a]");
+    }
+
+    @Test
+    void aConstructItDoesNotModelStopsTheRecipeAsUnsupportedOrInStrictModeAsAnError() {
+        String[] sql = {events("ts"), "SELECT * FROM events e JOIN events f ON e.id = f.id;"};
+
+        RecipeRun lenient = run(LATE_AFTER_WINDOW_CLOSED, sql);
+        RecipeRun strict = run(true, LATE_AFTER_WINDOW_CLOSED, sql);
+
+        assertThat(lenient.problem()).isEqualTo(Problem.unsupported(4, "unsupported by the simulator: joins"));
+        assertThat(strict.problem().kind()).isEqualTo(Problem.Kind.ERROR);
+        assertThat(strict.problem().line()).isEqualTo(4);
+    }
+
+    @Test
+    void aBrokenFixtureIsAnErrorNamingItsLine() {
+        RecipeRun run = run("1,a,10,2024-03-01 10:00:01\n2,a,ten,2024-03-01 10:00:02\n", events("ts"), "SELECT id FROM events;");
+
+        assertThat(run.problem().kind()).isEqualTo(Problem.Kind.ERROR);
+        assertThat(run.problem().message()).startsWith("fixtures/events.csv:2: field 3 'ten' is not a valid INT");
+    }
+
+    @Test
+    void describeShowsTheRowtimeAttributeAndTheWatermarkAsFlinkPrintsThem() {
+        RecipeRun run = run(LATE_AFTER_WINDOW_CLOSED,
+                "CREATE TABLE events (id INT NOT NULL, k VARCHAR(3), v INT, ts TIMESTAMP(3), doubled AS v * 2, "
+                        + "WATERMARK FOR ts AS ts - INTERVAL '5' SECOND, PRIMARY KEY (id) NOT ENFORCED) WITH ('connector' = 'datagen');",
+                "DESCRIBE events;");
+
+        StatementResult result = run.results().get(0);
+        assertThat(result.columns()).containsExactly("name", "type", "null", "key", "extras", "watermark");
+        assertThat(rows(result)).containsExactly(
+                "+I[id, INT, FALSE, PRI(id), <NULL>, <NULL>]",
+                "+I[k, VARCHAR(3), TRUE, <NULL>, <NULL>, <NULL>]",
+                "+I[v, INT, TRUE, <NULL>, <NULL>, <NULL>]",
+                "+I[ts, TIMESTAMP(3) *ROWTIME*, TRUE, <NULL>, <NULL>, `ts` - INTERVAL '5' SECOND]",
+                "+I[doubled, INT, TRUE, <NULL>, AS `v` * 2, <NULL>]");
+    }
+
+    @Test
+    void readsUtcTimestampLtzFixtureColumnsAndRoundsHalfUp() {
+        // Flink's CSV format reads TIMESTAMP_LTZ as 'yyyy-MM-dd HH:mm:ss[.SSS]Z'; ROUND is SqlFunctionUtils#sround (half up)
+        String csv = "1,a,2.345,2024-03-01 10:00:01Z\n2,a,2.5,2024-03-01 10:00:02.5Z\n";
+        RecipeRun run = run(csv, "SET 'table.local-time-zone' = 'Europe/Berlin';",
+                "CREATE TABLE events (id INT, k STRING, d DOUBLE, ts TIMESTAMP_LTZ(3)) WITH ('connector' = 'datagen');",
+                "SELECT id, ts, ROUND(d, 2) AS d2, ROUND(d) AS d0 FROM events;");
+
+        assertThat(rows(run.results().get(0))).containsExactly(
+                "+I[1, 2024-03-01 11:00:01.000, 2.35, 2.0]", "+I[2, 2024-03-01 11:00:02.500, 2.5, 3.0]");
+    }
+}
