@@ -1,21 +1,24 @@
 def log = new File(basedir, 'build.log').text
-def refused = { String recipe, String message ->
-    assert log.contains('ERROR        recipes/' + recipe) : recipe
+def expectStatus = { String status, String recipe, String message ->
+    assert log.contains(status.padRight(13) + 'recipes/' + recipe) : recipe
     assert log.contains('recipes/' + recipe + ':') && log.contains(message) : message
 }
-refused('etc.md', 'reads t, which is read from /etc/hostname, outside the project and fixtures directories')
-refused('dotdot.md', 'hostile-outside/secret.csv, outside the project and fixtures directories')
-refused('link.md', 'link.csv, outside the project and fixtures directories')
+def refused = expectStatus.curry('ERROR')
+// reading a table whose data is not here is planned, which reads and opens nothing, and never run
+def plannedOnly = expectStatus.curry('PLANNED')
+plannedOnly('etc.md', 'reads t, which is read from /etc/hostname, outside the project and fixtures directories')
+plannedOnly('dotdot.md', 'hostile-outside/secret.csv, outside the project and fixtures directories')
+plannedOnly('link.md', 'link.csv, outside the project and fixtures directories')
 refused('jar.md', 'recipes may not load jars')
 refused('function-jar.md', 'recipes may not load function code with USING JAR')
 refused('function-class.md', 'the function class java.lang.Runtime is not allowed')
 refused('settings.md', "recipes may not set 'pipeline.jars'")
 refused('module.md', 'recipes may not load modules other than core')
 refused('catalog.md', 'recipes may only create in-memory catalogs')
-refused('kafka.md', "would open a network connection (connector 'kafka')")
-refused('endless.md', "reads an unbounded source (connector 'datagen'); bind a fixture with <!-- cookbook:fixture TABLE = file.csv -->")
+plannedOnly('kafka.md', "it reads orders (line 4: connector 'kafka' is not available in this build)")
+plannedOnly('endless.md', "reads an unbounded source (connector 'datagen'); bind a fixture with <!-- cookbook:fixture TABLE = file.csv -->")
 assert log.contains('PASSED       recipes/captured-sink.md')
-assert log.contains('12 recipes on flink: 1 passed, 0 failed, 11 error')
+assert log.contains('12 recipes on flink: 1 passed, 0 failed, 6 error, 5 planned only')
 
 // nothing outside the project was read or written
 def outside = new File(basedir, '../hostile-outside')
