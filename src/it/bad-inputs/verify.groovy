@@ -5,9 +5,9 @@ def expectStatus = { String status, String recipe, String message ->
     assert log.contains(status.padRight(13) + 'recipes/' + recipe) : recipe
     assert log.contains(message) : message
 }
-def expectError = expectStatus.curry('ERROR')
-// SQL that Flink rejects while planning makes a recipe broken
-def expectBroken = expectStatus.curry('BROKEN')
+// SQL that Flink rejects makes the recipe broken; everything else that stops a recipe is an error
+def expectBroken = { String recipe, String message -> expectStatus('BROKEN', recipe, message) }
+def expectError = { String recipe, String message -> expectStatus('ERROR', recipe, message) }
 expectBroken('syntax-error.md', 'recipes/syntax-error.md:6: SELECT id FROM events WHER id = 1: Encountered "id" at line 6, column 6.')
 expectBroken('unknown-column.md', "recipes/unknown-column.md:8: SELECT id, no_such_column FROM events: From line 8, column 3 to line 8, column 16: Column 'no_such_column' not found in any table")
 expectBroken('unknown-function.md', "recipes/unknown-function.md:7: SELECT NO_SUCH_FUNCTION(id) FROM events: From line 7, column 8 to line 7, column 27: No match found for function signature NO_SUCH_FUNCTION")
