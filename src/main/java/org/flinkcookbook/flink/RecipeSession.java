@@ -34,6 +34,7 @@ import org.apache.flink.sql.parser.dml.RichSqlInsert;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.api.ApiExpression;
 import org.apache.flink.table.api.EnvironmentSettings;
+import org.apache.flink.table.api.StatementSet;
 import org.apache.flink.table.api.Table;
 import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
 import org.apache.flink.table.api.internal.TableEnvironmentInternal;
@@ -201,7 +202,7 @@ final class RecipeSession {
     /** The INSERTs of a statement set, or one INSERT: each sink's rows, or, when planning, the plan of them all. */
     private void insertAll(List<Statement> inserts) throws StatementFailure {
         if (planning()) {
-            org.apache.flink.table.api.StatementSet set = tableEnvironment.createStatementSet();
+            StatementSet set = tableEnvironment.createStatementSet();
             for (Statement insert : inserts) {
                 String sql = insert.textWithFixtures(fixturesUri);
                 parse(insert, sql);
