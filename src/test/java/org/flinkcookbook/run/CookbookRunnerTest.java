@@ -209,4 +209,17 @@ class CookbookRunnerTest {
         assertThat(summary.failsBuild()).isFalse();
         assertThat(summary.line()).contains("1 not runnable here");
     }
+
+    @Test
+    void aRecipeWithExpectedValuesThatCanOnlyBePlannedIsAnError() throws Exception {
+        recipe("recipes/a.md", "CREATE TABLE t (n INT) WITH ('connector' = 'datagen');\nSELECT n FROM t;", null);
+        Files.writeString(project.resolve("recipes/a.expected"), "# values of a fixture the recipe no longer binds\n");
+
+        RunSummary summary = run(CookbookRunner.Mode.VERIFY, false, null);
+
+        assertThat(summary.outcomes()).extracting(o -> o.status()).containsExactly(RecipeStatus.ERROR);
+        assertThat(summary.outcomes().get(0).problem())
+                .startsWith("has expected values but cannot run: SELECT n FROM t: reads t, which reads an unbounded source");
+        assertThat(summary.failsBuild()).isTrue();
+    }
 }
