@@ -442,23 +442,33 @@ final class RecipeSession {
         return node.getKind() == SqlKind.ORDER_BY;
     }
 
-    /** The INSERT's query, cut from the statement text at the query's parsed position. */
-    private static String sourceText(String insertSql, SqlNode source) {
+    /**
+     * The INSERT's query, taken from the statement text at the query's parsed position. The text
+     * before it is blanked out rather than cut, so that the lines and columns Flink names in an error
+     * about the query are lines and columns of the statement.
+     */
+    static String sourceText(String insertSql, SqlNode source) {
         SqlParserPos position = source.getParserPosition();
         String[] lines = insertSql.split("\n", -1);
         int offset = 0;
         for (int line = 1; line < position.getLineNum(); line++) {
             offset += lines[line - 1].length() + 1;
         }
-        String text = insertSql.substring(offset + position.getColumnNum() - 1).strip();
-        return balanceParentheses(text);
+        int start = offset + position.getColumnNum() - 1;
+        StringBuilder text = new StringBuilder(insertSql.length());
+        for (int i = 0; i < start; i++) {
+            char c = insertSql.charAt(i);
+            text.append(c == '\n' || c == '\r' ? c : ' ');
+        }
+        text.append(insertSql, start, insertSql.length());
+        return balanceParentheses(text.toString().stripTrailing());
     }
 
     /** A parenthesised query starts after its '(' but the text runs to the statement's last ')'. */
     private static String balanceParentheses(String text) {
         String result = text;
         while (result.endsWith(")") && count(result, '(') < count(result, ')')) {
-            result = result.substring(0, result.length() - 1).strip();
+            result = result.substring(0, result.length() - 1).stripTrailing();
         }
         return result;
     }
