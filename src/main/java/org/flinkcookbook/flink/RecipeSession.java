@@ -448,7 +448,7 @@ final class RecipeSession {
      * about the query are lines and columns of the statement.
      */
     static String sourceText(String insertSql, SqlNode source) {
-        SqlParserPos position = source.getParserPosition();
+        SqlParserPos position = startOf(source);
         String[] lines = insertSql.split("\n", -1);
         int offset = 0;
         for (int line = 1; line < position.getLineNum(); line++) {
@@ -462,6 +462,14 @@ final class RecipeSession {
         }
         text.append(insertSql, start, insertSql.length());
         return balanceParentheses(text.toString().stripTrailing());
+    }
+
+    /** Where a query's text starts: an ORDER BY node is positioned at its ORDER BY list, not at its query. */
+    private static SqlParserPos startOf(SqlNode query) {
+        if (query.getKind() == SqlKind.ORDER_BY) {
+            return startOf(((org.apache.calcite.sql.SqlCall) query).operand(0));
+        }
+        return query.getParserPosition();
     }
 
     /** A parenthesised query starts after its '(' but the text runs to the statement's last ')'. */

@@ -53,6 +53,12 @@ class InsertSourceTextTest {
     }
 
     @Test
+    void anOrderedQueryIsTakenWhole() throws Exception {
+        assertThat(sourceOf("INSERT INTO sink SELECT id FROM orders ORDER BY id").strip())
+                .isEqualTo("SELECT id FROM orders ORDER BY id");
+    }
+
+    @Test
     void valuesUnionsAndWithQueriesAreTakenWhole() throws Exception {
         assertThat(sourceOf("INSERT INTO sink VALUES (1), (2)").strip()).isEqualTo("VALUES (1), (2)");
         assertThat(sourceOf("INSERT INTO sink SELECT a FROM t UNION ALL SELECT b FROM u").strip())
