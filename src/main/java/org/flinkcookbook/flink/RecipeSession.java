@@ -32,6 +32,7 @@ import org.apache.flink.sql.parser.ddl.SqlReset;
 import org.apache.flink.sql.parser.ddl.SqlSet;
 import org.apache.flink.sql.parser.ddl.table.SqlCreateTable;
 import org.apache.flink.sql.parser.dml.RichSqlInsert;
+import org.apache.flink.sql.parser.dml.SqlExecute;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.api.ApiExpression;
 import org.apache.flink.table.api.EnvironmentSettings;
@@ -131,7 +132,7 @@ final class RecipeSession {
                 if (openStatementSet != null) {
                     openStatementSet.add(statement);
                 } else {
-                    results.add(insert(statement, sql, (RichSqlInsert) parsed));
+                    results.add(insert(statement, sql, insertOf(statement, parsed)));
                 }
             }
             case BEGIN_STATEMENT_SET -> openStatementSet = new ArrayList<>();
@@ -139,7 +140,7 @@ final class RecipeSession {
             case STATEMENT_SET -> {
                 for (Statement member : statement.members()) {
                     String memberSql = member.textWithFixtures(fixturesUri);
-                    results.add(insert(member, memberSql, (RichSqlInsert) parse(member, memberSql)));
+                    results.add(insert(member, memberSql, insertOf(member, parse(member, memberSql))));
                 }
             }
             case DESCRIBE, SHOW -> results.add(collect(statement, null, (TableResultInternal) run(statement, sql), List.of(), false));
@@ -157,7 +158,7 @@ final class RecipeSession {
         openStatementSet = null;
         for (Statement member : members) {
             String memberSql = member.textWithFixtures(fixturesUri);
-            results.add(insert(member, memberSql, (RichSqlInsert) parse(member, memberSql)));
+            results.add(insert(member, memberSql, insertOf(member, parse(member, memberSql))));
         }
     }
 
@@ -239,6 +240,15 @@ final class RecipeSession {
         List<Boolean> nondeterministicItems = nondeterminism.selectColumns(parsed);
         TableResultInternal result = (TableResultInternal) run(statement, sql);
         return collect(statement, null, result, nondeterministicItems, isOrdered(parsed));
+    }
+
+    /** The INSERT a statement is ({@code EXECUTE INSERT ...} included); a failure for anything else. */
+    static RichSqlInsert insertOf(Statement statement, SqlNode parsed) throws StatementFailure {
+        SqlNode node = parsed instanceof SqlExecute execute ? execute.getStatement() : parsed;
+        if (node instanceof RichSqlInsert insert) {
+            return insert;
+        }
+        throw new StatementFailure(statement.line(), statement.firstWords() + ": only INSERT statements can be run here");
     }
 
     /** An INSERT's rows, as the sink would receive them, without writing anything. */
