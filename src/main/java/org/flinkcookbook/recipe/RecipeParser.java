@@ -83,7 +83,9 @@ public final class RecipeParser {
     private SqlBlock sqlBlock(FencedCodeBlock block, String[] lines, String displayPath) throws RecipeException {
         int fenceLine = lineOf(block);
         if (block.getClosingFenceLength() == null) {
-            throw new RecipeException(displayPath, fenceLine, "the ```sql code block opened here is never closed; add a closing ``` line", null);
+            String fence = block.getFenceCharacter().repeat(block.getOpeningFenceLength());
+            throw new RecipeException(displayPath, fenceLine,
+                    "the " + fence + "sql code block opened here is never closed; add a closing " + fence + " line", null);
         }
         int firstLine = fenceLine + 1;
         boolean skipped = SKIP.matcher(previousNonBlankLine(lines, fenceLine)).find();

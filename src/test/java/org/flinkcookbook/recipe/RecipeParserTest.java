@@ -393,8 +393,19 @@ class RecipeParserTest {
                 .isInstanceOfSatisfying(RecipeException.class, e -> {
                     assertThat(e.file()).isEqualTo("recipes/recipe.md");
                     assertThat(e.line()).isEqualTo(9);
-                    assertThat(e.getMessage()).startsWith("recipes/recipe.md:9: ").contains("never closed");
+                    assertThat(e.getMessage())
+                            .isEqualTo("recipes/recipe.md:9: the ```sql code block opened here is never closed; add a closing ``` line");
                 });
+    }
+
+    @Test
+    void theAdviceForAnUnclosedFenceNamesTheFenceThatClosesIt() {
+        assertThatThrownBy(() -> parse("~~~sql\nSELECT 1;\n```\n"))
+                .isInstanceOfSatisfying(RecipeException.class, e -> assertThat(e.getMessage())
+                        .isEqualTo("recipes/recipe.md:1: the ~~~sql code block opened here is never closed; add a closing ~~~ line"));
+        assertThatThrownBy(() -> parse("Text.\n\n````sql\nSELECT 1;\n```\n"))
+                .isInstanceOfSatisfying(RecipeException.class, e -> assertThat(e.getMessage())
+                        .isEqualTo("recipes/recipe.md:3: the ````sql code block opened here is never closed; add a closing ```` line"));
     }
 
     @Test
