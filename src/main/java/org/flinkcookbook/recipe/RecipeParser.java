@@ -158,12 +158,13 @@ public final class RecipeParser {
             throw new RecipeException(displayPath, 1, "cannot be read: " + e.getMessage(), e);
         }
         try {
-            return StandardCharsets.UTF_8
+            String text = StandardCharsets.UTF_8
                     .newDecoder()
                     .onMalformedInput(CodingErrorAction.REPORT)
                     .onUnmappableCharacter(CodingErrorAction.REPORT)
                     .decode(ByteBuffer.wrap(bytes))
                     .toString();
+            return text.startsWith("\uFEFF") ? text.substring(1) : text; // a byte order mark would hide a fence on line 1
         } catch (CharacterCodingException e) {
             int line = firstLineWithInvalidUtf8(bytes);
             throw new RecipeException(displayPath, line, "is not UTF-8 text; save the file as UTF-8", e);

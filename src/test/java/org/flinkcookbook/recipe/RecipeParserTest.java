@@ -450,6 +450,17 @@ class RecipeParserTest {
     }
 
     @Test
+    void aByteOrderMarkDoesNotHideAFenceOnTheFirstLine() throws Exception {
+        Path file = directory.resolve("bom.md");
+        Files.write(file, "\uFEFF```sql\nSELECT 1;\n```\n".getBytes(StandardCharsets.UTF_8));
+
+        Recipe recipe = parser.parse(file, "bom.md");
+
+        assertThat(recipe.statements()).extracting(Statement::line, Statement::column, Statement::text)
+                .containsExactly(tuple(2, 1, "SELECT 1"));
+    }
+
+    @Test
     void aFileThatCannotBeReadIsAnErrorOnLineOne() {
         Path missing = directory.resolve("missing.md");
 
