@@ -399,7 +399,7 @@ final class RecipeSession {
         CatalogTable original = ((ResolvedCatalogTable) table.getResolvedTable()).getOrigin();
         Map<String, String> options = new LinkedHashMap<>();
         options.put("connector", "filesystem");
-        options.put("path", csv.toUri().toString());
+        options.put("path", FixturePlaceholder.uriOf(csv));
         options.put("format", "csv");
         CatalogTable rebound = CatalogTable.newBuilder()
                 .schema(original.getUnresolvedSchema())
