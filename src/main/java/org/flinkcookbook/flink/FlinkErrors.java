@@ -29,7 +29,8 @@ final class FlinkErrors {
     /** The most telling message in the cause chain, without Flink's generic wrappers. */
     static String message(Throwable error) {
         String best = null;
-        for (Throwable cause = error; cause != null; cause = cause.getCause()) {
+        java.util.Set<Throwable> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        for (Throwable cause = error; cause != null && seen.add(cause); cause = cause.getCause()) {
             String message = cause.getMessage();
             if (message != null && !message.isBlank() && !isGeneric(message)) {
                 best = message;

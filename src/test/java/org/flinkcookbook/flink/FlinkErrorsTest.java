@@ -132,6 +132,18 @@ class FlinkErrorsTest {
     }
 
     @Test
+    void aCauseChainThatLoopsIsReadOnce() {
+        RuntimeException outer = new RuntimeException("Could not execute SQL statement.");
+        RuntimeException inner = new RuntimeException("the real reason", outer);
+        outer.initCause(inner);
+
+        String message = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+                java.time.Duration.ofSeconds(5), () -> FlinkErrors.message(outer));
+
+        assertThat(message).isEqualTo("the real reason");
+    }
+
+    @Test
     void blankMessagesAreSkipped() {
         Throwable error = new RuntimeException("  ", new IllegalArgumentException("the real reason"));
 
