@@ -9,8 +9,12 @@ public final class FixturePlaceholder {
 
     private FixturePlaceholder() {}
 
+    /**
+     * The SQL with the placeholder replaced. The placeholder stands inside SQL string literals, so a
+     * quote in the directory's name is doubled, as SQL escapes it.
+     */
     public static String expand(String sql, String fixturesUri) {
-        return sql.replace(PLACEHOLDER, fixturesUri);
+        return sql.replace(PLACEHOLDER, fixturesUri.replace("'", "''"));
     }
 
     /**

@@ -14,6 +14,15 @@ class FixturePlaceholderTest {
     }
 
     @Test
+    void aQuoteInTheFixturesDirectoryIsEscapedInsideTheStringLiteral() throws Exception {
+        String sql = FixturePlaceholder.expand("SELECT '${fixtures}/a.csv'", FixturePlaceholder.uriOf(Path.of("/home/o'brien/fixtures")));
+
+        assertThat(sql).isEqualTo("SELECT 'file:///home/o''brien/fixtures/a.csv'");
+        assertThat(StatementSplitter.split(sql, 1)).singleElement()
+                .satisfies(statement -> assertThat(statement.text()).isEqualTo(sql));
+    }
+
+    @Test
     void theFixturesUriIsAbsoluteNormalisedAndHasNoTrailingSlash() {
         assertThat(FixturePlaceholder.uriOf(Path.of("/data/book/../fixtures/"))).isEqualTo("file:///data/fixtures");
     }
