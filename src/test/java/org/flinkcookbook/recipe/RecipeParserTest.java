@@ -148,6 +148,53 @@ class RecipeParserTest {
     }
 
     @Test
+    void aWholeRecipeIsReadWithEveryStatementAtItsPlace() throws Exception {
+        Recipe recipe = parse("""
+                # Fan out orders to two sinks
+
+                <!-- cookbook:fixture orders = orders.csv -->
+
+                ```sql
+                CREATE TABLE orders (
+                  id BIGINT,
+                  amount INT,
+                  pt AS PROCTIME()
+                ) WITH ('connector' = 'kafka');   -- replaced by the fixture
+                CREATE TABLE big (id BIGINT) WITH ('connector' = 'blackhole');
+                CREATE TABLE small (id BIGINT) WITH ('connector' = 'blackhole');
+                ```
+
+                In production you would also set:
+
+                <!-- cookbook:skip -->
+                ```sql
+                SET 'parallelism.default' = '8';
+                ```
+
+                ```sql
+                EXECUTE STATEMENT SET
+                BEGIN
+                  INSERT INTO big SELECT id FROM orders WHERE amount > 100;
+                  INSERT INTO small SELECT id FROM orders WHERE amount <= 100;
+                END;
+                ```
+                """);
+
+        assertThat(recipe.fixtures()).containsExactly(new FixtureBinding("orders", "orders.csv", 3));
+        assertThat(recipe.blocks()).extracting(SqlBlock::firstLine, SqlBlock::skipped)
+                .containsExactly(tuple(6, false), tuple(19, true), tuple(23, false));
+        assertThat(recipe.statements())
+                .extracting(Statement::line, Statement::kind, Statement::firstWords)
+                .containsExactly(
+                        tuple(6, StatementKind.CREATE_TABLE, "CREATE TABLE orders ( id BIGINT, amount INT, pt AS ..."),
+                        tuple(11, StatementKind.CREATE_TABLE, "CREATE TABLE big (id BIGINT) WITH ('connector' = ..."),
+                        tuple(12, StatementKind.CREATE_TABLE, "CREATE TABLE small (id BIGINT) WITH ('connector' = ..."),
+                        tuple(23, StatementKind.STATEMENT_SET, "EXECUTE STATEMENT SET BEGIN INSERT INTO big SELECT id FROM ..."));
+        assertThat(recipe.statements().get(3).members()).extracting(Statement::line, Statement::column, Statement::kind)
+                .containsExactly(tuple(25, 3, StatementKind.INSERT), tuple(26, 3, StatementKind.INSERT));
+    }
+
+    @Test
     void theRecipeKnowsItsFileAndDisplayPath() throws Exception {
         Recipe recipe = parse("```sql\nSELECT 1;\n```\n");
 
