@@ -23,7 +23,12 @@ final class FlinkErrors {
 
     /** {@link #message(Throwable)}, with the positions it names inside the statement given as Markdown positions. */
     static String message(Statement statement, Throwable error) {
-        return SqlParsing.inMarkdownPositions(statement, message(error));
+        return message(statement, statement.text(), error);
+    }
+
+    /** {@link #message(Statement, Throwable)} for an error about {@code sql}, the statement with {@code ${fixtures}} expanded. */
+    static String message(Statement statement, String sql, Throwable error) {
+        return SqlParsing.inMarkdownPositions(statement, sql, message(error));
     }
 
     /** The most telling message in the cause chain, without Flink's generic wrappers. */

@@ -299,7 +299,7 @@ final class RecipeSession {
         } catch (StatementFailure failure) {
             throw failure;
         } catch (RuntimeException e) {
-            throw failure(statement, e);
+            throw failure(statement, sql, e);
         }
     }
 
@@ -428,7 +428,7 @@ final class RecipeSession {
         try {
             return tableEnvironment.executeSql(sql);
         } catch (RuntimeException e) {
-            throw failure(statement, e);
+            throw failure(statement, sql, e);
         }
     }
 
@@ -441,7 +441,13 @@ final class RecipeSession {
     }
 
     private static StatementFailure failure(Statement statement, Exception error) {
-        return new StatementFailure(FlinkErrors.line(statement, error), statement.firstWords() + ": " + FlinkErrors.message(statement, error));
+        return failure(statement, statement.text(), error);
+    }
+
+    /** A failure of {@code sql}, the statement with {@code ${fixtures}} expanded, about which Flink names positions. */
+    private static StatementFailure failure(Statement statement, String sql, Exception error) {
+        return new StatementFailure(
+                FlinkErrors.line(statement, error), statement.firstWords() + ": " + FlinkErrors.message(statement, sql, error));
     }
 
     private static boolean isOrdered(SqlNode query) {
