@@ -36,17 +36,25 @@ public final class RecipeFinder {
     public List<Path> find(Path recipesDirectory, String filter) {
         Predicate<String> selected = selector(filter);
         Path root = recipesDirectory.toAbsolutePath().normalize();
-        try (Stream<Path> files = Files.walk(root)) {
-            return files.filter(Files::isRegularFile)
-                    .filter(file -> file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".md"))
-                    .filter(file -> !inExcludedDirectory(root, file))
-                    .filter(file -> selected.test(displayPath(file)))
-                    .filter(this::isRecipeOrUnreadable)
-                    .sorted()
-                    .toList();
+        try {
+            // Files.walk does not enter a start directory that is a symbolic link; walk its target, keep the link's name.
+            Path walked = Files.isSymbolicLink(root) ? root.toRealPath() : root;
+            try (Stream<Path> files = Files.walk(walked)) {
+                return select(files.map(file -> root.resolve(walked.relativize(file))), root, selected);
+            }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot search " + root + " for recipes", e);
         }
+    }
+
+    private List<Path> select(Stream<Path> files, Path root, Predicate<String> selected) {
+        return files.filter(Files::isRegularFile)
+                .filter(file -> file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".md"))
+                .filter(file -> !inExcludedDirectory(root, file))
+                .filter(file -> selected.test(displayPath(file)))
+                .filter(this::isRecipeOrUnreadable)
+                .sorted()
+                .toList();
     }
 
     /** How a file is named in messages and reports: relative to the base directory, with '/'. */
