@@ -84,15 +84,15 @@ public final class RecipeFinder {
     }
 
     static Predicate<String> selector(String filter) {
-        if (filter == null || filter.isBlank()) {
-            return path -> true;
-        }
-        List<Predicate<String>> patterns = splitAtTopLevelCommas(filter).stream()
-                .map(String::trim)
-                .filter(pattern -> !pattern.isEmpty())
-                .map(RecipeFinder::pattern)
-                .toList();
-        return path -> patterns.stream().anyMatch(pattern -> pattern.test(path));
+        List<Predicate<String>> patterns = filter == null
+                ? List.of()
+                : splitAtTopLevelCommas(filter).stream()
+                        .map(String::trim)
+                        .filter(pattern -> !pattern.isEmpty())
+                        .map(RecipeFinder::pattern)
+                        .toList();
+        // a filter with no pattern in it, such as " , ", selects everything, as a blank one does
+        return patterns.isEmpty() ? path -> true : path -> patterns.stream().anyMatch(pattern -> pattern.test(path));
     }
 
     /** The filter's patterns: a comma inside a glob's {@code {a,b}} does not separate patterns. */

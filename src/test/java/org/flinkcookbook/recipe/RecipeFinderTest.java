@@ -173,4 +173,10 @@ class RecipeFinderTest {
         Files.createDirectories(file.getParent());
         Files.writeString(file, text);
     }
+
+    @Test
+    void aFilterOfOnlyCommasSelectsEveryRecipeAsABlankOneDoes() {
+        assertThat(RecipeFinder.selector(" , ").test("recipes/late.md")).isTrue();
+        assertThat(RecipeFinder.selector("").test("recipes/late.md")).isTrue();
+    }
 }
