@@ -297,4 +297,29 @@ class SimulatorEngineTest {
         assertThat(rows(run.results().get(0))).containsExactly(
                 "+I[1, 2024-03-01 11:00:01.000, 2.35, 2.0]", "+I[2, 2024-03-01 11:00:02.500, 2.5, 3.0]");
     }
+
+    @Test
+    void aSessionRowMergesBeforeItsLatenessIsChecked() {
+        // MergingWindowProcessFunction#assignStateNamespace merges [ts, ts + gap) into the open sessions it
+        // intersects (touching counts) and only then drops it if the merged window is late
+        String csv = """
+                1,a,1,2024-03-01 10:00:00
+                2,a,1,2024-03-01 10:00:03
+                3,a,1,2024-03-01 10:00:20
+                4,a,1,2024-03-01 10:00:06
+                5,a,1,2024-03-01 10:00:15
+                """;
+        RecipeRun run = run(csv, "SET 'pipeline.auto-watermark-interval' = '0';", events("ts"),
+                "SELECT SESSION_START(ts, INTERVAL '5' SECOND) AS ws, SESSION_ROWTIME(ts, INTERVAL '5' SECOND) AS wt, COUNT(*) AS cnt "
+                        + "FROM events GROUP BY SESSION(ts, INTERVAL '5' SECOND);");
+
+        StatementResult result = run.results().get(0);
+        // row 3 moves the watermark to 10:00:20, closing [10:00:00, 10:00:08); row 4's [06, 11) reaches no open
+        // session and is late; row 5's [15, 20) would be late alone but touches [20, 25) and counts
+        assertThat(rows(result)).containsExactly(
+                "+I[2024-03-01 10:00:00.000, 2024-03-01 10:00:07.999, 2]",
+                "+I[2024-03-01 10:00:15.000, 2024-03-01 10:00:24.999, 2]");
+        assertThat(result.lateRowsDropped()).isEqualTo(1);
+        assertThat(result.explanations().lateRows()).extracting(LateRow::fixtureLine).containsExactly(4);
+    }
 }
