@@ -68,14 +68,20 @@ public final class ExpectedFileFormat {
      */
     public static void write(Path file, String recipe, List<StatementResult> results, List<ExpectedResult> previous, int maxStoredRows)
             throws IOException {
-        Map<String, List<String>> comments = new HashMap<>();
-        previous.forEach(expected -> comments.put(expected.result().key(), expected.comments()));
+        // Statements with the same first words are told apart by their order among them.
+        Map<String, List<List<String>>> comments = new HashMap<>();
+        previous.forEach(expected -> comments.computeIfAbsent(expected.result().key(), key -> new ArrayList<>()).add(expected.comments()));
+        Map<String, Integer> occurrences = new HashMap<>();
         StringBuilder text = new StringBuilder()
                 .append("# Expected results of ").append(recipe).append(", written by mvn cookbook:expected.\n")
                 .append("# Rows compare as a multiset unless marked 'order: as listed'; '#' lines directly above a result are kept.\n");
         for (StatementResult result : results) {
             text.append('\n');
-            comments.getOrDefault(result.key(), List.of()).forEach(comment -> text.append(comment).append('\n'));
+            int occurrence = occurrences.merge(result.key(), 1, Integer::sum) - 1;
+            List<List<String>> sameKey = comments.getOrDefault(result.key(), List.of());
+            if (occurrence < sameKey.size()) {
+                sameKey.get(occurrence).forEach(comment -> text.append(comment).append('\n'));
+            }
             appendResult(text, result, maxStoredRows);
         }
         Path temporary = Files.createTempFile(file.toAbsolutePath().getParent(), "." + file.getFileName(), ".tmp");

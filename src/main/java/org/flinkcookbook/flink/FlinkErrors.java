@@ -10,8 +10,8 @@ final class FlinkErrors {
 
     private static final Pattern POSITION = Pattern.compile("(?:at )?line (\\d+), column (\\d+)");
     private static final Pattern WRAPPERS = Pattern.compile(
-            "^(SQL validation failed\\.|SQL parse failed\\.|Could not execute SQL statement\\.|"
-                    + "org\\.apache\\.flink\\.[\\w.$]+: )\\s*");
+            "^(?:(?:SQL validation failed\\.|SQL parse failed\\.|Could not execute SQL statement\\.|"
+                    + "(?:[a-z_$][\\w$]*\\.)+[\\w$]*(?:Exception|Error): )\\s*)+");
 
     private FlinkErrors() {}
 
@@ -19,6 +19,11 @@ final class FlinkErrors {
     static int line(Statement statement, Throwable error) {
         Matcher position = POSITION.matcher(String.valueOf(message(error)));
         return position.find() ? SqlParsing.markdownLine(statement, Integer.parseInt(position.group(1))) : statement.line();
+    }
+
+    /** {@link #message(Throwable)}, with the positions it names inside the statement given as Markdown positions. */
+    static String message(Statement statement, Throwable error) {
+        return SqlParsing.inMarkdownPositions(statement, message(error));
     }
 
     /** The most telling message in the cause chain, without Flink's generic wrappers. */

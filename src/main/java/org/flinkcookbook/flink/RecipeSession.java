@@ -168,7 +168,25 @@ final class RecipeSession {
         nondeterminism.learn(parsed);
         if (parsed instanceof SqlCreateTable created) {
             bindFixture(statement, created);
+            checkFixtureTable(statement, created);
         }
+    }
+
+    /** A table that reads a CSV file of the fixtures directory directly gets the same check as a bound one. */
+    private void checkFixtureTable(Statement statement, SqlCreateTable created) throws StatementFailure {
+        Map<String, String> options = created.getProperties();
+        String path = options.get("path");
+        if (!"filesystem".equals(options.get("connector")) || !"csv".equals(options.get("format")) || path == null || !path.startsWith("file:")) {
+            return;
+        }
+        Path file = Path.of(java.net.URI.create(path)).normalize();
+        Path fixtures = settings.fixturesDirectory().toAbsolutePath().normalize();
+        if (!Files.isRegularFile(file) || !file.startsWith(fixtures)) {
+            return;
+        }
+        CatalogManager catalog = catalogManager();
+        ContextResolvedTable table = catalog.getTable(catalog.qualifyIdentifier(UnresolvedIdentifier.of(created.getName().names))).orElseThrow();
+        checkFixture(statement.line(), fixtures.relativize(file).toString().replace('\\', '/'), file, table.getResolvedSchema());
     }
 
     private void set(Statement statement, SqlSet set) throws StatementFailure {
@@ -386,6 +404,7 @@ final class RecipeSession {
         CatalogManager catalog = catalogManager();
         ObjectIdentifier id = catalog.qualifyIdentifier(UnresolvedIdentifier.of(names));
         ContextResolvedTable table = catalog.getTable(id).orElseThrow();
+        checkFixture(binding.get().line(), binding.get().csvPath(), csv, table.getResolvedSchema());
         CatalogTable original = ((ResolvedCatalogTable) table.getResolvedTable()).getOrigin();
         Map<String, String> options = new LinkedHashMap<>();
         options.put("connector", "filesystem");
@@ -410,6 +429,23 @@ final class RecipeSession {
         }
     }
 
+    /** A malformed fixture row is reported with its line, before Flink fails on it with a stack of its own. */
+    private void checkFixture(int line, String csvPath, Path csv, ResolvedSchema schema) throws StatementFailure {
+        List<Column> physical = schema.getColumns().stream().filter(Column::isPhysical).toList();
+        List<String> names = physical.stream().map(Column::getName).toList();
+        int rowtime = schema.getWatermarkSpecs().isEmpty() ? -1 : names.indexOf(schema.getWatermarkSpecs().get(0).getRowtimeAttribute());
+        String shownAs = settings.fixturesDirectory().getFileName() + "/" + csvPath;
+        Optional<String> problem;
+        try {
+            problem = FixtureCheck.problem(csv, shownAs, names, physical.stream().map(column -> column.getDataType().getLogicalType()).toList(), rowtime);
+        } catch (java.io.IOException e) {
+            problem = Optional.of(shownAs + ": cannot be read (" + e.getMessage() + ")");
+        }
+        if (problem.isPresent()) {
+            throw new StatementFailure(line, problem.get());
+        }
+    }
+
     private CatalogManager catalogManager() {
         return ((TableEnvironmentInternal) tableEnvironment).getCatalogManager();
     }
@@ -426,12 +462,12 @@ final class RecipeSession {
         try {
             return SqlParsing.parse(statement, sql);
         } catch (SqlSyntaxException e) {
-            throw new StatementFailure(e.line(), statement.firstWords() + ": " + e.getMessage() + " (column " + e.column() + ")");
+            throw new StatementFailure(e.line(), statement.firstWords() + ": " + e.getMessage());
         }
     }
 
     private static StatementFailure failure(Statement statement, Exception error) {
-        return new StatementFailure(FlinkErrors.line(statement, error), statement.firstWords() + ": " + FlinkErrors.message(error));
+        return new StatementFailure(FlinkErrors.line(statement, error), statement.firstWords() + ": " + FlinkErrors.message(statement, error));
     }
 
     private static boolean isOrdered(SqlNode query) {

@@ -1,6 +1,10 @@
 package org.flinkcookbook.maven;
 
 import java.io.File;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Set;
+import java.util.stream.Collectors;
 import java.time.Duration;
 import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
@@ -57,9 +61,21 @@ abstract class AbstractCookbookMojo extends AbstractMojo {
     @Parameter(property = "cookbook.strict", defaultValue = "false")
     private boolean strict;
 
+    /** Comma-separated function classes recipes may register with CREATE FUNCTION; none by default. */
+    @Parameter(property = "cookbook.allowedFunctions", defaultValue = "")
+    private String allowedFunctions;
+
     /** Directory for report.json. */
     @Parameter(property = "cookbook.reportDirectory", defaultValue = "${basedir}/target/cookbook")
     private File reportDirectory;
+
+    /** Directory for the JUnit XML reports (Surefire's format), one file per recipe. */
+    @Parameter(property = "cookbook.junitDirectory", defaultValue = "${basedir}/target/cookbook-reports")
+    private File junitDirectory;
+
+    /** Prints failures as GitHub Actions annotations on the recipe lines; on by default when GITHUB_ACTIONS=true. */
+    @Parameter(property = "cookbook.githubAnnotations")
+    private Boolean githubAnnotations;
 
     /** Skips the goal. */
     @Parameter(property = "cookbook.skip", defaultValue = "false")
@@ -79,7 +95,6 @@ abstract class AbstractCookbookMojo extends AbstractMojo {
         } catch (RuntimeException e) {
             throw new MojoExecutionException("The cookbook plugin cannot run: " + e.getMessage(), e);
         }
-        getLog().info("");
         if (summary.failsBuild()) {
             getLog().error(summary.line());
             throw new MojoFailureException(summary.line() + ". See the messages above: each names the recipe line; "
@@ -115,6 +130,21 @@ abstract class AbstractCookbookMojo extends AbstractMojo {
                 recipe,
                 requireExpected,
                 reportDirectory.toPath(),
-                maxStoredRows);
+                junitDirectory.toPath(),
+                maxStoredRows,
+                allowedFunctions == null || allowedFunctions.isBlank()
+                        ? Set.of()
+                        : Arrays.stream(allowedFunctions.split(",")).map(String::trim).collect(Collectors.toSet()),
+                annotationRoot());
+    }
+
+    /** GitHub names files relative to the checked-out repository, GITHUB_WORKSPACE. */
+    private Path annotationRoot() {
+        boolean annotate = githubAnnotations != null ? githubAnnotations : "true".equals(System.getenv("GITHUB_ACTIONS"));
+        if (!annotate) {
+            return null;
+        }
+        String workspace = System.getenv("GITHUB_WORKSPACE");
+        return workspace == null || workspace.isBlank() ? baseDirectory.toPath() : Path.of(workspace);
     }
 }

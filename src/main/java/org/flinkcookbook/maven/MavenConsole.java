@@ -26,4 +26,10 @@ final class MavenConsole implements Console {
     public void error(String message) {
         log.error(message);
     }
+
+    @Override
+    @SuppressWarnings("java:S106") // the line must not carry Maven's "[INFO]" prefix
+    public void raw(String line) {
+        System.out.println(line);
+    }
 }

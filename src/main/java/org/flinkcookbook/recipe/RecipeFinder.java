@@ -6,7 +6,7 @@ import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.PathMatcher;
-import java.util.Arrays;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Predicate;
@@ -79,12 +79,32 @@ public final class RecipeFinder {
         if (filter == null || filter.isBlank()) {
             return path -> true;
         }
-        List<Predicate<String>> patterns = Arrays.stream(filter.split(","))
+        List<Predicate<String>> patterns = splitAtTopLevelCommas(filter).stream()
                 .map(String::trim)
                 .filter(pattern -> !pattern.isEmpty())
                 .map(RecipeFinder::pattern)
                 .toList();
         return path -> patterns.stream().anyMatch(pattern -> pattern.test(path));
+    }
+
+    /** The filter's patterns: a comma inside a glob's {@code {a,b}} does not separate patterns. */
+    private static List<String> splitAtTopLevelCommas(String filter) {
+        List<String> patterns = new ArrayList<>();
+        int depth = 0;
+        int start = 0;
+        for (int i = 0; i < filter.length(); i++) {
+            char c = filter.charAt(i);
+            if (c == '{') {
+                depth++;
+            } else if (c == '}' && depth > 0) {
+                depth--;
+            } else if (c == ',' && depth == 0) {
+                patterns.add(filter.substring(start, i));
+                start = i + 1;
+            }
+        }
+        patterns.add(filter.substring(start));
+        return patterns;
     }
 
     private static Predicate<String> pattern(String pattern) {

@@ -51,7 +51,7 @@ public final class JsonReport {
             results.add(result(result, outcome.mismatches(), explainsAll));
         }
         List<Mismatch> unattached = outcome.mismatches().stream()
-                .filter(mismatch -> outcome.results().stream().noneMatch(result -> belongsTo(mismatch, result)))
+                .filter(mismatch -> outcome.results().stream().noneMatch(mismatch::isAbout))
                 .toList();
         mismatches(recipe.putArray("mismatches"), unattached);
         if (outcome.problem() != null) {
@@ -86,7 +86,7 @@ public final class JsonReport {
         } else {
             node.put("lateRowsDropped", result.lateRowsDropped());
         }
-        mismatches(node.putArray("mismatches"), mismatches.stream().filter(mismatch -> belongsTo(mismatch, result)).toList());
+        mismatches(node.putArray("mismatches"), mismatches.stream().filter(mismatch -> mismatch.isAbout(result)).toList());
         RowExplanations explanations = result.explanations();
         boolean hasExplanations = !explanations.lateRows().isEmpty() || !explanations.watermarkChecks().isEmpty();
         if (explained || hasExplanations) {
@@ -97,10 +97,6 @@ public final class JsonReport {
             node.putNull("watermarkChecks");
         }
         return node;
-    }
-
-    private static boolean belongsTo(Mismatch mismatch, StatementResult result) {
-        return mismatch.line() == result.line() && mismatch.statement().equals(result.key());
     }
 
     private static void mismatches(ArrayNode array, List<Mismatch> mismatches) {

@@ -1,5 +1,7 @@
 package org.flinkcookbook.report;
 
+import org.flinkcookbook.result.StatementResult;
+
 /**
  * One way a result differs from its expected values.
  *
@@ -10,6 +12,11 @@ package org.flinkcookbook.report;
  * @param actual the actual value, or null when nothing was produced
  */
 public record Mismatch(int line, String statement, String detail, String expected, String actual) {
+
+    /** Whether this mismatch is about that result (rather than one the recipe no longer produces). */
+    public boolean isAbout(StatementResult result) {
+        return line == result.line() && statement.equals(result.key());
+    }
 
     /** One line for the build output: detail, then expected against actual. */
     public String describe() {

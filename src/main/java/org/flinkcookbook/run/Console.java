@@ -8,4 +8,7 @@ public interface Console {
     void warn(String message);
 
     void error(String message);
+
+    /** A line printed as it is, at the start of a line, for CI servers that read the output (GitHub annotations). */
+    void raw(String line);
 }

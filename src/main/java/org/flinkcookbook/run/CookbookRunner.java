@@ -6,17 +6,22 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import org.flinkcookbook.engine.Engine;
 import org.flinkcookbook.engine.Problem;
 import org.flinkcookbook.engine.RecipeRun;
 import org.flinkcookbook.expected.ExpectedFileException;
 import org.flinkcookbook.expected.ExpectedFileFormat;
 import org.flinkcookbook.expected.ExpectedResult;
+import org.flinkcookbook.guard.RecipeGuard;
+import org.flinkcookbook.guard.Refusal;
 import org.flinkcookbook.recipe.Recipe;
 import org.flinkcookbook.recipe.RecipeException;
 import org.flinkcookbook.recipe.RecipeFinder;
 import org.flinkcookbook.recipe.RecipeParser;
+import org.flinkcookbook.recipe.SqlBlock;
 import org.flinkcookbook.report.Comparison;
+import org.flinkcookbook.report.JUnitReport;
 import org.flinkcookbook.report.JsonReport;
 import org.flinkcookbook.report.Mismatch;
 import org.flinkcookbook.report.RecipeOutcome;
@@ -42,6 +47,7 @@ public final class CookbookRunner {
     private final Console console;
     private final RecipeFinder finder;
     private final RecipeParser parser = new RecipeParser();
+    private final RecipeGuard guard;
 
     /**
      * @param explainer the simulator, asked why rows are missing when a recipe fails on Flink; null
@@ -53,6 +59,7 @@ public final class CookbookRunner {
         this.explainer = explainer;
         this.console = console;
         this.finder = new RecipeFinder(settings.baseDirectory());
+        this.guard = new RecipeGuard(settings.baseDirectory(), settings.fixturesDirectory(), settings.allowedFunctions());
     }
 
     public RunSummary run(Mode mode) throws CookbookException {
@@ -72,9 +79,13 @@ public final class CookbookRunner {
             RecipeOutcome outcome = runRecipe(file, mode);
             outcomes.add(outcome);
             print(outcome);
+            if (settings.annotationRoot() != null) {
+                GithubAnnotations.of(outcome, annotationPath(file)).forEach(console::raw);
+            }
         }
         RunSummary summary = new RunSummary(engine.name(), outcomes, seconds(start));
-        writeReport(outcomes);
+        writeReports(outcomes);
+        summary.screen().forEach(console::info);
         return summary;
     }
 
@@ -88,7 +99,16 @@ public final class CookbookRunner {
             return new RecipeOutcome(path, RecipeStatus.ERROR, seconds(start), List.of(), List.of(), e.line(), stripLocation(e), List.of());
         }
         if (recipe.statements().isEmpty()) {
-            return new RecipeOutcome(path, RecipeStatus.SKIPPED, seconds(start), List.of(), List.of(), 0, null, List.of());
+            Optional<SqlBlock> runnable = recipe.blocks().stream().filter(SqlBlock::runs).findFirst();
+            return runnable.isEmpty()
+                    ? new RecipeOutcome(path, RecipeStatus.SKIPPED, seconds(start), List.of(), List.of(), 0, null, List.of())
+                    : new RecipeOutcome(path, RecipeStatus.ERROR, seconds(start), List.of(), List.of(), runnable.get().firstLine(),
+                            "the ```sql blocks hold no SQL statement; write the recipe's SQL or mark the block <!-- cookbook:skip -->", List.of());
+        }
+        List<Refusal> refusals = guard.check(recipe);
+        if (!refusals.isEmpty()) {
+            return new RecipeOutcome(path, RecipeStatus.ERROR, seconds(start), List.of(), List.of(), refusals.get(0).line(),
+                    "refused before running: " + describe(refusals), List.of());
         }
         RecipeRun run = engine.run(recipe);
         if (!run.completed()) {
@@ -161,13 +181,29 @@ public final class CookbookRunner {
         outcome.warnings().forEach(warning -> console.warn("  " + warning));
     }
 
-    private void writeReport(List<RecipeOutcome> outcomes) throws CookbookException {
+    private void writeReports(List<RecipeOutcome> outcomes) throws CookbookException {
         Path report = settings.reportDirectory().resolve("report.json");
         try {
             JsonReport.write(report, engine.name(), engine.flinkVersion(), outcomes);
+            JUnitReport.write(settings.junitDirectory(), engine.name(), outcomes);
         } catch (IOException e) {
-            throw new CookbookException("cannot write " + report + ": " + e.getMessage(), e);
+            throw new CookbookException("cannot write the reports: " + e.getMessage(), e);
         }
+    }
+
+    /** A recipe's path as GitHub names files: relative to the repository root. */
+    private String annotationPath(Path file) {
+        Path absolute = file.toAbsolutePath().normalize();
+        Path root = settings.annotationRoot().toAbsolutePath().normalize();
+        return (absolute.startsWith(root) ? root.relativize(absolute) : absolute).toString().replace('\\', '/');
+    }
+
+    private static String describe(List<Refusal> refusals) {
+        StringBuilder text = new StringBuilder(refusals.get(0).message());
+        for (Refusal more : refusals.subList(1, refusals.size())) {
+            text.append("; line ").append(more.line()).append(": ").append(more.message());
+        }
+        return text.toString();
     }
 
     /** A recipe exception's message without the "file:line: " it starts with; outcomes add their own. */

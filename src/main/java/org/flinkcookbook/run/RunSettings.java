@@ -1,6 +1,7 @@
 package org.flinkcookbook.run;
 
 import java.nio.file.Path;
+import java.util.Set;
 
 /**
  * Where recipes are and how to treat them.
@@ -11,7 +12,11 @@ import java.nio.file.Path;
  * @param recipeFilter comma-separated globs or substrings of recipe paths; blank for all
  * @param requireExpected true to fail a recipe that has no expected file
  * @param reportDirectory where {@code report.json} goes
+ * @param junitDirectory where the JUnit XML reports go, one file per recipe
  * @param maxStoredRows above this many rows a result is stored as its count and hash
+ * @param allowedFunctions function classes recipes may register with CREATE FUNCTION
+ * @param annotationRoot when set, failures are also printed as GitHub Actions annotations with
+ *     paths relative to this directory (the repository root); null otherwise
  */
 public record RunSettings(
         Path baseDirectory,
@@ -20,4 +25,12 @@ public record RunSettings(
         String recipeFilter,
         boolean requireExpected,
         Path reportDirectory,
-        int maxStoredRows) {}
+        Path junitDirectory,
+        int maxStoredRows,
+        Set<String> allowedFunctions,
+        Path annotationRoot) {
+
+    public RunSettings {
+        allowedFunctions = Set.copyOf(allowedFunctions);
+    }
+}

@@ -8,6 +8,8 @@ import org.flinkcookbook.report.RecipeStatus;
 /** What a whole run came to. */
 public record RunSummary(String engine, List<RecipeOutcome> outcomes, double seconds) {
 
+    private static final int SCREEN_ROWS = 20;
+
     public RunSummary {
         outcomes = List.copyOf(outcomes);
     }
@@ -19,6 +21,31 @@ public record RunSummary(String engine, List<RecipeOutcome> outcomes, double sec
     /** True when a recipe failed or is in error, so the build must fail. */
     public boolean failsBuild() {
         return outcomes.stream().anyMatch(outcome -> outcome.status().failsBuild());
+    }
+
+    /**
+     * The summary printed at the end of a run: every recipe that did not pass, with its first
+     * message, on one screen; the counts follow in {@link #line()}.
+     */
+    public List<String> screen() {
+        List<String> lines = new java.util.ArrayList<>();
+        lines.add("------------------------------------------------------------------------");
+        lines.add("Cookbook summary (" + engine + ")");
+        List<RecipeOutcome> notPassed = outcomes.stream()
+                .filter(outcome -> outcome.status() != RecipeStatus.PASSED && outcome.status() != RecipeStatus.WRITTEN)
+                .toList();
+        for (RecipeOutcome outcome : notPassed.stream().limit(SCREEN_ROWS).toList()) {
+            List<String> explanation = outcome.explanation();
+            String first = explanation.isEmpty() ? outcome.path() : explanation.get(0);
+            lines.add(String.format(Locale.ROOT, "  %-12s %s", outcome.status().word().toUpperCase(Locale.ROOT), first));
+        }
+        if (notPassed.size() > SCREEN_ROWS) {
+            lines.add("  ... and " + (notPassed.size() - SCREEN_ROWS) + " more in target/cookbook/report.json");
+        }
+        if (notPassed.isEmpty()) {
+            lines.add("  every recipe agrees with its expected values");
+        }
+        return lines;
     }
 
     /** One line with every count, as printed at the end of the build. */

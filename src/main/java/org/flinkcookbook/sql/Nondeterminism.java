@@ -11,9 +11,14 @@ import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlSelect;
+import org.apache.calcite.sql.SqlWith;
+import org.apache.calcite.sql.SqlWithItem;
 import org.apache.calcite.sql.util.SqlBasicVisitor;
 import org.apache.flink.sql.parser.ddl.SqlTableColumn;
+import org.apache.flink.sql.parser.ddl.SqlReplaceTableAs;
 import org.apache.flink.sql.parser.ddl.table.SqlCreateTable;
+import org.apache.flink.sql.parser.ddl.table.SqlCreateTableAs;
+import org.apache.flink.sql.parser.ddl.view.SqlAlterViewAs;
 import org.apache.flink.sql.parser.ddl.view.SqlCreateView;
 
 /**
@@ -39,6 +44,13 @@ public final class Nondeterminism {
                     names.add(key(computed.getName().getSimple()));
                 }
             }
+            if (table instanceof SqlCreateTableAs createAs) {
+                selectColumns(createAs.getAsQuery());
+            } else if (table instanceof SqlReplaceTableAs replaceAs) {
+                selectColumns(replaceAs.getAsQuery());
+            }
+        } else if (statement instanceof SqlAlterViewAs alterView) {
+            selectColumns(alterView.getNewQuery());
         } else if (statement instanceof SqlCreateView view) {
             List<Boolean> columns = selectColumns(view.getQuery());
             SqlNodeList declared = view.getFieldList();
@@ -57,13 +69,40 @@ public final class Nondeterminism {
      * nondeterministic; empty when the list cannot be read positionally (for example {@code *}).
      */
     public List<Boolean> selectColumns(SqlNode query) {
-        SqlSelect select = outermostSelect(query);
-        if (select == null) {
-            return List.of();
+        SqlNode body = outermostQuery(query);
+        if (body instanceof SqlSelect select) {
+            return selectColumns(select);
         }
+        if (body != null && body.getKind().belongsTo(SqlKind.SET_QUERY)) {
+            return setColumns((SqlCall) body);
+        }
+        return List.of();
+    }
+
+    /** UNION, INTERSECT, EXCEPT: a column is nondeterministic when it is in any branch. */
+    private List<Boolean> setColumns(SqlCall setOperation) {
+        List<List<Boolean>> branches = new java.util.ArrayList<>();
+        for (SqlNode branch : setOperation.getOperandList()) {
+            branches.add(selectColumns(branch));
+        }
+        List<Boolean> columns = new java.util.ArrayList<>(branches.get(0));
+        for (List<Boolean> branch : branches) {
+            if (branch.isEmpty() || branch.size() != columns.size()) {
+                return List.of();
+            }
+            for (int i = 0; i < columns.size(); i++) {
+                columns.set(i, columns.get(i) || branch.get(i));
+            }
+        }
+        return columns;
+    }
+
+    private List<Boolean> selectColumns(SqlSelect select) {
         learnFrom(select.getFrom());
         List<Boolean> columns = new java.util.ArrayList<>();
+        boolean star = false;
         for (SqlNode item : select.getSelectList()) {
+            star |= item instanceof SqlIdentifier identifier && identifier.isStar();
             boolean nondeterministic = isNondeterministic(item);
             columns.add(nondeterministic);
             String alias = aliasOf(item);
@@ -71,7 +110,7 @@ public final class Nondeterminism {
                 names.add(key(alias));
             }
         }
-        return columns;
+        return star ? List.of() : columns;
     }
 
     /** Whether a column of this name was found to be nondeterministic earlier in the session. */
@@ -102,8 +141,13 @@ public final class Nondeterminism {
                 if (call instanceof SqlSelect) {
                     return false;
                 }
-                if (call instanceof SqlBasicCall && FUNCTIONS.contains(call.getOperator().getName().toUpperCase(Locale.ROOT))) {
-                    return true;
+                if (call.getKind() == SqlKind.AS) {
+                    return Boolean.TRUE.equals(call.operand(0).accept(this)); // the alias names the value, it is not read
+                }
+                String function = call.getOperator().getName().toUpperCase(Locale.ROOT);
+                if (call instanceof SqlBasicCall && FUNCTIONS.contains(function)
+                        && !(function.equals("UNIX_TIMESTAMP") && call.operandCount() > 0)) {
+                    return true; // UNIX_TIMESTAMP(string) converts its argument; only UNIX_TIMESTAMP() reads the clock
                 }
                 for (SqlNode operand : call.getOperandList()) {
                     if (operand != null && Boolean.TRUE.equals(operand.accept(this))) {
@@ -132,19 +176,33 @@ public final class Nondeterminism {
         return Boolean.TRUE.equals(found);
     }
 
-    private static SqlSelect outermostSelect(SqlNode query) {
+    /** The select or set operation that gives the query its columns; the queries a WITH names are learned on the way. */
+    private SqlNode outermostQuery(SqlNode query) {
         SqlNode node = query;
         while (node != null) {
-            if (node instanceof SqlSelect select) {
-                return select;
-            }
-            if (node.getKind() == SqlKind.ORDER_BY || node.getKind() == SqlKind.WITH) {
-                node = ((SqlCall) node).getOperandList().get(node.getKind() == SqlKind.WITH ? 1 : 0);
+            if (node instanceof SqlWith with) {
+                for (SqlNode item : with.withList) {
+                    learnWithItem((SqlWithItem) item);
+                }
+                node = with.body;
+            } else if (node.getKind() == SqlKind.ORDER_BY) {
+                node = ((SqlCall) node).operand(0);
             } else {
-                return null;
+                return node;
             }
         }
         return null;
+    }
+
+    /** {@code WITH name (columns) AS (query)}: as a view, for the query that follows. */
+    private void learnWithItem(SqlWithItem item) {
+        List<Boolean> columns = selectColumns(item.query);
+        SqlNodeList declared = item.columnList;
+        for (int i = 0; i < columns.size(); i++) {
+            if (columns.get(i) && declared != null && i < declared.size()) {
+                names.add(key(declared.get(i).toString()));
+            }
+        }
     }
 
     private static String aliasOf(SqlNode item) {

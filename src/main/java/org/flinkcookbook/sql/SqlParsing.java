@@ -1,5 +1,6 @@
 package org.flinkcookbook.sql;
 
+import java.util.regex.Pattern;
 import org.apache.calcite.avatica.util.Casing;
 import org.apache.calcite.avatica.util.Quoting;
 import org.apache.calcite.sql.SqlNode;
@@ -21,6 +22,8 @@ public final class SqlParsing {
             .withCaseSensitive(true)
             .withIdentifierMaxLength(256);
 
+    private static final Pattern POSITION = Pattern.compile("\\bline (\\d+), column (\\d+)");
+
     private SqlParsing() {}
 
     /**
@@ -35,8 +38,21 @@ public final class SqlParsing {
             SqlParserPos position = e.getPos();
             int line = position == null ? statement.line() : markdownLine(statement, position.getLineNum());
             int column = position == null ? statement.column() : markdownColumn(statement, position.getLineNum(), position.getColumnNum());
-            throw new SqlSyntaxException(firstLineOf(e.getMessage()), line, column, e);
+            throw new SqlSyntaxException(inMarkdownPositions(statement, firstLineOf(e.getMessage())), line, column, e);
         }
+    }
+
+    /**
+     * The message with every {@code line L, column C} it names inside the statement rewritten as the
+     * Markdown line and column, so that it agrees with the line it is reported at.
+     */
+    public static String inMarkdownPositions(Statement statement, String message) {
+        return POSITION.matcher(message).replaceAll(position -> {
+            int lineInStatement = Integer.parseInt(position.group(1));
+            int columnInStatement = Integer.parseInt(position.group(2));
+            return "line " + markdownLine(statement, lineInStatement)
+                    + ", column " + markdownColumn(statement, lineInStatement, columnInStatement);
+        });
     }
 
     /** The Markdown line of a line inside the statement's text (1-based). */

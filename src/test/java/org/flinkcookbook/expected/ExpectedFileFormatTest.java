@@ -119,6 +119,30 @@ class ExpectedFileFormatTest {
     }
 
     @Test
+    void commentsOfStatementsWithTheSameFirstWordsStayWithTheirOwnStatement() throws Exception {
+        Files.writeString(file(), """
+                # the five-second delay
+                == line 10: SELECT window_start, COUNT(*) AS cnt ...
+                columns: window_start | cnt
+                +I | a | 1
+
+                # the thirty-second delay
+                == line 20: SELECT window_start, COUNT(*) AS cnt ...
+                columns: window_start | cnt
+                +I | a | 2
+                """);
+        List<ExpectedResult> previous = ExpectedFileFormat.read(file(), "late.expected");
+        StatementResult first = new StatementResult(11, "SELECT window_start, COUNT(*) AS cnt ...", null, List.of("window_start", "cnt"),
+                List.of(ResultRow.insert("a", "1")), false, null);
+        StatementResult second = new StatementResult(21, "SELECT window_start, COUNT(*) AS cnt ...", null, List.of("window_start", "cnt"),
+                List.of(ResultRow.insert("a", "2")), false, null);
+
+        ExpectedFileFormat.write(file(), "recipes/late.md", List.of(first, second), previous, 1000);
+
+        assertThat(Files.readString(file())).contains("# the five-second delay\n== line 11:").contains("# the thirty-second delay\n== line 21:");
+    }
+
+    @Test
     void replacesTheFileWithoutLeavingTemporaryFiles() throws Exception {
         Files.writeString(file(), "old");
 

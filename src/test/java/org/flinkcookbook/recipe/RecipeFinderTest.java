@@ -109,6 +109,14 @@ class RecipeFinderTest {
     }
 
     @Test
+    void aCommaInsideGlobBracesDoesNotSeparatePatterns() {
+        assertThat(finder.find(recipes, "{intro,enrich}.md")).extracting(finder::displayPath)
+                .containsExactly("recipes/intro.md", "recipes/joins/lookup/enrich.md");
+        assertThat(finder.find(recipes, "windows/{hop,x}.md,intro")).extracting(finder::displayPath)
+                .containsExactly("recipes/intro.md", "recipes/windows/hop.md");
+    }
+
+    @Test
     void aFilterThatMatchesNothingFindsNothing() {
         assertThat(finder.find(recipes, "nothing*")).isEmpty();
         assertThat(finder.find(recipes, "TUMBLE")).isEmpty();

@@ -1,0 +1,36 @@
+import groovy.json.JsonSlurper
+
+def log = new File(basedir, 'build.log').text
+def expectError = { String recipe, String message ->
+    assert log.contains('ERROR        recipes/' + recipe) : recipe
+    assert log.contains(message) : message
+}
+expectError('syntax-error.md', 'recipes/syntax-error.md:6: SELECT id FROM events WHER id = 1: Encountered "id" at line 6, column 6.')
+expectError('unknown-column.md', "recipes/unknown-column.md:8: SELECT id, no_such_column FROM events: From line 8, column 3 to line 8, column 16: Column 'no_such_column' not found in any table")
+expectError('unknown-function.md', "recipes/unknown-function.md:7: SELECT NO_SUCH_FUNCTION(id) FROM events: From line 7, column 8 to line 7, column 27: No match found for function signature NO_SUCH_FUNCTION")
+expectError('missing-fixture.md', "recipes/missing-fixture.md:3: the fixture nowhere.csv for table events does not exist")
+expectError('short-row.md', "recipes/short-row.md:3: fixtures/short-row.csv:2: has 2 fields but the table has 3 physical columns (id, sensor, ts)")
+expectError('null-rowtime.md', "recipes/null-rowtime.md:3: fixtures/null-time.csv:2: the event-time column ts is empty")
+expectError('unclosed-fence.md', "recipes/unclosed-fence.md:3: the ```sql code block opened here is never closed")
+expectError('unclosed-string.md', "recipes/unclosed-string.md:4: SQL cannot be read: a quoted string is never closed")
+expectError('corrupt-expected.md', "recipes/corrupt-expected.expected:3: this row has 1 values but the result has 2 columns")
+expectError('empty.md', "recipes/empty.md:4: the ```sql blocks hold no SQL statement")
+expectError('latin1.md', "recipes/latin1.md:3: is not UTF-8 text; save the file as UTF-8")
+expectError('fixture-never-created.md', "recipes/fixture-never-created.md:3: refused before running: the fixture directive names table evnets, which the recipe never creates")
+expectError('slow.md', "recipes/slow.md:5: SELECT COUNT(*) FROM slow: did not finish within 5 s (cookbook.timeout)")
+assert log.contains('PASSED       recipes/good.md')
+assert log.contains('14 recipes on flink: 1 passed, 0 failed, 13 error')
+// sentences, not stack traces
+assert !log.contains('\tat org.') && !log.contains('    at org.apache.flink')
+// GitHub annotations on the recipe lines
+assert log.contains("::error file=recipes/unknown-column.md,line=8,title=cookbook error::SELECT id, no_such_column FROM events: From line 8, column 3 to line 8, column 16: Column 'no_such_column' not found")
+// JUnit XML, one file per recipe
+def reports = new File(basedir, 'target/cookbook-reports')
+assert new File(reports, 'TEST-cookbook.recipes_good.md.xml').text.contains('tests="1"')
+def syntax = new File(reports, 'TEST-cookbook.recipes_syntax-error.md.xml').text
+assert syntax.contains('errors="1"') && syntax.contains('recipes/syntax-error.md:6')
+// the filter ran the good recipe alone; the skipped invocation wrote nothing
+def report = new JsonSlurper().parse(new File(basedir, 'target/cookbook/report.json'))
+assert report.recipes*.path == ['recipes/good.md']
+assert log.contains('Skipping the cookbook (cookbook.skip=true)')
+return true

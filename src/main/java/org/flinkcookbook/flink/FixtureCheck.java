@@ -1,0 +1,95 @@
+package org.flinkcookbook.flink;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeFormatterBuilder;
+import java.time.format.DateTimeParseException;
+import java.time.temporal.ChronoField;
+import java.util.List;
+import java.util.Optional;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVParser;
+import org.apache.commons.csv.CSVRecord;
+import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.LogicalTypeRoot;
+
+/**
+ * Reads a CSV fixture before Flink does, so that a malformed row is reported with its fixture line
+ * instead of as a failed job: the number of fields, and the event-time column, which Flink must be
+ * able to read and which may not be empty (the watermark assigner fails on a NULL rowtime).
+ */
+final class FixtureCheck {
+
+    /** Flink's CSV format reads SQL timestamps: date, space, time, optional fraction. */
+    private static final DateTimeFormatter SQL_TIMESTAMP = new DateTimeFormatterBuilder()
+            .appendPattern("yyyy-MM-dd HH:mm:ss")
+            .optionalStart()
+            .appendFraction(ChronoField.NANO_OF_SECOND, 0, 9, true)
+            .optionalEnd()
+            .toFormatter();
+
+    private FixtureCheck() {}
+
+    /**
+     * @param shownAs how messages name the fixture
+     * @param types the physical column types, in file order
+     * @param rowtime the index of the event-time column among them, or -1
+     * @return what is wrong with the first bad row, naming its line; empty when every row reads
+     */
+    static Optional<String> problem(Path csv, String shownAs, List<String> names, List<LogicalType> types, int rowtime) throws IOException {
+        try (Reader reader = Files.newBufferedReader(csv, StandardCharsets.UTF_8);
+                CSVParser parser = CSVFormat.DEFAULT.parse(reader)) {
+            for (CSVRecord row : parser) {
+                long line = parser.getCurrentLineNumber();
+                if (row.size() == 1 && row.get(0).isEmpty()) {
+                    continue; // a blank line: Flink skips it too
+                }
+                if (row.size() != types.size()) {
+                    return Optional.of(shownAs + ":" + line + ": has " + row.size() + " fields but the table has " + types.size()
+                            + " physical columns (" + String.join(", ", names) + "); fix the row or the table's columns");
+                }
+                if (rowtime >= 0) {
+                    String value = row.get(rowtime);
+                    if (value.isEmpty()) {
+                        return Optional.of(shownAs + ":" + line + ": the event-time column " + names.get(rowtime)
+                                + " is empty, and Flink cannot assign a watermark to a NULL rowtime; give the row a time");
+                    }
+                    if (!readsAsTimestamp(value, types.get(rowtime))) {
+                        return Optional.of(shownAs + ":" + line + ": '" + value + "' in the event-time column " + names.get(rowtime)
+                                + " is not a " + types.get(rowtime).asSummaryString() + " Flink's CSV format reads; write it as "
+                                + (isLocalZoned(types.get(rowtime)) ? "2024-03-01 10:00:00.000Z" : "2024-03-01 10:00:00.000"));
+                    }
+                }
+            }
+        } catch (IllegalArgumentException | java.io.UncheckedIOException e) {
+            return Optional.of(shownAs + ": is not valid CSV (" + e.getMessage() + ")");
+        }
+        return Optional.empty();
+    }
+
+    private static boolean readsAsTimestamp(String value, LogicalType type) {
+        String text = value;
+        if (isLocalZoned(type)) {
+            if (!text.endsWith("Z")) {
+                return false;
+            }
+            text = text.substring(0, text.length() - 1);
+        } else if (type.getTypeRoot() != LogicalTypeRoot.TIMESTAMP_WITHOUT_TIME_ZONE) {
+            return true; // a BIGINT or other rowtime source: Flink itself says what is wrong
+        }
+        try {
+            SQL_TIMESTAMP.parse(text);
+            return true;
+        } catch (DateTimeParseException e) {
+            return false;
+        }
+    }
+
+    private static boolean isLocalZoned(LogicalType type) {
+        return type.getTypeRoot() == LogicalTypeRoot.TIMESTAMP_WITH_LOCAL_TIME_ZONE;
+    }
+}

@@ -1,0 +1,293 @@
+package org.flinkcookbook.guard;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlHint;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.util.SqlBasicVisitor;
+import org.apache.flink.sql.parser.ddl.SqlCreateFunction;
+import org.apache.flink.sql.parser.ddl.SqlSet;
+import org.apache.flink.sql.parser.ddl.SqlTableOption;
+import org.apache.flink.sql.parser.ddl.catalog.SqlCreateCatalog;
+import org.apache.flink.sql.parser.ddl.table.SqlCreateTable;
+import org.apache.flink.sql.parser.ddl.table.SqlCreateTableAs;
+import org.apache.flink.sql.parser.ddl.view.SqlCreateView;
+import org.apache.flink.sql.parser.dql.SqlLoadModule;
+import org.flinkcookbook.recipe.FixtureBinding;
+import org.flinkcookbook.recipe.Recipe;
+import org.flinkcookbook.sql.FixturePlaceholder;
+import org.flinkcookbook.sql.SqlParsing;
+import org.flinkcookbook.sql.SqlSyntaxException;
+import org.flinkcookbook.sql.Statement;
+import org.flinkcookbook.sql.TableReads;
+
+/**
+ * Checks a recipe before any of it runs, because recipes come in pull requests from strangers and
+ * run inside the build: no jars or code from outside the build, no catalogs but the in-memory one,
+ * no files outside the project and fixtures directories, no network connections, no settings that change where jobs run or
+ * what they load, and no source that never ends. Sinks need no check: they are captured, never
+ * opened.
+ */
+public final class RecipeGuard {
+
+    private static final String BIND_FIXTURE = "bind a fixture with <!-- cookbook:fixture TABLE = file.csv -->";
+
+    /** Connectors that talk to a server: reading one without a fixture would open a connection. */
+    private static final Set<String> NETWORK_CONNECTORS = Set.of(
+            "kafka", "upsert-kafka", "jdbc", "elasticsearch-6", "elasticsearch-7", "opensearch", "hbase-1.4", "hbase-2.2",
+            "kinesis", "firehose", "pulsar", "rabbitmq", "mongodb", "cassandra", "socket", "http", "mysql-cdc",
+            "postgres-cdc", "oracle-cdc", "sqlserver-cdc", "mongodb-cdc", "redis", "dynamodb", "hive");
+
+    /** Option keys whose values name a server. */
+    private static final List<String> NETWORK_OPTION_WORDS = List.of("bootstrap.servers", "hosts", "hostname", "url", "uri", "endpoint", "zookeeper");
+
+    /** Connectors whose sources never end unless bounded by an option. */
+    private static final Set<String> ENDLESS_CONNECTORS = Set.of("faker", "datagen");
+
+    /** Settings a recipe may change: the SQL planner's and runtime's behaviour, never where or what runs. */
+    private static final List<String> ALLOWED_SETTING_PREFIXES = List.of(
+            "table.exec.", "table.optimizer.", "table.local-time-zone", "table.sql-dialect", "table.display.", "table.dml-sync",
+            "table.generated-code.", "table.dynamic-table-options.", "table.builtin-catalog-name", "table.builtin-database-name",
+            "sql-client.", "execution.runtime-mode", "pipeline.auto-watermark-interval", "pipeline.name", "parallelism.default",
+            "execution.checkpointing.interval", "execution.checkpointing.mode", "state.ttl", "table.exec.state.ttl");
+
+    private final Path projectDirectory;
+    private final Path fixturesDirectory;
+    private final Set<String> allowedFunctionClasses;
+
+    /**
+     * @param projectDirectory files a recipe reads must resolve inside it or the fixtures directory
+     * @param fixturesDirectory fixture paths must resolve inside it
+     * @param allowedFunctionClasses classes a recipe may register with CREATE FUNCTION
+     */
+    public RecipeGuard(Path projectDirectory, Path fixturesDirectory, Set<String> allowedFunctionClasses) {
+        this.projectDirectory = realPath(projectDirectory);
+        this.fixturesDirectory = fixturesDirectory.toAbsolutePath().normalize();
+        this.allowedFunctionClasses = Set.copyOf(allowedFunctionClasses);
+    }
+
+    /** Everything the recipe may not do, each with its Markdown line; empty when it may run. */
+    public List<Refusal> check(Recipe recipe) {
+        List<Refusal> refusals = new ArrayList<>();
+        for (FixtureBinding fixture : recipe.fixtures()) {
+            Path csv = realPath(fixturesDirectory.resolve(fixture.csvPath()));
+            if (!csv.startsWith(realPath(fixturesDirectory))) {
+                refusals.add(new Refusal(fixture.line(), "the fixture " + fixture.csvPath()
+                        + " lies outside the fixtures directory; keep fixtures under " + fixturesDirectory));
+            }
+        }
+        String fixturesUri = FixturePlaceholder.uriOf(fixturesDirectory);
+        Set<String> createdTables = new HashSet<>();
+        Map<String, String> unsafeTables = new HashMap<>();
+        Map<String, Set<String>> viewReads = new HashMap<>();
+        for (Statement statement : statementsWithMembers(recipe)) {
+            SqlNode parsed;
+            try {
+                parsed = SqlParsing.parse(statement, statement.textWithFixtures(fixturesUri));
+            } catch (SqlSyntaxException e) {
+                continue; // not the guard's business: the engine reports it with its line
+            }
+            checkStatement(recipe, statement, parsed, refusals, unsafeTables);
+            if (parsed instanceof SqlCreateTable table) {
+                createdTables.add(String.join(".", table.getName().names).toLowerCase(Locale.ROOT));
+                createdTables.add(TableReads.nameOf(table.getName()));
+            }
+            Set<String> reads = expand(TableReads.of(parsed), viewReads);
+            if (parsed instanceof SqlCreateView view) {
+                viewReads.put(TableReads.nameOf(view.getName()), reads);
+                continue;
+            }
+            for (String table : reads) {
+                String reason = unsafeTables.get(table);
+                if (reason != null) {
+                    refusals.add(new Refusal(statement.line(), statement.firstWords() + ": reads " + table + ", which " + reason));
+                    break;
+                }
+            }
+        }
+        for (FixtureBinding fixture : recipe.fixtures()) {
+            if (!createdTables.contains(fixture.table().toLowerCase(Locale.ROOT))) {
+                refusals.add(new Refusal(fixture.line(), "the fixture directive names table " + fixture.table()
+                        + ", which the recipe never creates; name a table of a CREATE TABLE statement"));
+            }
+        }
+        return refusals;
+    }
+
+    private void checkStatement(Recipe recipe, Statement statement, SqlNode parsed, List<Refusal> refusals, Map<String, String> unsafeTables) {
+        String words = statement.firstWords() + ": ";
+        switch (statement.kind()) {
+            case ADD_JAR, REMOVE_JAR -> refusals.add(new Refusal(statement.line(), words
+                    + "recipes may not load jars; the plugin runs them with the build's own classpath"));
+            case SET -> checkSetting(statement, (SqlSet) parsed, refusals);
+            default -> {
+                // checked by the statement's parsed form below
+            }
+        }
+        if (parsed instanceof SqlCreateFunction function) {
+            checkFunction(statement, function, refusals);
+        } else if (parsed instanceof SqlLoadModule module && !"core".equalsIgnoreCase(module.moduleName())) {
+            refusals.add(new Refusal(statement.line(), words + "recipes may not load modules other than core"));
+        } else if (parsed instanceof SqlCreateCatalog) {
+            String type = options(parsed).getOrDefault("type", "");
+            if (!"generic_in_memory".equals(type)) {
+                refusals.add(new Refusal(statement.line(), words + "recipes may only create in-memory catalogs ('type' = 'generic_in_memory')"));
+            }
+        } else if (parsed instanceof SqlCreateTableAs) {
+            refusals.add(new Refusal(statement.line(), words
+                    + "CREATE TABLE ... AS SELECT writes through the table's connector; create the table, then INSERT INTO it (INSERTs are captured)"));
+        } else if (parsed instanceof SqlCreateTable table) {
+            String name = TableReads.nameOf(table.getName());
+            boolean bound = recipe.fixtureFor(String.join(".", table.getName().names)).isPresent()
+                    || recipe.fixtureFor(name).isPresent();
+            String reason = bound ? null : unsafeSource(options(parsed));
+            if (reason == null) {
+                unsafeTables.remove(name);
+            } else {
+                unsafeTables.put(name, reason);
+            }
+        }
+        checkHints(statement, parsed, refusals);
+    }
+
+    /** Why reading a table with these options is refused, or null when it may be read. */
+    private String unsafeSource(Map<String, String> options) {
+        String connector = options.getOrDefault("connector", "").toLowerCase(Locale.ROOT);
+        if (NETWORK_CONNECTORS.contains(connector)) {
+            return "would open a network connection (connector '" + connector + "'); " + BIND_FIXTURE;
+        }
+        for (Map.Entry<String, String> option : options.entrySet()) {
+            String key = option.getKey().toLowerCase(Locale.ROOT);
+            if (NETWORK_OPTION_WORDS.stream().anyMatch(key::endsWith)) {
+                return "would open a network connection (option '" + option.getKey() + "'); " + BIND_FIXTURE;
+            }
+        }
+        String path = options.get("path");
+        if (path != null && !insideProject(path)) {
+            return "is read from " + path + ", outside the project and fixtures directories; keep files there or " + BIND_FIXTURE;
+        }
+        boolean endless = ENDLESS_CONNECTORS.contains(connector) && !options.containsKey("number-of-rows")
+                || options.containsKey("source.monitor-interval");
+        return endless ? "reads an unbounded source (connector '" + connector + "'); " + BIND_FIXTURE : null;
+    }
+
+    private void checkSetting(Statement statement, SqlSet set, List<Refusal> refusals) {
+        if (set.getKey() == null) {
+            return;
+        }
+        String key = set.getKeyString();
+        if (ALLOWED_SETTING_PREFIXES.stream().noneMatch(key::startsWith)) {
+            refusals.add(new Refusal(statement.line(), statement.firstWords() + ": recipes may not set '" + key
+                    + "'; they may set table.exec.*, table.optimizer.*, table.local-time-zone, execution.runtime-mode, "
+                    + "pipeline.auto-watermark-interval and a few more (see the README)"));
+        }
+    }
+
+    private void checkFunction(Statement statement, SqlCreateFunction function, List<Refusal> refusals) {
+        String words = statement.firstWords() + ": ";
+        String className = function.getFunctionClassName().getValueAs(String.class);
+        if (!function.getResourceInfos().isEmpty()) {
+            refusals.add(new Refusal(statement.line(), words + "recipes may not load function code with USING JAR"));
+        } else if (function.getFunctionLanguage() != null && !"JAVA".equalsIgnoreCase(function.getFunctionLanguage())) {
+            refusals.add(new Refusal(statement.line(), words + "functions in " + function.getFunctionLanguage()
+                    + " cannot run in the build; show the recipe with <!-- cookbook:skip -->"));
+        } else if (!allowedFunctionClasses.contains(className)) {
+            refusals.add(new Refusal(statement.line(), words + "the function class " + className
+                    + " is not allowed; add it to cookbook.allowedFunctions if the build should trust it"));
+        }
+    }
+
+    /** Dynamic table options in hints can point a table anywhere: the same rules as for its DDL. */
+    private void checkHints(Statement statement, SqlNode parsed, List<Refusal> refusals) {
+        parsed.accept(new SqlBasicVisitor<Void>() {
+            @Override
+            public Void visit(SqlCall call) {
+                if (call instanceof SqlHint hint && "OPTIONS".equalsIgnoreCase(hint.getName())) {
+                    Map<String, String> options = hint.getOptionKVPairs();
+                    String reason = options.containsKey("connector")
+                            ? "changes the connector of a table"
+                            : unsafeSource(options);
+                    if (reason != null) {
+                        refusals.add(new Refusal(statement.line(), statement.firstWords() + ": an OPTIONS hint that " + reason));
+                    }
+                }
+                return super.visit(call);
+            }
+        });
+    }
+
+    private boolean insideProject(String path) {
+        Path file;
+        try {
+            URI uri = URI.create(path.replace(" ", "%20"));
+            if (uri.getScheme() != null && !"file".equalsIgnoreCase(uri.getScheme())) {
+                return false;
+            }
+            file = uri.getScheme() == null ? Path.of(path) : Path.of(uri);
+        } catch (IllegalArgumentException notAUri) {
+            file = Path.of(path);
+        }
+        Path resolved = realPath(file.isAbsolute() ? file : projectDirectory.resolve(file));
+        return resolved.startsWith(projectDirectory) || resolved.startsWith(realPath(fixturesDirectory));
+    }
+
+    /** The real path of the nearest existing ancestor, with the rest appended: symbolic links resolved. */
+    private static Path realPath(Path path) {
+        Path absolute = path.toAbsolutePath().normalize();
+        Path existing = absolute;
+        while (existing != null && !Files.exists(existing)) {
+            existing = existing.getParent();
+        }
+        if (existing == null) {
+            return absolute;
+        }
+        try {
+            return existing.toRealPath().resolve(existing.relativize(absolute)).normalize();
+        } catch (IOException e) {
+            return absolute;
+        }
+    }
+
+    private static Map<String, String> options(SqlNode parsed) {
+        Map<String, String> options = new LinkedHashMap<>();
+        parsed.accept(new SqlBasicVisitor<Void>() {
+            @Override
+            public Void visit(SqlCall call) {
+                if (call instanceof SqlTableOption option) {
+                    options.put(option.getKeyString(), option.getValueString());
+                }
+                return super.visit(call);
+            }
+        });
+        return options;
+    }
+
+    /** A view's reads stand for the tables it reads. */
+    private static Set<String> expand(Set<String> reads, Map<String, Set<String>> viewReads) {
+        Set<String> expanded = new HashSet<>(reads);
+        for (String read : reads) {
+            expanded.addAll(viewReads.getOrDefault(read, Set.of()));
+        }
+        return expanded;
+    }
+
+    private static List<Statement> statementsWithMembers(Recipe recipe) {
+        List<Statement> statements = new ArrayList<>();
+        for (Statement statement : recipe.statements()) {
+            statements.add(statement);
+            statements.addAll(statement.members());
+        }
+        return statements;
+    }
+}

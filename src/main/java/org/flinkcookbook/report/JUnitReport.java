@@ -1,0 +1,156 @@
+package org.flinkcookbook.report;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import javax.xml.parsers.DocumentBuilderFactory;
+import javax.xml.parsers.ParserConfigurationException;
+import javax.xml.transform.OutputKeys;
+import javax.xml.transform.Transformer;
+import javax.xml.transform.TransformerException;
+import javax.xml.transform.TransformerFactory;
+import javax.xml.transform.dom.DOMSource;
+import javax.xml.transform.stream.StreamResult;
+import org.flinkcookbook.result.StatementResult;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+
+/**
+ * JUnit XML in Surefire's format, one file per recipe and one test case per result, so CI servers
+ * show each recipe's results the way they show tests. A recipe that could not run is one test case
+ * in error; one without expected values, or unsupported by the simulator, is skipped.
+ */
+public final class JUnitReport {
+
+    private JUnitReport() {}
+
+    public static void write(Path directory, String engine, List<RecipeOutcome> outcomes) throws IOException {
+        Files.createDirectories(directory);
+        for (RecipeOutcome outcome : outcomes) {
+            Path file = directory.resolve("TEST-cookbook." + outcome.path().replaceAll("[^A-Za-z0-9_.-]", "_") + ".xml");
+            write(file, suite(engine, outcome));
+        }
+    }
+
+    private static Document suite(String engine, RecipeOutcome outcome) throws IOException {
+        Document document = newDocument();
+        Element suite = document.createElement("testsuite");
+        document.appendChild(suite);
+        suite.setAttribute("name", outcome.path());
+        suite.setAttribute("time", seconds(outcome.seconds()));
+        Element properties = document.createElement("properties");
+        Element engineProperty = document.createElement("property");
+        engineProperty.setAttribute("name", "cookbook.engine");
+        engineProperty.setAttribute("value", engine);
+        properties.appendChild(engineProperty);
+        suite.appendChild(properties);
+
+        int failures = 0;
+        int errors = 0;
+        int skipped = 0;
+        double perResult = outcome.results().isEmpty() ? 0 : outcome.seconds() / outcome.results().size();
+        for (StatementResult result : outcome.results()) {
+            Element testCase = testCase(document, outcome, "line " + result.line() + ": " + result.key(), perResult);
+            List<Mismatch> mismatches = outcome.mismatches().stream().filter(mismatch -> mismatch.isAbout(result)).toList();
+            if (!mismatches.isEmpty()) {
+                failures++;
+                testCase.appendChild(problem(document, "failure", describe(outcome, mismatches), outcome.remedy()));
+            } else if (outcome.status() == RecipeStatus.NO_EXPECTED) {
+                skipped++;
+                testCase.appendChild(skip(document, "no expected values: " + outcome.remedy()));
+            }
+            suite.appendChild(testCase);
+        }
+        List<Mismatch> unattached = outcome.mismatches().stream()
+                .filter(mismatch -> outcome.results().stream().noneMatch(mismatch::isAbout))
+                .toList();
+        if (!unattached.isEmpty()) {
+            failures++;
+            Element testCase = testCase(document, outcome, "expected values", 0);
+            testCase.appendChild(problem(document, "failure", describe(outcome, unattached), outcome.remedy()));
+            suite.appendChild(testCase);
+        }
+        if (outcome.problem() != null) {
+            Element testCase = testCase(document, outcome, "recipe", 0);
+            String message = outcome.path() + ":" + outcome.problemLine() + ": " + outcome.problem();
+            switch (outcome.status()) {
+                case ERROR -> {
+                    errors++;
+                    testCase.appendChild(problem(document, "error", message, outcome.remedy()));
+                }
+                case FAILED -> {
+                    failures++;
+                    testCase.appendChild(problem(document, "failure", message, outcome.remedy()));
+                }
+                default -> {
+                    skipped++;
+                    testCase.appendChild(skip(document, message));
+                }
+            }
+            suite.appendChild(testCase);
+        }
+        if (outcome.status() == RecipeStatus.SKIPPED) {
+            skipped++;
+            Element testCase = testCase(document, outcome, "recipe", 0);
+            testCase.appendChild(skip(document, "every sql block is marked cookbook:skip"));
+            suite.appendChild(testCase);
+        }
+        suite.setAttribute("tests", String.valueOf(suite.getElementsByTagName("testcase").getLength()));
+        suite.setAttribute("failures", String.valueOf(failures));
+        suite.setAttribute("errors", String.valueOf(errors));
+        suite.setAttribute("skipped", String.valueOf(skipped));
+        return document;
+    }
+
+    private static String describe(RecipeOutcome outcome, List<Mismatch> mismatches) {
+        return String.join("\n", mismatches.stream().map(mismatch -> outcome.path() + ":" + mismatch.line() + ": " + mismatch.describe()).toList());
+    }
+
+    private static Element testCase(Document document, RecipeOutcome outcome, String name, double seconds) {
+        Element testCase = document.createElement("testcase");
+        testCase.setAttribute("classname", outcome.path());
+        testCase.setAttribute("name", name);
+        testCase.setAttribute("time", seconds(seconds));
+        return testCase;
+    }
+
+    private static Element problem(Document document, String kind, String message, String remedy) {
+        Element problem = document.createElement(kind);
+        String firstLine = message.lines().findFirst().orElse(message);
+        problem.setAttribute("message", firstLine);
+        problem.setAttribute("type", "cookbook." + kind);
+        problem.setTextContent(message + "\n" + remedy);
+        return problem;
+    }
+
+    private static Element skip(Document document, String message) {
+        Element skipped = document.createElement("skipped");
+        skipped.setAttribute("message", message);
+        return skipped;
+    }
+
+    private static String seconds(double seconds) {
+        return String.format(Locale.ROOT, "%.3f", seconds);
+    }
+
+    private static Document newDocument() throws IOException {
+        try {
+            return DocumentBuilderFactory.newInstance().newDocumentBuilder().newDocument();
+        } catch (ParserConfigurationException e) {
+            throw new IOException("no XML support in this Java runtime", e);
+        }
+    }
+
+    private static void write(Path file, Document document) throws IOException {
+        try {
+            Transformer transformer = TransformerFactory.newInstance().newTransformer();
+            transformer.setOutputProperty(OutputKeys.INDENT, "yes");
+            transformer.setOutputProperty(OutputKeys.ENCODING, "UTF-8");
+            transformer.transform(new DOMSource(document), new StreamResult(file.toFile()));
+        } catch (TransformerException e) {
+            throw new IOException("cannot write " + file + ": " + e.getMessage(), e);
+        }
+    }
+}

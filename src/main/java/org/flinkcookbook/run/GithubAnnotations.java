@@ -1,0 +1,53 @@
+package org.flinkcookbook.run;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.flinkcookbook.report.Mismatch;
+import org.flinkcookbook.report.RecipeOutcome;
+
+/**
+ * GitHub Actions workflow commands that put a recipe's failures on the lines of the pull request
+ * that caused them: {@code ::error file=recipes/x.md,line=42,title=...::message}.
+ */
+final class GithubAnnotations {
+
+    /** GitHub shows at most ten error annotations per step; more only clutter the log. */
+    private static final int MAX_PER_RECIPE = 10;
+
+    private GithubAnnotations() {}
+
+    static List<String> of(RecipeOutcome outcome, String file) {
+        List<String> commands = new ArrayList<>();
+        switch (outcome.status()) {
+            case FAILED -> {
+                if (outcome.mismatches().isEmpty()) {
+                    commands.add(command("error", file, outcome.problemLine(), outcome.problem() + ". " + outcome.remedy()));
+                }
+                for (Mismatch mismatch : outcome.mismatches().stream().limit(MAX_PER_RECIPE).toList()) {
+                    commands.add(command("error", file, mismatch.line(), mismatch.describe() + ". " + outcome.remedy()));
+                }
+            }
+            case ERROR -> commands.add(command("error", file, outcome.problemLine(), outcome.problem() + ". " + outcome.remedy()));
+            case UNSUPPORTED, NO_EXPECTED -> commands.add(command("warning", file, outcome.problemLine(), outcome.problem() + ". " + outcome.remedy()));
+            default -> {
+                // passed, skipped and written recipes need no annotation
+            }
+        }
+        return commands;
+    }
+
+    private static String command(String level, String file, int line, String message) {
+        return "::" + level + " file=" + property(file) + ",line=" + Math.max(line, 1) + ",title=" + property("cookbook " + level)
+                + "::" + data(message);
+    }
+
+    /** Escapes as GitHub's toolkit does for a command's message. */
+    private static String data(String text) {
+        return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A");
+    }
+
+    /** Escapes as GitHub's toolkit does for a command's property values. */
+    private static String property(String text) {
+        return data(text).replace(":", "%3A").replace(",", "%2C");
+    }
+}

@@ -1,0 +1,200 @@
+package org.flinkcookbook.guard;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import org.flinkcookbook.testing.Recipes;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RecipeGuardTest {
+
+    @TempDir Path root;
+    private Path project;
+    private Path fixtures;
+    private RecipeGuard guard;
+
+    @BeforeEach
+    void project() throws Exception {
+        project = Files.createDirectories(root.resolve("project"));
+        fixtures = Files.createDirectories(project.resolve("fixtures"));
+        Files.writeString(fixtures.resolve("events.csv"), "1\n");
+        guard = new RecipeGuard(project, fixtures, Set.of("com.example.AllowedUpper"));
+    }
+
+    private List<Refusal> check(String sql) {
+        return guard.check(Recipes.sql(project, sql));
+    }
+
+    private List<Refusal> checkMarkdown(String markdown) {
+        return guard.check(Recipes.write(project, "recipe.md", markdown));
+    }
+
+    @Test
+    void anOrdinaryRecipeOverItsFixturesMayRun() {
+        assertThat(check("""
+                SET 'execution.runtime-mode' = 'batch';
+                SET 'table.exec.source.idle-timeout' = '1 s';
+                CREATE TABLE events (id BIGINT) WITH ('connector' = 'filesystem', 'path' = '${fixtures}/events.csv', 'format' = 'csv');
+                CREATE TABLE sink (id BIGINT) WITH ('connector' = 'kafka', 'properties.bootstrap.servers' = 'evil:9092');
+                CREATE VIEW v AS SELECT * FROM events;
+                INSERT INTO sink SELECT id FROM v;
+                """)).isEmpty();
+    }
+
+    @Test
+    void jarsAreRefused() {
+        assertThat(check("ADD JAR '/tmp/evil.jar';\nREMOVE JAR '/tmp/evil.jar';"))
+                .extracting(Refusal::line).containsExactly(3, 4);
+    }
+
+    @Test
+    void functionsFromJarsOtherLanguagesOrUnlistedClassesAreRefused() {
+        List<Refusal> refusals = check("""
+                CREATE FUNCTION a AS 'com.example.Evil' USING JAR '/tmp/evil.jar';
+                CREATE FUNCTION b AS 'udfs.to_fahr' LANGUAGE PYTHON;
+                CREATE FUNCTION c AS 'com.example.Evil';
+                CREATE TEMPORARY FUNCTION d AS 'com.example.AllowedUpper';
+                """);
+
+        assertThat(refusals).extracting(Refusal::line).containsExactly(3, 4, 5);
+        assertThat(refusals.get(0).message()).contains("USING JAR");
+        assertThat(refusals.get(1).message()).contains("PYTHON");
+        assertThat(refusals.get(2).message()).contains("com.example.Evil").contains("cookbook.allowedFunctions");
+    }
+
+    @Test
+    void modulesAndCatalogsBeyondTheInMemoryOnesAreRefused() {
+        List<Refusal> refusals = check("""
+                LOAD MODULE hive WITH ('hive-version' = '3.1.3');
+                LOAD MODULE core;
+                CREATE CATALOG pg WITH ('type' = 'jdbc', 'base-url' = 'jdbc:postgresql://db:5432');
+                CREATE CATALOG mem WITH ('type' = 'generic_in_memory');
+                """);
+
+        assertThat(refusals).extracting(Refusal::line).containsExactly(3, 5);
+    }
+
+    @Test
+    void settingsThatChangeWhereOrWhatRunsAreRefused() {
+        List<Refusal> refusals = check("""
+                SET 'pipeline.jars' = 'file:///tmp/evil.jar';
+                SET 'execution.target' = 'remote';
+                SET 'state.checkpoints.dir' = 'file:///etc';
+                SET 'table.local-time-zone' = 'Europe/Berlin';
+                """);
+
+        assertThat(refusals).extracting(Refusal::line).containsExactly(3, 4, 5);
+        assertThat(refusals.get(0).message()).contains("'pipeline.jars'");
+    }
+
+    @Test
+    void readingAFileOutsideTheProjectIsRefusedAfterDotsAndLinks() throws Exception {
+        Path outside = Files.writeString(root.resolve("secret.csv"), "1\n");
+        Files.createSymbolicLink(fixtures.resolve("link.csv"), outside);
+
+        List<Refusal> refusals = check("""
+                CREATE TABLE a (id BIGINT) WITH ('connector' = 'filesystem', 'path' = '/etc/passwd', 'format' = 'csv');
+                CREATE TABLE b (id BIGINT) WITH ('connector' = 'filesystem', 'path' = '${fixtures}/../../secret.csv', 'format' = 'csv');
+                CREATE TABLE c (id BIGINT) WITH ('connector' = 'filesystem', 'path' = '${fixtures}/link.csv', 'format' = 'csv');
+                CREATE TABLE d (id BIGINT) WITH ('connector' = 'filesystem', 'path' = 's3://bucket/x.csv', 'format' = 'csv');
+                SELECT * FROM a;
+                SELECT * FROM b;
+                SELECT * FROM c;
+                SELECT * FROM d;
+                """);
+
+        assertThat(refusals).extracting(Refusal::line).containsExactly(7, 8, 9, 10);
+        assertThat(refusals.get(0).message()).contains("/etc/passwd").contains("outside the project and fixtures directories");
+    }
+
+    @Test
+    void aFixturesDirectoryBesideTheProjectIsTrusted() throws Exception {
+        Path cookbook = Files.createDirectories(root.resolve("cookbook"));
+        RecipeGuard besides = new RecipeGuard(cookbook, fixtures, Set.of());
+
+        assertThat(besides.check(Recipes.sql(cookbook, """
+                CREATE TABLE events (id BIGINT) WITH ('connector' = 'filesystem', 'path' = '${fixtures}/events.csv', 'format' = 'csv');
+                SELECT * FROM events;
+                """))).isEmpty();
+    }
+
+    @Test
+    void aFixtureThatEscapesTheFixturesDirectoryIsRefusedAtItsDirective() throws Exception {
+        Files.writeString(root.resolve("secret.csv"), "1\n");
+
+        List<Refusal> refusals = checkMarkdown("""
+                <!-- cookbook:fixture t = ../../secret.csv -->
+                ```sql
+                CREATE TABLE t (id BIGINT) WITH ('connector' = 'datagen');
+                ```
+                """);
+
+        assertThat(refusals).extracting(Refusal::line).containsExactly(1);
+    }
+
+    @Test
+    void readingANetworkSourceWithoutAFixtureIsRefusedEvenThroughAView() {
+        List<Refusal> refusals = check("""
+                CREATE TABLE orders (id BIGINT) WITH ('connector' = 'kafka', 'topic' = 'orders');
+                CREATE TABLE lookup (id BIGINT) WITH ('connector' = 'filesystem', 'path' = 'x', 'hostname' = 'db');
+                CREATE VIEW recent AS SELECT id FROM orders;
+                SELECT COUNT(*) FROM recent;
+                SELECT * FROM TABLE(TUMBLE(TABLE lookup, DESCRIPTOR(id), INTERVAL '1' MINUTE));
+                """);
+
+        assertThat(refusals).extracting(Refusal::line).containsExactly(6, 7);
+        assertThat(refusals.get(0).message()).contains("reads orders").contains("network connection").contains("cookbook:fixture");
+    }
+
+    @Test
+    void anEndlessSourceIsRecognisedBeforeItStartsUnlessBoundOrBounded() {
+        assertThat(check("""
+                CREATE TABLE endless (id BIGINT) WITH ('connector' = 'datagen');
+                CREATE TABLE bounded (id BIGINT) WITH ('connector' = 'datagen', 'number-of-rows' = '5');
+                SELECT b.id FROM bounded b JOIN endless e ON b.id = e.id;
+                SELECT * FROM bounded;
+                """)).singleElement().satisfies(refusal -> {
+                    assertThat(refusal.line()).isEqualTo(5);
+                    assertThat(refusal.message()).contains("unbounded source").contains("cookbook:fixture");
+                });
+
+        assertThat(checkMarkdown("""
+                <!-- cookbook:fixture endless = events.csv -->
+                ```sql
+                CREATE TABLE endless (id BIGINT) WITH ('connector' = 'faker');
+                SELECT * FROM endless;
+                ```
+                """)).isEmpty();
+    }
+
+    @Test
+    void aColumnNamedLikeAnEndlessTableIsNotARead() {
+        assertThat(check("""
+                CREATE TABLE endless (id BIGINT) WITH ('connector' = 'datagen');
+                CREATE TABLE t (endless BIGINT) WITH ('connector' = 'datagen', 'number-of-rows' = '1');
+                SELECT endless FROM t WHERE endless > 0;
+                """)).isEmpty();
+    }
+
+    @Test
+    void optionsHintsFollowTheSameRules() {
+        assertThat(check("""
+                CREATE TABLE t (id BIGINT) WITH ('connector' = 'datagen', 'number-of-rows' = '1');
+                SELECT * FROM t /*+ OPTIONS('path' = '/etc/passwd') */;
+                SELECT * FROM t /*+ OPTIONS('connector' = 'kafka') */;
+                """)).extracting(Refusal::line).containsExactly(4, 5);
+    }
+
+    @Test
+    void createTableAsSelectIsRefusedBecauseItWrites() {
+        assertThat(check("""
+                CREATE TABLE t (id BIGINT) WITH ('connector' = 'datagen', 'number-of-rows' = '1');
+                CREATE TABLE copy WITH ('connector' = 'filesystem', 'path' = '/tmp/out', 'format' = 'csv') AS SELECT * FROM t;
+                """)).extracting(Refusal::line).containsExactly(4);
+    }
+}

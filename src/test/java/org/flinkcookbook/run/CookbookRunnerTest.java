@@ -1,0 +1,167 @@
+package org.flinkcookbook.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.flinkcookbook.engine.Engine;
+import org.flinkcookbook.engine.Problem;
+import org.flinkcookbook.engine.RecipeRun;
+import org.flinkcookbook.recipe.Recipe;
+import org.flinkcookbook.report.RecipeStatus;
+import org.flinkcookbook.result.ResultRow;
+import org.flinkcookbook.result.StatementResult;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The run over a cookbook, with an engine that answers what each test tells it to. */
+class CookbookRunnerTest {
+
+    @TempDir Path project;
+    private final Map<String, RecipeRun> answers = new HashMap<>();
+    private final List<String> output = new ArrayList<>();
+    private final Engine engine = new Engine() {
+        @Override
+        public String name() {
+            return "test";
+        }
+
+        @Override
+        public String flinkVersion() {
+            return "2.3.0";
+        }
+
+        @Override
+        public RecipeRun run(Recipe recipe) {
+            return answers.get(recipe.displayPath());
+        }
+
+        @Override
+        public void close() {}
+    };
+    private final Console console = new Console() {
+        @Override
+        public void info(String message) {
+            output.add("INFO " + message);
+        }
+
+        @Override
+        public void warn(String message) {
+            output.add("WARN " + message);
+        }
+
+        @Override
+        public void error(String message) {
+            output.add("ERROR " + message);
+        }
+
+        @Override
+        public void raw(String line) {
+            output.add(line);
+        }
+    };
+
+    @BeforeEach
+    void fixtures() throws Exception {
+        Files.createDirectories(project.resolve("fixtures"));
+    }
+
+    private void recipe(String path, String sql, RecipeRun answer) throws Exception {
+        Path file = project.resolve(path);
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, "# Recipe\n```sql\n" + sql + "\n```\n");
+        answers.put(path, answer);
+    }
+
+    private static StatementResult counted(String count) {
+        return new StatementResult(3, "SELECT COUNT(*) AS n FROM t", null, List.of("n"), List.of(ResultRow.insert(count)), false, null);
+    }
+
+    private RunSummary run(CookbookRunner.Mode mode, boolean requireExpected, Path annotationRoot) throws Exception {
+        RunSettings settings = new RunSettings(project, project.resolve("recipes"), project.resolve("fixtures"), "", requireExpected,
+                project.resolve("target/cookbook"), project.resolve("target/cookbook-reports"), 1000, Set.of(), annotationRoot);
+        return new CookbookRunner(settings, engine, null, console).run(mode);
+    }
+
+    @Test
+    void writesExpectedValuesThenVerifiesAgainstThem() throws Exception {
+        recipe("recipes/a.md", "SELECT COUNT(*) AS n FROM t;", RecipeRun.completed(List.of(counted("3")), List.of()));
+
+        assertThat(run(CookbookRunner.Mode.WRITE_EXPECTED, false, null).outcomes()).extracting(o -> o.status()).containsExactly(RecipeStatus.WRITTEN);
+        assertThat(project.resolve("recipes/a.expected")).content().contains("+I | 3");
+        assertThat(run(CookbookRunner.Mode.VERIFY, true, null).failsBuild()).isFalse();
+
+        answers.put("recipes/a.md", RecipeRun.completed(List.of(counted("4")), List.of()));
+        RunSummary changed = run(CookbookRunner.Mode.VERIFY, true, null);
+
+        assertThat(changed.failsBuild()).isTrue();
+        assertThat(output).contains("ERROR   recipes/a.md:3: SELECT COUNT(*) AS n FROM t: missing row: expected +I[3] but was nothing",
+                "ERROR   run mvn cookbook:expected to accept the new values");
+    }
+
+    @Test
+    void aRecipeWithoutExpectedValuesIsReportedOrFailedWhenTheyAreRequired() throws Exception {
+        recipe("recipes/a.md", "SELECT COUNT(*) AS n FROM t;", RecipeRun.completed(List.of(counted("3")), List.of()));
+
+        assertThat(run(CookbookRunner.Mode.VERIFY, false, null).outcomes().get(0).status()).isEqualTo(RecipeStatus.NO_EXPECTED);
+        assertThat(run(CookbookRunner.Mode.VERIFY, true, null).outcomes().get(0).status()).isEqualTo(RecipeStatus.FAILED);
+    }
+
+    @Test
+    void aFailingRecipeDoesNotStopTheOthersAndEveryRecipeGetsAJUnitReport() throws Exception {
+        recipe("recipes/bad.md", "SELEC 1;", new RecipeRun(List.of(), Problem.error(3, "SELEC 1: Non-query expression"), List.of()));
+        recipe("recipes/good.md", "SELECT COUNT(*) AS n FROM t;", RecipeRun.completed(List.of(counted("3")), List.of()));
+        run(CookbookRunner.Mode.WRITE_EXPECTED, false, null);
+
+        RunSummary summary = run(CookbookRunner.Mode.VERIFY, false, null);
+
+        assertThat(summary.outcomes()).extracting(o -> o.status()).containsExactly(RecipeStatus.ERROR, RecipeStatus.PASSED);
+        assertThat(summary.line()).startsWith("2 recipes on test: 1 passed, 0 failed, 1 error");
+        assertThat(output).contains("INFO   ERROR        recipes/bad.md:3: SELEC 1: Non-query expression");
+        Path reports = project.resolve("target/cookbook-reports");
+        assertThat(reports.resolve("TEST-cookbook.recipes_bad.md.xml")).content()
+                .contains("<testsuite errors=\"1\" failures=\"0\"").contains("<error message=\"recipes/bad.md:3: SELEC 1: Non-query expression\"");
+        assertThat(reports.resolve("TEST-cookbook.recipes_good.md.xml")).content()
+                .contains("tests=\"1\"").contains("name=\"line 3: SELECT COUNT(*) AS n FROM t\"").doesNotContain("<failure");
+    }
+
+    @Test
+    void anUntrustedRecipeIsRefusedBeforeTheEngineSeesIt() throws Exception {
+        recipe("recipes/evil.md", "ADD JAR '/tmp/evil.jar';", null);
+
+        RunSummary summary = run(CookbookRunner.Mode.VERIFY, false, null);
+
+        assertThat(summary.outcomes().get(0).status()).isEqualTo(RecipeStatus.ERROR);
+        assertThat(summary.outcomes().get(0).problem()).startsWith("refused before running: ADD JAR '/tmp/evil.jar': recipes may not load jars");
+    }
+
+    @Test
+    void failuresBecomeGithubAnnotationsOnTheRecipeLines() throws Exception {
+        recipe("recipes/a.md", "SELECT COUNT(*) AS n FROM t;", RecipeRun.completed(List.of(counted("3")), List.of()));
+        run(CookbookRunner.Mode.WRITE_EXPECTED, false, null);
+        answers.put("recipes/a.md", RecipeRun.completed(List.of(counted("4")), List.of()));
+
+        run(CookbookRunner.Mode.VERIFY, false, project);
+
+        assertThat(output).contains("::error file=recipes/a.md,line=3,title=cookbook error::SELECT COUNT(*) AS n FROM t: missing row: "
+                + "expected +I[3] but was nothing. run mvn cookbook:expected to accept the new values");
+    }
+
+    @Test
+    void runningTwiceGivesTheSameReportApartFromTimings() throws Exception {
+        recipe("recipes/a.md", "SELECT COUNT(*) AS n FROM t;", RecipeRun.completed(List.of(counted("3")), List.of()));
+        Path report = project.resolve("target/cookbook/report.json");
+
+        run(CookbookRunner.Mode.VERIFY, false, null);
+        String first = Files.readString(report).replaceAll("\"seconds\" : [0-9.E-]+", "");
+        run(CookbookRunner.Mode.VERIFY, false, null);
+
+        assertThat(Files.readString(report).replaceAll("\"seconds\" : [0-9.E-]+", "")).isEqualTo(first);
+    }
+}
