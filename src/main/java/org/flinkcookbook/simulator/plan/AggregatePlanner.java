@@ -39,7 +39,7 @@ import org.flinkcookbook.simulator.window.WindowSpec;
  */
 final class AggregatePlanner {
 
-    private static final Set<String> MODELLED_AGGREGATES = Set.of("COUNT", "SUM", "MIN", "MAX", "AVG");
+    static final Set<String> MODELLED_AGGREGATES = Set.of("COUNT", "SUM", "MIN", "MAX", "AVG");
     private static final Set<String> OTHER_AGGREGATES = Set.of("LISTAGG", "FIRST_VALUE", "LAST_VALUE", "STDDEV_POP", "STDDEV_SAMP",
             "VAR_POP", "VAR_SAMP", "STDDEV", "VARIANCE", "COLLECT", "ARRAY_AGG", "JSON_ARRAYAGG", "JSON_OBJECTAGG", "BIT_AND", "BIT_OR", "BIT_XOR");
 
@@ -264,7 +264,7 @@ final class AggregatePlanner {
         return Expression.column(firstAggregate + aggregates.size() - 1, aggregate.resultType());
     }
 
-    private static AggregateCall aggregateCall(SqlCall call, String name, ExpressionCompiler inputCompiler) {
+    static AggregateCall aggregateCall(SqlCall call, String name, ExpressionCompiler inputCompiler) {
         List<SqlNode> operands = call.getOperandList();
         boolean distinct = call.getFunctionQuantifier() != null && call.getFunctionQuantifier().getValue() == SqlSelectKeyword.DISTINCT;
         if (operands.size() != 1) {

@@ -75,7 +75,8 @@ public final class QueryPlanner {
         if (select.isDistinct()) {
             throw new UnsupportedConstructException(select.getParserPosition(), "SELECT DISTINCT");
         }
-        if (select.getWindowList() != null && select.getWindowList().size() > 0) {
+        List<SqlCall> overCalls = OverPlanner.overCalls(select.getSelectList());
+        if (select.getWindowList() != null && select.getWindowList().size() > 0 && overCalls.isEmpty()) {
             throw new UnsupportedConstructException(select.getParserPosition(), "the WINDOW clause");
         }
         if (select.getQualify() != null) {
@@ -84,11 +85,16 @@ public final class QueryPlanner {
         if (select.getFrom() == null) {
             throw new UnsupportedConstructException(select.getParserPosition(), "SELECT without FROM");
         }
-        rejectOverWindows(select.getSelectList());
         SqlNode from = unalias(select.getFrom());
         WindowTvf tvf = from.getKind() == SqlKind.COLLECTION_TABLE
                 ? WindowTvf.of((SqlBasicCall) ((SqlCall) from).operand(0), this::tableOrView, settings.streaming())
                 : null;
+        if (!overCalls.isEmpty()) {
+            if (tvf != null || (select.getGroup() != null && select.getGroup().size() > 0) || select.getHaving() != null) {
+                throw new UnsupportedConstructException(select.getParserPosition(), "OVER aggregations together with windows or GROUP BY");
+            }
+            return new OverPlanner(settings, trace).plan(select, source(from), overCalls);
+        }
         if (isAggregate(select)) {
             return new AggregatePlanner(settings, trace).plan(select, tvf != null ? tvf.data() : source(from), tvf);
         }
@@ -175,18 +181,6 @@ public final class QueryPlanner {
         return (select.getGroup() != null && select.getGroup().size() > 0)
                 || select.getHaving() != null
                 || AggregatePlanner.containsAggregate(select.getSelectList());
-    }
-
-    private static void rejectOverWindows(SqlNodeList selectList) {
-        selectList.accept(new SqlBasicVisitor<Void>() {
-            @Override
-            public Void visit(SqlCall call) {
-                if (call.getKind() == SqlKind.OVER) {
-                    throw new UnsupportedConstructException(call.getParserPosition(), "OVER aggregations");
-                }
-                return super.visit(call);
-            }
-        });
     }
 
     /** Traces a CURRENT_WATERMARK filter over this input, showing the input's rowtime as the event time. */
