@@ -11,8 +11,8 @@ import java.util.Random;
  * A random recipe over a random fixture for the differential test: arrival orders with late rows,
  * second and millisecond precision, rows on window boundaries and 1 ms either side, watermark
  * delays from 0 to beyond the window size, watermark intervals 0, default and 1 h, TUMBLE, HOP
- * and CUMULATE TVFs, group windows (session windows with the step as gap), and CURRENT_WATERMARK
- * filters before windows.
+ * and CUMULATE TVFs, group windows (session windows with the step as gap), OVER aggregations
+ * (RANGE with LAG, ROWS), and CURRENT_WATERMARK filters before them.
  *
  * @param name unique name, also the CSV file's base name
  * @param csv the fixture's content
@@ -26,14 +26,14 @@ record GeneratedCase(String name, String csv, String sql, String description) {
     private static final DateTimeFormatter MILLIS = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS");
     private static final String[] ZONES = {"UTC", "Asia/Kolkata", "America/New_York"};
 
-    enum Shape { TUMBLE, HOP, CUMULATE, GROUP_TUMBLE, GROUP_HOP, GROUP_SESSION, WATERMARK_FILTER, WINDOWED_ROWS }
+    enum Shape { TUMBLE, HOP, CUMULATE, GROUP_TUMBLE, GROUP_HOP, GROUP_SESSION, OVER, WATERMARK_FILTER, WINDOWED_ROWS }
 
     static GeneratedCase draw(long seed, int index) {
         Random random = new Random(seed * 1_000_003L + index);
         Shape shape = Shape.values()[random.nextInt(Shape.values().length)];
         boolean millis = random.nextBoolean();
         boolean ltz = random.nextInt(4) == 0;
-        boolean batch = random.nextInt(10) == 0 && shape != Shape.WATERMARK_FILTER && shape != Shape.GROUP_SESSION;
+        boolean batch = random.nextInt(10) == 0 && shape != Shape.WATERMARK_FILTER && shape != Shape.GROUP_SESSION && shape != Shape.OVER;
         String zone = ltz ? ZONES[random.nextInt(ZONES.length)] : "UTC";
         long size = new long[] {2_000, 5_000, 10_000, 60_000}[random.nextInt(4)];
         long step = divisor(random, size);
@@ -101,6 +101,11 @@ record GeneratedCase(String name, String csv, String sql, String description) {
                     + ") AS we, " + key + aggregates + " FROM events" + where + " GROUP BY HOP(ts, " + stepLiteral + ", " + sizeLiteral + ")" + groupKey;
             case GROUP_SESSION -> "SELECT SESSION_START(ts, " + stepLiteral + ") AS ws, SESSION_END(ts, " + stepLiteral + ") AS we, SESSION_ROWTIME(ts, "
                     + stepLiteral + ") AS wt, " + key + aggregates + " FROM events" + where + " GROUP BY SESSION(ts, " + stepLiteral + ")" + groupKey;
+            case OVER -> keyed
+                    ? "SELECT id, k, v, LAG(v, 1) OVER w AS prev_v, COUNT(*) OVER w AS seen, SUM(price) OVER w AS running_total FROM events" + where
+                            + " WINDOW w AS (PARTITION BY k ORDER BY ts)"
+                    : "SELECT id, v, COUNT(*) OVER w AS seen, MAX(v) OVER w AS top, SUM(price) OVER w AS running_total FROM events" + where
+                            + " WINDOW w AS (ORDER BY ts ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)";
             case WATERMARK_FILTER -> "SELECT id, ts, CURRENT_WATERMARK(ts) AS wm FROM events WHERE "
                     + (random.nextBoolean() ? "CURRENT_WATERMARK(ts) IS NULL OR ts > CURRENT_WATERMARK(ts)" : "ts <= CURRENT_WATERMARK(ts)");
             case WINDOWED_ROWS -> "SELECT id, window_start, window_end FROM TABLE(TUMBLE(TABLE events, DESCRIPTOR(ts), " + sizeLiteral + "))" + where;

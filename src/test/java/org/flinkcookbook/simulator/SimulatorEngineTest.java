@@ -322,4 +322,28 @@ class SimulatorEngineTest {
         assertThat(result.lateRowsDropped()).isEqualTo(1);
         assertThat(result.explanations().lateRows()).extracting(LateRow::fixtureLine).containsExactly(4);
     }
+
+    @Test
+    void anOverAggregationDropsRowsAtOrBelowTheWatermarkAndAddsUpRowsOfOneRowtimeTogether() {
+        // AbstractRowTimeUnboundedPrecedingOver: late when rowtime <= watermark; RANGE adds all rows of a
+        // rowtime before emitting them (RowTimeRangeUnboundedPrecedingFunction)
+        String csv = """
+                1,a,1,2024-03-01 10:00:01
+                2,a,2,2024-03-01 10:00:03
+                3,a,4,2024-03-01 10:00:03
+                4,a,8,2024-03-01 10:00:02
+                """;
+        RecipeRun run = run(csv, "SET 'pipeline.auto-watermark-interval' = '0';", events("ts - INTERVAL '1' SECOND"),
+                "SELECT id, SUM(v) OVER (ORDER BY ts) AS total, LAG(v) OVER (ORDER BY ts) AS prev_v FROM events;");
+
+        assertThat(run.problem()).isNull();
+        StatementResult result = run.results().get(0);
+        // row 4 (10:00:02) arrives after row 2 set the watermark to 10:00:02; rows 2 and 3 share 10:00:03 and
+        // both see 1 + 2 + 4, and LAG gives the value before the last one added, 2
+        assertThat(rows(result)).containsExactly("+I[1, 1, <NULL>]", "+I[2, 7, 2]", "+I[3, 7, 2]");
+        assertThat(result.lateRowsDropped()).isEqualTo(1);
+        assertThat(result.explanations().lateRows()).singleElement().asString()
+                .isEqualTo("fixtures/events.csv:4: row with event time 2024-03-01 10:00:02.000 dropped as late: "
+                        + "watermark 2024-03-01 10:00:02.000 had already passed it");
+    }
 }
