@@ -112,7 +112,7 @@ final class OverPlanner {
         }, input.fixture());
     }
 
-    private static SqlWindow window(SqlNode node, SqlSelect select) {
+    static SqlWindow window(SqlNode node, SqlSelect select) {
         SqlWindow window = null;
         if (node instanceof SqlWindow inline) {
             window = inline;

@@ -26,6 +26,9 @@ record Projection(List<Column> columns, List<Expression> expressions) {
             if (item instanceof SqlIdentifier identifier && identifier.isStar()) {
                 for (int i = 0; i < compiler.columns().size(); i++) {
                     Column column = compiler.columns().get(i);
+                    if (column.name().startsWith("$")) {
+                        continue; // the planner's own columns ($rownum, $over1, ...) are not the relation's
+                    }
                     columns.add(column);
                     expressions.add(Expression.column(i, column.type()));
                 }

@@ -98,7 +98,10 @@ public final class QueryPlanner {
         if (isAggregate(select)) {
             return new AggregatePlanner(settings, trace).plan(select, tvf != null ? tvf.data() : source(from), tvf);
         }
-        Relation input = tvf == null ? source(from) : windowed(tvf);
+        Relation input = tvf != null ? windowed(tvf)
+                : from instanceof SqlSelect inner && WindowTopNPlanner.rowNumber(inner) != null
+                ? new WindowTopNPlanner(settings, trace).plan(inner, select.getWhere(), this::windowSource)
+                : source(from);
         ExpressionCompiler compiler = new ExpressionCompiler(input.columns());
         Expression filter = select.getWhere() == null ? null : compiler.compile(select.getWhere());
         Projection projection = Projection.of(select.getSelectList(), compiler);
@@ -126,6 +129,14 @@ public final class QueryPlanner {
         Relation data = tvf.data();
         return new Relation(tvf.columns(settings.streaming()), sink -> data.producer().run(
                 new WindowTableFunction(tvf.spec(), tvf.rowtimeIndex(), tvf.rowtimeType(), settings.timeZone(), sink)), data.fixture());
+    }
+
+    /** The FROM item of a window top-N's inner query: a window TVF or a relation with window columns. */
+    private Relation windowSource(SqlNode fromItem) {
+        SqlNode from = unalias(fromItem);
+        return from.getKind() == SqlKind.COLLECTION_TABLE
+                ? windowed(WindowTvf.of((SqlBasicCall) ((SqlCall) from).operand(0), this::tableOrView, settings.streaming()))
+                : source(from);
     }
 
     /** A FROM item: a table, a view, or a subquery. */
@@ -190,7 +201,7 @@ public final class QueryPlanner {
     }
 
     /** ORDER BY over output columns, by name or ordinal; NULLs sort first ascending (Flink's NullCollation.LOW). */
-    private static Comparator<Object[]> order(SqlNodeList orderList, List<Column> columns) {
+    static Comparator<Object[]> order(SqlNodeList orderList, List<Column> columns) {
         Comparator<Object[]> order = null;
         for (SqlNode item : orderList) {
             boolean descending = false;
