@@ -346,4 +346,30 @@ class SimulatorEngineTest {
                 .isEqualTo("fixtures/events.csv:4: row with event time 2024-03-01 10:00:02.000 dropped as late: "
                         + "watermark 2024-03-01 10:00:02.000 had already passed it");
     }
+
+    @Test
+    void aWindowTopNRanksEachWindowWhenItFires() {
+        // WindowRankOperator: per window, rows sorted by the ORDER BY, the first N with their row number
+        String csv = """
+                1,a,10,2024-03-01 10:00:01
+                2,b,5,2024-03-01 10:00:02
+                3,c,30,2024-03-01 10:00:03
+                4,a,20,2024-03-01 10:00:04
+                5,a,1,2024-03-01 10:00:06
+                """;
+        RecipeRun run = run(csv, events("ts"),
+                "SELECT window_start, k, total, rownum FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY window_start, window_end "
+                        + "ORDER BY total DESC, k) AS rownum FROM (SELECT window_start, window_end, k, SUM(v) AS total "
+                        + "FROM TABLE(TUMBLE(TABLE events, DESCRIPTOR(ts), INTERVAL '5' SECOND)) GROUP BY window_start, window_end, k)) "
+                        + "WHERE rownum <= 2;");
+
+        StatementResult result = run.results().get(0);
+        assertThat(result.columns()).containsExactly("window_start", "k", "total", "rownum");
+        // a and c tie at 30 in the first window; k breaks the tie
+        assertThat(rows(result)).containsExactly(
+                "+I[2024-03-01 10:00:00.000, a, 30, 1]",
+                "+I[2024-03-01 10:00:00.000, c, 30, 2]",
+                "+I[2024-03-01 10:00:05.000, a, 1, 1]");
+        assertThat(result.lateRowsDropped()).isZero();
+    }
 }

@@ -128,7 +128,7 @@ final class AggregatePlanner {
                         streaming, keys, aggregates, output, trace, input.fixture(), zone);
             }
             input.producer().run(where == null ? aggregation : new Calc(where, null, aggregation, zone, filterTrace));
-        }, input.fixture());
+        }, input.fixture(), windowing == null ? input.windowShift() : Relation.windowShift(windowing.rowtimeType(), zone));
     }
 
     private Windowing tvfWindowing(SqlSelect select, WindowTvf tvf, List<SqlNode> keyNodes) {

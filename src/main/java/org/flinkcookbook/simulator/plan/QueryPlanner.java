@@ -107,7 +107,7 @@ public final class QueryPlanner {
         Projection projection = Projection.of(select.getSelectList(), compiler);
         Calc.WatermarkFilterTrace filterTrace = watermarkFilterTrace(input, trace);
         return new Relation(projection.columns(), sink -> input.producer().run(
-                new Calc(filter, projection.expressions(), sink, settings.timeZone(), filterTrace)), input.fixture());
+                new Calc(filter, projection.expressions(), sink, settings.timeZone(), filterTrace)), input.fixture(), input.windowShift());
     }
 
     /** Registers the WITH items of a query, visible to the rest of the statement, and returns its body. */
@@ -128,7 +128,8 @@ public final class QueryPlanner {
     private Relation windowed(WindowTvf tvf) {
         Relation data = tvf.data();
         return new Relation(tvf.columns(settings.streaming()), sink -> data.producer().run(
-                new WindowTableFunction(tvf.spec(), tvf.rowtimeIndex(), tvf.rowtimeType(), settings.timeZone(), sink)), data.fixture());
+                new WindowTableFunction(tvf.spec(), tvf.rowtimeIndex(), tvf.rowtimeType(), settings.timeZone(), sink)), data.fixture(),
+                Relation.windowShift(tvf.rowtimeType(), settings.timeZone()));
     }
 
     /** The FROM item of a window top-N's inner query: a window TVF or a relation with window columns. */

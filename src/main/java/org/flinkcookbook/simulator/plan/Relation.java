@@ -1,8 +1,11 @@
 package org.flinkcookbook.simulator.plan;
 
+import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.util.List;
 import org.flinkcookbook.simulator.expression.Column;
 import org.flinkcookbook.simulator.stream.RowSink;
+import org.flinkcookbook.simulator.types.SqlType;
 
 /**
  * A planned relation: its columns and how to stream its rows into a sink.
@@ -10,8 +13,10 @@ import org.flinkcookbook.simulator.stream.RowSink;
  * @param columns the relation's columns
  * @param producer pushes the rows, watermarks and end of input into a sink
  * @param fixture the display name of the fixture the rows come from, for explanations
+ * @param windowShift the time zone the window columns are wall-clock times in: the session zone
+ *     for windows over a TIMESTAMP_LTZ rowtime, else UTC
  */
-public record Relation(List<Column> columns, Producer producer, String fixture) {
+public record Relation(List<Column> columns, Producer producer, String fixture, ZoneId windowShift) {
 
     @FunctionalInterface
     public interface Producer {
@@ -20,6 +25,16 @@ public record Relation(List<Column> columns, Producer producer, String fixture) 
 
     public Relation {
         columns = List.copyOf(columns);
+    }
+
+    /** A relation without window columns of its own. */
+    public Relation(List<Column> columns, Producer producer, String fixture) {
+        this(columns, producer, fixture, ZoneOffset.UTC);
+    }
+
+    /** The window shift zone of windows over a rowtime of this type. */
+    static ZoneId windowShift(SqlType rowtimeType, ZoneId sessionZone) {
+        return rowtimeType.root() == SqlType.Root.TIMESTAMP_LTZ ? sessionZone : ZoneOffset.UTC;
     }
 
     /** Index of the first event-time attribute column, or -1. */

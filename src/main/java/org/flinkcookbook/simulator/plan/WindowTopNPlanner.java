@@ -69,8 +69,6 @@ final class WindowTopNPlanner {
                     "ROW_NUMBER not partitioned by window_start and window_end (a Top-N that emits updates)");
         }
         long limit = limit(outerWhere, rowNumberAlias(inner, over));
-        int windowTime = compiler.indexOf("window_time");
-        SqlType windowTimeType = windowTime < 0 ? SqlType.TIMESTAMP_3 : input.columns().get(windowTime).type();
         List<Column> ranked = new ArrayList<>(input.columns());
         ranked.add(new Column("$rownum", SqlType.BIGINT, false));
         int rownum = input.columns().size();
@@ -85,10 +83,10 @@ final class WindowTopNPlanner {
         Calc.WatermarkFilterTrace filterTrace = QueryPlanner.watermarkFilterTrace(input, trace);
         return new Relation(projection.columns(), sink -> {
             Calc output = new Calc(null, projection.expressions(), sink, zone, null);
-            WindowTopN topN = new WindowTopN(partitionKeys, windowStart, windowEnd, order, limit, windowTimeType, streaming,
+            WindowTopN topN = new WindowTopN(partitionKeys, windowStart, windowEnd, order, limit, input.windowShift(), streaming,
                     output, trace, input.fixture(), zone);
             input.producer().run(filter == null ? topN : new Calc(filter, null, topN, zone, filterTrace));
-        }, input.fixture());
+        }, input.fixture(), input.windowShift());
     }
 
     private static String rowNumberAlias(SqlSelect inner, SqlCall over) {

@@ -42,7 +42,7 @@ public final class WindowTopN implements RowSink, EvaluationContext {
     private long currentWatermark = NO_WATERMARK;
 
     /**
-     * @param windowTimeType the type of window_time: windows of an LTZ rowtime fire in the session time zone
+     * @param windowShift the zone window_end is a wall-clock time in (the session zone for an LTZ rowtime)
      * @param streaming false in batch mode, where nothing is late
      */
     public WindowTopN(
@@ -51,7 +51,7 @@ public final class WindowTopN implements RowSink, EvaluationContext {
             int windowEndIndex,
             Comparator<Object[]> order,
             long limit,
-            SqlType windowTimeType,
+            ZoneId windowShift,
             boolean streaming,
             RowSink downstream,
             StatementTrace trace,
@@ -63,7 +63,7 @@ public final class WindowTopN implements RowSink, EvaluationContext {
         this.order = order;
         this.limit = limit;
         this.streaming = streaming;
-        this.shiftZone = WindowRows.shiftZone(windowTimeType, sessionZone);
+        this.shiftZone = windowShift;
         this.downstream = downstream;
         this.trace = trace;
         this.fixture = fixture;
