@@ -27,6 +27,7 @@ import org.flinkcookbook.simulator.stream.Calc;
 import org.flinkcookbook.simulator.stream.RowSink;
 import org.flinkcookbook.simulator.stream.SessionWindowAggregation;
 import org.flinkcookbook.simulator.stream.WindowAggregation;
+import org.flinkcookbook.simulator.stream.WindowRows;
 import org.flinkcookbook.simulator.trace.StatementTrace;
 import org.flinkcookbook.simulator.types.SqlType;
 import org.flinkcookbook.simulator.window.WindowSpec;
@@ -128,7 +129,7 @@ final class AggregatePlanner {
                         streaming, keys, aggregates, output, trace, input.fixture(), zone);
             }
             input.producer().run(where == null ? aggregation : new Calc(where, null, aggregation, zone, filterTrace));
-        }, input.fixture(), windowing == null ? input.windowShift() : Relation.windowShift(windowing.rowtimeType(), zone));
+        }, input.fixture(), windowing == null ? input.windowShift() : WindowRows.shiftZone(windowing.rowtimeType(), zone));
     }
 
     private Windowing tvfWindowing(SqlSelect select, WindowTvf tvf, List<SqlNode> keyNodes) {

@@ -1,5 +1,6 @@
 package org.flinkcookbook.simulator.plan;
 
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -104,7 +105,7 @@ final class OverPlanner {
         Calc.WatermarkFilterTrace filterTrace = QueryPlanner.watermarkFilterTrace(input, trace);
         boolean rows = window.isRows();
         SqlType timeType = input.columns().get(timeIndex).type();
-        java.time.ZoneId zone = settings.timeZone();
+        ZoneId zone = settings.timeZone();
         return new Relation(projection.columns(), sink -> {
             Calc output = new Calc(null, projection.expressions(), sink, zone, null);
             OverAggregation over = new OverAggregation(partitionKeys, eventTime ? timeIndex : -1, timeType, rows, calls, output, trace, input.fixture(), zone);

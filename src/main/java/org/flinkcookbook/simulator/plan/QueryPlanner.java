@@ -25,6 +25,7 @@ import org.flinkcookbook.simulator.session.Catalog;
 import org.flinkcookbook.simulator.session.SessionSettings;
 import org.flinkcookbook.simulator.session.TableDefinition;
 import org.flinkcookbook.simulator.stream.Calc;
+import org.flinkcookbook.simulator.stream.WindowRows;
 import org.flinkcookbook.simulator.stream.WindowTableFunction;
 import org.flinkcookbook.simulator.trace.StatementTrace;
 import org.flinkcookbook.simulator.types.Values;
@@ -129,7 +130,7 @@ public final class QueryPlanner {
         Relation data = tvf.data();
         return new Relation(tvf.columns(settings.streaming()), sink -> data.producer().run(
                 new WindowTableFunction(tvf.spec(), tvf.rowtimeIndex(), tvf.rowtimeType(), settings.timeZone(), sink)), data.fixture(),
-                Relation.windowShift(tvf.rowtimeType(), settings.timeZone()));
+                WindowRows.shiftZone(tvf.rowtimeType(), settings.timeZone()));
     }
 
     /** The FROM item of a window top-N's inner query: a window TVF or a relation with window columns. */

@@ -5,7 +5,6 @@ import java.time.ZoneOffset;
 import java.util.List;
 import org.flinkcookbook.simulator.expression.Column;
 import org.flinkcookbook.simulator.stream.RowSink;
-import org.flinkcookbook.simulator.types.SqlType;
 
 /**
  * A planned relation: its columns and how to stream its rows into a sink.
@@ -32,10 +31,6 @@ public record Relation(List<Column> columns, Producer producer, String fixture, 
         this(columns, producer, fixture, ZoneOffset.UTC);
     }
 
-    /** The window shift zone of windows over a rowtime of this type. */
-    static ZoneId windowShift(SqlType rowtimeType, ZoneId sessionZone) {
-        return rowtimeType.root() == SqlType.Root.TIMESTAMP_LTZ ? sessionZone : ZoneOffset.UTC;
-    }
 
     /** Index of the first event-time attribute column, or -1. */
     public int rowtimeIndex() {

@@ -1,5 +1,6 @@
 package org.flinkcookbook.simulator.plan;
 
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -79,7 +80,7 @@ final class WindowTopNPlanner {
         int windowStart = compiler.indexOf("window_start");
         int windowEnd = compiler.indexOf("window_end");
         boolean streaming = settings.streaming();
-        java.time.ZoneId zone = settings.timeZone();
+        ZoneId zone = settings.timeZone();
         Calc.WatermarkFilterTrace filterTrace = QueryPlanner.watermarkFilterTrace(input, trace);
         return new Relation(projection.columns(), sink -> {
             Calc output = new Calc(null, projection.expressions(), sink, zone, null);

@@ -10,12 +10,12 @@ import org.flinkcookbook.simulator.types.Timestamps;
 import org.flinkcookbook.simulator.window.WindowSpec.Window;
 
 /** What the windowed operators share: the shift time zone, window_time and the rows they emit. */
-final class WindowRows {
+public final class WindowRows {
 
     private WindowRows() {}
 
     /** SliceAssigners: "if the rowtime type is TIMESTAMP_LTZ, the shift timezone is the session time zone, else UTC". */
-    static ZoneId shiftZone(SqlType rowtimeType, ZoneId sessionZone) {
+    public static ZoneId shiftZone(SqlType rowtimeType, ZoneId sessionZone) {
         return rowtimeType.root() == Root.TIMESTAMP_LTZ ? sessionZone : ZoneOffset.UTC;
     }
 

@@ -2,6 +2,7 @@ package org.flinkcookbook.simulator.stream;
 
 import java.time.ZoneId;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -116,7 +117,7 @@ public final class WindowTopN implements RowSink, EvaluationContext {
                 sorted.sort((a, b) -> order.compare(a.values(), b.values())); // List#sort is stable
                 for (int rank = 0; rank < Math.min(limit, sorted.size()); rank++) {
                     Object[] values = sorted.get(rank).values();
-                    Object[] ranked = java.util.Arrays.copyOf(values, values.length + 1);
+                    Object[] ranked = Arrays.copyOf(values, values.length + 1);
                     ranked[values.length] = (long) rank + 1;
                     downstream.row(ranked, sorted.get(rank).fixtureLine());
                 }
