@@ -1,113 +1,33 @@
 package org.flinkcookbook.flink;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.URL;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
+import org.apache.flink.api.common.JobID;
 import org.apache.flink.configuration.Configuration;
-import org.apache.flink.configuration.RestOptions;
-import org.apache.flink.configuration.TaskManagerOptions;
 import org.apache.flink.core.execution.PipelineExecutorServiceLoader;
-import org.apache.flink.runtime.minicluster.MiniCluster;
-import org.apache.flink.runtime.minicluster.MiniClusterConfiguration;
 
 /**
- * One embedded Flink cluster for a whole build: started on first use, shared by every recipe's
- * jobs, and closed at the end, also on failure or Ctrl-C, so no Flink thread outlives the build.
+ * Where every job of a build runs: the embedded cluster, or a Flink session cluster the user
+ * already has. Recipes build their environments the same way for both; only these calls differ.
  */
-public final class FlinkCluster implements AutoCloseable {
+interface FlinkCluster extends AutoCloseable {
 
-    private static final long CLOSE_TIMEOUT_SECONDS = 30;
+    /** Submits the jobs of an environment whose configuration went through {@link #configure}. */
+    PipelineExecutorServiceLoader executors();
 
-    private final MiniCluster cluster;
-    private final Path emptyClasspathEntry;
-    private final Thread shutdownHook;
-    private boolean closed;
-
-    private FlinkCluster(MiniCluster cluster, Path emptyClasspathEntry) {
-        this.cluster = cluster;
-        this.emptyClasspathEntry = emptyClasspathEntry;
-        this.shutdownHook = new Thread(this::closeQuietly, "cookbook-flink-shutdown");
-        Runtime.getRuntime().addShutdownHook(shutdownHook);
-    }
-
-    /** Starts an embedded cluster whose jobs resolve classes from the plugin's own class loader. */
-    public static FlinkCluster start() {
-        Configuration configuration = new Configuration();
-        configuration.set(TaskManagerOptions.NUM_TASK_SLOTS, 4);
-        configuration.set(RestOptions.BIND_ADDRESS, "127.0.0.1");
-        configuration.set(RestOptions.ADDRESS, "127.0.0.1");
-        configuration.setString("metrics.reporter.cookbook.factory.class", LateRowsReporterFactory.class.getName());
-        configuration.setString("classloader.check-leaked-classloader", "false");
-        MiniClusterConfiguration clusterConfiguration = new MiniClusterConfiguration.Builder()
-                .setConfiguration(configuration)
-                .setNumTaskManagers(1)
-                .setNumSlotsPerTaskManager(4)
-                .withRandomPorts()
-                .build();
-        Thread thread = Thread.currentThread();
-        ClassLoader previous = thread.getContextClassLoader();
-        thread.setContextClassLoader(FlinkCluster.class.getClassLoader());
-        try {
-            Path emptyClasspathEntry = Files.createTempDirectory("cookbook-flink-classpath");
-            MiniCluster cluster = new MiniCluster(clusterConfiguration);
-            cluster.start();
-            return new FlinkCluster(cluster, emptyClasspathEntry);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot prepare the embedded Flink cluster", e);
-        } catch (Exception e) {
-            throw new IllegalStateException("cannot start the embedded Flink cluster: " + e.getMessage(), e);
-        } finally {
-            thread.setContextClassLoader(previous);
-        }
-    }
-
-    PipelineExecutorServiceLoader executors() {
-        return new SharedClusterExecutors(cluster);
-    }
+    /** Adds what a new environment's jobs need to reach this cluster: its executor and address. */
+    void configure(Configuration configuration);
 
     /**
-     * A classpath entry for every job. A job without jars or classpaths is deserialized with the
-     * system class loader, which inside Maven cannot see the plugin's classes; with any entry Flink
-     * builds a user class loader whose parent is the plugin's, and the job runs.
+     * The rows a finished job dropped as late, summed over its windowed operators: null when it
+     * had none, or when this cluster cannot tell (see {@link #lateRowsNotCounted}).
      */
-    URL classpathEntry() {
-        try {
-            return emptyClasspathEntry.toUri().toURL();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
+    Long takeLateRowsDropped(JobID job);
+
+    /** Why this cluster's jobs carry no late-row counts, or null when they all do. */
+    String lateRowsNotCounted();
+
+    /** The Flink version the cluster runs. */
+    String flinkVersion();
 
     @Override
-    public synchronized void close() {
-        if (closed) {
-            return;
-        }
-        closed = true;
-        try {
-            Runtime.getRuntime().removeShutdownHook(shutdownHook);
-        } catch (IllegalStateException alreadyShuttingDown) {
-            // the JVM is exiting and runs the hook itself
-        }
-        closeQuietly();
-    }
-
-    private void closeQuietly() {
-        try {
-            cluster.closeAsync().get(CLOSE_TIMEOUT_SECONDS, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } catch (Exception e) {
-            // closing is best effort: a cluster that does not stop in time must not fail the build
-        } finally {
-            try {
-                Files.deleteIfExists(emptyClasspathEntry);
-            } catch (IOException ignored) {
-                // a temporary directory; the OS cleans it
-            }
-        }
-    }
+    void close();
 }

@@ -1,13 +1,26 @@
 package org.flinkcookbook.flink;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.function.Supplier;
 import org.apache.flink.runtime.util.EnvironmentInformation;
 import org.flinkcookbook.engine.Engine;
+import org.flinkcookbook.engine.Problem;
 import org.flinkcookbook.engine.RecipeRun;
 import org.flinkcookbook.recipe.Recipe;
+import org.flinkcookbook.result.StatementResult;
+import org.flinkcookbook.sql.Clauses;
+import org.flinkcookbook.sql.SqlSyntaxException;
 
-/** Runs recipes on real Flink: one embedded cluster for all recipes, started on the first one. */
+/**
+ * Plans and runs recipes on real Flink. Planning needs no cluster: Flink validates and optimizes
+ * every statement, with {@link StandIns stand-ins} for tables that cannot run here. Runs share one
+ * embedded cluster for all recipes, started when first needed, or go to the session cluster at
+ * {@link FlinkSettings#clusterAddress()}.
+ */
 public final class FlinkEngine implements Engine {
 
     private final FlinkSettings settings;
@@ -16,10 +29,17 @@ public final class FlinkEngine implements Engine {
         thread.setDaemon(true);
         return thread;
     });
+    private final Supplier<FlinkCluster> clusterFactory;
     private FlinkCluster cluster;
 
     public FlinkEngine(FlinkSettings settings) {
+        this(settings, () -> settings.clusterAddress() == null ? EmbeddedCluster.start() : RemoteCluster.connect(settings.clusterAddress()));
+    }
+
+    /** An engine on another kind of cluster: the benchmarks compare with a new local cluster per job. */
+    FlinkEngine(FlinkSettings settings, Supplier<FlinkCluster> clusterFactory) {
         this.settings = settings;
+        this.clusterFactory = clusterFactory;
         FlinkLogging.configure(settings.verboseLogging());
     }
 
@@ -30,15 +50,53 @@ public final class FlinkEngine implements Engine {
 
     @Override
     public String flinkVersion() {
-        return EnvironmentInformation.getVersion();
+        return cluster == null ? EnvironmentInformation.getVersion() : cluster.flinkVersion();
+    }
+
+    @Override
+    public Optional<String> lateRowsNotCounted() {
+        // only a remote cluster may lack them; the embedded one is not started just to ask
+        return settings.clusterAddress() == null ? Optional.empty() : Optional.ofNullable(cluster().lateRowsNotCounted());
+    }
+
+    /** Plans each session of the recipe with stand-ins for its tables that cannot run here; no cluster needed. */
+    @Override
+    public RecipeRun plan(Recipe recipe) {
+        List<String> warnings = new ArrayList<>(recipe.warnings());
+        Optional<SqlSyntaxException> cutShort = Clauses.strayTerminator(recipe.statements());
+        if (cutShort.isPresent()) {
+            return new RecipeRun(List.of(), Problem.broken(cutShort.get().line(), cutShort.get().getMessage()), warnings);
+        }
+        for (Recipe session : recipe.sessions()) {
+            RecipeRun plan = RecipeSession.forPlanning(settings, session).run();
+            warnings.addAll(plan.warnings());
+            if (!plan.completed()) {
+                return new RecipeRun(List.of(), plan.problem(), warnings);
+            }
+        }
+        return RecipeRun.completed(List.of(), warnings);
     }
 
     @Override
     public RecipeRun run(Recipe recipe) {
-        if (cluster == null) {
-            cluster = FlinkCluster.start();
+        List<StatementResult> results = new ArrayList<>();
+        List<String> warnings = new ArrayList<>(recipe.warnings());
+        for (Recipe session : recipe.sessions()) {
+            RecipeRun run = new RecipeSession(cluster(), settings, watchdog, session).run();
+            results.addAll(run.results());
+            warnings.addAll(run.warnings());
+            if (!run.completed()) {
+                return new RecipeRun(results, run.problem(), warnings);
+            }
         }
-        return new RecipeSession(cluster, settings, watchdog, recipe).run();
+        return RecipeRun.completed(results, warnings);
+    }
+
+    private FlinkCluster cluster() {
+        if (cluster == null) {
+            cluster = clusterFactory.get();
+        }
+        return cluster;
     }
 
     @Override

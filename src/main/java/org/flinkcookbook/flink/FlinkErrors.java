@@ -1,5 +1,6 @@
 package org.flinkcookbook.flink;
 
+import java.util.OptionalInt;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.flinkcookbook.sql.SqlParsing;
@@ -17,6 +18,12 @@ final class FlinkErrors {
 
     /** The Markdown line an error points at: the line Flink names inside the statement, else its first line. */
     static int line(Statement statement, Throwable error) {
+        for (Throwable cause = error; cause != null; cause = cause.getCause()) {
+            OptionalInt line = validationErrorLine(cause);
+            if (line.isPresent()) {
+                return SqlParsing.markdownLine(statement, line.getAsInt());
+            }
+        }
         Matcher position = POSITION.matcher(String.valueOf(message(error)));
         return position.find() ? SqlParsing.markdownLine(statement, Integer.parseInt(position.group(1))) : statement.line();
     }
@@ -24,6 +31,22 @@ final class FlinkErrors {
     /** {@link #message(Throwable)}, with the positions it names inside the statement given as Markdown positions. */
     static String message(Statement statement, Throwable error) {
         return SqlParsing.inMarkdownPositions(statement, message(error));
+    }
+
+    /**
+     * The statement line of Flink's SqlValidateException, which carries its position apart from its
+     * message. It comes from the planner's own class loader, so it is read by name.
+     */
+    private static OptionalInt validationErrorLine(Throwable error) {
+        if (!error.getClass().getName().equals("org.apache.flink.sql.parser.error.SqlValidateException")) {
+            return OptionalInt.empty();
+        }
+        try {
+            Object position = error.getClass().getMethod("getErrorPosition").invoke(error);
+            return position == null ? OptionalInt.empty() : OptionalInt.of((int) position.getClass().getMethod("getLineNum").invoke(position));
+        } catch (ReflectiveOperationException unexpected) {
+            return OptionalInt.empty();
+        }
     }
 
     /** The most telling message in the cause chain, without Flink's generic wrappers. */

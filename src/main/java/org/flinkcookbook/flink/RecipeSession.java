@@ -26,7 +26,6 @@ import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.CoreOptions;
 import org.apache.flink.configuration.DeploymentOptions;
 import org.apache.flink.configuration.ExecutionOptions;
-import org.apache.flink.configuration.PipelineOptions;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.sql.parser.ddl.SqlReset;
 import org.apache.flink.sql.parser.ddl.SqlSet;
@@ -74,6 +73,9 @@ import org.flinkcookbook.sql.StatementKind;
  * <p>An INSERT writes nothing: its query runs with the values cast to the sink's column types and
  * its rows are recorded as the sink's result. The statements of a statement set each run as one
  * such job, so each sink's late-row count is its own.
+ *
+ * <p>A planning session ({@link #forPlanning}) runs no job: it has Flink explain every query,
+ * INSERT and statement set, with tables that cannot run here bound to {@link StandIns stand-ins}.
  */
 final class RecipeSession {
 
@@ -92,15 +94,34 @@ final class RecipeSession {
     private final Nondeterminism nondeterminism = new Nondeterminism();
     private final List<StatementResult> results = new ArrayList<>();
     private final List<String> warnings = new ArrayList<>();
+    private final StandIns standIns;
     private List<Statement> openStatementSet;
     private StreamTableEnvironment tableEnvironment;
 
     RecipeSession(FlinkCluster cluster, FlinkSettings settings, ScheduledExecutorService watchdog, Recipe recipe) {
+        this(cluster, settings, watchdog, recipe, null);
+    }
+
+    private RecipeSession(FlinkCluster cluster, FlinkSettings settings, ScheduledExecutorService watchdog, Recipe recipe, StandIns standIns) {
         this.cluster = cluster;
         this.settings = settings;
         this.watchdog = watchdog;
         this.recipe = recipe;
         this.fixturesUri = FixturePlaceholder.uriOf(settings.fixturesDirectory());
+        this.standIns = standIns;
+    }
+
+    /**
+     * A session that plans the recipe without a cluster. It completes when every table the recipe
+     * reads can run here; otherwise its problem is {@link Problem.Kind#PLANNED}, and a statement
+     * Flink rejects is {@link Problem.Kind#BROKEN}.
+     */
+    static RecipeSession forPlanning(FlinkSettings settings, Recipe recipe) {
+        return new RecipeSession(null, settings, null, recipe, new StandIns());
+    }
+
+    private boolean planning() {
+        return standIns != null;
     }
 
     RecipeRun run() {
@@ -114,10 +135,23 @@ final class RecipeSession {
             if (openStatementSet != null) {
                 throw new StatementFailure(current.line(), "BEGIN STATEMENT SET is never closed: add END; after its INSERT statements");
             }
+            List<StandIns.StandIn> standInsRead = planning() ? standIns.read() : List.of();
+            if (!standInsRead.isEmpty()) {
+                return new RecipeRun(results, Problem.planned(standInsRead.get(0).line(), plannedOnly(standInsRead)), warnings);
+            }
             return RecipeRun.completed(results, warnings);
         } catch (StatementFailure failure) {
-            return new RecipeRun(results, Problem.error(failure.line, failure.getMessage()), warnings);
+            return new RecipeRun(results, new Problem(failure.kind, failure.line, failure.getMessage()), warnings);
         }
+    }
+
+    private static String plannedOnly(List<StandIns.StandIn> read) {
+        StringBuilder message = new StringBuilder("planned with stand-ins, not run: it reads ");
+        for (int i = 0; i < read.size(); i++) {
+            StandIns.StandIn standIn = read.get(i);
+            message.append(i == 0 ? "" : ", ").append(standIn.table()).append(" (line ").append(standIn.line()).append(": ").append(standIn.reason()).append(')');
+        }
+        return message.append("; to verify its results, bind each to a CSV file with <!-- cookbook:fixture TABLE = file.csv -->").toString();
     }
 
     private void execute(Statement statement) throws StatementFailure {
@@ -126,23 +160,29 @@ final class RecipeSession {
         switch (statement.kind()) {
             case SET -> set(statement, (SqlSet) parsed);
             case RESET -> reset((SqlReset) parsed);
-            case QUERY -> results.add(query(statement, sql, parsed));
+            case QUERY -> {
+                if (planning()) {
+                    explain(statement, () -> tableEnvironment.explainSql(sql));
+                } else {
+                    results.add(query(statement, sql, parsed));
+                }
+            }
             case INSERT -> {
                 if (openStatementSet != null) {
                     openStatementSet.add(statement);
                 } else {
-                    results.add(insert(statement, sql, (RichSqlInsert) parsed));
+                    insertAll(List.of(statement));
                 }
             }
             case BEGIN_STATEMENT_SET -> openStatementSet = new ArrayList<>();
             case END_STATEMENT_SET -> endStatementSet(statement);
-            case STATEMENT_SET -> {
-                for (Statement member : statement.members()) {
-                    String memberSql = member.textWithFixtures(fixturesUri);
-                    results.add(insert(member, memberSql, (RichSqlInsert) parse(member, memberSql)));
+            case STATEMENT_SET -> insertAll(statement.members());
+            case DESCRIBE, SHOW -> {
+                TableResultInternal result = (TableResultInternal) run(statement, sql);
+                if (!planning()) {
+                    results.add(collect(statement, null, result, List.of(), false));
                 }
             }
-            case DESCRIBE, SHOW -> results.add(collect(statement, null, (TableResultInternal) run(statement, sql), List.of(), false));
             case ADD_JAR, REMOVE_JAR -> throw new StatementFailure(
                     statement.line(), statement.firstWords() + ": recipes may not load jars; the build runs them with its own classpath");
             default -> define(statement, sql, parsed);
@@ -155,9 +195,33 @@ final class RecipeSession {
         }
         List<Statement> members = openStatementSet;
         openStatementSet = null;
-        for (Statement member : members) {
+        insertAll(members);
+    }
+
+    /** The INSERTs of a statement set, or one INSERT: each sink's rows, or, when planning, the plan of them all. */
+    private void insertAll(List<Statement> inserts) throws StatementFailure {
+        if (planning()) {
+            org.apache.flink.table.api.StatementSet set = tableEnvironment.createStatementSet();
+            for (Statement insert : inserts) {
+                String sql = insert.textWithFixtures(fixturesUri);
+                parse(insert, sql);
+                explain(insert, () -> set.addInsertSql(sql));
+            }
+            explain(inserts.get(0), set::explain);
+            return;
+        }
+        for (Statement member : inserts) {
             String memberSql = member.textWithFixtures(fixturesUri);
             results.add(insert(member, memberSql, (RichSqlInsert) parse(member, memberSql)));
+        }
+    }
+
+    /** Has Flink validate and optimize a statement; its error is mapped to the line it points at. */
+    private void explain(Statement statement, Runnable planning) throws StatementFailure {
+        try {
+            planning.run();
+        } catch (Exception e) { // Flink's parser also throws its checked SqlValidateException undeclared
+            throw failure(statement, e);
         }
     }
 
@@ -167,8 +231,21 @@ final class RecipeSession {
         definitions.add(statement);
         nondeterminism.learn(parsed);
         if (parsed instanceof SqlCreateTable created) {
-            bindFixture(statement, created);
+            bindTable(statement, created);
             checkFixtureTable(statement, created);
+        }
+    }
+
+    /** Binds a new table to its fixture, or when planning and it cannot run here, to a stand-in. */
+    private void bindTable(Statement statement, SqlCreateTable created) throws StatementFailure {
+        if (!bindFixture(statement, created) && planning()) {
+            CatalogManager catalog = catalogManager();
+            ObjectIdentifier id = catalog.qualifyIdentifier(UnresolvedIdentifier.of(created.getName().names));
+            try {
+                standIns.standInIfNeeded(catalog, id, catalog.getTable(id).orElseThrow(), statement.line());
+            } catch (RuntimeException e) {
+                throw failure(statement, e);
+            }
         }
     }
 
@@ -228,16 +305,17 @@ final class RecipeSession {
             SqlNode parsed = parse(definition, sql);
             run(definition, sql);
             if (parsed instanceof SqlCreateTable created) {
-                bindFixture(definition, created);
+                bindTable(definition, created);
             }
         }
     }
 
     private StreamTableEnvironment newEnvironment() {
         Configuration configuration = new Configuration();
-        configuration.set(DeploymentOptions.TARGET, SharedClusterExecutors.executorName());
-        configuration.set(DeploymentOptions.ATTACHED, true);
-        configuration.set(PipelineOptions.CLASSPATHS, List.of(cluster.classpathEntry().toString()));
+        if (!planning()) {
+            cluster.configure(configuration);
+            configuration.set(DeploymentOptions.ATTACHED, true);
+        }
         configuration.set(CoreOptions.DEFAULT_PARALLELISM, 1);
         configuration.setString("table.local-time-zone", "UTC");
         sessionOptions.forEach(configuration::setString);
@@ -245,7 +323,9 @@ final class RecipeSession {
         boolean batch = "batch".equalsIgnoreCase(sessionOptions.getOrDefault(RUNTIME_MODE, "streaming"));
         configuration.set(ExecutionOptions.RUNTIME_MODE, batch ? RuntimeExecutionMode.BATCH : RuntimeExecutionMode.STREAMING);
         ClassLoader classLoader = RecipeSession.class.getClassLoader();
-        StreamExecutionEnvironment environment = new StreamExecutionEnvironment(cluster.executors(), configuration, classLoader);
+        StreamExecutionEnvironment environment = planning()
+                ? new StreamExecutionEnvironment(configuration, classLoader)
+                : new StreamExecutionEnvironment(cluster.executors(), configuration, classLoader);
         EnvironmentSettings environmentSettings = EnvironmentSettings.newInstance()
                 .withConfiguration(configuration)
                 .withClassLoader(classLoader)
@@ -344,7 +424,7 @@ final class RecipeSession {
             Long lateRows = null;
             if (job.isPresent()) {
                 job.get().getJobExecutionResult().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-                lateRows = LateRowCounters.takeTotal(job.get().getJobID().toString());
+                lateRows = cluster.takeLateRowsDropped(job.get().getJobID());
             }
             return new StatementResult(statement.line(), statement.firstWords(), sink, schema.getColumnNames(), rows, ordered, lateRows);
         } catch (InterruptedException e) {
@@ -389,12 +469,13 @@ final class RecipeSession {
         return new ResultRow(RowKind.ofSymbol(row.getRowKind().shortString()), values);
     }
 
-    private void bindFixture(Statement statement, SqlCreateTable created) throws StatementFailure {
+    /** Rebinds a new table to its fixture, if the recipe binds one; true when it did. */
+    private boolean bindFixture(Statement statement, SqlCreateTable created) throws StatementFailure {
         List<String> names = created.getName().names;
         Optional<FixtureBinding> binding = recipe.fixtureFor(String.join(".", names))
                 .or(() -> recipe.fixtureFor(names.get(names.size() - 1)));
         if (binding.isEmpty()) {
-            return;
+            return false;
         }
         Path csv = settings.fixturesDirectory().resolve(binding.get().csvPath()).toAbsolutePath().normalize();
         if (!Files.isRegularFile(csv)) {
@@ -410,23 +491,13 @@ final class RecipeSession {
         options.put("connector", "filesystem");
         options.put("path", csv.toUri().toString());
         options.put("format", "csv");
-        CatalogTable rebound = CatalogTable.newBuilder()
-                .schema(original.getUnresolvedSchema())
-                .comment(original.getComment())
-                .options(options)
-                .build();
         try {
-            if (table.isTemporary()) {
-                catalog.dropTemporaryTable(id, false);
-                catalog.createTemporaryTable(rebound, id, false);
-            } else {
-                catalog.dropTable(id, false);
-                catalog.createTable(rebound, id, false);
-            }
+            TableRebinding.rebind(catalog, id, table, options, List.of()); // a fixture is one file, not partition directories
         } catch (RuntimeException e) {
             throw new StatementFailure(binding.get().line(), "cannot bind fixture " + binding.get().csvPath() + " to table "
                     + binding.get().table() + ": " + FlinkErrors.message(e));
         }
+        return true;
     }
 
     /** A malformed fixture row is reported with its line, before Flink fails on it with a stack of its own. */
@@ -453,21 +524,26 @@ final class RecipeSession {
     private org.apache.flink.table.api.TableResult run(Statement statement, String sql) throws StatementFailure {
         try {
             return tableEnvironment.executeSql(sql);
-        } catch (RuntimeException e) {
+        } catch (Exception e) { // Flink's parser also throws its checked SqlValidateException undeclared
             throw failure(statement, e);
         }
     }
 
-    private static SqlNode parse(Statement statement, String sql) throws StatementFailure {
+    private SqlNode parse(Statement statement, String sql) throws StatementFailure {
         try {
             return SqlParsing.parse(statement, sql);
         } catch (SqlSyntaxException e) {
-            throw new StatementFailure(e.line(), statement.firstWords() + ": " + e.getMessage());
+            throw new StatementFailure(e.line(), rejected(), statement.firstWords() + ": " + e.getMessage());
         }
     }
 
-    private static StatementFailure failure(Statement statement, Exception error) {
-        return new StatementFailure(FlinkErrors.line(statement, error), statement.firstWords() + ": " + FlinkErrors.message(statement, error));
+    private StatementFailure failure(Statement statement, Exception error) {
+        return new StatementFailure(FlinkErrors.line(statement, error), rejected(), statement.firstWords() + ": " + FlinkErrors.message(statement, error));
+    }
+
+    /** What Flink refusing a statement makes of the recipe: broken when planning finds it, an error while running. */
+    private Problem.Kind rejected() {
+        return planning() ? Problem.Kind.BROKEN : Problem.Kind.ERROR;
     }
 
     private static boolean isOrdered(SqlNode query) {
@@ -506,10 +582,16 @@ final class RecipeSession {
     /** A statement failed: stops the recipe with a message for its line. */
     static final class StatementFailure extends Exception {
         final int line;
+        final Problem.Kind kind;
 
         StatementFailure(int line, String message) {
+            this(line, Problem.Kind.ERROR, message);
+        }
+
+        StatementFailure(int line, Problem.Kind kind, String message) {
             super(message);
             this.line = line;
+            this.kind = kind;
         }
     }
 }

@@ -111,7 +111,7 @@ public final class RecipeGuard {
             for (String table : reads) {
                 String reason = unsafeTables.get(table);
                 if (reason != null) {
-                    refusals.add(new Refusal(statement.line(), statement.firstWords() + ": reads " + table + ", which " + reason));
+                    refusals.add(new Refusal(statement.line(), statement.firstWords() + ": reads " + table + ", which " + reason, Refusal.Kind.NEEDS_DATA));
                     break;
                 }
             }
@@ -201,7 +201,7 @@ public final class RecipeGuard {
             refusals.add(new Refusal(statement.line(), words + "recipes may not load function code with USING JAR"));
         } else if (function.getFunctionLanguage() != null && !"JAVA".equalsIgnoreCase(function.getFunctionLanguage())) {
             refusals.add(new Refusal(statement.line(), words + "functions in " + function.getFunctionLanguage()
-                    + " cannot run in the build; show the recipe with <!-- cookbook:skip -->"));
+                    + " cannot run in the build; show the recipe with <!-- cookbook:skip -->", Refusal.Kind.NOT_RUNNABLE));
         } else if (!allowedFunctionClasses.contains(className)) {
             refusals.add(new Refusal(statement.line(), words + "the function class " + className
                     + " is not allowed; add it to cookbook.allowedFunctions if the build should trust it"));

@@ -53,6 +53,10 @@ abstract class AbstractCookbookMojo extends AbstractMojo {
     @Parameter(property = "cookbook.flinkLogs", defaultValue = "false")
     private boolean flinkLogs;
 
+    /** host:port of a Flink session cluster's REST endpoint to run the jobs on; blank runs an embedded cluster. */
+    @Parameter(property = "cookbook.flink.address", defaultValue = "")
+    private String flinkAddress;
+
     /** Above this many rows a result is stored in the expected file as its row count and a hash. */
     @Parameter(property = "cookbook.maxStoredRows", defaultValue = "1000")
     private int maxStoredRows;
@@ -115,7 +119,8 @@ abstract class AbstractCookbookMojo extends AbstractMojo {
     }
 
     FlinkEngine flinkEngine() {
-        return new FlinkEngine(new FlinkSettings(fixtures.toPath(), Duration.ofSeconds(timeout), flinkLogs));
+        String clusterAddress = flinkAddress == null || flinkAddress.isBlank() ? null : flinkAddress.strip();
+        return new FlinkEngine(new FlinkSettings(fixtures.toPath(), Duration.ofSeconds(timeout), flinkLogs, clusterAddress));
     }
 
     SimulatorEngine simulatorEngine() {

@@ -13,10 +13,13 @@ import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.commonmark.node.AbstractVisitor;
+import org.commonmark.node.Code;
 import org.commonmark.node.FencedCodeBlock;
+import org.commonmark.node.Heading;
 import org.commonmark.node.HtmlBlock;
 import org.commonmark.node.HtmlInline;
 import org.commonmark.node.Node;
+import org.commonmark.node.Text;
 import org.commonmark.parser.IncludeSourceSpans;
 import org.commonmark.parser.Parser;
 import org.flinkcookbook.sql.SqlSyntaxException;
@@ -55,7 +58,13 @@ public final class RecipeParser {
         String[] lines = text.split("\\r\\n|\\r|\\n", -1); // the line breaks commonmark counts; \R would also break at U+2028 or a form feed
         List<FencedCodeBlock> codeBlocks = new ArrayList<>();
         List<FixtureBinding> fixtures = new ArrayList<>();
+        List<ScriptConvention.Heading> headings = new ArrayList<>();
         markdown.parse(text).accept(new AbstractVisitor() {
+            @Override
+            public void visit(Heading heading) {
+                headings.add(new ScriptConvention.Heading(lineOf(heading), heading.getLevel(), textOf(heading)));
+            }
+
             @Override
             public void visit(FencedCodeBlock block) {
                 if (isSql(block)) {
@@ -77,7 +86,9 @@ public final class RecipeParser {
         for (FencedCodeBlock block : codeBlocks) {
             blocks.add(sqlBlock(block, lines, displayPath));
         }
-        return new Recipe(file, displayPath, blocks, fixtures);
+        ScriptConvention convention = new ScriptConvention(displayPath);
+        List<SqlBlock> judged = convention.apply(blocks, headings);
+        return new Recipe(file, displayPath, judged, fixtures, convention.warnings());
     }
 
     private SqlBlock sqlBlock(FencedCodeBlock block, String[] lines, String displayPath) throws RecipeException {
@@ -132,6 +143,18 @@ public final class RecipeParser {
                 fixtures.add(new FixtureBinding(matcher.group(1), matcher.group(2), line + lineInHtml));
             }
         }
+    }
+
+    private static String textOf(Heading heading) {
+        StringBuilder text = new StringBuilder();
+        for (Node child = heading.getFirstChild(); child != null; child = child.getNext()) {
+            if (child instanceof Text literal) {
+                text.append(literal.getLiteral());
+            } else if (child instanceof Code code) {
+                text.append(code.getLiteral());
+            }
+        }
+        return text.toString();
     }
 
     /** 1-based Markdown line where a node starts. */

@@ -76,7 +76,7 @@ public final class JUnitReport {
             Element testCase = testCase(document, outcome, "recipe", 0);
             String message = outcome.path() + ":" + outcome.problemLine() + ": " + outcome.problem();
             switch (outcome.status()) {
-                case ERROR -> {
+                case ERROR, BROKEN -> {
                     errors++;
                     testCase.appendChild(problem(document, "error", message, outcome.remedy()));
                 }

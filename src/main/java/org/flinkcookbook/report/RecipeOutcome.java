@@ -40,7 +40,7 @@ public record RecipeOutcome(
     public List<String> explanation() {
         return switch (status) {
             case FAILED -> mismatches.isEmpty() ? List.of(path + ":" + problemLine + ": " + problem) : mismatchLines();
-            case ERROR, UNSUPPORTED, NO_EXPECTED -> List.of(path + ":" + problemLine + ": " + problem);
+            case ERROR, BROKEN, NOT_RUNNABLE, PLANNED, UNSUPPORTED, NO_EXPECTED -> List.of(path + ":" + problemLine + ": " + problem);
             default -> List.of();
         };
     }
@@ -80,7 +80,8 @@ public record RecipeOutcome(
     public String remedy() {
         return switch (status) {
             case FAILED -> "run mvn cookbook:expected to accept the new values";
-            case ERROR -> "fix the recipe, then run mvn cookbook:verify again";
+            case ERROR, BROKEN -> "fix the recipe, then run mvn cookbook:verify again";
+            case NOT_RUNNABLE -> "check it where its dependencies are; mark its blocks <!-- cookbook:skip --> to leave it out";
             case UNSUPPORTED -> "run mvn cookbook:verify to check this recipe on Flink";
             case NO_EXPECTED -> "run mvn cookbook:expected to record its values";
             default -> "";

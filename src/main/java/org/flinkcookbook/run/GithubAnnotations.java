@@ -27,10 +27,10 @@ final class GithubAnnotations {
                     commands.add(command("error", file, mismatch.line(), mismatch.describe() + ". " + outcome.remedy()));
                 }
             }
-            case ERROR -> commands.add(command("error", file, outcome.problemLine(), outcome.problem() + ". " + outcome.remedy()));
-            case UNSUPPORTED, NO_EXPECTED -> commands.add(command("warning", file, outcome.problemLine(), outcome.problem() + ". " + outcome.remedy()));
+            case ERROR, BROKEN -> commands.add(command("error", file, outcome.problemLine(), outcome.problem() + ". " + outcome.remedy()));
+            case UNSUPPORTED, NO_EXPECTED, NOT_RUNNABLE -> commands.add(command("warning", file, outcome.problemLine(), outcome.problem() + ". " + outcome.remedy()));
             default -> {
-                // passed, skipped and written recipes need no annotation
+                // passed, planned, skipped and written recipes need no annotation
             }
         }
         return commands;

@@ -66,6 +66,8 @@ public record RunSummary(String engine, List<RecipeOutcome> outcomes, double sec
         return switch (status) {
             case NO_EXPECTED -> "without expected values";
             case UNSUPPORTED -> "unsupported by the simulator";
+            case PLANNED -> "planned only";
+            case NOT_RUNNABLE -> "not runnable here";
             default -> status.word();
         };
     }

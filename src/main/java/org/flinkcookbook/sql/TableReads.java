@@ -3,6 +3,7 @@ package org.flinkcookbook.sql;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 import org.apache.calcite.sql.SqlBasicCall;
 import org.apache.calcite.sql.SqlCall;
@@ -15,6 +16,8 @@ import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.SqlWith;
 import org.apache.calcite.sql.SqlWithItem;
 import org.apache.calcite.sql.util.SqlBasicVisitor;
+import org.apache.flink.sql.parser.ddl.table.SqlCreateTable;
+import org.apache.flink.sql.parser.ddl.view.SqlCreateView;
 
 /**
  * The tables and views a statement reads: the names in table positions of its FROM clauses,
@@ -50,6 +53,17 @@ public final class TableReads {
         return tables;
     }
 
+    /** The table or view a CREATE TABLE or CREATE VIEW statement defines, named as reads are. */
+    public static Optional<String> definedBy(SqlNode statement) {
+        if (statement instanceof SqlCreateTable table) {
+            return Optional.of(nameOf(table.getName()));
+        }
+        if (statement instanceof SqlCreateView view) {
+            return Optional.of(nameOf(view.getName()));
+        }
+        return Optional.empty();
+    }
+
     /** The last part of a possibly qualified name, lower-cased: how reads and definitions are matched. */
     public static String nameOf(SqlIdentifier identifier) {
         return identifier.names.get(identifier.names.size() - 1).toLowerCase(Locale.ROOT);
@@ -69,7 +83,8 @@ public final class TableReads {
                 }
                 default -> operands(call.getOperandList(), tables); // window table functions: TUMBLE(TABLE t, ...)
             }
-        } else if (node instanceof SqlCall call && call.getKind() == SqlKind.MATCH_RECOGNIZE) {
+        } else if (node instanceof SqlCall call && (call.getKind() == SqlKind.MATCH_RECOGNIZE || call.getKind() == SqlKind.TABLE_REF)) {
+            // MATCH_RECOGNIZE over a table, or a table with hints: t /*+ OPTIONS(...) */
             fromClause(call.operand(0), tables);
         } else if (node instanceof SqlNodeList list) {
             operands(list.getList(), tables);

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
 import org.flinkcookbook.engine.Problem;
 import org.flinkcookbook.engine.RecipeRun;
 import org.flinkcookbook.result.ResultRow;
@@ -87,7 +88,7 @@ class FlinkEngineTest {
     @Test
     void eachSinkOfAStatementSetIsAResultCastToTheSinkTypesAndNothingIsWritten(FlinkEngine engine) {
         RecipeRun run = run(engine, EVENTS + """
-                CREATE TABLE late_rows (id STRING, ts TIMESTAMP(3), note STRING) WITH ('connector' = 'blackhole');
+                CREATE TABLE late_rows (id BIGINT, ts TIMESTAMP(3), note STRING) WITH ('connector' = 'blackhole');
                 CREATE TABLE counts (sensor STRING, cnt BIGINT) WITH ('connector' = 'print');
                 BEGIN STATEMENT SET;
                 INSERT INTO late_rows (id, ts) SELECT CAST(id AS INT), ts FROM events WHERE ts <= CURRENT_WATERMARK(ts);
@@ -99,7 +100,7 @@ class FlinkEngineTest {
                 .containsExactly(tuple("late_rows", 9), tuple("counts", 10));
         StatementResult late = run.results().get(0);
         assertThat(late.columns()).containsExactly("id", "ts", "note");
-        // the unlisted column is NULL, the INT id is cast to the sink's STRING
+        // the unlisted column is NULL, the INT id is cast to the sink's BIGINT
         assertThat(late.rows()).containsExactly(
                 insertWithNull("4", "2024-03-01 10:00:50.000"), insertWithNull("5", "2024-03-01 10:00:20.000"));
         assertThat(run.results().get(1).rows()).extracting(row -> row.kind().symbol()).contains("+I", "-U", "+U");
@@ -160,13 +161,34 @@ class FlinkEngineTest {
     }
 
     @Test
-    void anUnboundedSourceIsStoppedByTheTimeoutWithAHint() {
+    void aSourceThatDoesNotEndInTimeIsStoppedByTheTimeoutWithAHint() {
         try (FlinkEngine quick = new FlinkEngine(new FlinkSettings(SharedFlink.TEST_FIXTURES, Duration.ofSeconds(3), false))) {
-            RecipeRun run = quick.run(Recipes.sql(directory, "CREATE TABLE endless (id BIGINT) WITH ('connector' = 'datagen');\nSELECT id FROM endless;"));
+            RecipeRun run = quick.run(Recipes.sql(directory, "CREATE TABLE slow (id BIGINT) WITH ('connector' = 'datagen', "
+                    + "'number-of-rows' = '1000', 'rows-per-second' = '1');\nSELECT id FROM slow;"));
 
             assertThat(run.problem().line()).isEqualTo(4);
             assertThat(run.problem().message()).contains("did not finish within 3 s").contains("cookbook:fixture");
         }
+    }
+
+    @Test
+    void closingTheEngineLeavesNoThreadThatWouldKeepTheJvmAlive() throws Exception {
+        Set<Thread> before = Thread.getAllStackTraces().keySet();
+        FlinkEngine own = new FlinkEngine(new FlinkSettings(SharedFlink.TEST_FIXTURES, Duration.ofSeconds(60), false));
+        assertThat(own.run(Recipes.sql(directory, "SELECT 1;")).problem()).isNull();
+
+        own.close();
+
+        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        List<String> left;
+        do {
+            Thread.sleep(200);
+            left = Thread.getAllStackTraces().keySet().stream()
+                    .filter(thread -> !before.contains(thread) && thread.isAlive() && !thread.isDaemon())
+                    .map(Thread::getName)
+                    .toList();
+        } while (!left.isEmpty() && System.nanoTime() < deadline);
+        assertThat(left).isEmpty();
     }
 
     @Test

@@ -1,7 +1,6 @@
 package org.flinkcookbook.flink;
 
 import java.util.concurrent.CompletableFuture;
-import java.util.stream.Stream;
 import org.apache.flink.api.dag.Pipeline;
 import org.apache.flink.client.deployment.executors.PipelineExecutorUtils;
 import org.apache.flink.configuration.Configuration;
@@ -17,46 +16,22 @@ import org.apache.flink.streaming.api.graph.StreamGraph;
  * Submits every job of a build to one running {@link MiniCluster}, instead of Flink's local
  * executor, which starts and stops a new cluster for each job (about 2 s against 0.7 s a job).
  */
-final class SharedClusterExecutors implements PipelineExecutorServiceLoader {
+final class EmbeddedClusterExecutor implements PipelineExecutor {
 
-    private static final String NAME = "cookbook-shared-cluster";
+    static final String NAME = "cookbook-embedded-cluster";
 
     private final MiniCluster cluster;
 
-    SharedClusterExecutors(MiniCluster cluster) {
+    private EmbeddedClusterExecutor(MiniCluster cluster) {
         this.cluster = cluster;
     }
 
-    static String executorName() {
-        return NAME;
+    static PipelineExecutorServiceLoader loaderFor(MiniCluster cluster) {
+        return SingleExecutorLoader.of(NAME, new EmbeddedClusterExecutor(cluster));
     }
 
     @Override
-    public PipelineExecutorFactory getExecutorFactory(Configuration configuration) {
-        return new PipelineExecutorFactory() {
-            @Override
-            public String getName() {
-                return NAME;
-            }
-
-            @Override
-            public boolean isCompatibleWith(Configuration configuration) {
-                return true;
-            }
-
-            @Override
-            public PipelineExecutor getExecutor(Configuration configuration) {
-                return SharedClusterExecutors.this::submit;
-            }
-        };
-    }
-
-    @Override
-    public Stream<String> getExecutorNames() {
-        return Stream.of(NAME);
-    }
-
-    private CompletableFuture<JobClient> submit(Pipeline pipeline, Configuration configuration, ClassLoader userClassLoader)
+    public CompletableFuture<JobClient> execute(Pipeline pipeline, Configuration configuration, ClassLoader userClassLoader)
             throws Exception {
         StreamGraph streamGraph = PipelineExecutorUtils.getStreamGraph(pipeline, configuration);
         streamGraph.serializeUserDefinedInstances();

@@ -1,0 +1,261 @@
+package org.flinkcookbook.bench;
+
+import com.sun.management.GarbageCollectionNotificationInfo;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryUsage;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import javax.management.NotificationEmitter;
+import javax.management.openmbean.CompositeData;
+import org.flinkcookbook.engine.Engine;
+import org.flinkcookbook.engine.RecipeRun;
+import org.flinkcookbook.flink.BenchmarkClusters;
+import org.flinkcookbook.flink.BenchmarkClusters.JobClock;
+import org.flinkcookbook.recipe.Recipe;
+import org.flinkcookbook.recipe.RecipeParser;
+import org.flinkcookbook.report.RecipeStatus;
+import org.flinkcookbook.result.StatementResult;
+import org.flinkcookbook.run.Console;
+import org.flinkcookbook.run.CookbookRunner;
+import org.flinkcookbook.run.RunSettings;
+import org.flinkcookbook.run.RunSummary;
+import org.flinkcookbook.simulator.SimulatorEngine;
+
+/**
+ * The benchmarks of docs/benchmarks.md. {@code all} runs every measurement in a JVM of its own, so
+ * each starts cold as a build does, and prints them side by side with their ratios; the other
+ * commands are those measurements, printing {@code BENCH key=value} lines for {@code all} to read.
+ */
+public final class Benchmarks {
+
+    private static final int SMALL_ROWS = 10_000;
+    private static final Console SILENT = new Console() {
+        @Override
+        public void info(String message) {}
+
+        @Override
+        public void warn(String message) {}
+
+        @Override
+        public void error(String message) {
+            System.err.println(message);
+        }
+    };
+
+    private Benchmarks() {}
+
+    public static void main(String[] args) throws Exception {
+        switch (args[0]) {
+            case "all" -> all(Path.of(args[1]), Path.of(args[2]), Path.of(args[3]), Long.parseLong(args[4]), Long.parseLong(args[5]));
+            case "cookbook" -> cookbook(args[1], Path.of(args[2]), Path.of(args[3]), Path.of(args[4]));
+            case "throughput" -> throughput(args[1], Path.of(args[2]), Long.parseLong(args[3]));
+            case "heap" -> heap(Path.of(args[1]), Long.parseLong(args[2]));
+            default -> throw new IllegalArgumentException("unknown benchmark " + args[0]);
+        }
+    }
+
+    // ---- the measurements, each in its own JVM
+
+    /** The whole cookbook through verify on one engine: run time, jobs, and time per job after the first. */
+    private static void cookbook(String engineName, Path recipes, Path fixtures, Path work) throws Exception {
+        JobClock clock = new JobClock();
+        long start = System.nanoTime();
+        RunSummary summary;
+        try (Engine engine = switch (engineName) {
+            case "shared" -> BenchmarkClusters.shared(fixtures, clock);
+            case "per-job" -> BenchmarkClusters.clusterPerJob(fixtures, clock);
+            case "simulator" -> new SimulatorEngine(fixtures);
+            default -> throw new IllegalArgumentException(engineName);
+        }) {
+            RunSettings settings = new RunSettings(recipes, recipes, fixtures, "", false, work.resolve("report-" + engineName), 1000);
+            summary = new CookbookRunner(settings, engine, SILENT).run(CookbookRunner.Mode.VERIFY);
+        }
+        long end = System.nanoTime();
+        report("seconds", seconds(end - start));
+        report("recipes", summary.outcomes().size());
+        report("passed", summary.count(RecipeStatus.PASSED));
+        report("outcome", summary.line().replace(' ', '_'));
+        report("jobs", clock.jobs());
+        if (clock.jobs() > 1) {
+            report("perJobAfterFirst", seconds(end - clock.firstFinishedNanos()) / (clock.jobs() - 1));
+        }
+    }
+
+    /** The benchmark query over {@code rows} rows, on a JVM and engine warmed on a small fixture first. */
+    private static void throughput(String engineName, Path fixtures, long rows) throws Exception {
+        Path small = Fixtures.events(fixtures, SMALL_ROWS);
+        Path big = Fixtures.events(fixtures, rows);
+        try (Engine engine = engineName.equals("flink")
+                ? BenchmarkClusters.shared(fixtures, new JobClock())
+                : new SimulatorEngine(fixtures)) {
+            run(engine, small);
+            long start = System.nanoTime();
+            StatementResult result = run(engine, big);
+            double seconds = seconds(System.nanoTime() - start);
+            report("seconds", seconds);
+            report("rowsPerSecond", rows / seconds);
+            report("windows", result.rows().size());
+            report("lateRows", result.lateRowsDropped());
+        }
+    }
+
+    /** The simulator's heap over {@code rows} rows: the most any collection left in use. */
+    private static void heap(Path fixtures, long rows) throws Exception {
+        Path fixture = Fixtures.events(fixtures, rows);
+        AtomicLong peakAfterGc = new AtomicLong();
+        for (GarbageCollectorMXBean collector : ManagementFactory.getGarbageCollectorMXBeans()) {
+            ((NotificationEmitter) collector).addNotificationListener((notification, handback) -> {
+                GarbageCollectionNotificationInfo info = GarbageCollectionNotificationInfo.from((CompositeData) notification.getUserData());
+                long used = info.getGcInfo().getMemoryUsageAfterGc().values().stream().mapToLong(MemoryUsage::getUsed).sum();
+                peakAfterGc.accumulateAndGet(used, Math::max);
+            }, notification -> notification.getType().equals(GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION), null);
+        }
+        long start = System.nanoTime();
+        try (Engine engine = new SimulatorEngine(fixtures)) {
+            run(engine, fixture);
+        }
+        report("seconds", seconds(System.nanoTime() - start));
+        report("peakHeapAfterGcMb", peakAfterGc.get() / (1024.0 * 1024));
+        report("collections", ManagementFactory.getGarbageCollectorMXBeans().stream().mapToLong(GarbageCollectorMXBean::getCollectionCount).sum());
+    }
+
+    private static StatementResult run(Engine engine, Path fixture) throws Exception {
+        Path recipeFile = fixture.resolveSibling(fixture.getFileName() + ".md");
+        Files.writeString(recipeFile, Fixtures.recipe(fixture));
+        Recipe recipe = new RecipeParser().parse(recipeFile, recipeFile.getFileName().toString());
+        RecipeRun run = engine.run(recipe);
+        if (run.problem() != null) {
+            throw new IllegalStateException(engine.name() + ": " + run.problem().message());
+        }
+        return run.results().get(0);
+    }
+
+    private static void report(String key, Object value) {
+        System.out.println("BENCH " + key + "=" + value);
+    }
+
+    // ---- all of them, side by side
+
+    private static void all(Path recipes, Path fixtures, Path work, long rows, long bigRows) throws Exception {
+        Files.createDirectories(work);
+        Path data = work.resolve("fixtures");
+        System.out.printf(Locale.ROOT, "Generating the seeded fixtures (%,d, %,d and %,d rows) in %s%n", SMALL_ROWS, rows, bigRows, data);
+        Fixtures.events(data, SMALL_ROWS);
+        Fixtures.events(data, rows);
+        Fixtures.events(data, bigRows);
+
+        Child shared = child(work, "verify-shared", List.of(), "cookbook", "shared", recipes, fixtures, work);
+        Child perJob = child(work, "verify-per-job", List.of(), "cookbook", "per-job", recipes, fixtures, work);
+        Child simulate = child(work, "simulate", List.of(), "cookbook", "simulator", recipes, fixtures, work);
+        Child flink = child(work, "throughput-flink", List.of(), "throughput", "flink", data, rows);
+        Child simulator = child(work, "throughput-simulator", List.of(), "throughput", "simulator", data, rows);
+        List<String> heapOptions = List.of("-Xmx1g");
+        Child heapSmall = child(work, "heap-" + rows, heapOptions, "heap", data, rows);
+        Child heapBig = child(work, "heap-" + bigRows, heapOptions, "heap", data, bigRows);
+
+        System.out.println();
+        System.out.printf(Locale.ROOT, "1. The sample cookbook (%s) through verify: one shared cluster against a new cluster per job%n", recipes);
+        System.out.printf(Locale.ROOT, "   %-36s %12s %12s %6s %22s%n", "", "JVM wall s", "run s", "jobs", "s per job after first");
+        row(shared, "shared cluster (the plugin)");
+        row(perJob, "new cluster per job (execution.target=local)");
+        System.out.printf(Locale.ROOT, "   %-36s %11.1fx %11.1fx %6s %21.1fx%n", "ratio per-job / shared",
+                perJob.wall / shared.wall, perJob.number("seconds") / shared.number("seconds"), "",
+                perJob.number("perJobAfterFirst") / shared.number("perJobAfterFirst"));
+        System.out.println("   outcome shared:  " + shared.text("outcome"));
+        System.out.println("   outcome per job: " + perJob.text("outcome"));
+
+        System.out.println();
+        System.out.printf(Locale.ROOT, "2. The simulator against warm Flink, the same query over the same %,d rows%n", rows);
+        System.out.printf(Locale.ROOT, "   %-36s %12s %14s %8s %10s%n", "", "s", "rows/s", "windows", "late rows");
+        throughputRow(flink, "Flink (warm JVM and cluster)");
+        throughputRow(simulator, "simulator (warm JVM)");
+        System.out.printf(Locale.ROOT, "   %-36s %26.1fx%n", "ratio simulator / Flink", simulator.number("rowsPerSecond") / flink.number("rowsPerSecond"));
+
+        System.out.println();
+        System.out.printf(Locale.ROOT, "3. The simulator's heap (-Xmx1g), %,d against %,d rows%n", rows, bigRows);
+        System.out.printf(Locale.ROOT, "   %-36s %12s %22s %12s%n", "", "s", "peak heap after GC, MB", "collections");
+        heapRow(heapSmall, String.format(Locale.ROOT, "%,d rows", rows));
+        heapRow(heapBig, String.format(Locale.ROOT, "%,d rows", bigRows));
+        System.out.printf(Locale.ROOT, "   %-36s %12s %21.2fx%n", "ratio", "", heapBig.number("peakHeapAfterGcMb") / heapSmall.number("peakHeapAfterGcMb"));
+
+        System.out.println();
+        System.out.println("4. simulate against verify on the whole sample cookbook, JVM start included");
+        System.out.printf(Locale.ROOT, "   %-36s %12s %12s%n", "", "JVM wall s", "run s");
+        System.out.printf(Locale.ROOT, "   %-36s %12.2f %12.2f   %s%n", "simulate (simulator)", simulate.wall, simulate.number("seconds"), simulate.text("outcome"));
+        System.out.printf(Locale.ROOT, "   %-36s %12.2f %12.2f%n", "verify (shared cluster)", shared.wall, shared.number("seconds"));
+        System.out.printf(Locale.ROOT, "   %-36s %11.1fx %11.1fx%n", "ratio verify / simulate", shared.wall / simulate.wall,
+                shared.number("seconds") / simulate.number("seconds"));
+    }
+
+    private static void row(Child child, String label) {
+        System.out.printf(Locale.ROOT, "   %-36s %12.2f %12.2f %6.0f %22.3f%n", label, child.wall, child.number("seconds"), child.number("jobs"),
+                child.number("perJobAfterFirst"));
+    }
+
+    private static void throughputRow(Child child, String label) {
+        System.out.printf(Locale.ROOT, "   %-36s %12.2f %,14.0f %8.0f %10s%n", label, child.number("seconds"), child.number("rowsPerSecond"),
+                child.number("windows"), child.text("lateRows"));
+    }
+
+    private static void heapRow(Child child, String label) {
+        System.out.printf(Locale.ROOT, "   %-36s %12.2f %22.1f %12.0f%n", label, child.number("seconds"), child.number("peakHeapAfterGcMb"),
+                child.number("collections"));
+    }
+
+    /** One measurement in a new JVM: its wall time, JVM start included, and what it reported. */
+    private static Child child(Path work, String name, List<String> jvmOptions, Object... arguments) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(jvmOptions);
+        command.add("-cp");
+        command.add(System.getProperty("java.class.path"));
+        command.add(Benchmarks.class.getName());
+        for (Object argument : arguments) {
+            command.add(argument.toString());
+        }
+        System.out.println("Running " + name + " ...");
+        Path log = work.resolve(name + ".log");
+        long start = System.nanoTime();
+        Process process = new ProcessBuilder(command).redirectError(log.toFile()).start();
+        Map<String, String> values = new LinkedHashMap<>();
+        try (BufferedReader output = new BufferedReader(new InputStreamReader(process.getInputStream()))) {
+            for (String line = output.readLine(); line != null; line = output.readLine()) {
+                if (line.startsWith("BENCH ")) {
+                    String[] pair = line.substring(6).split("=", 2);
+                    values.put(pair[0], pair[1]);
+                }
+            }
+        }
+        int exit = process.waitFor();
+        double wall = seconds(System.nanoTime() - start);
+        if (exit != 0) {
+            throw new IllegalStateException(name + " failed (exit " + exit + "); see " + log);
+        }
+        return new Child(wall, values);
+    }
+
+    private record Child(double wall, Map<String, String> values) {
+        double number(String key) {
+            String value = values.get(key);
+            return value == null || value.equals("null") ? Double.NaN : Double.parseDouble(value);
+        }
+
+        String text(String key) {
+            return values.getOrDefault(key, "?").replace('_', ' ');
+        }
+    }
+
+    private static double seconds(long nanos) {
+        return nanos / 1e9;
+    }
+}

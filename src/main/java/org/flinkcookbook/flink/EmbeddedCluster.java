@@ -1,0 +1,135 @@
+package org.flinkcookbook.flink;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.apache.flink.api.common.JobID;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.DeploymentOptions;
+import org.apache.flink.configuration.PipelineOptions;
+import org.apache.flink.configuration.RestOptions;
+import org.apache.flink.configuration.TaskManagerOptions;
+import org.apache.flink.core.execution.PipelineExecutorServiceLoader;
+import org.apache.flink.runtime.minicluster.MiniCluster;
+import org.apache.flink.runtime.minicluster.MiniClusterConfiguration;
+import org.apache.flink.runtime.util.EnvironmentInformation;
+
+/**
+ * One embedded Flink cluster for a whole build: started on first use, shared by every recipe's
+ * jobs, and closed at the end, also on failure or Ctrl-C, so no Flink thread outlives the build.
+ */
+final class EmbeddedCluster implements FlinkCluster {
+
+    private static final long CLOSE_TIMEOUT_SECONDS = 30;
+
+    private final MiniCluster cluster;
+    private final Path emptyClasspathEntry;
+    private final Thread shutdownHook;
+    private boolean closed;
+
+    private EmbeddedCluster(MiniCluster cluster, Path emptyClasspathEntry) {
+        this.cluster = cluster;
+        this.emptyClasspathEntry = emptyClasspathEntry;
+        this.shutdownHook = new Thread(this::closeQuietly, "cookbook-flink-shutdown");
+        Runtime.getRuntime().addShutdownHook(shutdownHook);
+    }
+
+    /** Starts an embedded cluster whose jobs resolve classes from the plugin's own class loader. */
+    static EmbeddedCluster start() {
+        Configuration configuration = new Configuration();
+        configuration.set(TaskManagerOptions.NUM_TASK_SLOTS, 4);
+        configuration.set(RestOptions.BIND_ADDRESS, "127.0.0.1");
+        configuration.set(RestOptions.ADDRESS, "127.0.0.1");
+        configuration.setString("metrics.reporter.cookbook.factory.class", LateRowsReporterFactory.class.getName());
+        configuration.setString("classloader.check-leaked-classloader", "false");
+        MiniClusterConfiguration clusterConfiguration = new MiniClusterConfiguration.Builder()
+                .setConfiguration(configuration)
+                .setNumTaskManagers(1)
+                .setNumSlotsPerTaskManager(4)
+                .withRandomPorts()
+                .build();
+        Thread thread = Thread.currentThread();
+        ClassLoader previous = thread.getContextClassLoader();
+        thread.setContextClassLoader(EmbeddedCluster.class.getClassLoader());
+        try {
+            Path emptyClasspathEntry = Files.createTempDirectory("cookbook-flink-classpath");
+            MiniCluster cluster = new MiniCluster(clusterConfiguration);
+            cluster.start();
+            return new EmbeddedCluster(cluster, emptyClasspathEntry);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot prepare the embedded Flink cluster", e);
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot start the embedded Flink cluster: " + e.getMessage(), e);
+        } finally {
+            thread.setContextClassLoader(previous);
+        }
+    }
+
+    @Override
+    public PipelineExecutorServiceLoader executors() {
+        return EmbeddedClusterExecutor.loaderFor(cluster);
+    }
+
+    /**
+     * Also gives every job a classpath entry. A job without jars or classpaths is deserialized with
+     * the system class loader, which inside Maven cannot see the plugin's classes; with any entry
+     * Flink builds a user class loader whose parent is the plugin's, and the job runs.
+     */
+    @Override
+    public void configure(Configuration configuration) {
+        configuration.set(DeploymentOptions.TARGET, EmbeddedClusterExecutor.NAME);
+        try {
+            configuration.set(PipelineOptions.CLASSPATHS, List.of(emptyClasspathEntry.toUri().toURL().toString()));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Override
+    public Long takeLateRowsDropped(JobID job) {
+        return LateRowCounters.takeTotal(job.toString());
+    }
+
+    @Override
+    public String lateRowsNotCounted() {
+        return null;
+    }
+
+    @Override
+    public String flinkVersion() {
+        return EnvironmentInformation.getVersion();
+    }
+
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            Runtime.getRuntime().removeShutdownHook(shutdownHook);
+        } catch (IllegalStateException alreadyShuttingDown) {
+            // the JVM is exiting and runs the hook itself
+        }
+        closeQuietly();
+    }
+
+    private void closeQuietly() {
+        try {
+            cluster.closeAsync().get(CLOSE_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (Exception e) {
+            // closing is best effort: a cluster that does not stop in time must not fail the build
+        } finally {
+            try {
+                Files.deleteIfExists(emptyClasspathEntry);
+            } catch (IOException ignored) {
+                // a temporary directory; the OS cleans it
+            }
+        }
+    }
+}
