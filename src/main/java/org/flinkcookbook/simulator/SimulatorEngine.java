@@ -1,9 +1,11 @@
 package org.flinkcookbook.simulator;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.IntStream;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlNode;
@@ -21,6 +23,7 @@ import org.apache.flink.sql.parser.dql.SqlRichDescribeTable;
 import org.flinkcookbook.engine.Engine;
 import org.flinkcookbook.engine.Problem;
 import org.flinkcookbook.engine.RecipeRun;
+import org.flinkcookbook.recipe.FixtureBinding;
 import org.flinkcookbook.recipe.Recipe;
 import org.flinkcookbook.result.ResultRow;
 import org.flinkcookbook.result.RowKind;
@@ -120,7 +123,7 @@ public final class SimulatorEngine implements Engine {
         }
 
         private int lineOf(Statement statement, SimulationException e) {
-            return statement.line() + Math.max(0, e.lineInStatement() - 1);
+            return e.markdownLine() > 0 ? e.markdownLine() : statement.line() + Math.max(0, e.lineInStatement() - 1);
         }
 
         private void execute(Statement statement) {
@@ -160,10 +163,18 @@ public final class SimulatorEngine implements Engine {
             return node instanceof SqlExecute execute ? execute.getStatement() : node;
         }
 
-        /** A fixture binds to the table's name as written, or to its last part, as the Flink engine binds it. */
+        /**
+         * A fixture binds to the table's name as written, or to its last part, as the Flink engine binds
+         * it; a missing fixture file is an error at the directive.
+         */
         private void createTable(SqlCreateTable create) {
             List<String> names = create.getName().names;
-            catalog.createTable(create, recipe.fixtureFor(String.join(".", names)).or(() -> recipe.fixtureFor(names.get(names.size() - 1))));
+            Optional<FixtureBinding> fixture = recipe.fixtureFor(String.join(".", names)).or(() -> recipe.fixtureFor(names.get(names.size() - 1)));
+            if (fixture.isPresent() && !Files.isRegularFile(fixturesDirectory.resolve(fixture.get().csvPath()))) {
+                throw SimulationException.atMarkdownLine(fixture.get().line(), "the fixture " + fixture.get().csvPath() + " for table "
+                        + fixture.get().table() + " does not exist in " + fixturesDirectory + "; add the CSV file or fix the path");
+            }
+            catalog.createTable(create, fixture);
         }
 
         private void set(Statement statement) {

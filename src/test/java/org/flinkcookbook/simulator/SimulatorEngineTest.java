@@ -372,4 +372,15 @@ class SimulatorEngineTest {
                 "+I[2024-03-01 10:00:05.000, a, 1, 1]");
         assertThat(result.lateRowsDropped()).isZero();
     }
+
+    @Test
+    void aMissingFixtureIsAnErrorAtItsDirective() {
+        Path fixtures = directory.resolve("fixtures");
+        RecipeRun run = new SimulatorEngine(fixtures).run(Recipes.recipe(directory, "recipe", "<!-- cookbook:fixture events = gone.csv -->",
+                events("ts") + "\nSELECT id FROM events;"));
+
+        // the directive follows the block: fence at line 2, two SQL lines, closing fence at 5
+        assertThat(run.problem()).isEqualTo(Problem.error(6, "the fixture gone.csv for table events does not exist in "
+                + fixtures.toAbsolutePath().normalize() + "; add the CSV file or fix the path"));
+    }
 }
