@@ -148,6 +148,53 @@ class RecipeParserTest {
     }
 
     @Test
+    void aWholeRecipeIsReadWithEveryStatementAtItsPlace() throws Exception {
+        Recipe recipe = parse("""
+                # Fan out orders to two sinks
+
+                <!-- cookbook:fixture orders = orders.csv -->
+
+                ```sql
+                CREATE TABLE orders (
+                  id BIGINT,
+                  amount INT,
+                  pt AS PROCTIME()
+                ) WITH ('connector' = 'kafka');   -- replaced by the fixture
+                CREATE TABLE big (id BIGINT) WITH ('connector' = 'blackhole');
+                CREATE TABLE small (id BIGINT) WITH ('connector' = 'blackhole');
+                ```
+
+                In production you would also set:
+
+                <!-- cookbook:skip -->
+                ```sql
+                SET 'parallelism.default' = '8';
+                ```
+
+                ```sql
+                EXECUTE STATEMENT SET
+                BEGIN
+                  INSERT INTO big SELECT id FROM orders WHERE amount > 100;
+                  INSERT INTO small SELECT id FROM orders WHERE amount <= 100;
+                END;
+                ```
+                """);
+
+        assertThat(recipe.fixtures()).containsExactly(new FixtureBinding("orders", "orders.csv", 3));
+        assertThat(recipe.blocks()).extracting(SqlBlock::firstLine, SqlBlock::skipped)
+                .containsExactly(tuple(6, false), tuple(19, true), tuple(23, false));
+        assertThat(recipe.statements())
+                .extracting(Statement::line, Statement::kind, Statement::firstWords)
+                .containsExactly(
+                        tuple(6, StatementKind.CREATE_TABLE, "CREATE TABLE orders ( id BIGINT, amount INT, pt AS ..."),
+                        tuple(11, StatementKind.CREATE_TABLE, "CREATE TABLE big (id BIGINT) WITH ('connector' = ..."),
+                        tuple(12, StatementKind.CREATE_TABLE, "CREATE TABLE small (id BIGINT) WITH ('connector' = ..."),
+                        tuple(23, StatementKind.STATEMENT_SET, "EXECUTE STATEMENT SET BEGIN INSERT INTO big SELECT id FROM ..."));
+        assertThat(recipe.statements().get(3).members()).extracting(Statement::line, Statement::column, Statement::kind)
+                .containsExactly(tuple(25, 3, StatementKind.INSERT), tuple(26, 3, StatementKind.INSERT));
+    }
+
+    @Test
     void theRecipeKnowsItsFileAndDisplayPath() throws Exception {
         Recipe recipe = parse("```sql\nSELECT 1;\n```\n");
 
@@ -393,8 +440,19 @@ class RecipeParserTest {
                 .isInstanceOfSatisfying(RecipeException.class, e -> {
                     assertThat(e.file()).isEqualTo("recipes/recipe.md");
                     assertThat(e.line()).isEqualTo(9);
-                    assertThat(e.getMessage()).startsWith("recipes/recipe.md:9: ").contains("never closed");
+                    assertThat(e.getMessage())
+                            .isEqualTo("recipes/recipe.md:9: the ```sql code block opened here is never closed; add a closing ``` line");
                 });
+    }
+
+    @Test
+    void theAdviceForAnUnclosedFenceNamesTheFenceThatClosesIt() {
+        assertThatThrownBy(() -> parse("~~~sql\nSELECT 1;\n```\n"))
+                .isInstanceOfSatisfying(RecipeException.class, e -> assertThat(e.getMessage())
+                        .isEqualTo("recipes/recipe.md:1: the ~~~sql code block opened here is never closed; add a closing ~~~ line"));
+        assertThatThrownBy(() -> parse("Text.\n\n````sql\nSELECT 1;\n```\n"))
+                .isInstanceOfSatisfying(RecipeException.class, e -> assertThat(e.getMessage())
+                        .isEqualTo("recipes/recipe.md:3: the ````sql code block opened here is never closed; add a closing ```` line"));
     }
 
     @Test
@@ -436,6 +494,17 @@ class RecipeParserTest {
                     assertThat(e.line()).isEqualTo(4);
                     assertThat(e.getMessage()).isEqualTo("latin1.md:4: is not UTF-8 text; save the file as UTF-8");
                 });
+    }
+
+    @Test
+    void aByteOrderMarkDoesNotHideAFenceOnTheFirstLine() throws Exception {
+        Path file = directory.resolve("bom.md");
+        Files.write(file, "\uFEFF```sql\nSELECT 1;\n```\n".getBytes(StandardCharsets.UTF_8));
+
+        Recipe recipe = parser.parse(file, "bom.md");
+
+        assertThat(recipe.statements()).extracting(Statement::line, Statement::column, Statement::text)
+                .containsExactly(tuple(2, 1, "SELECT 1"));
     }
 
     @Test
