@@ -29,7 +29,6 @@ import org.flinkcookbook.result.ResultRow;
 import org.flinkcookbook.result.RowKind;
 import org.flinkcookbook.result.StatementResult;
 import org.flinkcookbook.simulator.expression.Column;
-import org.flinkcookbook.simulator.parse.FlinkSqlParsing;
 import org.flinkcookbook.simulator.parse.SimulationException;
 import org.flinkcookbook.simulator.parse.UnsupportedConstructException;
 import org.flinkcookbook.simulator.plan.PlannedQuery;
@@ -41,6 +40,8 @@ import org.flinkcookbook.simulator.session.TableDefinition.ColumnDefinition;
 import org.flinkcookbook.simulator.trace.StatementTrace;
 import org.flinkcookbook.simulator.types.Values;
 import org.flinkcookbook.sql.FixturePlaceholder;
+import org.flinkcookbook.sql.SqlParsing;
+import org.flinkcookbook.sql.SqlSyntaxException;
 import org.flinkcookbook.sql.Statement;
 import org.flinkcookbook.sql.StatementKind;
 
@@ -158,8 +159,14 @@ public final class SimulatorEngine implements Engine {
             }
         }
 
+        /** Flink's parser, configured as the Flink engine configures it; EXECUTE INSERT is its INSERT. */
         private SqlNode parse(Statement statement) {
-            SqlNode node = FlinkSqlParsing.parse(statement.textWithFixtures(fixturesUri));
+            SqlNode node;
+            try {
+                node = SqlParsing.parse(statement, statement.textWithFixtures(fixturesUri));
+            } catch (SqlSyntaxException e) {
+                throw SimulationException.atMarkdownLine(e.line(), statement.firstWords() + ": " + e.getMessage());
+            }
             return node instanceof SqlExecute execute ? execute.getStatement() : node;
         }
 
