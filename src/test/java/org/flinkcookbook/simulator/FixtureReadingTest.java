@@ -49,4 +49,16 @@ class FixtureReadingTest {
         assertThat(run.results().get(0).rows()).extracting(ResultRow::toString)
                 .containsExactly("+I[2, two\nlines]", "+I[3, plain]");
     }
+
+    @Test
+    void aFilesystemTableReadsItsCsvFromTheFixturesPlaceholderEvenWithASpaceInThePath() {
+        Path fixtures = directory.resolve("my fixtures");
+        Recipes.fixture(fixtures, "numbers.csv", "1\n2\n");
+        RecipeRun run = new SimulatorEngine(fixtures).run(Recipes.recipe(directory, "numbers", "",
+                "CREATE TABLE numbers (n INT) WITH ('connector' = 'filesystem', 'path' = '${fixtures}/numbers.csv', 'format' = 'csv');\n"
+                        + "SELECT n FROM numbers;"));
+
+        assertThat(run.problem()).isNull();
+        assertThat(run.results().get(0).rows()).extracting(ResultRow::toString).containsExactly("+I[1]", "+I[2]");
+    }
 }
