@@ -9,6 +9,7 @@ import java.util.Random;
 import org.flinkcookbook.engine.RecipeRun;
 import org.flinkcookbook.result.ResultRow;
 import org.flinkcookbook.simulator.types.Timestamps;
+import org.flinkcookbook.testing.Recipes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -10,6 +10,7 @@ import org.flinkcookbook.result.LateRow;
 import org.flinkcookbook.result.ResultRow;
 import org.flinkcookbook.result.StatementResult;
 import org.flinkcookbook.result.WatermarkCheck;
+import org.flinkcookbook.testing.Recipes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
