@@ -7,7 +7,7 @@ def portFile = new File(basedir, 'target/cluster.port')
 portFile.parentFile.mkdirs()
 def java = new File(System.getProperty('java.home'), 'bin/java').path
 def classpath = [flinkClusterClasspath, flinkClusterLoggingClasspath].collect { new File(it).text.trim() }.join(File.pathSeparator)
-def process = new ProcessBuilder(java, '-Xmx512m', '-cp', classpath, 'cluster/SessionCluster.java', portFile.path)
+def process = new ProcessBuilder(java, '-Xmx512m', '-XX:TieredStopAtLevel=1', '-cp', classpath, 'cluster/SessionCluster.java', portFile.path)
         .directory(basedir)
         .redirectErrorStream(true)
         .redirectOutput(new File(basedir, 'cluster.log'))

@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import javax.management.NotificationEmitter;
 import javax.management.openmbean.CompositeData;
@@ -38,7 +39,8 @@ import org.flinkcookbook.simulator.SimulatorEngine;
  */
 public final class Benchmarks {
 
-    private static final int SMALL_ROWS = 10_000;
+    /** The JIT setting of recipes/.mvn/jvm.config: only the quick compiler, which pays in short JVMs. */
+    private static final String C1_ONLY = "-XX:TieredStopAtLevel=1";
     private static final Console SILENT = new Console() {
         @Override
         public void info(String message) {}
@@ -50,6 +52,9 @@ public final class Benchmarks {
         public void error(String message) {
             System.err.println(message);
         }
+
+        @Override
+        public void raw(String line) {}
     };
 
     private Benchmarks() {}
@@ -73,12 +78,14 @@ public final class Benchmarks {
         RunSummary summary;
         try (Engine engine = switch (engineName) {
             case "shared" -> BenchmarkClusters.shared(fixtures, clock);
+            case "shared-unplanned" -> withoutPlanning(BenchmarkClusters.shared(fixtures, clock));
             case "per-job" -> BenchmarkClusters.clusterPerJob(fixtures, clock);
             case "simulator" -> new SimulatorEngine(fixtures);
             default -> throw new IllegalArgumentException(engineName);
         }) {
-            RunSettings settings = new RunSettings(recipes, recipes, fixtures, "", false, work.resolve("report-" + engineName), 1000);
-            summary = new CookbookRunner(settings, engine, SILENT).run(CookbookRunner.Mode.VERIFY);
+            RunSettings settings = new RunSettings(recipes, recipes, fixtures, "", false, work.resolve("report-" + engineName),
+                    work.resolve("junit-" + engineName), 1000, Set.of(), null);
+            summary = new CookbookRunner(settings, engine, null, SILENT).run(CookbookRunner.Mode.VERIFY);
         }
         long end = System.nanoTime();
         report("seconds", seconds(end - start));
@@ -91,14 +98,41 @@ public final class Benchmarks {
         }
     }
 
-    /** The benchmark query over {@code rows} rows, on a JVM and engine warmed on a small fixture first. */
+    /**
+     * An engine whose recipes skip the planning pass that checks them before they run, to measure
+     * what planning every statement twice costs. Only for cookbooks whose recipes all run.
+     */
+    private static Engine withoutPlanning(Engine engine) {
+        return new Engine() {
+            @Override
+            public String name() {
+                return engine.name();
+            }
+
+            @Override
+            public String flinkVersion() {
+                return engine.flinkVersion();
+            }
+
+            @Override
+            public RecipeRun run(Recipe recipe) {
+                return engine.run(recipe);
+            }
+
+            @Override
+            public void close() {
+                engine.close();
+            }
+        };
+    }
+
+    /** The benchmark query over {@code rows} rows, warm: the second of two runs in the same JVM and engine. */
     private static void throughput(String engineName, Path fixtures, long rows) throws Exception {
-        Path small = Fixtures.events(fixtures, SMALL_ROWS);
         Path big = Fixtures.events(fixtures, rows);
         try (Engine engine = engineName.equals("flink")
                 ? BenchmarkClusters.shared(fixtures, new JobClock())
                 : new SimulatorEngine(fixtures)) {
-            run(engine, small);
+            run(engine, big);
             long start = System.nanoTime();
             StatementResult result = run(engine, big);
             double seconds = seconds(System.nanoTime() - start);
@@ -149,66 +183,92 @@ public final class Benchmarks {
     private static void all(Path recipes, Path fixtures, Path work, long rows, long bigRows) throws Exception {
         Files.createDirectories(work);
         Path data = work.resolve("fixtures");
-        System.out.printf(Locale.ROOT, "Generating the seeded fixtures (%,d, %,d and %,d rows) in %s%n", SMALL_ROWS, rows, bigRows, data);
-        Fixtures.events(data, SMALL_ROWS);
+        System.out.printf(Locale.ROOT, "Generating the seeded fixtures (%,d and %,d rows) in %s%n", rows, bigRows, data);
         Fixtures.events(data, rows);
         Fixtures.events(data, bigRows);
 
+        List<String> c1 = List.of(C1_ONLY);
         Child shared = child(work, "verify-shared", List.of(), "cookbook", "shared", recipes, fixtures, work);
         Child perJob = child(work, "verify-per-job", List.of(), "cookbook", "per-job", recipes, fixtures, work);
+        Child sharedC1 = child(work, "verify-shared-c1", c1, "cookbook", "shared", recipes, fixtures, work);
+        Child perJobC1 = child(work, "verify-per-job-c1", c1, "cookbook", "per-job", recipes, fixtures, work);
+        Child unplannedC1 = child(work, "verify-shared-unplanned-c1", c1, "cookbook", "shared-unplanned", recipes, fixtures, work);
         Child simulate = child(work, "simulate", List.of(), "cookbook", "simulator", recipes, fixtures, work);
+        Child simulateC1 = child(work, "simulate-c1", c1, "cookbook", "simulator", recipes, fixtures, work);
         Child flink = child(work, "throughput-flink", List.of(), "throughput", "flink", data, rows);
         Child simulator = child(work, "throughput-simulator", List.of(), "throughput", "simulator", data, rows);
+        Child flinkC1 = child(work, "throughput-flink-c1", c1, "throughput", "flink", data, rows);
+        Child simulatorC1 = child(work, "throughput-simulator-c1", c1, "throughput", "simulator", data, rows);
         List<String> heapOptions = List.of("-Xmx1g");
         Child heapSmall = child(work, "heap-" + rows, heapOptions, "heap", data, rows);
         Child heapBig = child(work, "heap-" + bigRows, heapOptions, "heap", data, bigRows);
 
         System.out.println();
         System.out.printf(Locale.ROOT, "1. The sample cookbook (%s) through verify: one shared cluster against a new cluster per job%n", recipes);
-        System.out.printf(Locale.ROOT, "   %-36s %12s %12s %6s %22s%n", "", "JVM wall s", "run s", "jobs", "s per job after first");
+        System.out.printf(Locale.ROOT, "   %-46s %10s %10s %6s %22s%n", "", "JVM wall s", "run s", "jobs", "s per job after first");
         row(shared, "shared cluster (the plugin)");
         row(perJob, "new cluster per job (execution.target=local)");
-        System.out.printf(Locale.ROOT, "   %-36s %11.1fx %11.1fx %6s %21.1fx%n", "ratio per-job / shared",
-                perJob.wall / shared.wall, perJob.number("seconds") / shared.number("seconds"), "",
-                perJob.number("perJobAfterFirst") / shared.number("perJobAfterFirst"));
+        ratioRow(perJob, shared, "ratio per-job / shared");
+        row(sharedC1, "shared cluster, " + C1_ONLY);
+        row(perJobC1, "new cluster per job, " + C1_ONLY);
+        ratioRow(perJobC1, sharedC1, "ratio per-job / shared, " + C1_ONLY);
+        ratioRow(shared, sharedC1, "ratio shared / shared " + C1_ONLY);
+        row(unplannedC1, "shared, " + C1_ONLY + ", no planning pass");
+        ratioRow(sharedC1, unplannedC1, "ratio with / without the planning pass");
+        System.out.println("   outcome without the planning pass: " + unplannedC1.text("outcome"));
         System.out.println("   outcome shared:  " + shared.text("outcome"));
         System.out.println("   outcome per job: " + perJob.text("outcome"));
 
         System.out.println();
         System.out.printf(Locale.ROOT, "2. The simulator against warm Flink, the same query over the same %,d rows%n", rows);
-        System.out.printf(Locale.ROOT, "   %-36s %12s %14s %8s %10s%n", "", "s", "rows/s", "windows", "late rows");
-        throughputRow(flink, "Flink (warm JVM and cluster)");
-        throughputRow(simulator, "simulator (warm JVM)");
-        System.out.printf(Locale.ROOT, "   %-36s %26.1fx%n", "ratio simulator / Flink", simulator.number("rowsPerSecond") / flink.number("rowsPerSecond"));
+        System.out.printf(Locale.ROOT, "   %-46s %10s %14s %8s %10s%n", "", "s", "rows/s", "windows", "late rows");
+        throughputRow(flink, "Flink (second run: warm JVM and cluster)");
+        throughputRow(simulator, "simulator (second run: warm JVM)");
+        System.out.printf(Locale.ROOT, "   %-46s %24.1fx%n", "ratio simulator / Flink", simulator.number("rowsPerSecond") / flink.number("rowsPerSecond"));
+        throughputRow(flinkC1, "Flink, " + C1_ONLY);
+        throughputRow(simulatorC1, "simulator, " + C1_ONLY);
 
         System.out.println();
         System.out.printf(Locale.ROOT, "3. The simulator's heap (-Xmx1g), %,d against %,d rows%n", rows, bigRows);
-        System.out.printf(Locale.ROOT, "   %-36s %12s %22s %12s%n", "", "s", "peak heap after GC, MB", "collections");
+        System.out.printf(Locale.ROOT, "   %-46s %10s %22s %12s%n", "", "s", "peak heap after GC, MB", "collections");
         heapRow(heapSmall, String.format(Locale.ROOT, "%,d rows", rows));
         heapRow(heapBig, String.format(Locale.ROOT, "%,d rows", bigRows));
-        System.out.printf(Locale.ROOT, "   %-36s %12s %21.2fx%n", "ratio", "", heapBig.number("peakHeapAfterGcMb") / heapSmall.number("peakHeapAfterGcMb"));
+        System.out.printf(Locale.ROOT, "   %-46s %10s %21.2fx%n", "ratio", "", heapBig.number("peakHeapAfterGcMb") / heapSmall.number("peakHeapAfterGcMb"));
 
         System.out.println();
         System.out.println("4. simulate against verify on the whole sample cookbook, JVM start included");
-        System.out.printf(Locale.ROOT, "   %-36s %12s %12s%n", "", "JVM wall s", "run s");
-        System.out.printf(Locale.ROOT, "   %-36s %12.2f %12.2f   %s%n", "simulate (simulator)", simulate.wall, simulate.number("seconds"), simulate.text("outcome"));
-        System.out.printf(Locale.ROOT, "   %-36s %12.2f %12.2f%n", "verify (shared cluster)", shared.wall, shared.number("seconds"));
-        System.out.printf(Locale.ROOT, "   %-36s %11.1fx %11.1fx%n", "ratio verify / simulate", shared.wall / simulate.wall,
-                shared.number("seconds") / simulate.number("seconds"));
+        System.out.printf(Locale.ROOT, "   %-46s %10s %10s%n", "", "JVM wall s", "run s");
+        wallRow(simulate, "simulate (simulator)");
+        wallRow(shared, "verify (shared cluster)");
+        ratioRow(shared, simulate, "ratio verify / simulate");
+        wallRow(simulateC1, "simulate, " + C1_ONLY);
+        wallRow(sharedC1, "verify, " + C1_ONLY);
+        ratioRow(sharedC1, simulateC1, "ratio verify / simulate, " + C1_ONLY);
+        System.out.println("   outcome simulate: " + simulate.text("outcome"));
     }
 
     private static void row(Child child, String label) {
-        System.out.printf(Locale.ROOT, "   %-36s %12.2f %12.2f %6.0f %22.3f%n", label, child.wall, child.number("seconds"), child.number("jobs"),
+        System.out.printf(Locale.ROOT, "   %-46s %10.2f %10.2f %6.0f %22.3f%n", label, child.wall, child.number("seconds"), child.number("jobs"),
                 child.number("perJobAfterFirst"));
     }
 
+    private static void ratioRow(Child slower, Child faster, String label) {
+        double perJob = slower.number("perJobAfterFirst") / faster.number("perJobAfterFirst");
+        System.out.printf(Locale.ROOT, "   %-46s %9.1fx %9.1fx %6s %22s%n", label, slower.wall / faster.wall,
+                slower.number("seconds") / faster.number("seconds"), "", Double.isNaN(perJob) ? "" : String.format(Locale.ROOT, "%.1fx", perJob));
+    }
+
+    private static void wallRow(Child child, String label) {
+        System.out.printf(Locale.ROOT, "   %-46s %10.2f %10.2f%n", label, child.wall, child.number("seconds"));
+    }
+
     private static void throughputRow(Child child, String label) {
-        System.out.printf(Locale.ROOT, "   %-36s %12.2f %,14.0f %8.0f %10s%n", label, child.number("seconds"), child.number("rowsPerSecond"),
+        System.out.printf(Locale.ROOT, "   %-46s %10.2f %,14.0f %8.0f %10s%n", label, child.number("seconds"), child.number("rowsPerSecond"),
                 child.number("windows"), child.text("lateRows"));
     }
 
     private static void heapRow(Child child, String label) {
-        System.out.printf(Locale.ROOT, "   %-36s %12.2f %22.1f %12.0f%n", label, child.number("seconds"), child.number("peakHeapAfterGcMb"),
+        System.out.printf(Locale.ROOT, "   %-46s %10.2f %22.1f %12.0f%n", label, child.number("seconds"), child.number("peakHeapAfterGcMb"),
                 child.number("collections"));
     }
 

@@ -1,6 +1,7 @@
 package org.flinkcookbook.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -8,6 +9,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.flinkcookbook.engine.Engine;
 import org.flinkcookbook.engine.Problem;
@@ -27,6 +29,8 @@ class CookbookRunnerTest {
     private final Map<String, RecipeRun> answers = new HashMap<>();
     private final Map<String, RecipeRun> plans = new HashMap<>();
     private final List<String> output = new ArrayList<>();
+    /** Why the engine cannot count late rows, as on a remote Flink cluster; null when it can. */
+    private String lateRowsNotCounted;
     private final Engine engine = new Engine() {
         @Override
         public String name() {
@@ -41,6 +45,11 @@ class CookbookRunnerTest {
         @Override
         public RecipeRun plan(Recipe recipe) {
             return plans.getOrDefault(recipe.displayPath(), RecipeRun.completed(List.of(), List.of()));
+        }
+
+        @Override
+        public Optional<String> lateRowsNotCounted() {
+            return Optional.ofNullable(lateRowsNotCounted);
         }
 
         @Override
@@ -83,6 +92,10 @@ class CookbookRunnerTest {
         Files.createDirectories(file.getParent());
         Files.writeString(file, "# Recipe\n```sql\n" + sql + "\n```\n");
         answers.put(path, answer);
+    }
+
+    private static StatementResult windowed(Long lateRowsDropped) {
+        return new StatementResult(3, "SELECT COUNT(*) AS n FROM t", null, List.of("n"), List.of(ResultRow.insert("3")), false, lateRowsDropped);
     }
 
     private static StatementResult counted(String count) {
@@ -221,5 +234,29 @@ class CookbookRunnerTest {
         assertThat(summary.outcomes().get(0).problem())
                 .startsWith("has expected values but cannot run: SELECT n FROM t: reads t, which reads an unbounded source");
         assertThat(summary.failsBuild()).isTrue();
+    }
+
+    @Test
+    void anEngineThatCannotCountLateRowsLeavesExpectedCountsUncheckedAndSaysSo() throws Exception {
+        recipe("recipes/a.md", "SELECT COUNT(*) AS n FROM t;", RecipeRun.completed(List.of(windowed(2L)), List.of()));
+        run(CookbookRunner.Mode.WRITE_EXPECTED, false, null);
+        answers.put("recipes/a.md", RecipeRun.completed(List.of(windowed(null)), List.of()));
+        lateRowsNotCounted = "the Flink cluster at host:8081 does not report late-row counts";
+
+        RunSummary summary = run(CookbookRunner.Mode.VERIFY, true, null);
+
+        assertThat(summary.outcomes().get(0).status()).isEqualTo(RecipeStatus.PASSED);
+        assertThat(output).contains("WARN Late-row counts are not compared: the Flink cluster at host:8081 does not report late-row counts");
+    }
+
+    @Test
+    void expectedValuesAreNotWrittenWithoutLateRowCounts() throws Exception {
+        recipe("recipes/a.md", "SELECT COUNT(*) AS n FROM t;", RecipeRun.completed(List.of(windowed(null)), List.of()));
+        lateRowsNotCounted = "the Flink cluster at host:8081 does not report late-row counts";
+
+        assertThatThrownBy(() -> run(CookbookRunner.Mode.WRITE_EXPECTED, false, null))
+                .isInstanceOf(CookbookException.class)
+                .hasMessageContaining("write expected values on the embedded cluster");
+        assertThat(project.resolve("recipes/a.expected")).doesNotExist();
     }
 }
