@@ -67,14 +67,21 @@ public final class FlinkEngine implements Engine {
         if (cutShort.isPresent()) {
             return new RecipeRun(List.of(), Problem.broken(cutShort.get().line(), cutShort.get().getMessage()), warnings);
         }
+        Problem plannedOnly = null;
         for (Recipe session : recipe.sessions()) {
             RecipeRun plan = RecipeSession.forPlanning(settings, session).run();
             warnings.addAll(plan.warnings());
-            if (!plan.completed()) {
+            if (plan.completed()) {
+                continue;
+            }
+            if (plan.problem().kind() != Problem.Kind.PLANNED) {
                 return new RecipeRun(List.of(), plan.problem(), warnings);
             }
+            if (plannedOnly == null) {
+                plannedOnly = plan.problem(); // the later sessions are planned all the same
+            }
         }
-        return RecipeRun.completed(List.of(), warnings);
+        return new RecipeRun(List.of(), plannedOnly, warnings);
     }
 
     @Override

@@ -30,7 +30,12 @@ final class FlinkErrors {
 
     /** {@link #message(Throwable)}, with the positions it names inside the statement given as Markdown positions. */
     static String message(Statement statement, Throwable error) {
-        return SqlParsing.inMarkdownPositions(statement, message(error));
+        return message(statement, statement.text(), error);
+    }
+
+    /** {@link #message(Statement, Throwable)} for an error about {@code sql}, the statement with {@code ${fixtures}} expanded. */
+    static String message(Statement statement, String sql, Throwable error) {
+        return SqlParsing.inMarkdownPositions(statement, sql, message(error));
     }
 
     /**
@@ -52,7 +57,8 @@ final class FlinkErrors {
     /** The most telling message in the cause chain, without Flink's generic wrappers. */
     static String message(Throwable error) {
         String best = null;
-        for (Throwable cause = error; cause != null; cause = cause.getCause()) {
+        java.util.Set<Throwable> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        for (Throwable cause = error; cause != null && seen.add(cause); cause = cause.getCause()) {
             String message = cause.getMessage();
             if (message != null && !message.isBlank() && !isGeneric(message)) {
                 best = message;

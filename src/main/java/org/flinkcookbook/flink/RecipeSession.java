@@ -31,9 +31,11 @@ import org.apache.flink.sql.parser.ddl.SqlReset;
 import org.apache.flink.sql.parser.ddl.SqlSet;
 import org.apache.flink.sql.parser.ddl.table.SqlCreateTable;
 import org.apache.flink.sql.parser.dml.RichSqlInsert;
+import org.apache.flink.sql.parser.dml.SqlExecute;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.api.ApiExpression;
 import org.apache.flink.table.api.EnvironmentSettings;
+import org.apache.flink.table.api.StatementSet;
 import org.apache.flink.table.api.Table;
 import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
 import org.apache.flink.table.api.internal.TableEnvironmentInternal;
@@ -201,7 +203,7 @@ final class RecipeSession {
     /** The INSERTs of a statement set, or one INSERT: each sink's rows, or, when planning, the plan of them all. */
     private void insertAll(List<Statement> inserts) throws StatementFailure {
         if (planning()) {
-            org.apache.flink.table.api.StatementSet set = tableEnvironment.createStatementSet();
+            StatementSet set = tableEnvironment.createStatementSet();
             for (Statement insert : inserts) {
                 String sql = insert.textWithFixtures(fixturesUri);
                 parse(insert, sql);
@@ -212,7 +214,7 @@ final class RecipeSession {
         }
         for (Statement member : inserts) {
             String memberSql = member.textWithFixtures(fixturesUri);
-            results.add(insert(member, memberSql, (RichSqlInsert) parse(member, memberSql)));
+            results.add(insert(member, memberSql, insertOf(member, parse(member, memberSql))));
         }
     }
 
@@ -339,6 +341,15 @@ final class RecipeSession {
         return collect(statement, null, result, nondeterministicItems, isOrdered(parsed));
     }
 
+    /** The INSERT a statement is ({@code EXECUTE INSERT ...} included); a failure for anything else. */
+    static RichSqlInsert insertOf(Statement statement, SqlNode parsed) throws StatementFailure {
+        SqlNode node = parsed instanceof SqlExecute execute ? execute.getStatement() : parsed;
+        if (node instanceof RichSqlInsert insert) {
+            return insert;
+        }
+        throw new StatementFailure(statement.line(), statement.firstWords() + ": only INSERT statements can be run here");
+    }
+
     /** An INSERT's rows, as the sink would receive them, without writing anything. */
     private StatementResult insert(Statement statement, String sql, RichSqlInsert insert) throws StatementFailure {
         SqlIdentifier target = (SqlIdentifier) insert.getTargetTableID();
@@ -387,7 +398,7 @@ final class RecipeSession {
         } catch (StatementFailure failure) {
             throw failure;
         } catch (RuntimeException e) {
-            throw failure(statement, e);
+            throw failure(statement, sql, e);
         }
     }
 
@@ -489,7 +500,7 @@ final class RecipeSession {
         CatalogTable original = ((ResolvedCatalogTable) table.getResolvedTable()).getOrigin();
         Map<String, String> options = new LinkedHashMap<>();
         options.put("connector", "filesystem");
-        options.put("path", csv.toUri().toString());
+        options.put("path", FixturePlaceholder.uriOf(csv));
         options.put("format", "csv");
         try {
             TableRebinding.rebind(catalog, id, table, options, List.of()); // a fixture is one file, not partition directories
@@ -525,7 +536,7 @@ final class RecipeSession {
         try {
             return tableEnvironment.executeSql(sql);
         } catch (Exception e) { // Flink's parser also throws its checked SqlValidateException undeclared
-            throw failure(statement, e);
+            throw failure(statement, sql, e);
         }
     }
 
@@ -538,7 +549,13 @@ final class RecipeSession {
     }
 
     private StatementFailure failure(Statement statement, Exception error) {
-        return new StatementFailure(FlinkErrors.line(statement, error), rejected(), statement.firstWords() + ": " + FlinkErrors.message(statement, error));
+        return failure(statement, statement.text(), error);
+    }
+
+    /** A failure of {@code sql}, the statement with {@code ${fixtures}} expanded, about which Flink names positions. */
+    private StatementFailure failure(Statement statement, String sql, Exception error) {
+        return new StatementFailure(
+                FlinkErrors.line(statement, error), rejected(), statement.firstWords() + ": " + FlinkErrors.message(statement, sql, error));
     }
 
     /** What Flink refusing a statement makes of the recipe: broken when planning finds it, an error while running. */
@@ -554,23 +571,41 @@ final class RecipeSession {
         return node.getKind() == SqlKind.ORDER_BY;
     }
 
-    /** The INSERT's query, cut from the statement text at the query's parsed position. */
-    private static String sourceText(String insertSql, SqlNode source) {
-        SqlParserPos position = source.getParserPosition();
+    /**
+     * The INSERT's query, taken from the statement text at the query's parsed position. The text
+     * before it is blanked out rather than cut, so that the lines and columns Flink names in an error
+     * about the query are lines and columns of the statement.
+     */
+    static String sourceText(String insertSql, SqlNode source) {
+        SqlParserPos position = startOf(source);
         String[] lines = insertSql.split("\n", -1);
         int offset = 0;
         for (int line = 1; line < position.getLineNum(); line++) {
             offset += lines[line - 1].length() + 1;
         }
-        String text = insertSql.substring(offset + position.getColumnNum() - 1).strip();
-        return balanceParentheses(text);
+        int start = offset + position.getColumnNum() - 1;
+        StringBuilder text = new StringBuilder(insertSql.length());
+        for (int i = 0; i < start; i++) {
+            char c = insertSql.charAt(i);
+            text.append(c == '\n' || c == '\r' ? c : ' ');
+        }
+        text.append(insertSql, start, insertSql.length());
+        return balanceParentheses(text.toString().stripTrailing());
+    }
+
+    /** Where a query's text starts: an ORDER BY node is positioned at its ORDER BY list, not at its query. */
+    private static SqlParserPos startOf(SqlNode query) {
+        if (query.getKind() == SqlKind.ORDER_BY) {
+            return startOf(((org.apache.calcite.sql.SqlCall) query).operand(0));
+        }
+        return query.getParserPosition();
     }
 
     /** A parenthesised query starts after its '(' but the text runs to the statement's last ')'. */
     private static String balanceParentheses(String text) {
         String result = text;
         while (result.endsWith(")") && count(result, '(') < count(result, ')')) {
-            result = result.substring(0, result.length() - 1).strip();
+            result = result.substring(0, result.length() - 1).stripTrailing();
         }
         return result;
     }

@@ -43,9 +43,11 @@ public final class StandInConnector implements DynamicTableSourceFactory, Dynami
     static final String IDENTIFIER = "cookbook-stand-in";
     /** The connector the table was written for. */
     static final String FOR = "stand-in.for";
-    /** The changes the original source emits and its sink accepts: insert-only, upsert or all. */
+    /** The changes the original source emits: insert-only, upsert or all. */
     static final String CHANGES = "stand-in.changes";
+    /** The changes the original sink takes: insert-only, upsert (by primary key) or all. */
     static final String SINK_CHANGES = "stand-in.sink-changes";
+    /** Whether the original can be looked up in a lookup join. */
     static final String LOOKUP = "stand-in.lookup";
     /** True when the original source ends (faker and datagen with 'number-of-rows'). */
     static final String BOUNDED = "stand-in.bounded";
@@ -173,7 +175,7 @@ public final class StandInConnector implements DynamicTableSourceFactory, Dynami
         }
     }
 
-    /** Looks up nothing: planning needs a lookup function, not its rows. */
+    /** Looks up nothing: planning needs a lookup function, not its rows. Public: Flink's generated code instantiates it. */
     public static final class NoRows extends LookupFunction {
         @Override
         public java.util.Collection<RowData> lookup(RowData keyRow) {

@@ -36,17 +36,25 @@ public final class RecipeFinder {
     public List<Path> find(Path recipesDirectory, String filter) {
         Predicate<String> selected = selector(filter);
         Path root = recipesDirectory.toAbsolutePath().normalize();
-        try (Stream<Path> files = Files.walk(root)) {
-            return files.filter(Files::isRegularFile)
-                    .filter(file -> file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".md"))
-                    .filter(file -> !inExcludedDirectory(root, file))
-                    .filter(file -> selected.test(displayPath(file)))
-                    .filter(this::isRecipeOrUnreadable)
-                    .sorted()
-                    .toList();
+        try {
+            // Files.walk does not enter a start directory that is a symbolic link; walk its target, keep the link's name.
+            Path walked = Files.isSymbolicLink(root) ? root.toRealPath() : root;
+            try (Stream<Path> files = Files.walk(walked)) {
+                return select(files.map(file -> root.resolve(walked.relativize(file))), root, selected);
+            }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot search " + root + " for recipes", e);
         }
+    }
+
+    private List<Path> select(Stream<Path> files, Path root, Predicate<String> selected) {
+        return files.filter(Files::isRegularFile)
+                .filter(file -> file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".md"))
+                .filter(file -> !inExcludedDirectory(root, file))
+                .filter(file -> selected.test(displayPath(file)))
+                .filter(this::isRecipeOrUnreadable)
+                .sorted()
+                .toList();
     }
 
     /** How a file is named in messages and reports: relative to the base directory, with '/'. */
@@ -76,15 +84,15 @@ public final class RecipeFinder {
     }
 
     static Predicate<String> selector(String filter) {
-        if (filter == null || filter.isBlank()) {
-            return path -> true;
-        }
-        List<Predicate<String>> patterns = splitAtTopLevelCommas(filter).stream()
-                .map(String::trim)
-                .filter(pattern -> !pattern.isEmpty())
-                .map(RecipeFinder::pattern)
-                .toList();
-        return path -> patterns.stream().anyMatch(pattern -> pattern.test(path));
+        List<Predicate<String>> patterns = filter == null
+                ? List.of()
+                : splitAtTopLevelCommas(filter).stream()
+                        .map(String::trim)
+                        .filter(pattern -> !pattern.isEmpty())
+                        .map(RecipeFinder::pattern)
+                        .toList();
+        // a filter with no pattern in it, such as " , ", selects everything, as a blank one does
+        return patterns.isEmpty() ? path -> true : path -> patterns.stream().anyMatch(pattern -> pattern.test(path));
     }
 
     /** The filter's patterns: a comma inside a glob's {@code {a,b}} does not separate patterns. */

@@ -94,7 +94,9 @@ public final class RecipeParser {
     private SqlBlock sqlBlock(FencedCodeBlock block, String[] lines, String displayPath) throws RecipeException {
         int fenceLine = lineOf(block);
         if (block.getClosingFenceLength() == null) {
-            throw new RecipeException(displayPath, fenceLine, "the ```sql code block opened here is never closed; add a closing ``` line", null);
+            String fence = block.getFenceCharacter().repeat(block.getOpeningFenceLength());
+            throw new RecipeException(displayPath, fenceLine,
+                    "the " + fence + "sql code block opened here is never closed; add a closing " + fence + " line", null);
         }
         int firstLine = fenceLine + 1;
         boolean skipped = SKIP.matcher(previousNonBlankLine(lines, fenceLine)).find();
@@ -179,12 +181,13 @@ public final class RecipeParser {
             throw new RecipeException(displayPath, 1, "cannot be read: " + e.getMessage(), e);
         }
         try {
-            return StandardCharsets.UTF_8
+            String text = StandardCharsets.UTF_8
                     .newDecoder()
                     .onMalformedInput(CodingErrorAction.REPORT)
                     .onUnmappableCharacter(CodingErrorAction.REPORT)
                     .decode(ByteBuffer.wrap(bytes))
                     .toString();
+            return text.startsWith("\uFEFF") ? text.substring(1) : text; // a byte order mark would hide a fence on line 1
         } catch (CharacterCodingException e) {
             int line = firstLineWithInvalidUtf8(bytes);
             throw new RecipeException(displayPath, line, "is not UTF-8 text; save the file as UTF-8", e);

@@ -7,15 +7,18 @@ package org.flinkcookbook.result;
  * @param fixtureLine 1-based line of the row in that file
  * @param eventTime the row's event time, printed like its rowtime column
  * @param watermark the watermark the operator had received when the row arrived
- * @param windowStart start of the last window the row belonged to, which had closed
- * @param windowEnd end (exclusive) of that window
+ * @param windowStart start of the last window the row belonged to, which had closed; null for an
+ *     OVER aggregation, which drops rows whose event time the watermark has passed
+ * @param windowEnd end (exclusive) of that window, or null
  */
 public record LateRow(String fixture, int fixtureLine, String eventTime, String watermark, String windowStart, String windowEnd) {
 
     /** One sentence for failure messages and reports. */
     @Override
     public String toString() {
-        return fixture + ":" + fixtureLine + ": row with event time " + eventTime + " dropped as late: watermark "
-                + watermark + " had already closed window [" + windowStart + ", " + windowEnd + ")";
+        String reason = windowStart == null
+                ? "had already passed it"
+                : "had already closed window [" + windowStart + ", " + windowEnd + ")";
+        return fixture + ":" + fixtureLine + ": row with event time " + eventTime + " dropped as late: watermark " + watermark + " " + reason;
     }
 }

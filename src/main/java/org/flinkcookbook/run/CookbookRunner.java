@@ -125,18 +125,32 @@ public final class CookbookRunner {
         // planning runs no job, so it is safe for recipes whose tables may not be read here
         RecipeRun plan = engine.plan(recipe);
         if (!plan.completed()) {
-            return stopped(path, plan, start);
+            return mustBeVerified(recipe, mode, stopped(path, plan, start));
         }
         List<Refusal> needsData = ofKind(refusals, Refusal.Kind.NEEDS_DATA);
         if (!needsData.isEmpty()) {
-            return new RecipeOutcome(path, RecipeStatus.PLANNED, seconds(start), List.of(), List.of(), needsData.get(0).line(),
-                    "planned, not run: " + describe(needsData), plan.warnings());
+            return mustBeVerified(recipe, mode, new RecipeOutcome(path, RecipeStatus.PLANNED, seconds(start), List.of(), List.of(),
+                    needsData.get(0).line(), "planned, not run: " + describe(needsData), plan.warnings()));
         }
         RecipeRun run = engine.run(recipe);
         if (!run.completed()) {
             return stopped(path, run, start);
         }
         return mode == Mode.VERIFY ? verify(recipe, run, start) : writeExpected(recipe, run, start);
+    }
+
+    /**
+     * A recipe with expected values, or any recipe under cookbook.requireExpected, must run: only
+     * planning it would let a lost fixture binding pass unnoticed, so it is an error.
+     */
+    private RecipeOutcome mustBeVerified(Recipe recipe, Mode mode, RecipeOutcome outcome) {
+        boolean hasExpected = Files.isRegularFile(recipe.expectedFile());
+        if (outcome.status() != RecipeStatus.PLANNED || mode != Mode.VERIFY || !(hasExpected || settings.requireExpected())) {
+            return outcome;
+        }
+        String must = hasExpected ? "has expected values" : "must have expected values (cookbook.requireExpected)";
+        return new RecipeOutcome(outcome.path(), RecipeStatus.ERROR, outcome.seconds(), List.of(), List.of(), outcome.problemLine(),
+                outcome.problem().replaceFirst("^planned[^:]*, not run: ", must + " but cannot run: "), outcome.warnings());
     }
 
     private RecipeOutcome stopped(String path, RecipeRun run, long start) {

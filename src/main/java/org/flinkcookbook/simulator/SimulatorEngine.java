@@ -1,9 +1,11 @@
 package org.flinkcookbook.simulator;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.IntStream;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlNode;
@@ -21,12 +23,12 @@ import org.apache.flink.sql.parser.dql.SqlRichDescribeTable;
 import org.flinkcookbook.engine.Engine;
 import org.flinkcookbook.engine.Problem;
 import org.flinkcookbook.engine.RecipeRun;
+import org.flinkcookbook.recipe.FixtureBinding;
 import org.flinkcookbook.recipe.Recipe;
 import org.flinkcookbook.result.ResultRow;
 import org.flinkcookbook.result.RowKind;
 import org.flinkcookbook.result.StatementResult;
 import org.flinkcookbook.simulator.expression.Column;
-import org.flinkcookbook.simulator.parse.FlinkSqlParsing;
 import org.flinkcookbook.simulator.parse.SimulationException;
 import org.flinkcookbook.simulator.parse.UnsupportedConstructException;
 import org.flinkcookbook.simulator.plan.PlannedQuery;
@@ -38,6 +40,8 @@ import org.flinkcookbook.simulator.session.TableDefinition.ColumnDefinition;
 import org.flinkcookbook.simulator.trace.StatementTrace;
 import org.flinkcookbook.simulator.types.Values;
 import org.flinkcookbook.sql.FixturePlaceholder;
+import org.flinkcookbook.sql.SqlParsing;
+import org.flinkcookbook.sql.SqlSyntaxException;
 import org.flinkcookbook.sql.Statement;
 import org.flinkcookbook.sql.StatementKind;
 
@@ -120,7 +124,7 @@ public final class SimulatorEngine implements Engine {
         }
 
         private int lineOf(Statement statement, SimulationException e) {
-            return statement.line() + Math.max(0, e.lineInStatement() - 1);
+            return e.markdownLine() > 0 ? e.markdownLine() : statement.line() + Math.max(0, e.lineInStatement() - 1);
         }
 
         private void execute(Statement statement) {
@@ -155,15 +159,29 @@ public final class SimulatorEngine implements Engine {
             }
         }
 
+        /** Flink's parser, configured as the Flink engine configures it; EXECUTE INSERT is its INSERT. */
         private SqlNode parse(Statement statement) {
-            SqlNode node = FlinkSqlParsing.parse(statement.textWithFixtures(fixturesUri));
+            SqlNode node;
+            try {
+                node = SqlParsing.parse(statement, statement.textWithFixtures(fixturesUri));
+            } catch (SqlSyntaxException e) {
+                throw SimulationException.atMarkdownLine(e.line(), statement.firstWords() + ": " + e.getMessage());
+            }
             return node instanceof SqlExecute execute ? execute.getStatement() : node;
         }
 
-        /** A fixture binds to the table's name as written, or to its last part, as the Flink engine binds it. */
+        /**
+         * A fixture binds to the table's name as written, or to its last part, as the Flink engine binds
+         * it; a missing fixture file is an error at the directive.
+         */
         private void createTable(SqlCreateTable create) {
             List<String> names = create.getName().names;
-            catalog.createTable(create, recipe.fixtureFor(String.join(".", names)).or(() -> recipe.fixtureFor(names.get(names.size() - 1))));
+            Optional<FixtureBinding> fixture = recipe.fixtureFor(String.join(".", names)).or(() -> recipe.fixtureFor(names.get(names.size() - 1)));
+            if (fixture.isPresent() && !Files.isRegularFile(fixturesDirectory.resolve(fixture.get().csvPath()))) {
+                throw SimulationException.atMarkdownLine(fixture.get().line(), "the fixture " + fixture.get().csvPath() + " for table "
+                        + fixture.get().table() + " does not exist in " + fixturesDirectory + "; add the CSV file or fix the path");
+            }
+            catalog.createTable(create, fixture);
         }
 
         private void set(Statement statement) {

@@ -138,8 +138,8 @@ public final class Nondeterminism {
         Boolean found = expression.accept(new SqlBasicVisitor<Boolean>() {
             @Override
             public Boolean visit(SqlCall call) {
-                if (call instanceof SqlSelect) {
-                    return false;
+                if (call instanceof SqlSelect scalarQuery) {
+                    return selectColumns(scalarQuery).contains(true);
                 }
                 if (call.getKind() == SqlKind.AS) {
                     return Boolean.TRUE.equals(call.operand(0).accept(this)); // the alias names the value, it is not read

@@ -37,8 +37,10 @@ public final class SqlParsing {
         } catch (SqlParseException e) {
             SqlParserPos position = e.getPos();
             int line = position == null ? statement.line() : markdownLine(statement, position.getLineNum());
-            int column = position == null ? statement.column() : markdownColumn(statement, position.getLineNum(), position.getColumnNum());
-            throw new SqlSyntaxException(inMarkdownPositions(statement, firstLineOf(e.getMessage())), line, column, e);
+            int column = position == null
+                    ? statement.column()
+                    : markdownColumn(statement, position.getLineNum(), writtenColumn(statement.text(), sql, position.getLineNum(), position.getColumnNum()));
+            throw new SqlSyntaxException(inMarkdownPositions(statement, sql, firstLineOf(e.getMessage())), line, column, e);
         }
     }
 
@@ -47,12 +49,50 @@ public final class SqlParsing {
      * Markdown line and column, so that it agrees with the line it is reported at.
      */
     public static String inMarkdownPositions(Statement statement, String message) {
+        return inMarkdownPositions(statement, statement.text(), message);
+    }
+
+    /** As {@link #inMarkdownPositions(Statement, String)}, for positions in {@code sql}: the statement with {@code ${fixtures}} expanded. */
+    public static String inMarkdownPositions(Statement statement, String sql, String message) {
         return POSITION.matcher(message).replaceAll(position -> {
             int lineInStatement = Integer.parseInt(position.group(1));
-            int columnInStatement = Integer.parseInt(position.group(2));
-            return "line " + markdownLine(statement, lineInStatement)
-                    + ", column " + markdownColumn(statement, lineInStatement, columnInStatement);
+            int columnInSql = Integer.parseInt(position.group(2));
+            int column = writtenColumn(statement.text(), sql, lineInStatement, columnInSql);
+            return "line " + markdownLine(statement, lineInStatement) + ", column " + markdownColumn(statement, lineInStatement, column);
         });
+    }
+
+    /**
+     * A column of {@code sql}, the statement {@code text} with {@code ${fixtures}} expanded, as a column
+     * of the text as written: each expansion before it is counted as the placeholder, and a column
+     * inside an expansion is the placeholder's.
+     */
+    static int writtenColumn(String text, String sql, int line, int column) {
+        String written = lineAt(text, line);
+        String expanded = lineAt(sql, line);
+        int placeholders = written.split(java.util.regex.Pattern.quote(FixturePlaceholder.PLACEHOLDER), -1).length - 1;
+        if (placeholders == 0 || written.length() == expanded.length()) {
+            return column;
+        }
+        int growth = (expanded.length() - written.length()) / placeholders;
+        int shift = 0;
+        for (int at = written.indexOf(FixturePlaceholder.PLACEHOLDER); at >= 0;
+                at = written.indexOf(FixturePlaceholder.PLACEHOLDER, at + FixturePlaceholder.PLACEHOLDER.length())) {
+            int expandedStart = at + shift + 1;
+            if (column < expandedStart) {
+                break;
+            }
+            if (column < expandedStart + FixturePlaceholder.PLACEHOLDER.length() + growth) {
+                return at + 1;
+            }
+            shift += growth;
+        }
+        return column - shift;
+    }
+
+    private static String lineAt(String text, int line) {
+        String[] lines = text.split("\n", -1);
+        return line >= 1 && line <= lines.length ? lines[line - 1] : "";
     }
 
     /** The Markdown line of a line inside the statement's text (1-based). */

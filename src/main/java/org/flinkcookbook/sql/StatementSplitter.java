@@ -25,6 +25,7 @@ public final class StatementSplitter {
     private static final int BACK_QUOTED_IDENTIFIER_STATE = 2;
 
     private static final Pattern LEXICAL_ERROR_POSITION = Pattern.compile("line (\\d+), column (\\d+)");
+    private static final Pattern LEXICAL_ERROR_CHARACTER = Pattern.compile("Encountered: (\".*?\") \\(\\d+\\)");
 
     private StatementSplitter() {}
 
@@ -237,7 +238,9 @@ public final class StatementSplitter {
         boolean located = position.find();
         int line = located ? Integer.parseInt(position.group(1)) : 1;
         int column = located ? Integer.parseInt(position.group(2)) : 1;
-        return new SqlSyntaxException("SQL cannot be read: " + error.getMessage(), firstLine + line - 1, Math.max(column, 1), error);
+        Matcher encountered = LEXICAL_ERROR_CHARACTER.matcher(String.valueOf(error.getMessage()));
+        String problem = encountered.find() ? "unexpected character " + encountered.group(1) : String.valueOf(error.getMessage());
+        return new SqlSyntaxException("SQL cannot be read: " + problem, firstLine + line - 1, Math.max(column, 1), error);
     }
 
     /** The offset of the first character from {@code from} on that is neither white space nor a closed comment; -1 if none. */

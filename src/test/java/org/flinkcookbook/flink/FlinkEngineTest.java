@@ -200,4 +200,113 @@ class FlinkEngineTest {
 
         assertThat(results.get(0).rows()).containsExactly(ResultRow.insert("1970-01-01 01:00:00.000"));
     }
+
+    @Test
+    void aRecipeWhoseTablesCanBeReadHereIsPlannedWithoutProblems(FlinkEngine engine) {
+        RecipeRun plan = engine.plan(Recipes.sql(directory, EVENTS + PER_MINUTE));
+
+        assertThat(plan.completed()).isTrue();
+        assertThat(plan.results()).isEmpty();
+    }
+
+    @Test
+    void aTableWhoseConnectorIsNotInTheBuildIsPlannedWithAStandInThatKeepsItsSchema(FlinkEngine engine) {
+        RecipeRun plan = engine.plan(Recipes.sql(directory, """
+                CREATE TABLE logs (ip STRING, ts TIMESTAMP(3), WATERMARK FOR ts AS ts - INTERVAL '5' SECOND) WITH ('connector' = 'faker');
+                SELECT window_start, COUNT(DISTINCT ip) AS ips
+                FROM TABLE(TUMBLE(TABLE logs, DESCRIPTOR(ts), INTERVAL '1' MINUTE))
+                GROUP BY window_start, window_end;
+                """));
+
+        assertThat(plan.problem().kind()).isEqualTo(Problem.Kind.PLANNED);
+        assertThat(plan.problem().line()).isEqualTo(3);
+        assertThat(plan.problem().message()).contains("logs (line 3: connector 'faker' is not available in this build)")
+                .endsWith("bind each to a CSV file with <!-- cookbook:fixture TABLE = file.csv -->");
+    }
+
+    @Test
+    void aStandInSinkTakesOnlyTheChangesTheOriginalConnectorTakes(FlinkEngine engine) {
+        String rates = """
+                CREATE TABLE rates (code STRING, rate DOUBLE, PRIMARY KEY (code) NOT ENFORCED)
+                  WITH ('connector' = 'upsert-kafka', 'key.format' = 'raw', 'value.format' = 'json');
+                """;
+        RecipeRun appendOnly = engine.plan(Recipes.sql(directory, rates + """
+                CREATE TABLE counts (code STRING, n BIGINT) WITH ('connector' = 'kafka', 'format' = 'json');
+                INSERT INTO counts SELECT code, COUNT(*) FROM rates GROUP BY code;
+                """));
+        RecipeRun upserts = engine.plan(Recipes.sql(directory, rates + """
+                CREATE TABLE counts (code STRING, n BIGINT, PRIMARY KEY (code) NOT ENFORCED)
+                  WITH ('connector' = 'upsert-kafka', 'key.format' = 'raw', 'value.format' = 'json');
+                INSERT INTO counts SELECT code, COUNT(*) FROM rates GROUP BY code;
+                """));
+
+        assertThat(appendOnly.problem().kind()).isEqualTo(Problem.Kind.BROKEN);
+        assertThat(appendOnly.problem().line()).isEqualTo(6);
+        assertThat(appendOnly.problem().message()).contains("doesn't support consuming update");
+        assertThat(upserts.problem().kind()).isEqualTo(Problem.Kind.PLANNED);
+    }
+
+    @Test
+    void aLookupJoinPlansAgainstAJdbcStandInButNotAgainstAKafkaOne(FlinkEngine engine) {
+        String lookup = """
+                CREATE TABLE orders (user_id INT, proc AS PROCTIME()) WITH ('connector' = 'faker');
+                CREATE TABLE users (user_id INT, age INT, PRIMARY KEY (user_id) NOT ENFORCED) WITH (%s);
+                SELECT o.user_id, u.age FROM orders AS o JOIN users FOR SYSTEM_TIME AS OF o.proc AS u ON o.user_id = u.user_id;
+                """;
+
+        RecipeRun jdbc = engine.plan(Recipes.sql(directory, lookup.formatted("'connector' = 'jdbc', 'table-name' = 'users'")));
+        RecipeRun kafka = engine.plan(Recipes.sql(directory, lookup.formatted("'connector' = 'kafka', 'format' = 'json'")));
+
+        assertThat(jdbc.problem().kind()).isEqualTo(Problem.Kind.PLANNED);
+        assertThat(kafka.problem().kind()).isEqualTo(Problem.Kind.BROKEN);
+        assertThat(kafka.problem().line()).isEqualTo(5);
+    }
+
+    @Test
+    void aStatementFlinkRejectsWhilePlanningIsBrokenAtTheLineFlinkPointsAt(FlinkEngine engine) {
+        RecipeRun plan = engine.plan(Recipes.sql(directory, EVENTS + "SELECT id,\n  missing_column\nFROM events;"));
+
+        assertThat(plan.problem().kind()).isEqualTo(Problem.Kind.BROKEN);
+        assertThat(plan.problem().line()).isEqualTo(7);
+    }
+
+    @Test
+    void aSemicolonThatEndsAStatementTooEarlyIsNamedByItsLine(FlinkEngine engine) {
+        RecipeRun plan = engine.plan(Recipes.sql(directory, EVENTS + """
+                SELECT e.id, f.id
+                FROM events e
+                LEFT JOIN events f ON e.id = f.id;
+                LEFT JOIN events g ON e.id = g.id;
+                """));
+
+        assertThat(plan.problem().kind()).isEqualTo(Problem.Kind.BROKEN);
+        assertThat(plan.problem().line()).isEqualTo(9);
+        assertThat(plan.problem().message()).isEqualTo(
+                "LEFT JOIN events g ON e.id = g.id: a statement cannot start with LEFT; the ';' on line 8 ends the statement before it too early: remove that ';'");
+    }
+
+    @Test
+    void everyScriptSectionIsPlannedAlsoAfterOneThatReadsAStandIn(FlinkEngine engine) {
+        RecipeRun plan = engine.plan(Recipes.write(directory, "sections.md", """
+                ## Script
+
+                ```sql
+                CREATE TEMPORARY TABLE logs (code STRING) WITH ('connector' = 'faker');
+                SELECT code FROM logs;
+                ```
+
+                ## Advanced Script
+
+                ### Script
+
+                ```sql
+                CREATE TEMPORARY TABLE logs (code STRING, size INT) WITH ('connector' = 'faker');
+                SELECT code, SUM(sizes) FROM logs GROUP BY code;
+                ```
+                """));
+
+        assertThat(plan.problem().kind()).isEqualTo(Problem.Kind.BROKEN);
+        assertThat(plan.problem().line()).isEqualTo(14);
+        assertThat(plan.problem().message()).contains("Column 'sizes' not found");
+    }
 }

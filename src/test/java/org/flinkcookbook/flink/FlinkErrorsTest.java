@@ -55,6 +55,19 @@ class FlinkErrorsTest {
     }
 
     @Test
+    void theMessageForAStatementWithExpandedFixturesNamesColumnsAsWritten() {
+        Statement statement = new Statement(
+                "SELECT * FROM t\n  WHERE p = '${fixtures}/a.csv' AND y > 0", 10, 1, StatementKind.QUERY, List.of());
+        String sql = statement.textWithFixtures("file:///f");
+        Throwable error = new ValidationException("SQL validation failed. From line 2, column 35 to line 2, column 35: Column 'y' not found in any table");
+
+        assertThat(sql.lines().toList().get(1).indexOf('y') + 1).isEqualTo(35);
+        assertThat(statement.text().lines().toList().get(1).indexOf('y') + 1).isEqualTo(37);
+        assertThat(FlinkErrors.message(statement, sql, error))
+                .isEqualTo("From line 11, column 37 to line 11, column 37: Column 'y' not found in any table");
+    }
+
+    @Test
     void aPositionOnTheStatementsFirstLineIsTheStatementsLine() {
         Throwable error = new SqlParserException("SQL parse failed. Encountered \"FORM\" at line 1, column 10.\nWas expecting one of:\n    <EOF>");
 
@@ -129,6 +142,18 @@ class FlinkErrorsTest {
     @Test
     void anErrorWithoutAnyMessageIsNamedByItsClass() {
         assertThat(FlinkErrors.message(new IllegalStateException())).isEqualTo("IllegalStateException");
+    }
+
+    @Test
+    void aCauseChainThatLoopsIsReadOnce() {
+        RuntimeException outer = new RuntimeException("Could not execute SQL statement.");
+        RuntimeException inner = new RuntimeException("the real reason", outer);
+        outer.initCause(inner);
+
+        String message = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+                java.time.Duration.ofSeconds(5), () -> FlinkErrors.message(outer));
+
+        assertThat(message).isEqualTo("the real reason");
     }
 
     @Test

@@ -62,6 +62,8 @@ class RecipeGuardTest {
                 """);
 
         assertThat(refusals).extracting(Refusal::line).containsExactly(3, 4, 5);
+        assertThat(refusals).extracting(Refusal::kind)
+                .containsExactly(Refusal.Kind.REFUSED, Refusal.Kind.NOT_RUNNABLE, Refusal.Kind.REFUSED);
         assertThat(refusals.get(0).message()).contains("USING JAR");
         assertThat(refusals.get(1).message()).contains("PYTHON");
         assertThat(refusals.get(2).message()).contains("com.example.Evil").contains("cookbook.allowedFunctions");
@@ -196,5 +198,19 @@ class RecipeGuardTest {
                 CREATE TABLE t (id BIGINT) WITH ('connector' = 'datagen', 'number-of-rows' = '1');
                 CREATE TABLE copy WITH ('connector' = 'filesystem', 'path' = '/tmp/out', 'format' = 'csv') AS SELECT * FROM t;
                 """)).extracting(Refusal::line).containsExactly(4);
+    }
+
+    @Test
+    void aTableReadWithHintsIsStillARead() {
+        List<Refusal> refusals = check("""
+                CREATE TABLE orders (id BIGINT) WITH ('connector' = 'kafka', 'topic' = 'orders');
+                SELECT id FROM orders /*+ OPTIONS('scan.startup.mode' = 'earliest-offset') */;
+                """);
+
+        assertThat(refusals).singleElement().satisfies(refusal -> {
+            assertThat(refusal.line()).isEqualTo(4);
+            assertThat(refusal.kind()).isEqualTo(Refusal.Kind.NEEDS_DATA);
+            assertThat(refusal.message()).contains("reads orders, which would open a network connection (connector 'kafka')");
+        });
     }
 }

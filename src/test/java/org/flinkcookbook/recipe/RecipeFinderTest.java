@@ -1,6 +1,7 @@
 package org.flinkcookbook.recipe;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -73,6 +74,25 @@ class RecipeFinderTest {
 
         assertThat(finder.find(base.resolve(".book/target/recipes"), null)).extracting(finder::displayPath)
                 .containsExactly(".book/target/recipes/inner.md");
+    }
+
+    @Test
+    void aRecipesDirectoryThatIsASymbolicLinkIsSearchedUnderTheLinksName() throws IOException {
+        Path link = Files.createSymbolicLink(base.resolve("book"), recipes.resolve("windows"));
+
+        assertThat(finder.find(link, null))
+                .containsExactly(link.resolve("hop.md"), link.resolve("tumble.md"))
+                .extracting(finder::displayPath)
+                .containsExactly("book/hop.md", "book/tumble.md");
+    }
+
+    @Test
+    void aRecipesDirectoryThatDoesNotExistCannotBeSearched() {
+        Path missing = base.resolve("no-such-directory");
+
+        assertThatThrownBy(() -> finder.find(missing, null))
+                .isInstanceOf(java.io.UncheckedIOException.class)
+                .hasMessage("cannot search " + missing + " for recipes");
     }
 
     @Test
@@ -152,5 +172,11 @@ class RecipeFinderTest {
         Path file = base.resolve(relative);
         Files.createDirectories(file.getParent());
         Files.writeString(file, text);
+    }
+
+    @Test
+    void aFilterOfOnlyCommasSelectsEveryRecipeAsABlankOneDoes() {
+        assertThat(RecipeFinder.selector(" , ").test("recipes/late.md")).isTrue();
+        assertThat(RecipeFinder.selector("").test("recipes/late.md")).isTrue();
     }
 }

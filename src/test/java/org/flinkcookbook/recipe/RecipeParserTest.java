@@ -148,6 +148,53 @@ class RecipeParserTest {
     }
 
     @Test
+    void aWholeRecipeIsReadWithEveryStatementAtItsPlace() throws Exception {
+        Recipe recipe = parse("""
+                # Fan out orders to two sinks
+
+                <!-- cookbook:fixture orders = orders.csv -->
+
+                ```sql
+                CREATE TABLE orders (
+                  id BIGINT,
+                  amount INT,
+                  pt AS PROCTIME()
+                ) WITH ('connector' = 'kafka');   -- replaced by the fixture
+                CREATE TABLE big (id BIGINT) WITH ('connector' = 'blackhole');
+                CREATE TABLE small (id BIGINT) WITH ('connector' = 'blackhole');
+                ```
+
+                In production you would also set:
+
+                <!-- cookbook:skip -->
+                ```sql
+                SET 'parallelism.default' = '8';
+                ```
+
+                ```sql
+                EXECUTE STATEMENT SET
+                BEGIN
+                  INSERT INTO big SELECT id FROM orders WHERE amount > 100;
+                  INSERT INTO small SELECT id FROM orders WHERE amount <= 100;
+                END;
+                ```
+                """);
+
+        assertThat(recipe.fixtures()).containsExactly(new FixtureBinding("orders", "orders.csv", 3));
+        assertThat(recipe.blocks()).extracting(SqlBlock::firstLine, SqlBlock::skipped)
+                .containsExactly(tuple(6, false), tuple(19, true), tuple(23, false));
+        assertThat(recipe.statements())
+                .extracting(Statement::line, Statement::kind, Statement::firstWords)
+                .containsExactly(
+                        tuple(6, StatementKind.CREATE_TABLE, "CREATE TABLE orders ( id BIGINT, amount INT, pt AS ..."),
+                        tuple(11, StatementKind.CREATE_TABLE, "CREATE TABLE big (id BIGINT) WITH ('connector' = ..."),
+                        tuple(12, StatementKind.CREATE_TABLE, "CREATE TABLE small (id BIGINT) WITH ('connector' = ..."),
+                        tuple(23, StatementKind.STATEMENT_SET, "EXECUTE STATEMENT SET BEGIN INSERT INTO big SELECT id FROM ..."));
+        assertThat(recipe.statements().get(3).members()).extracting(Statement::line, Statement::column, Statement::kind)
+                .containsExactly(tuple(25, 3, StatementKind.INSERT), tuple(26, 3, StatementKind.INSERT));
+    }
+
+    @Test
     void theRecipeKnowsItsFileAndDisplayPath() throws Exception {
         Recipe recipe = parse("```sql\nSELECT 1;\n```\n");
 
@@ -393,8 +440,19 @@ class RecipeParserTest {
                 .isInstanceOfSatisfying(RecipeException.class, e -> {
                     assertThat(e.file()).isEqualTo("recipes/recipe.md");
                     assertThat(e.line()).isEqualTo(9);
-                    assertThat(e.getMessage()).startsWith("recipes/recipe.md:9: ").contains("never closed");
+                    assertThat(e.getMessage())
+                            .isEqualTo("recipes/recipe.md:9: the ```sql code block opened here is never closed; add a closing ``` line");
                 });
+    }
+
+    @Test
+    void theAdviceForAnUnclosedFenceNamesTheFenceThatClosesIt() {
+        assertThatThrownBy(() -> parse("~~~sql\nSELECT 1;\n```\n"))
+                .isInstanceOfSatisfying(RecipeException.class, e -> assertThat(e.getMessage())
+                        .isEqualTo("recipes/recipe.md:1: the ~~~sql code block opened here is never closed; add a closing ~~~ line"));
+        assertThatThrownBy(() -> parse("Text.\n\n````sql\nSELECT 1;\n```\n"))
+                .isInstanceOfSatisfying(RecipeException.class, e -> assertThat(e.getMessage())
+                        .isEqualTo("recipes/recipe.md:3: the ````sql code block opened here is never closed; add a closing ```` line"));
     }
 
     @Test
@@ -439,6 +497,17 @@ class RecipeParserTest {
     }
 
     @Test
+    void aByteOrderMarkDoesNotHideAFenceOnTheFirstLine() throws Exception {
+        Path file = directory.resolve("bom.md");
+        Files.write(file, "\uFEFF```sql\nSELECT 1;\n```\n".getBytes(StandardCharsets.UTF_8));
+
+        Recipe recipe = parser.parse(file, "bom.md");
+
+        assertThat(recipe.statements()).extracting(Statement::line, Statement::column, Statement::text)
+                .containsExactly(tuple(2, 1, "SELECT 1"));
+    }
+
+    @Test
     void aFileThatCannotBeReadIsAnErrorOnLineOne() {
         Path missing = directory.resolve("missing.md");
 
@@ -474,6 +543,111 @@ class RecipeParserTest {
         assertThat(recipe.blocks()).isEmpty();
         assertThatThrownBy(() -> recipe.fixtures().add(new FixtureBinding("t", "t.csv", 1)))
                 .isInstanceOf(UnsupportedOperationException.class);
+    }
+
+    @Test
+    void whenARecipeHasScriptHeadingsOnlyTheBlocksInTheirSectionsRun() throws Exception {
+        Recipe recipe = parse("""
+                # Patterns
+
+                ```sql
+                PARTITION BY user_id
+                ```
+
+                ## Script
+
+                ```sql
+                CREATE TABLE t (a INT) WITH ('connector' = 'datagen');
+                ```
+
+                ### Details
+
+                ```sql
+                SELECT a FROM t;
+                ```
+
+                ## Example Output
+
+                ```sql
+                SELECT 'shown only';
+                ```
+                """);
+
+        assertThat(recipe.blocks()).extracting(SqlBlock::firstLine, SqlBlock::runs, SqlBlock::excerpt).containsExactly(
+                tuple(4, false, "outside the recipe's Script sections"),
+                tuple(10, true, null),
+                tuple(16, true, null),
+                tuple(22, false, "outside the recipe's Script sections"));
+        assertThat(recipe.warnings()).isEmpty();
+    }
+
+    @Test
+    void eachScriptSectionIsASessionThatStartsWithTheDefinitionsItDoesNotRedefine() throws Exception {
+        Recipe recipe = parse("""
+                ## Script
+
+                ```sql
+                CREATE TABLE rates (c STRING) WITH ('connector' = 'kafka');
+                CREATE TABLE logs (c STRING) WITH ('connector' = 'faker');
+                SELECT c FROM rates;
+                ```
+
+                ### Script
+
+                ```sql
+                CREATE TABLE logs (c STRING, d INT) WITH ('connector' = 'faker');
+                INSERT INTO rates SELECT c FROM logs;
+                ```
+                """);
+
+        List<Recipe> sessions = recipe.sessions();
+
+        assertThat(sessions).hasSize(2);
+        assertThat(sessions.get(0).statements()).extracting(Statement::line).containsExactly(4, 5, 6);
+        // the second session replays CREATE TABLE rates, not the query, and creates logs itself
+        assertThat(sessions.get(1).statements()).extracting(Statement::line).containsExactly(4, 12, 13);
+    }
+
+    @Test
+    void withoutAScriptHeadingAQueryShownBeforeItsTableAndAClauseAreExcerptsWithAWarning() throws Exception {
+        Recipe recipe = parse("""
+                # Top-N
+
+                ```sql
+                SELECT wizard FROM spells;
+                ```
+
+                ```sql
+                ORDER BY times_cast DESC
+                ```
+
+                ```sql
+                CREATE TABLE spells (wizard STRING) WITH ('connector' = 'faker');
+                SELECT wizard FROM spells;
+                ```
+
+                ```sql
+                SELECT * FROM your_topic /*+ OPTIONS('scan.startup.mode' = 'group-offsets') */;
+                ```
+                """);
+
+        assertThat(recipe.blocks()).extracting(SqlBlock::firstLine, SqlBlock::excerpt).containsExactly(
+                tuple(4, "it reads spells before line 12 creates it"),
+                tuple(8, "it starts with ORDER, a clause, not a statement"),
+                tuple(12, null),
+                tuple(17, "it reads your_topic, which the recipe never creates"));
+        assertThat(recipe.statements()).extracting(Statement::line).containsExactly(12, 13);
+        assertThat(recipe.warnings()).hasSize(3).first().asString()
+                .startsWith("recipes/recipe.md:4: this block is shown, not run: it reads spells before line 12 creates it; ")
+                .endsWith("or mark the block <!-- cookbook:skip -->");
+    }
+
+    @Test
+    void aRecipeThatCreatesNothingHasNoExcerpts() throws Exception {
+        Recipe recipe = parse("```sql\nSELECT a FROM somewhere_else;\n```\n");
+
+        assertThat(recipe.statements()).hasSize(1);
+        assertThat(recipe.warnings()).isEmpty();
     }
 
     private static Recipe recipeAt(Path file) {

@@ -27,6 +27,7 @@ class CookbookRunnerTest {
 
     @TempDir Path project;
     private final Map<String, RecipeRun> answers = new HashMap<>();
+    private final Map<String, RecipeRun> plans = new HashMap<>();
     private final List<String> output = new ArrayList<>();
     /** Why the engine cannot count late rows, as on a remote Flink cluster; null when it can. */
     private String lateRowsNotCounted;
@@ -39,6 +40,11 @@ class CookbookRunnerTest {
         @Override
         public String flinkVersion() {
             return "2.3.0";
+        }
+
+        @Override
+        public RecipeRun plan(Recipe recipe) {
+            return plans.getOrDefault(recipe.displayPath(), RecipeRun.completed(List.of(), List.of()));
         }
 
         @Override
@@ -176,6 +182,58 @@ class CookbookRunnerTest {
         run(CookbookRunner.Mode.VERIFY, false, null);
 
         assertThat(Files.readString(report).replaceAll("\"seconds\" : [0-9.E-]+", "")).isEqualTo(first);
+    }
+
+    @Test
+    void aRecipeFlinkRejectsWhilePlanningIsBrokenAndFailsTheBuildWithoutRunning() throws Exception {
+        recipe("recipes/a.md", "SELECT nope FROM t;", null);
+        plans.put("recipes/a.md", new RecipeRun(List.of(), Problem.broken(3, "SELECT nope FROM t: Column 'nope' not found"), List.of()));
+
+        RunSummary summary = run(CookbookRunner.Mode.VERIFY, false, null);
+
+        assertThat(summary.outcomes()).extracting(o -> o.status()).containsExactly(RecipeStatus.BROKEN);
+        assertThat(summary.failsBuild()).isTrue();
+        assertThat(summary.line()).startsWith("1 recipe on test: 0 passed, 0 failed, 0 error, 1 broken");
+        assertThat(output).contains("ERROR   recipes/a.md:3: SELECT nope FROM t: Column 'nope' not found",
+                "ERROR   fix the recipe, then run mvn cookbook:verify again");
+    }
+
+    @Test
+    void aRecipeThatReadsAnEndlessSourceIsPlannedNotRunAndPasses() throws Exception {
+        recipe("recipes/a.md", "CREATE TABLE t (n INT) WITH ('connector' = 'datagen');\nSELECT n FROM t;", null);
+
+        RunSummary summary = run(CookbookRunner.Mode.VERIFY, false, null);
+
+        assertThat(summary.outcomes()).extracting(o -> o.status()).containsExactly(RecipeStatus.PLANNED);
+        assertThat(summary.outcomes().get(0).problemLine()).isEqualTo(4);
+        assertThat(summary.outcomes().get(0).problem()).startsWith("planned, not run: SELECT n FROM t: reads t, which reads an unbounded source");
+        assertThat(summary.failsBuild()).isFalse();
+        assertThat(project.resolve("target/cookbook/report.json")).content().contains("\"status\" : \"planned\"");
+    }
+
+    @Test
+    void aPythonFunctionMakesARecipeNotRunnableHereWithoutFailingTheBuild() throws Exception {
+        recipe("recipes/a.md", "CREATE FUNCTION f AS 'udfs.f' LANGUAGE PYTHON;\nSELECT f(1);", null);
+
+        RunSummary summary = run(CookbookRunner.Mode.VERIFY, false, null);
+
+        assertThat(summary.outcomes()).extracting(o -> o.status()).containsExactly(RecipeStatus.NOT_RUNNABLE);
+        assertThat(summary.outcomes().get(0).problem()).contains("functions in PYTHON cannot run in the build");
+        assertThat(summary.failsBuild()).isFalse();
+        assertThat(summary.line()).contains("1 not runnable here");
+    }
+
+    @Test
+    void aRecipeWithExpectedValuesThatCanOnlyBePlannedIsAnError() throws Exception {
+        recipe("recipes/a.md", "CREATE TABLE t (n INT) WITH ('connector' = 'datagen');\nSELECT n FROM t;", null);
+        Files.writeString(project.resolve("recipes/a.expected"), "# values of a fixture the recipe no longer binds\n");
+
+        RunSummary summary = run(CookbookRunner.Mode.VERIFY, false, null);
+
+        assertThat(summary.outcomes()).extracting(o -> o.status()).containsExactly(RecipeStatus.ERROR);
+        assertThat(summary.outcomes().get(0).problem())
+                .startsWith("has expected values but cannot run: SELECT n FROM t: reads t, which reads an unbounded source");
+        assertThat(summary.failsBuild()).isTrue();
     }
 
     @Test

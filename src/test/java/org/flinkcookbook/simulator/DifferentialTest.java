@@ -18,6 +18,7 @@ import org.flinkcookbook.recipe.RecipeFinder;
 import org.flinkcookbook.recipe.RecipeParser;
 import org.flinkcookbook.result.ResultRow;
 import org.flinkcookbook.result.StatementResult;
+import org.flinkcookbook.testing.Recipes;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

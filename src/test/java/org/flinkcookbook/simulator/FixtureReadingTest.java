@@ -9,6 +9,7 @@ import java.util.Random;
 import org.flinkcookbook.engine.RecipeRun;
 import org.flinkcookbook.result.ResultRow;
 import org.flinkcookbook.simulator.types.Timestamps;
+import org.flinkcookbook.testing.Recipes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -48,5 +49,17 @@ class FixtureReadingTest {
                 "CREATE TABLE notes (id INT, note STRING) WITH ('connector' = 'datagen');\nSELECT id, note FROM notes WHERE id > 1;"));
         assertThat(run.results().get(0).rows()).extracting(ResultRow::toString)
                 .containsExactly("+I[2, two\nlines]", "+I[3, plain]");
+    }
+
+    @Test
+    void aFilesystemTableReadsItsCsvFromTheFixturesPlaceholderEvenWithASpaceInThePath() {
+        Path fixtures = directory.resolve("my fixtures");
+        Recipes.fixture(fixtures, "numbers.csv", "1\n2\n");
+        RecipeRun run = new SimulatorEngine(fixtures).run(Recipes.recipe(directory, "numbers", "",
+                "CREATE TABLE numbers (n INT) WITH ('connector' = 'filesystem', 'path' = '${fixtures}/numbers.csv', 'format' = 'csv');\n"
+                        + "SELECT n FROM numbers;"));
+
+        assertThat(run.problem()).isNull();
+        assertThat(run.results().get(0).rows()).extracting(ResultRow::toString).containsExactly("+I[1]", "+I[2]");
     }
 }

@@ -11,7 +11,8 @@ import java.util.Random;
  * A random recipe over a random fixture for the differential test: arrival orders with late rows,
  * second and millisecond precision, rows on window boundaries and 1 ms either side, watermark
  * delays from 0 to beyond the window size, watermark intervals 0, default and 1 h, TUMBLE, HOP
- * and CUMULATE TVFs, group windows, and CURRENT_WATERMARK filters before windows.
+ * and CUMULATE TVFs, group windows (session windows with the step as gap), OVER aggregations
+ * (RANGE with LAG, ROWS), window top-N, and CURRENT_WATERMARK filters before them.
  *
  * @param name unique name, also the CSV file's base name
  * @param csv the fixture's content
@@ -25,14 +26,14 @@ record GeneratedCase(String name, String csv, String sql, String description) {
     private static final DateTimeFormatter MILLIS = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS");
     private static final String[] ZONES = {"UTC", "Asia/Kolkata", "America/New_York"};
 
-    enum Shape { TUMBLE, HOP, CUMULATE, GROUP_TUMBLE, GROUP_HOP, WATERMARK_FILTER, WINDOWED_ROWS }
+    enum Shape { TUMBLE, HOP, CUMULATE, GROUP_TUMBLE, GROUP_HOP, GROUP_SESSION, OVER, TOP_N, WATERMARK_FILTER, WINDOWED_ROWS }
 
     static GeneratedCase draw(long seed, int index) {
         Random random = new Random(seed * 1_000_003L + index);
         Shape shape = Shape.values()[random.nextInt(Shape.values().length)];
         boolean millis = random.nextBoolean();
         boolean ltz = random.nextInt(4) == 0;
-        boolean batch = random.nextInt(10) == 0 && shape != Shape.WATERMARK_FILTER;
+        boolean batch = random.nextInt(10) == 0 && shape != Shape.WATERMARK_FILTER && shape != Shape.GROUP_SESSION && shape != Shape.OVER;
         String zone = ltz ? ZONES[random.nextInt(ZONES.length)] : "UTC";
         long size = new long[] {2_000, 5_000, 10_000, 60_000}[random.nextInt(4)];
         long step = divisor(random, size);
@@ -98,6 +99,16 @@ record GeneratedCase(String name, String csv, String sql, String description) {
                     + sizeLiteral + ") AS wt, " + key + aggregates + " FROM events" + where + " GROUP BY TUMBLE(ts, " + sizeLiteral + ")" + groupKey;
             case GROUP_HOP -> "SELECT HOP_START(ts, " + stepLiteral + ", " + sizeLiteral + ") AS ws, HOP_END(ts, " + stepLiteral + ", " + sizeLiteral
                     + ") AS we, " + key + aggregates + " FROM events" + where + " GROUP BY HOP(ts, " + stepLiteral + ", " + sizeLiteral + ")" + groupKey;
+            case GROUP_SESSION -> "SELECT SESSION_START(ts, " + stepLiteral + ") AS ws, SESSION_END(ts, " + stepLiteral + ") AS we, SESSION_ROWTIME(ts, "
+                    + stepLiteral + ") AS wt, " + key + aggregates + " FROM events" + where + " GROUP BY SESSION(ts, " + stepLiteral + ")" + groupKey;
+            case OVER -> keyed
+                    ? "SELECT id, k, v, LAG(v, 1) OVER w AS prev_v, COUNT(*) OVER w AS seen, SUM(price) OVER w AS running_total FROM events" + where
+                            + " WINDOW w AS (PARTITION BY k ORDER BY ts)"
+                    : "SELECT id, v, COUNT(*) OVER w AS seen, MAX(v) OVER w AS top, SUM(price) OVER w AS running_total FROM events" + where
+                            + " WINDOW w AS (ORDER BY ts ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)";
+            case TOP_N -> "SELECT * FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY window_start, window_end ORDER BY total DESC, k) AS rownum"
+                    + " FROM (SELECT window_start, window_end, k, SUM(v) AS total, COUNT(*) AS cnt FROM TABLE(TUMBLE(TABLE events, DESCRIPTOR(ts), "
+                    + sizeLiteral + "))" + where + " GROUP BY window_start, window_end, k)) WHERE rownum <= 2";
             case WATERMARK_FILTER -> "SELECT id, ts, CURRENT_WATERMARK(ts) AS wm FROM events WHERE "
                     + (random.nextBoolean() ? "CURRENT_WATERMARK(ts) IS NULL OR ts > CURRENT_WATERMARK(ts)" : "ts <= CURRENT_WATERMARK(ts)");
             case WINDOWED_ROWS -> "SELECT id, window_start, window_end FROM TABLE(TUMBLE(TABLE events, DESCRIPTOR(ts), " + sizeLiteral + "))" + where;

@@ -10,6 +10,7 @@ import org.flinkcookbook.result.LateRow;
 import org.flinkcookbook.result.ResultRow;
 import org.flinkcookbook.result.StatementResult;
 import org.flinkcookbook.result.WatermarkCheck;
+import org.flinkcookbook.testing.Recipes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -296,5 +297,91 @@ class SimulatorEngineTest {
 
         assertThat(rows(run.results().get(0))).containsExactly(
                 "+I[1, 2024-03-01 11:00:01.000, 2.35, 2.0]", "+I[2, 2024-03-01 11:00:02.500, 2.5, 3.0]");
+    }
+
+    @Test
+    void aSessionRowMergesBeforeItsLatenessIsChecked() {
+        // MergingWindowProcessFunction#assignStateNamespace merges [ts, ts + gap) into the open sessions it
+        // intersects (touching counts) and only then drops it if the merged window is late
+        String csv = """
+                1,a,1,2024-03-01 10:00:00
+                2,a,1,2024-03-01 10:00:03
+                3,a,1,2024-03-01 10:00:20
+                4,a,1,2024-03-01 10:00:06
+                5,a,1,2024-03-01 10:00:15
+                """;
+        RecipeRun run = run(csv, "SET 'pipeline.auto-watermark-interval' = '0';", events("ts"),
+                "SELECT SESSION_START(ts, INTERVAL '5' SECOND) AS ws, SESSION_ROWTIME(ts, INTERVAL '5' SECOND) AS wt, COUNT(*) AS cnt "
+                        + "FROM events GROUP BY SESSION(ts, INTERVAL '5' SECOND);");
+
+        StatementResult result = run.results().get(0);
+        // row 3 moves the watermark to 10:00:20, closing [10:00:00, 10:00:08); row 4's [06, 11) reaches no open
+        // session and is late; row 5's [15, 20) would be late alone but touches [20, 25) and counts
+        assertThat(rows(result)).containsExactly(
+                "+I[2024-03-01 10:00:00.000, 2024-03-01 10:00:07.999, 2]",
+                "+I[2024-03-01 10:00:15.000, 2024-03-01 10:00:24.999, 2]");
+        assertThat(result.lateRowsDropped()).isEqualTo(1);
+        assertThat(result.explanations().lateRows()).extracting(LateRow::fixtureLine).containsExactly(4);
+    }
+
+    @Test
+    void anOverAggregationDropsRowsAtOrBelowTheWatermarkAndAddsUpRowsOfOneRowtimeTogether() {
+        // AbstractRowTimeUnboundedPrecedingOver: late when rowtime <= watermark; RANGE adds all rows of a
+        // rowtime before emitting them (RowTimeRangeUnboundedPrecedingFunction)
+        String csv = """
+                1,a,1,2024-03-01 10:00:01
+                2,a,2,2024-03-01 10:00:03
+                3,a,4,2024-03-01 10:00:03
+                4,a,8,2024-03-01 10:00:02
+                """;
+        RecipeRun run = run(csv, "SET 'pipeline.auto-watermark-interval' = '0';", events("ts - INTERVAL '1' SECOND"),
+                "SELECT id, SUM(v) OVER (ORDER BY ts) AS total, LAG(v) OVER (ORDER BY ts) AS prev_v FROM events;");
+
+        assertThat(run.problem()).isNull();
+        StatementResult result = run.results().get(0);
+        // row 4 (10:00:02) arrives after row 2 set the watermark to 10:00:02; rows 2 and 3 share 10:00:03 and
+        // both see 1 + 2 + 4, and LAG gives the value before the last one added, 2
+        assertThat(rows(result)).containsExactly("+I[1, 1, <NULL>]", "+I[2, 7, 2]", "+I[3, 7, 2]");
+        assertThat(result.lateRowsDropped()).isEqualTo(1);
+        assertThat(result.explanations().lateRows()).singleElement().asString()
+                .isEqualTo("fixtures/events.csv:4: row with event time 2024-03-01 10:00:02.000 dropped as late: "
+                        + "watermark 2024-03-01 10:00:02.000 had already passed it");
+    }
+
+    @Test
+    void aWindowTopNRanksEachWindowWhenItFires() {
+        // WindowRankOperator: per window, rows sorted by the ORDER BY, the first N with their row number
+        String csv = """
+                1,a,10,2024-03-01 10:00:01
+                2,b,5,2024-03-01 10:00:02
+                3,c,30,2024-03-01 10:00:03
+                4,a,20,2024-03-01 10:00:04
+                5,a,1,2024-03-01 10:00:06
+                """;
+        RecipeRun run = run(csv, events("ts"),
+                "SELECT window_start, k, total, rownum FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY window_start, window_end "
+                        + "ORDER BY total DESC, k) AS rownum FROM (SELECT window_start, window_end, k, SUM(v) AS total "
+                        + "FROM TABLE(TUMBLE(TABLE events, DESCRIPTOR(ts), INTERVAL '5' SECOND)) GROUP BY window_start, window_end, k)) "
+                        + "WHERE rownum <= 2;");
+
+        StatementResult result = run.results().get(0);
+        assertThat(result.columns()).containsExactly("window_start", "k", "total", "rownum");
+        // a and c tie at 30 in the first window; k breaks the tie
+        assertThat(rows(result)).containsExactly(
+                "+I[2024-03-01 10:00:00.000, a, 30, 1]",
+                "+I[2024-03-01 10:00:00.000, c, 30, 2]",
+                "+I[2024-03-01 10:00:05.000, a, 1, 1]");
+        assertThat(result.lateRowsDropped()).isZero();
+    }
+
+    @Test
+    void aMissingFixtureIsAnErrorAtItsDirective() {
+        Path fixtures = directory.resolve("fixtures");
+        RecipeRun run = new SimulatorEngine(fixtures).run(Recipes.recipe(directory, "recipe", "<!-- cookbook:fixture events = gone.csv -->",
+                events("ts") + "\nSELECT id FROM events;"));
+
+        // the directive follows the block: fence at line 2, two SQL lines, closing fence at 5
+        assertThat(run.problem()).isEqualTo(Problem.error(6, "the fixture gone.csv for table events does not exist in "
+                + fixtures.toAbsolutePath().normalize() + "; add the CSV file or fix the path"));
     }
 }

@@ -97,6 +97,18 @@ class NondeterminismTest {
     }
 
     @Test
+    void aScalarSubqueryIsAsNondeterministicAsItsValue() throws Exception {
+        List<Boolean> columns = selectColumns("""
+                SELECT id,
+                       (SELECT MAX(amount) FROM u WHERE u.id = t.id) AS most,
+                       (SELECT NOW()) AS checked_at,
+                       (SELECT r FROM (SELECT RAND() AS r FROM u)) AS sample
+                FROM t""");
+
+        assertThat(columns).containsExactly(false, false, true, true);
+    }
+
+    @Test
     void theOutermostSelectIsFoundThroughOrderBy() throws Exception {
         assertThat(selectColumns("SELECT id, NOW() AS n FROM t ORDER BY id LIMIT 3")).containsExactly(false, true);
     }

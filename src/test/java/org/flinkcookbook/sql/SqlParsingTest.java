@@ -82,6 +82,37 @@ class SqlParsingTest {
     }
 
     @Test
+    void aSyntaxErrorAfterAnExpandedFixturesPlaceholderHasTheColumnAsWritten() {
+        String text = "CREATE TABLE t (a INT) WITH (\n  'path' = '${fixtures}/a.csv' 'format' = 'csv')";
+        Statement statement = new Statement(text, 40, 3, StatementKind.CREATE_TABLE, List.of());
+        String sql = statement.textWithFixtures("file:///home/me/projects/cookbook/src/test/fixtures");
+
+        assertThatThrownBy(() -> SqlParsing.parse(statement, sql))
+                .isInstanceOfSatisfying(SqlSyntaxException.class, e -> {
+                    assertThat(e.line()).isEqualTo(41);
+                    // adjacent string literals are one literal to Calcite: the error is the '=' after 'format'
+                    assertThat(e.column()).isEqualTo(text.lines().toList().get(1).indexOf("= 'csv'") + 1).isEqualTo(41);
+                    assertThat(e.getMessage()).isEqualTo("Encountered \"=\" at line 41, column 41.");
+                });
+    }
+
+    @Test
+    void columnsOfTheExpandedTextAreMappedBackToTheTextAsWritten() {
+        String text = "a ${fixtures} b ${fixtures} c";
+        String sql = FixturePlaceholder.expand(text, "file:///f");
+
+        assertThat(sql).isEqualTo("a file:///f b file:///f c");
+        assertThat(SqlParsing.writtenColumn(text, sql, 1, 1)).isEqualTo(1);
+        assertThat(SqlParsing.writtenColumn(text, sql, 1, 3)).isEqualTo(3);
+        assertThat(SqlParsing.writtenColumn(text, sql, 1, 8)).isEqualTo(3);
+        assertThat(SqlParsing.writtenColumn(text, sql, 1, 13)).isEqualTo(15);
+        assertThat(SqlParsing.writtenColumn(text, sql, 1, 15)).isEqualTo(17);
+        assertThat(SqlParsing.writtenColumn(text, sql, 1, 25)).isEqualTo(29);
+        assertThat(SqlParsing.writtenColumn("x\n${fixtures} y", "x\nfile:///f y", 2, 11)).isEqualTo(13);
+        assertThat(SqlParsing.writtenColumn("x\n${fixtures} y", "x\nfile:///f y", 1, 1)).isEqualTo(1);
+    }
+
+    @Test
     void theSyntaxErrorMessageIsOneLine() {
         String sql = "SELECT a FROM t WHERE";
 

@@ -403,6 +403,16 @@ class StatementSplitterTest {
     }
 
     @Test
+    void aCharacterSqlDoesNotKnowIsASyntaxErrorAtItsMarkdownPosition() {
+        assertThatThrownBy(() -> StatementSplitter.split("SELECT 1;\n  SELECT # FROM t;", 10))
+                .isInstanceOfSatisfying(SqlSyntaxException.class, e -> {
+                    assertThat(e.line()).isEqualTo(11);
+                    assertThat(e.column()).isEqualTo(10);
+                    assertThat(e.getMessage()).isEqualTo("SQL cannot be read: unexpected character \"#\"");
+                });
+    }
+
+    @Test
     void firstWordsAreTheWholeStatementOnOneLineWhenShort() {
         Statement statement = statement("SELECT a,\n       b\n\tFROM   t");
 

@@ -31,4 +31,19 @@ public final class Recipes {
     public static Recipe sql(Path directory, String sql) {
         return write(directory, "recipe.md", "# Test\n```sql\n" + sql + "\n```\n");
     }
+
+    /** A recipe {@code name.md} whose single sql block, starting on Markdown line 3, is followed by fixture directives. */
+    public static Recipe recipe(Path directory, String name, String fixtureDirectives, String sql) {
+        return write(directory, name + ".md", "# " + name + "\n```sql\n" + sql + "\n```\n" + fixtureDirectives + "\n");
+    }
+
+    /** Writes a CSV fixture. */
+    public static void fixture(Path fixtures, String name, String csv) {
+        try {
+            Files.createDirectories(fixtures);
+            Files.writeString(fixtures.resolve(name), csv);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
 }

@@ -2,6 +2,7 @@ package org.flinkcookbook.simulator.aggregate;
 
 import java.math.BigDecimal;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import org.flinkcookbook.simulator.expression.EvaluationContext;
 import org.flinkcookbook.simulator.expression.Expression;
@@ -54,6 +55,15 @@ public record AggregateCall(Function function, boolean distinct, Expression argu
 
     public Accumulator newAccumulator() {
         return new CallAccumulator();
+    }
+
+    /** Fresh accumulators for each call, in order. */
+    public static Accumulator[] newAccumulators(List<AggregateCall> calls) {
+        Accumulator[] accumulators = new Accumulator[calls.size()];
+        for (int i = 0; i < accumulators.length; i++) {
+            accumulators[i] = calls.get(i).newAccumulator();
+        }
+        return accumulators;
     }
 
     /**

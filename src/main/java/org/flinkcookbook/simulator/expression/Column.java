@@ -8,5 +8,11 @@ import org.flinkcookbook.simulator.types.SqlType;
  * @param name the column name, case-sensitive as in Flink
  * @param type its type
  * @param rowtime true for an event-time attribute (a WATERMARK column, window_time, *_ROWTIME)
+ * @param proctime true for a processing-time attribute (a PROCTIME() computed column)
  */
-public record Column(String name, SqlType type, boolean rowtime) {}
+public record Column(String name, SqlType type, boolean rowtime, boolean proctime) {
+
+    public Column(String name, SqlType type, boolean rowtime) {
+        this(name, type, rowtime, false);
+    }
+}

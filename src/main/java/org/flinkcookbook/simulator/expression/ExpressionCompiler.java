@@ -1,15 +1,16 @@
 package org.flinkcookbook.simulator.expression;
 
 import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.BinaryOperator;
 import java.util.function.Function;
 import org.apache.calcite.avatica.util.TimeUnit;
 import org.apache.calcite.sql.SqlBasicCall;
-import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlCharStringLiteral;
 import org.apache.calcite.sql.SqlDataTypeSpec;
 import org.apache.calcite.sql.SqlIdentifier;
@@ -194,7 +195,7 @@ public final class ExpressionCompiler {
                     if (value == null) {
                         return null;
                     }
-                    BigDecimal rounded = Values.decimal(value).setScale(digits, java.math.RoundingMode.HALF_UP);
+                    BigDecimal rounded = Values.decimal(value).setScale(digits, RoundingMode.HALF_UP);
                     return Values.cast(rounded, SqlType.decimal(38, Math.max(0, digits)), type, context.sessionZone());
                 }, number);
             }
@@ -507,7 +508,7 @@ public final class ExpressionCompiler {
     }
 
     /** A null-propagating two-operand expression. */
-    private static Expression derived2(SqlType type, Expression left, Expression right, java.util.function.BinaryOperator<Object> operator) {
+    private static Expression derived2(SqlType type, Expression left, Expression right, BinaryOperator<Object> operator) {
         return new Expression(type, (row, context) -> {
             Object a = left.evaluate(row, context);
             Object b = right.evaluate(row, context);

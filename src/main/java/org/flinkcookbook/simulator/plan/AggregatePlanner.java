@@ -11,7 +11,6 @@ import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlIntervalLiteral;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
-import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.SqlSelectKeyword;
 import org.apache.calcite.sql.util.SqlBasicVisitor;
@@ -26,7 +25,9 @@ import org.flinkcookbook.simulator.session.SessionSettings;
 import org.flinkcookbook.simulator.stream.BatchAggregation;
 import org.flinkcookbook.simulator.stream.Calc;
 import org.flinkcookbook.simulator.stream.RowSink;
+import org.flinkcookbook.simulator.stream.SessionWindowAggregation;
 import org.flinkcookbook.simulator.stream.WindowAggregation;
+import org.flinkcookbook.simulator.stream.WindowRows;
 import org.flinkcookbook.simulator.trace.StatementTrace;
 import org.flinkcookbook.simulator.types.SqlType;
 import org.flinkcookbook.simulator.window.WindowSpec;
@@ -39,7 +40,7 @@ import org.flinkcookbook.simulator.window.WindowSpec;
  */
 final class AggregatePlanner {
 
-    private static final Set<String> MODELLED_AGGREGATES = Set.of("COUNT", "SUM", "MIN", "MAX", "AVG");
+    static final Set<String> MODELLED_AGGREGATES = Set.of("COUNT", "SUM", "MIN", "MAX", "AVG");
     private static final Set<String> OTHER_AGGREGATES = Set.of("LISTAGG", "FIRST_VALUE", "LAST_VALUE", "STDDEV_POP", "STDDEV_SAMP",
             "VAR_POP", "VAR_SAMP", "STDDEV", "VARIANCE", "COLLECT", "ARRAY_AGG", "JSON_ARRAYAGG", "JSON_OBJECTAGG", "BIT_AND", "BIT_OR", "BIT_XOR");
 
@@ -64,8 +65,13 @@ final class AggregatePlanner {
         return found[0];
     }
 
-    /** The windowing a GROUP BY asks for. */
-    private record Windowing(WindowSpec spec, int rowtimeIndex, SqlType rowtimeType, boolean groupWindow) {}
+    /**
+     * The windowing a GROUP BY asks for.
+     *
+     * @param spec TUMBLE, HOP or CUMULATE windows, or null for a session window
+     * @param sessionGap the gap of GROUP BY SESSION(ts, gap), else 0
+     */
+    private record Windowing(WindowSpec spec, long sessionGap, int rowtimeIndex, SqlType rowtimeType, boolean groupWindow) {}
 
     Relation plan(SqlSelect select, Relation input, WindowTvf tvf) {
         ExpressionCompiler inputCompiler = new ExpressionCompiler(input.columns());
@@ -112,12 +118,18 @@ final class AggregatePlanner {
         Calc.WatermarkFilterTrace filterTrace = QueryPlanner.watermarkFilterTrace(input, trace);
         return new Relation(projection.columns(), sink -> {
             RowSink output = new Calc(having, projection.expressions(), sink, zone, null);
-            RowSink aggregation = windowing == null
-                    ? new BatchAggregation(keys, aggregates, output, zone)
-                    : new WindowAggregation(windowing.spec(), windowing.groupWindow(), windowing.rowtimeIndex(), windowing.rowtimeType(), streaming,
-                            keys, aggregates, output, trace, input.fixture(), zone);
+            RowSink aggregation;
+            if (windowing == null) {
+                aggregation = new BatchAggregation(keys, aggregates, output, zone);
+            } else if (windowing.spec() == null) {
+                aggregation = new SessionWindowAggregation(windowing.sessionGap(), windowing.rowtimeIndex(), windowing.rowtimeType(),
+                        keys, aggregates, output, trace, input.fixture(), zone);
+            } else {
+                aggregation = new WindowAggregation(windowing.spec(), windowing.groupWindow(), windowing.rowtimeIndex(), windowing.rowtimeType(),
+                        streaming, keys, aggregates, output, trace, input.fixture(), zone);
+            }
             input.producer().run(where == null ? aggregation : new Calc(where, null, aggregation, zone, filterTrace));
-        }, input.fixture());
+        }, input.fixture(), windowing == null ? input.windowShift() : WindowRows.shiftZone(windowing.rowtimeType(), zone));
     }
 
     private Windowing tvfWindowing(SqlSelect select, WindowTvf tvf, List<SqlNode> keyNodes) {
@@ -135,7 +147,7 @@ final class AggregatePlanner {
             throw new UnsupportedConstructException(select.getParserPosition(),
                     "GROUP BY over a window TVF without both window_start and window_end (Flink runs it as a regular aggregation)");
         }
-        return new Windowing(tvf.spec(), tvf.rowtimeIndex(), tvf.rowtimeType(), false);
+        return new Windowing(tvf.spec(), 0, tvf.rowtimeIndex(), tvf.rowtimeType(), false);
     }
 
     private Windowing groupWindowing(SqlSelect select, ExpressionCompiler inputCompiler, List<SqlNode> keyNodes) {
@@ -145,11 +157,11 @@ final class AggregatePlanner {
                 keyNodes.add(item);
                 continue;
             }
-            if (item.getKind() == SqlKind.SESSION) {
-                throw new UnsupportedConstructException(item.getParserPosition(), "SESSION group windows");
+            if (item.getKind() == SqlKind.SESSION && !settings.streaming()) {
+                throw new UnsupportedConstructException(item.getParserPosition(), "SESSION group windows in batch mode");
             }
             List<SqlNode> operands = ((SqlBasicCall) item).getOperandList();
-            int expected = item.getKind() == SqlKind.TUMBLE ? 2 : 3;
+            int expected = item.getKind() == SqlKind.HOP ? 3 : 2;
             if (windowing != null || operands.size() != expected || !(operands.get(0) instanceof SqlIdentifier time)) {
                 throw new UnsupportedConstructException(item.getParserPosition(), "the group window " + item);
             }
@@ -159,10 +171,11 @@ final class AggregatePlanner {
                 throw new SimulationException(item.getParserPosition(),
                         "Window aggregate can only be defined over a time attribute column, but " + rowtime.type() + " encountered.");
             }
-            WindowSpec spec = item.getKind() == SqlKind.TUMBLE
-                    ? WindowSpec.tumble(interval(operands.get(1)), 0)
-                    : WindowSpec.hop(interval(operands.get(2)), interval(operands.get(1)), 0);
-            windowing = new Windowing(spec, rowtimeIndex, rowtime.type(), true);
+            windowing = switch (item.getKind()) {
+                case TUMBLE -> new Windowing(WindowSpec.tumble(interval(operands.get(1)), 0), 0, rowtimeIndex, rowtime.type(), true);
+                case HOP -> new Windowing(WindowSpec.hop(interval(operands.get(2)), interval(operands.get(1)), 0), 0, rowtimeIndex, rowtime.type(), true);
+                default -> new Windowing(null, interval(operands.get(1)), rowtimeIndex, rowtime.type(), true);
+            };
         }
         return windowing;
     }
@@ -252,7 +265,7 @@ final class AggregatePlanner {
         return Expression.column(firstAggregate + aggregates.size() - 1, aggregate.resultType());
     }
 
-    private static AggregateCall aggregateCall(SqlCall call, String name, ExpressionCompiler inputCompiler) {
+    static AggregateCall aggregateCall(SqlCall call, String name, ExpressionCompiler inputCompiler) {
         List<SqlNode> operands = call.getOperandList();
         boolean distinct = call.getFunctionQuantifier() != null && call.getFunctionQuantifier().getValue() == SqlSelectKeyword.DISTINCT;
         if (operands.size() != 1) {

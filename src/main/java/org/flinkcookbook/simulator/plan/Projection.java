@@ -26,6 +26,9 @@ record Projection(List<Column> columns, List<Expression> expressions) {
             if (item instanceof SqlIdentifier identifier && identifier.isStar()) {
                 for (int i = 0; i < compiler.columns().size(); i++) {
                     Column column = compiler.columns().get(i);
+                    if (column.name().startsWith("$")) {
+                        continue; // the planner's own columns ($rownum, $over1, ...) are not the relation's
+                    }
                     columns.add(column);
                     expressions.add(Expression.column(i, column.type()));
                 }
@@ -39,17 +42,19 @@ record Projection(List<Column> columns, List<Expression> expressions) {
             }
             Expression compiled = compiler.compile(expression);
             boolean rowtime = false;
+            boolean proctime = false;
             if (expression instanceof SqlIdentifier identifier) {
                 String own = identifier.names.get(identifier.names.size() - 1);
                 name = name == null ? own : name;
                 int index = compiler.indexOf(own);
                 rowtime = index >= 0 && compiler.columns().get(index).rowtime();
+                proctime = index >= 0 && compiler.columns().get(index).proctime();
             } else if (expression instanceof SqlCall call) {
                 // TUMBLE_ROWTIME / HOP_ROWTIME stay time attributes (group windows)
                 rowtime = call.getOperator().getName().toUpperCase(Locale.ROOT).endsWith("_ROWTIME")
                         && compiler.columns().stream().anyMatch(Column::rowtime);
             }
-            columns.add(new Column(name == null ? "EXPR$" + position : name, compiled.type(), rowtime));
+            columns.add(new Column(name == null ? "EXPR$" + position : name, compiled.type(), rowtime, proctime));
             expressions.add(compiled);
         }
         return new Projection(columns, expressions);

@@ -25,6 +25,7 @@ import org.flinkcookbook.simulator.session.Catalog;
 import org.flinkcookbook.simulator.session.SessionSettings;
 import org.flinkcookbook.simulator.session.TableDefinition;
 import org.flinkcookbook.simulator.stream.Calc;
+import org.flinkcookbook.simulator.stream.WindowRows;
 import org.flinkcookbook.simulator.stream.WindowTableFunction;
 import org.flinkcookbook.simulator.trace.StatementTrace;
 import org.flinkcookbook.simulator.types.Values;
@@ -75,7 +76,8 @@ public final class QueryPlanner {
         if (select.isDistinct()) {
             throw new UnsupportedConstructException(select.getParserPosition(), "SELECT DISTINCT");
         }
-        if (select.getWindowList() != null && select.getWindowList().size() > 0) {
+        List<SqlCall> overCalls = OverPlanner.overCalls(select.getSelectList());
+        if (select.getWindowList() != null && select.getWindowList().size() > 0 && overCalls.isEmpty()) {
             throw new UnsupportedConstructException(select.getParserPosition(), "the WINDOW clause");
         }
         if (select.getQualify() != null) {
@@ -84,21 +86,29 @@ public final class QueryPlanner {
         if (select.getFrom() == null) {
             throw new UnsupportedConstructException(select.getParserPosition(), "SELECT without FROM");
         }
-        rejectOverWindows(select.getSelectList());
         SqlNode from = unalias(select.getFrom());
         WindowTvf tvf = from.getKind() == SqlKind.COLLECTION_TABLE
                 ? WindowTvf.of((SqlBasicCall) ((SqlCall) from).operand(0), this::tableOrView, settings.streaming())
                 : null;
+        if (!overCalls.isEmpty()) {
+            if (tvf != null || (select.getGroup() != null && select.getGroup().size() > 0) || select.getHaving() != null) {
+                throw new UnsupportedConstructException(select.getParserPosition(), "OVER aggregations together with windows or GROUP BY");
+            }
+            return new OverPlanner(settings, trace).plan(select, source(from), overCalls);
+        }
         if (isAggregate(select)) {
             return new AggregatePlanner(settings, trace).plan(select, tvf != null ? tvf.data() : source(from), tvf);
         }
-        Relation input = tvf == null ? source(from) : windowed(tvf);
+        Relation input = tvf != null ? windowed(tvf)
+                : from instanceof SqlSelect inner && WindowTopNPlanner.rowNumber(inner) != null
+                ? new WindowTopNPlanner(settings, trace).plan(inner, select.getWhere(), this::windowSource)
+                : source(from);
         ExpressionCompiler compiler = new ExpressionCompiler(input.columns());
         Expression filter = select.getWhere() == null ? null : compiler.compile(select.getWhere());
         Projection projection = Projection.of(select.getSelectList(), compiler);
         Calc.WatermarkFilterTrace filterTrace = watermarkFilterTrace(input, trace);
         return new Relation(projection.columns(), sink -> input.producer().run(
-                new Calc(filter, projection.expressions(), sink, settings.timeZone(), filterTrace)), input.fixture());
+                new Calc(filter, projection.expressions(), sink, settings.timeZone(), filterTrace)), input.fixture(), input.windowShift());
     }
 
     /** Registers the WITH items of a query, visible to the rest of the statement, and returns its body. */
@@ -119,7 +129,16 @@ public final class QueryPlanner {
     private Relation windowed(WindowTvf tvf) {
         Relation data = tvf.data();
         return new Relation(tvf.columns(settings.streaming()), sink -> data.producer().run(
-                new WindowTableFunction(tvf.spec(), tvf.rowtimeIndex(), tvf.rowtimeType(), settings.timeZone(), sink)), data.fixture());
+                new WindowTableFunction(tvf.spec(), tvf.rowtimeIndex(), tvf.rowtimeType(), settings.timeZone(), sink)), data.fixture(),
+                WindowRows.shiftZone(tvf.rowtimeType(), settings.timeZone()));
+    }
+
+    /** The FROM item of a window top-N's inner query: a window TVF or a relation with window columns. */
+    private Relation windowSource(SqlNode fromItem) {
+        SqlNode from = unalias(fromItem);
+        return from.getKind() == SqlKind.COLLECTION_TABLE
+                ? windowed(WindowTvf.of((SqlBasicCall) ((SqlCall) from).operand(0), this::tableOrView, settings.streaming()))
+                : source(from);
     }
 
     /** A FROM item: a table, a view, or a subquery. */
@@ -177,18 +196,6 @@ public final class QueryPlanner {
                 || AggregatePlanner.containsAggregate(select.getSelectList());
     }
 
-    private static void rejectOverWindows(SqlNodeList selectList) {
-        selectList.accept(new SqlBasicVisitor<Void>() {
-            @Override
-            public Void visit(SqlCall call) {
-                if (call.getKind() == SqlKind.OVER) {
-                    throw new UnsupportedConstructException(call.getParserPosition(), "OVER aggregations");
-                }
-                return super.visit(call);
-            }
-        });
-    }
-
     /** Traces a CURRENT_WATERMARK filter over this input, showing the input's rowtime as the event time. */
     static Calc.WatermarkFilterTrace watermarkFilterTrace(Relation input, StatementTrace trace) {
         int rowtime = input.rowtimeIndex();
@@ -196,7 +203,7 @@ public final class QueryPlanner {
     }
 
     /** ORDER BY over output columns, by name or ordinal; NULLs sort first ascending (Flink's NullCollation.LOW). */
-    private static Comparator<Object[]> order(SqlNodeList orderList, List<Column> columns) {
+    static Comparator<Object[]> order(SqlNodeList orderList, List<Column> columns) {
         Comparator<Object[]> order = null;
         for (SqlNode item : orderList) {
             boolean descending = false;

@@ -40,7 +40,8 @@ final class TableScans {
         for (int i = 0; i < table.columns().size(); i++) {
             ColumnDefinition definition = table.columns().get(i);
             boolean rowtime = streaming && definition.name().equals(table.rowtimeColumn());
-            Column column = new Column(definition.name(), definition.type(), rowtime);
+            boolean proctime = !definition.physical() && definition.computedExpression().toString().replace("`", "").equalsIgnoreCase("PROCTIME()");
+            Column column = new Column(definition.name(), definition.type(), rowtime, proctime);
             columns.add(column);
             if (definition.physical()) {
                 physicalColumns.add(column);

@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Function;
 import org.apache.calcite.sql.SqlBasicCall;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlIdentifier;
@@ -47,7 +48,7 @@ record WindowTvf(Relation data, WindowSpec spec, int rowtimeIndex, SqlType rowti
     }
 
     /** Parses the call inside {@code TABLE(...)}; {@code dataOf} plans the TABLE argument. */
-    static WindowTvf of(SqlBasicCall call, java.util.function.Function<SqlNode, Relation> dataOf, boolean streaming) {
+    static WindowTvf of(SqlBasicCall call, Function<SqlNode, Relation> dataOf, boolean streaming) {
         String function = call.getOperator().getName().toUpperCase(Locale.ROOT);
         List<String> parameters = switch (function) {
             case "TUMBLE" -> List.of("DATA", "TIMECOL", "SIZE", "OFFSET");

@@ -1,6 +1,5 @@
 package org.flinkcookbook.simulator.session;
 
-import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -110,8 +109,9 @@ public final class Catalog {
             throw new UnsupportedConstructException(create.getParserPosition(),
                     "filesystem tables other than the CSV format with its default options");
         }
+        // ${fixtures} expands to file:// and the plain path, not percent-encoded (FixturePlaceholder#uriOf)
         String path = options.get("path");
-        Path file = path.startsWith("file:") ? Path.of(URI.create(path)) : Path.of(path);
+        Path file = Path.of(path.startsWith("file://") ? path.substring("file://".length()) : path.startsWith("file:") ? path.substring("file:".length()) : path);
         return new CsvSource(file.toAbsolutePath().normalize(), displayName(file.toAbsolutePath().normalize()));
     }
 

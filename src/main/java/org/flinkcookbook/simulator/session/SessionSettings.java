@@ -45,7 +45,9 @@ public final class SessionSettings {
             case PARALLELISM:
                 return value.trim().equals("1") ? Outcome.IGNORED : Outcome.NOT_MODELLED;
             default:
+                // one- or two-phase aggregation changes Flink's plan, not its rows; the rest is presentation
                 return key.startsWith("sql-client.") || key.equals("pipeline.name") || key.startsWith("table.display.")
+                        || key.equals("table.optimizer.agg-phase-strategy")
                         ? Outcome.IGNORED
                         : Outcome.NOT_MODELLED;
         }

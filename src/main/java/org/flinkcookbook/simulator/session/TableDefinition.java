@@ -1,6 +1,7 @@
 package org.flinkcookbook.simulator.session;
 
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import org.apache.calcite.sql.SqlNode;
 import org.flinkcookbook.simulator.types.SqlType;
@@ -52,7 +53,7 @@ public record TableDefinition(
             boolean proctime = column.type().root() == SqlType.Root.TIMESTAMP_LTZ && column.computedExpression() != null
                     && column.computedExpression().toString().replace("`", "").equalsIgnoreCase("PROCTIME()");
             String type = column.typeSummary() + (rowtime ? " *ROWTIME*" : proctime ? " *PROCTIME*" : "");
-            return java.util.Arrays.asList(column.name(), type, column.nullable() && !proctime ? "TRUE" : "FALSE",
+            return Arrays.asList(column.name(), type, column.nullable() && !proctime ? "TRUE" : "FALSE",
                     primaryKey.contains(column.name()) ? key : null,
                     column.computedExpression() == null ? null : "AS " + column.computedExpression(),
                     rowtime ? watermarkStrategy.toString() : null);

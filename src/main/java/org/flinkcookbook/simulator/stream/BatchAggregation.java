@@ -44,11 +44,7 @@ public final class BatchAggregation implements RowSink, EvaluationContext {
     }
 
     private Accumulator[] newAccumulators() {
-        Accumulator[] accumulators = new Accumulator[aggregates.size()];
-        for (int i = 0; i < accumulators.length; i++) {
-            accumulators[i] = aggregates.get(i).newAccumulator();
-        }
-        return accumulators;
+        return AggregateCall.newAccumulators(aggregates);
     }
 
     @Override

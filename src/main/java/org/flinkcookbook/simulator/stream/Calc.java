@@ -5,6 +5,7 @@ import java.util.List;
 import org.flinkcookbook.result.WatermarkCheck;
 import org.flinkcookbook.simulator.expression.EvaluationContext;
 import org.flinkcookbook.simulator.expression.Expression;
+import org.flinkcookbook.simulator.parse.UnsupportedConstructException;
 import org.flinkcookbook.simulator.trace.StatementTrace;
 import org.flinkcookbook.simulator.types.SqlType;
 import org.flinkcookbook.simulator.types.Values;
@@ -56,13 +57,22 @@ public final class Calc implements RowSink, EvaluationContext {
         }
         Object[] projected = new Object[projections.length];
         for (int i = 0; i < projections.length; i++) {
-            projected[i] = projections[i].evaluate(values, this);
+            try {
+                projected[i] = projections[i].evaluate(values, this);
+            } catch (Values.NondeterministicOperandException e) {
+                projected[i] = Values.NONDETERMINISTIC;
+            }
         }
         downstream.row(projected, fixtureLine);
     }
 
     private boolean passes(Object[] values, int fixtureLine) {
-        boolean passed = filter.isTrue(values, this);
+        boolean passed;
+        try {
+            passed = filter.isTrue(values, this);
+        } catch (Values.NondeterministicOperandException e) {
+            throw new UnsupportedConstructException(null, "a condition on a value computed from processing time");
+        }
         if (filterTrace != null) {
             StatementTrace trace = filterTrace.trace();
             String watermark = currentWatermark == NO_WATERMARK ? null : Values.render(currentWatermark, filterTrace.rowtimeType(), sessionZone);

@@ -1,7 +1,6 @@
 package org.flinkcookbook.simulator.stream;
 
 import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -19,7 +18,6 @@ import org.flinkcookbook.simulator.expression.EvaluationContext;
 import org.flinkcookbook.simulator.expression.Expression;
 import org.flinkcookbook.simulator.trace.StatementTrace;
 import org.flinkcookbook.simulator.types.SqlType;
-import org.flinkcookbook.simulator.types.SqlType.Root;
 import org.flinkcookbook.simulator.types.Timestamps;
 import org.flinkcookbook.simulator.types.Values;
 import org.flinkcookbook.simulator.window.WindowSpec;
@@ -91,8 +89,7 @@ public final class WindowAggregation implements RowSink, EvaluationContext {
         this.panesOldestFirst = groupWindow;
         this.rowtimeIndex = rowtimeIndex;
         this.rowtimeType = rowtimeType;
-        // SliceAssigners: "if the rowtime type is TIMESTAMP_LTZ, the shift timezone is the session time zone, else UTC"
-        this.shiftZone = rowtimeType.root() == Root.TIMESTAMP_LTZ ? sessionZone : ZoneOffset.UTC;
+        this.shiftZone = WindowRows.shiftZone(rowtimeType, sessionZone);
         this.streaming = streaming;
         this.keys = keys.toArray(new Expression[0]);
         this.aggregates = List.copyOf(aggregates);
@@ -176,11 +173,7 @@ public final class WindowAggregation implements RowSink, EvaluationContext {
     }
 
     private Accumulator[] newAccumulators() {
-        Accumulator[] accumulators = new Accumulator[aggregates.size()];
-        for (int i = 0; i < accumulators.length; i++) {
-            accumulators[i] = aggregates.get(i).newAccumulator();
-        }
-        return accumulators;
+        return AggregateCall.newAccumulators(aggregates);
     }
 
     @Override
@@ -247,18 +240,7 @@ public final class WindowAggregation implements RowSink, EvaluationContext {
     }
 
     private void emit(Window window, List<Object> key, Accumulator[] accumulators) {
-        Object[] row = new Object[keys.length + 3 + aggregates.size()];
-        int column = 0;
-        for (Object value : key) {
-            row[column++] = value;
-        }
-        row[column++] = window.start();
-        row[column++] = window.end();
-        row[column++] = rowtimeType.root() == Root.TIMESTAMP_LTZ ? Timestamps.toEpoch(window.end() - 1, shiftZone) : window.end() - 1;
-        for (Accumulator accumulator : accumulators) {
-            row[column++] = accumulator.result();
-        }
-        downstream.row(row, 0);
+        downstream.row(WindowRows.aggregated(key, window, WindowRows.windowTime(window, rowtimeType, shiftZone), accumulators), 0);
     }
 
     @Override

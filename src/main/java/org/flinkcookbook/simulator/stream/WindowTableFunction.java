@@ -1,9 +1,7 @@
 package org.flinkcookbook.simulator.stream;
 
 import java.time.ZoneId;
-import java.time.ZoneOffset;
 import org.flinkcookbook.simulator.types.SqlType;
-import org.flinkcookbook.simulator.types.SqlType.Root;
 import org.flinkcookbook.simulator.types.Timestamps;
 import org.flinkcookbook.simulator.window.WindowSpec;
 import org.flinkcookbook.simulator.window.WindowSpec.Window;
@@ -25,7 +23,7 @@ public final class WindowTableFunction implements RowSink {
         this.spec = spec;
         this.rowtimeIndex = rowtimeIndex;
         this.rowtimeType = rowtimeType;
-        this.shiftZone = rowtimeType.root() == Root.TIMESTAMP_LTZ ? sessionZone : ZoneOffset.UTC;
+        this.shiftZone = WindowRows.shiftZone(rowtimeType, sessionZone);
         this.downstream = downstream;
     }
 
@@ -40,9 +38,7 @@ public final class WindowTableFunction implements RowSink {
             System.arraycopy(values, 0, windowed, 0, values.length);
             windowed[values.length] = window.start();
             windowed[values.length + 1] = window.end();
-            windowed[values.length + 2] = rowtimeType.root() == Root.TIMESTAMP_LTZ
-                    ? Timestamps.toEpoch(window.end() - 1, shiftZone)
-                    : window.end() - 1;
+            windowed[values.length + 2] = WindowRows.windowTime(window, rowtimeType, shiftZone);
             downstream.row(windowed, fixtureLine);
         }
     }

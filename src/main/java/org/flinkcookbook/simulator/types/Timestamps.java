@@ -1,6 +1,8 @@
 package org.flinkcookbook.simulator.types;
 
+import java.sql.Timestamp;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
@@ -22,7 +24,7 @@ public final class Timestamps {
         if (fast != Long.MIN_VALUE) {
             return fast;
         }
-        java.sql.Timestamp timestamp = java.sql.Timestamp.valueOf(text);
+        Timestamp timestamp = Timestamp.valueOf(text);
         return wallClockMillis(timestamp.toLocalDateTime());
     }
 
@@ -103,7 +105,7 @@ public final class Timestamps {
     public static long parseLiteral(String text) {
         String trimmed = text.trim();
         if (trimmed.length() == 10) {
-            return wallClockMillis(java.time.LocalDate.parse(trimmed).atStartOfDay());
+            return wallClockMillis(LocalDate.parse(trimmed).atStartOfDay());
         }
         return wallClockMillis(LocalDateTime.parse(trimmed.replace(' ', 'T')));
     }

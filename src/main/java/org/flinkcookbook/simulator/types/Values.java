@@ -137,9 +137,23 @@ public final class Values {
         return scaled.precision() > type.precision() ? null : scaled;
     }
 
-    /** Compares two non-null values of comparable types (numbers by value, the rest naturally). */
+    /** An expression met a {@link #NONDETERMINISTIC} operand: its value depends on processing time too. */
+    public static final class NondeterministicOperandException extends RuntimeException {
+        NondeterministicOperandException() {
+            super("a value computed from processing time", null, false, false);
+        }
+    }
+
+    /**
+     * Compares two non-null values of comparable types (numbers by value, the rest naturally).
+     *
+     * @throws NondeterministicOperandException when either is {@link #NONDETERMINISTIC}
+     */
     @SuppressWarnings({"unchecked", "rawtypes"})
     public static int compare(Object left, Object right) {
+        if (left == NONDETERMINISTIC || right == NONDETERMINISTIC) {
+            throw new NondeterministicOperandException();
+        }
         if (left instanceof Number a && right instanceof Number b && left.getClass() != right.getClass()) {
             if (a instanceof BigDecimal || b instanceof BigDecimal) {
                 return decimal(a).compareTo(decimal(b));

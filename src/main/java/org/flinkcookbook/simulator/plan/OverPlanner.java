@@ -1,0 +1,168 @@
+package org.flinkcookbook.simulator.plan;
+
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Supplier;
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlLiteral;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNumericLiteral;
+import org.apache.calcite.sql.SqlSelect;
+import org.apache.calcite.sql.SqlWindow;
+import org.apache.calcite.sql.util.SqlBasicVisitor;
+import org.apache.calcite.util.Litmus;
+import org.flinkcookbook.simulator.aggregate.AggregateCall;
+import org.flinkcookbook.simulator.aggregate.AggregateCall.Accumulator;
+import org.flinkcookbook.simulator.aggregate.LagCall;
+import org.flinkcookbook.simulator.expression.Column;
+import org.flinkcookbook.simulator.expression.Expression;
+import org.flinkcookbook.simulator.expression.ExpressionCompiler;
+import org.flinkcookbook.simulator.parse.UnsupportedConstructException;
+import org.flinkcookbook.simulator.session.SessionSettings;
+import org.flinkcookbook.simulator.stream.Calc;
+import org.flinkcookbook.simulator.stream.OverAggregation;
+import org.flinkcookbook.simulator.trace.StatementTrace;
+import org.flinkcookbook.simulator.types.SqlType;
+
+/**
+ * Plans a SELECT with OVER calls: one window per query, PARTITION BY any columns, ORDER BY one
+ * rowtime or proctime ascending, UNBOUNDED PRECEDING to CURRENT ROW (the default frame), in streaming mode;
+ * LAG and the modelled aggregates. The SELECT list is evaluated over the input row followed by the
+ * OVER results.
+ */
+final class OverPlanner {
+
+    private final SessionSettings settings;
+    private final StatementTrace trace;
+
+    OverPlanner(SessionSettings settings, StatementTrace trace) {
+        this.settings = settings;
+        this.trace = trace;
+    }
+
+    static List<SqlCall> overCalls(SqlNode selectList) {
+        List<SqlCall> calls = new ArrayList<>();
+        selectList.accept(new SqlBasicVisitor<Void>() {
+            @Override
+            public Void visit(SqlCall call) {
+                if (call.getKind() == SqlKind.OVER) {
+                    calls.add(call);
+                    return null;
+                }
+                return super.visit(call);
+            }
+        });
+        return calls;
+    }
+
+    Relation plan(SqlSelect select, Relation input, List<SqlCall> overCalls) {
+        if (!settings.streaming()) {
+            throw new UnsupportedConstructException(select.getParserPosition(), "OVER aggregations in batch mode");
+        }
+        SqlWindow window = null;
+        for (SqlCall over : overCalls) {
+            SqlWindow own = window(over.operand(1), select);
+            if (window != null && !sameWindow(window, own)) {
+                throw new UnsupportedConstructException(over.getParserPosition(), "OVER calls over different windows in one query");
+            }
+            window = own;
+        }
+        ExpressionCompiler inputCompiler = new ExpressionCompiler(input.columns());
+        int timeIndex = timeAttribute(window, inputCompiler);
+        boolean eventTime = input.columns().get(timeIndex).rowtime();
+        List<Expression> partitionKeys = new ArrayList<>();
+        for (SqlNode key : window.getPartitionList()) {
+            partitionKeys.add(inputCompiler.compile(key));
+        }
+        List<Supplier<Accumulator>> calls = new ArrayList<>();
+        List<Column> extended = new ArrayList<>(input.columns());
+        for (SqlCall over : overCalls) {
+            SqlCall function = over.operand(0);
+            String name = function.getOperator().getName().toUpperCase(Locale.ROOT);
+            if (name.equals("LAG")) {
+                LagCall lag = lag(function, inputCompiler);
+                calls.add(lag::newAccumulator);
+                extended.add(new Column("$over" + calls.size(), lag.argument().type(), false));
+            } else if (AggregatePlanner.MODELLED_AGGREGATES.contains(name)) {
+                AggregateCall aggregate = AggregatePlanner.aggregateCall(function, name, inputCompiler);
+                calls.add(aggregate::newAccumulator);
+                extended.add(new Column("$over" + calls.size(), aggregate.resultType(), false));
+            } else {
+                throw new UnsupportedConstructException(function.getParserPosition(), "the OVER function " + function.getOperator().getName());
+            }
+        }
+        int firstOver = input.columns().size();
+        ExpressionCompiler outputCompiler = new ExpressionCompiler(extended, node -> {
+            int index = overCalls.indexOf(node);
+            return index < 0 ? null : Expression.column(firstOver + index, extended.get(firstOver + index).type());
+        });
+        Projection projection = Projection.of(select.getSelectList(), outputCompiler);
+        Expression filter = select.getWhere() == null ? null : inputCompiler.compile(select.getWhere());
+        Calc.WatermarkFilterTrace filterTrace = QueryPlanner.watermarkFilterTrace(input, trace);
+        boolean rows = window.isRows();
+        SqlType timeType = input.columns().get(timeIndex).type();
+        ZoneId zone = settings.timeZone();
+        return new Relation(projection.columns(), sink -> {
+            Calc output = new Calc(null, projection.expressions(), sink, zone, null);
+            OverAggregation over = new OverAggregation(partitionKeys, eventTime ? timeIndex : -1, timeType, rows, calls, output, trace, input.fixture(), zone);
+            input.producer().run(filter == null ? over : new Calc(filter, null, over, zone, filterTrace));
+        }, input.fixture());
+    }
+
+    static SqlWindow window(SqlNode node, SqlSelect select) {
+        SqlWindow window = null;
+        if (node instanceof SqlWindow inline) {
+            window = inline;
+        } else if (node instanceof SqlIdentifier name && select.getWindowList() != null) {
+            for (SqlNode declared : select.getWindowList()) {
+                SqlWindow candidate = (SqlWindow) declared;
+                if (candidate.getDeclName() != null && candidate.getDeclName().getSimple().equals(name.getSimple())) {
+                    window = candidate;
+                }
+            }
+        }
+        if (window == null || window.getRefName() != null) {
+            throw new UnsupportedConstructException(node.getParserPosition(), "the OVER window " + node);
+        }
+        boolean unboundedStart = window.getLowerBound() == null || SqlWindow.isUnboundedPreceding(window.getLowerBound());
+        boolean endsAtCurrentRow = window.getUpperBound() == null || SqlWindow.isCurrentRow(window.getUpperBound());
+        if (!unboundedStart || !endsAtCurrentRow) {
+            throw new UnsupportedConstructException(window.getParserPosition(), "bounded OVER windows (" + window + ")");
+        }
+        return window;
+    }
+
+    private static boolean sameWindow(SqlWindow a, SqlWindow b) {
+        return a.getPartitionList().equalsDeep(b.getPartitionList(), Litmus.IGNORE)
+                && a.getOrderList().equalsDeep(b.getOrderList(), Litmus.IGNORE)
+                && a.isRows() == b.isRows();
+    }
+
+    /** The ORDER BY column: one time attribute, ascending. */
+    private static int timeAttribute(SqlWindow window, ExpressionCompiler compiler) {
+        if (window.getOrderList().size() != 1 || !(window.getOrderList().get(0) instanceof SqlIdentifier order)) {
+            throw new UnsupportedConstructException(window.getParserPosition(), "OVER windows not ordered by one ascending time attribute");
+        }
+        int index = compiler.resolve(order);
+        Column column = compiler.columns().get(index);
+        if (!column.rowtime() && !column.proctime()) {
+            throw new UnsupportedConstructException(window.getParserPosition(), "OVER windows ordered by anything but a time attribute");
+        }
+        return index;
+    }
+
+    private static LagCall lag(SqlCall function, ExpressionCompiler compiler) {
+        List<SqlNode> operands = function.getOperandList();
+        Expression argument = compiler.compile(operands.get(0));
+        int offset = operands.size() > 1 ? ((SqlNumericLiteral) operands.get(1)).intValue(true) : 1;
+        Expression fallback = operands.size() > 2 ? compiler.compile(operands.get(2)) : null;
+        if (offset < 0 || (operands.size() > 1 && !(operands.get(1) instanceof SqlLiteral))) {
+            throw new UnsupportedConstructException(function.getParserPosition(), "LAG with an offset other than a non-negative literal");
+        }
+        return new LagCall(argument, offset, fallback);
+    }
+}

@@ -1,0 +1,146 @@
+package org.flinkcookbook.simulator.stream;
+
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.flinkcookbook.result.LateRow;
+import org.flinkcookbook.simulator.expression.EvaluationContext;
+import org.flinkcookbook.simulator.expression.Expression;
+import org.flinkcookbook.simulator.trace.StatementTrace;
+import org.flinkcookbook.simulator.types.SqlType;
+import org.flinkcookbook.simulator.types.Timestamps;
+import org.flinkcookbook.simulator.types.Values;
+
+/**
+ * Window top-N, {@code ROW_NUMBER() OVER (PARTITION BY window_start, window_end, ... ORDER BY ...)}
+ * filtered by {@code rownum <= N}: Flink's WindowRankOperator. Rows wait in their window; a row whose
+ * window has fired (window_end - 1 <= watermark) is dropped as late. When a watermark fires a window,
+ * each partition's rows are sorted (ties keep arrival order) and the first N emitted with their
+ * row number appended.
+ */
+public final class WindowTopN implements RowSink, EvaluationContext {
+
+    private record Pending(Object[] values, int fixtureLine) {}
+
+    private final Expression[] partitionKeys;
+    private final int windowStartIndex;
+    private final int windowEndIndex;
+    private final Comparator<Object[]> order;
+    private final long limit;
+    private final boolean streaming;
+    private final ZoneId shiftZone;
+    private final RowSink downstream;
+    private final StatementTrace trace;
+    private final String fixture;
+    private final ZoneId sessionZone;
+    private final TreeMap<Long, Map<List<Object>, List<Pending>>> windows = new TreeMap<>();
+    private long currentWatermark = NO_WATERMARK;
+
+    /**
+     * @param windowShift the zone window_end is a wall-clock time in (the session zone for an LTZ rowtime)
+     * @param streaming false in batch mode, where nothing is late
+     */
+    public WindowTopN(
+            List<Expression> partitionKeys,
+            int windowStartIndex,
+            int windowEndIndex,
+            Comparator<Object[]> order,
+            long limit,
+            ZoneId windowShift,
+            boolean streaming,
+            RowSink downstream,
+            StatementTrace trace,
+            String fixture,
+            ZoneId sessionZone) {
+        this.partitionKeys = partitionKeys.toArray(new Expression[0]);
+        this.windowStartIndex = windowStartIndex;
+        this.windowEndIndex = windowEndIndex;
+        this.order = order;
+        this.limit = limit;
+        this.streaming = streaming;
+        this.shiftZone = windowShift;
+        this.downstream = downstream;
+        this.trace = trace;
+        this.fixture = fixture;
+        this.sessionZone = sessionZone;
+        if (streaming) {
+            trace.windowedAggregation();
+        }
+    }
+
+    @Override
+    public void row(Object[] values, int fixtureLine) {
+        long windowEnd = (Long) values[windowEndIndex];
+        if (streaming && fired(windowEnd, currentWatermark)) {
+            trace.lateRow(new LateRow(fixture, fixtureLine, Timestamps.format(windowEnd - 1, 3),
+                    Values.render(currentWatermark, SqlType.TIMESTAMP_3, sessionZone),
+                    Timestamps.format((Long) values[windowStartIndex], 3), Timestamps.format(windowEnd, 3)));
+            return;
+        }
+        List<Object> key = new ArrayList<>(partitionKeys.length);
+        for (Expression expression : partitionKeys) {
+            key.add(expression.evaluate(values, this));
+        }
+        windows.computeIfAbsent(windowEnd, end -> new LinkedHashMap<>()).computeIfAbsent(key, k -> new ArrayList<>())
+                .add(new Pending(values, fixtureLine));
+    }
+
+    private boolean fired(long windowEnd, long progress) {
+        return progress != NO_WATERMARK && Timestamps.toEpoch(windowEnd - 1, shiftZone) <= progress;
+    }
+
+    @Override
+    public void watermark(long watermark) {
+        if (watermark > currentWatermark) {
+            currentWatermark = watermark;
+            fireUpTo(watermark);
+        }
+        downstream.watermark(watermark);
+    }
+
+    private void fireUpTo(long progress) {
+        Iterator<Map.Entry<Long, Map<List<Object>, List<Pending>>>> open = windows.entrySet().iterator();
+        while (open.hasNext()) {
+            Map.Entry<Long, Map<List<Object>, List<Pending>>> window = open.next();
+            if (progress != Long.MAX_VALUE && !fired(window.getKey(), progress)) {
+                return;
+            }
+            open.remove();
+            for (List<Pending> partition : window.getValue().values()) {
+                List<Pending> sorted = new ArrayList<>(partition);
+                sorted.sort((a, b) -> order.compare(a.values(), b.values())); // List#sort is stable
+                for (int rank = 0; rank < Math.min(limit, sorted.size()); rank++) {
+                    Object[] values = sorted.get(rank).values();
+                    Object[] ranked = Arrays.copyOf(values, values.length + 1);
+                    ranked[values.length] = (long) rank + 1;
+                    downstream.row(ranked, sorted.get(rank).fixtureLine());
+                }
+            }
+        }
+    }
+
+    @Override
+    public void possibleWatermark(long watermark) {}
+
+    @Override
+    public void endOfInput() {
+        fireUpTo(Long.MAX_VALUE);
+        downstream.endOfInput();
+    }
+
+    @Override
+    public long currentWatermark() {
+        return currentWatermark;
+    }
+
+    @Override
+    public ZoneId sessionZone() {
+        return sessionZone;
+    }
+}
