@@ -1,7 +1,6 @@
 package org.flinkcookbook.simulator.stream;
 
 import java.time.ZoneId;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -34,11 +33,7 @@ public final class BatchAggregation implements RowSink, EvaluationContext {
 
     @Override
     public void row(Object[] values, int fixtureLine) {
-        List<Object> key = new ArrayList<>(keys.length);
-        for (Expression expression : keys) {
-            key.add(expression.evaluate(values, this));
-        }
-        for (Accumulator accumulator : groups.computeIfAbsent(key, k -> newAccumulators())) {
+        for (Accumulator accumulator : groups.computeIfAbsent(GroupKey.of(keys, values, this), k -> newAccumulators())) {
             accumulator.add(values, this);
         }
     }

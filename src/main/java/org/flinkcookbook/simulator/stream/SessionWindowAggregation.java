@@ -74,10 +74,7 @@ public final class SessionWindowAggregation implements RowSink, EvaluationContex
     @Override
     public void row(Object[] values, int fixtureLine) {
         long timestamp = Timestamps.toWallClock((Long) values[rowtimeIndex], shiftZone);
-        List<Object> key = new ArrayList<>(keys.length);
-        for (Expression expression : keys) {
-            key.add(expression.evaluate(values, this));
-        }
+        List<Object> key = GroupKey.of(keys, values, this);
         TreeMap<Window, Accumulator[]> open = sessions.computeIfAbsent(key, k -> new TreeMap<>(BY_START));
         Window window = new Window(timestamp, timestamp + gap);
         List<Window> merged = new ArrayList<>();

@@ -122,7 +122,7 @@ public final class WindowAggregation implements RowSink, EvaluationContext {
                     Timestamps.format(closed.start(), 3), Timestamps.format(closed.end(), 3)));
             return;
         }
-        List<Object> key = key(values);
+        List<Object> key = GroupKey.of(keys, values, this);
         if (!streaming) {
             // batch window aggregates add each window's rows up in arrival order, without slices
             for (Window window : windows) {
@@ -158,14 +158,6 @@ public final class WindowAggregation implements RowSink, EvaluationContext {
     /** TimeWindowUtil#isWindowFired: toEpochMillsForTimer(windowEnd - 1, shiftTimeZone) <= currentProgress. */
     private boolean fired(long windowEnd, long progress) {
         return progress != NO_WATERMARK && Timestamps.toEpoch(windowEnd - 1, shiftZone) <= progress;
-    }
-
-    private List<Object> key(Object[] values) {
-        List<Object> key = new ArrayList<>(keys.length);
-        for (Expression expression : keys) {
-            key.add(expression.evaluate(values, this));
-        }
-        return key;
     }
 
     private Accumulator[] accumulators(long slice, List<Object> key) {

@@ -83,10 +83,7 @@ public final class WindowTopN implements RowSink, EvaluationContext {
                     Timestamps.format((Long) values[windowStartIndex], 3), Timestamps.format(windowEnd, 3)));
             return;
         }
-        List<Object> key = new ArrayList<>(partitionKeys.length);
-        for (Expression expression : partitionKeys) {
-            key.add(expression.evaluate(values, this));
-        }
+        List<Object> key = GroupKey.of(partitionKeys, values, this);
         windows.computeIfAbsent(windowEnd, end -> new LinkedHashMap<>()).computeIfAbsent(key, k -> new ArrayList<>())
                 .add(new Pending(values, fixtureLine));
     }
