@@ -83,8 +83,8 @@ public final class SessionWindowAggregation implements RowSink, EvaluationContex
                 merged.add(session);
             }
         }
-        boolean late = merged.isEmpty() && fired(window, currentProgress);
-        if (possibleWatermark != NO_WATERMARK && merged.isEmpty() && fired(window, possibleWatermark) != late) {
+        boolean late = merged.isEmpty() && WindowRows.fired(window.end(), currentProgress, shiftZone);
+        if (possibleWatermark != NO_WATERMARK && merged.isEmpty() && WindowRows.fired(window.end(), possibleWatermark, shiftZone) != late) {
             trace.timingDependent(fixture, fixtureLine);
         }
         possibleWatermark = NO_WATERMARK;
@@ -111,11 +111,6 @@ public final class SessionWindowAggregation implements RowSink, EvaluationContex
         open.put(new Window(start, end), state);
     }
 
-    /** WindowOperator#isWindowLate: the window's max timestamp end - 1 is at or below the watermark. */
-    private boolean fired(Window window, long progress) {
-        return progress != NO_WATERMARK && Timestamps.toEpoch(window.end() - 1, shiftZone) <= progress;
-    }
-
     private Accumulator[] newAccumulators() {
         return AggregateCall.newAccumulators(aggregates);
     }
@@ -136,7 +131,7 @@ public final class SessionWindowAggregation implements RowSink, EvaluationContex
             Iterator<Map.Entry<Window, Accumulator[]>> open = keyed.getValue().entrySet().iterator();
             while (open.hasNext()) {
                 Map.Entry<Window, Accumulator[]> session = open.next();
-                if (progress == Long.MAX_VALUE || fired(session.getKey(), progress)) {
+                if (progress == Long.MAX_VALUE || WindowRows.fired(session.getKey().end(), progress, shiftZone)) {
                     open.remove();
                     emit(session.getKey(), keyed.getKey(), session.getValue());
                 }

@@ -134,7 +134,7 @@ public final class WindowAggregation implements RowSink, EvaluationContext {
             return;
         }
         long slice = spec.sliceEnd(timestamp);
-        if (spec.kind() == Kind.CUMULATE && fired(slice, currentProgress)) {
+        if (spec.kind() == Kind.CUMULATE && WindowRows.fired(slice, currentProgress, shiftZone)) {
             slice = open.get(0).start() + spec.sliceSize(); // the cycle's first slice holds its merged state
         }
         for (Accumulator accumulator : accumulators(slice, key)) {
@@ -148,16 +148,11 @@ public final class WindowAggregation implements RowSink, EvaluationContext {
     private List<Window> unfired(List<Window> windows, long progress) {
         List<Window> open = new ArrayList<>(windows.size());
         for (Window window : windows) {
-            if (!fired(window.end(), progress)) {
+            if (!WindowRows.fired(window.end(), progress, shiftZone)) {
                 open.add(window);
             }
         }
         return open;
-    }
-
-    /** TimeWindowUtil#isWindowFired: toEpochMillsForTimer(windowEnd - 1, shiftTimeZone) <= currentProgress. */
-    private boolean fired(long windowEnd, long progress) {
-        return progress != NO_WATERMARK && Timestamps.toEpoch(windowEnd - 1, shiftZone) <= progress;
     }
 
     private Accumulator[] accumulators(long slice, List<Object> key) {
@@ -182,7 +177,7 @@ public final class WindowAggregation implements RowSink, EvaluationContext {
         Iterator<Map.Entry<Window, Set<List<Object>>>> windows = pending.entrySet().iterator();
         while (windows.hasNext()) {
             Map.Entry<Window, Set<List<Object>>> entry = windows.next();
-            if (progress != Long.MAX_VALUE && !fired(entry.getKey().end(), progress)) {
+            if (progress != Long.MAX_VALUE && !WindowRows.fired(entry.getKey().end(), progress, shiftZone)) {
                 return;
             }
             windows.remove();
