@@ -4,8 +4,6 @@ import static org.apache.flink.table.api.Expressions.$;
 import static org.apache.flink.table.api.Expressions.lit;
 import static org.apache.flink.table.api.Expressions.nullOf;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -20,7 +18,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
-import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.CoreOptions;
@@ -41,11 +38,9 @@ import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
 import org.apache.flink.table.api.internal.TableEnvironmentInternal;
 import org.apache.flink.table.api.internal.TableResultInternal;
 import org.apache.flink.table.catalog.CatalogManager;
-import org.apache.flink.table.catalog.CatalogTable;
 import org.apache.flink.table.catalog.Column;
 import org.apache.flink.table.catalog.ContextResolvedTable;
 import org.apache.flink.table.catalog.ObjectIdentifier;
-import org.apache.flink.table.catalog.ResolvedCatalogTable;
 import org.apache.flink.table.catalog.ResolvedSchema;
 import org.apache.flink.table.catalog.UnresolvedIdentifier;
 import org.apache.flink.table.data.RowData;
@@ -55,7 +50,6 @@ import org.apache.flink.table.utils.print.RowDataToStringConverter;
 import org.apache.flink.util.CloseableIterator;
 import org.flinkcookbook.engine.Problem;
 import org.flinkcookbook.engine.RecipeRun;
-import org.flinkcookbook.recipe.FixtureBinding;
 import org.flinkcookbook.recipe.Recipe;
 import org.flinkcookbook.result.ResultRow;
 import org.flinkcookbook.result.RowKind;
@@ -65,7 +59,6 @@ import org.flinkcookbook.sql.Nondeterminism;
 import org.flinkcookbook.sql.SqlParsing;
 import org.flinkcookbook.sql.SqlSyntaxException;
 import org.flinkcookbook.sql.Statement;
-import org.flinkcookbook.sql.StatementKind;
 
 /**
  * One recipe run as one SQL session on Flink, the way the SQL client runs a script: statements in
@@ -94,6 +87,7 @@ final class RecipeSession {
     private final Map<String, String> sessionOptions = new LinkedHashMap<>();
     private final List<Statement> definitions = new ArrayList<>();
     private final Nondeterminism nondeterminism = new Nondeterminism();
+    private final FixtureTables fixtureTables;
     private final List<StatementResult> results = new ArrayList<>();
     private final List<String> warnings = new ArrayList<>();
     private final StandIns standIns;
@@ -111,6 +105,7 @@ final class RecipeSession {
         this.recipe = recipe;
         this.fixturesUri = FixturePlaceholder.uriOf(settings.fixturesDirectory());
         this.standIns = standIns;
+        this.fixtureTables = new FixtureTables(recipe, settings.fixturesDirectory(), this::catalogManager);
     }
 
     /**
@@ -234,13 +229,13 @@ final class RecipeSession {
         nondeterminism.learn(parsed);
         if (parsed instanceof SqlCreateTable created) {
             bindTable(statement, created);
-            checkFixtureTable(statement, created);
+            fixtureTables.checkCsvTable(statement, created);
         }
     }
 
     /** Binds a new table to its fixture, or when planning and it cannot run here, to a stand-in. */
     private void bindTable(Statement statement, SqlCreateTable created) throws StatementFailure {
-        if (!bindFixture(statement, created) && planning()) {
+        if (!fixtureTables.bind(statement, created) && planning()) {
             CatalogManager catalog = catalogManager();
             ObjectIdentifier id = catalog.qualifyIdentifier(UnresolvedIdentifier.of(created.getName().names));
             try {
@@ -249,23 +244,6 @@ final class RecipeSession {
                 throw failure(statement, e);
             }
         }
-    }
-
-    /** A table that reads a CSV file of the fixtures directory directly gets the same check as a bound one. */
-    private void checkFixtureTable(Statement statement, SqlCreateTable created) throws StatementFailure {
-        Map<String, String> options = created.getProperties();
-        String path = options.get("path");
-        if (!"filesystem".equals(options.get("connector")) || !"csv".equals(options.get("format")) || path == null || !path.startsWith("file:")) {
-            return;
-        }
-        Path file = Path.of(java.net.URI.create(path)).normalize();
-        Path fixtures = settings.fixturesDirectory().toAbsolutePath().normalize();
-        if (!Files.isRegularFile(file) || !file.startsWith(fixtures)) {
-            return;
-        }
-        CatalogManager catalog = catalogManager();
-        ContextResolvedTable table = catalog.getTable(catalog.qualifyIdentifier(UnresolvedIdentifier.of(created.getName().names))).orElseThrow();
-        checkFixture(statement.line(), fixtures.relativize(file).toString().replace('\\', '/'), file, table.getResolvedSchema());
     }
 
     private void set(Statement statement, SqlSet set) throws StatementFailure {
@@ -365,7 +343,7 @@ final class RecipeSession {
         List<String> writtenNames = targetNames.stream().filter(name -> !staticPartitions.containsKey(name)).toList();
 
         try {
-            Table source = tableEnvironment.sqlQuery(sourceText(sql, insert.getSource()));
+            Table source = tableEnvironment.sqlQuery(InsertQueryText.of(sql, insert.getSource()));
             if (source.getResolvedSchema().getColumnCount() != writtenNames.size()) {
                 throw new StatementFailure(statement.line(), statement.firstWords() + ": the query has "
                         + source.getResolvedSchema().getColumnCount() + " columns but " + target + " takes " + writtenNames.size());
@@ -480,54 +458,6 @@ final class RecipeSession {
         return new ResultRow(RowKind.ofSymbol(row.getRowKind().shortString()), values);
     }
 
-    /** Rebinds a new table to its fixture, if the recipe binds one; true when it did. */
-    private boolean bindFixture(Statement statement, SqlCreateTable created) throws StatementFailure {
-        List<String> names = created.getName().names;
-        Optional<FixtureBinding> binding = recipe.fixtureFor(String.join(".", names))
-                .or(() -> recipe.fixtureFor(names.get(names.size() - 1)));
-        if (binding.isEmpty()) {
-            return false;
-        }
-        Path csv = settings.fixturesDirectory().resolve(binding.get().csvPath()).toAbsolutePath().normalize();
-        if (!Files.isRegularFile(csv)) {
-            throw new StatementFailure(binding.get().line(), "the fixture " + binding.get().csvPath() + " for table "
-                    + binding.get().table() + " does not exist in " + settings.fixturesDirectory() + "; add the CSV file or fix the path");
-        }
-        CatalogManager catalog = catalogManager();
-        ObjectIdentifier id = catalog.qualifyIdentifier(UnresolvedIdentifier.of(names));
-        ContextResolvedTable table = catalog.getTable(id).orElseThrow();
-        checkFixture(binding.get().line(), binding.get().csvPath(), csv, table.getResolvedSchema());
-        CatalogTable original = ((ResolvedCatalogTable) table.getResolvedTable()).getOrigin();
-        Map<String, String> options = new LinkedHashMap<>();
-        options.put("connector", "filesystem");
-        options.put("path", FixturePlaceholder.uriOf(csv));
-        options.put("format", "csv");
-        try {
-            TableRebinding.rebind(catalog, id, table, options, List.of()); // a fixture is one file, not partition directories
-        } catch (RuntimeException e) {
-            throw new StatementFailure(binding.get().line(), "cannot bind fixture " + binding.get().csvPath() + " to table "
-                    + binding.get().table() + ": " + FlinkErrors.message(e));
-        }
-        return true;
-    }
-
-    /** A malformed fixture row is reported with its line, before Flink fails on it with a stack of its own. */
-    private void checkFixture(int line, String csvPath, Path csv, ResolvedSchema schema) throws StatementFailure {
-        List<Column> physical = schema.getColumns().stream().filter(Column::isPhysical).toList();
-        List<String> names = physical.stream().map(Column::getName).toList();
-        int rowtime = schema.getWatermarkSpecs().isEmpty() ? -1 : names.indexOf(schema.getWatermarkSpecs().get(0).getRowtimeAttribute());
-        String shownAs = settings.fixturesDirectory().getFileName() + "/" + csvPath;
-        Optional<String> problem;
-        try {
-            problem = FixtureCheck.problem(csv, shownAs, names, physical.stream().map(column -> column.getDataType().getLogicalType()).toList(), rowtime);
-        } catch (java.io.IOException e) {
-            problem = Optional.of(shownAs + ": cannot be read (" + e.getMessage() + ")");
-        }
-        if (problem.isPresent()) {
-            throw new StatementFailure(line, problem.get());
-        }
-    }
-
     private CatalogManager catalogManager() {
         return ((TableEnvironmentInternal) tableEnvironment).getCatalogManager();
     }
@@ -569,49 +499,6 @@ final class RecipeSession {
             node = ((org.apache.calcite.sql.SqlWith) node).body;
         }
         return node.getKind() == SqlKind.ORDER_BY;
-    }
-
-    /**
-     * The INSERT's query, taken from the statement text at the query's parsed position. The text
-     * before it is blanked out rather than cut, so that the lines and columns Flink names in an error
-     * about the query are lines and columns of the statement.
-     */
-    static String sourceText(String insertSql, SqlNode source) {
-        SqlParserPos position = startOf(source);
-        String[] lines = insertSql.split("\n", -1);
-        int offset = 0;
-        for (int line = 1; line < position.getLineNum(); line++) {
-            offset += lines[line - 1].length() + 1;
-        }
-        int start = offset + position.getColumnNum() - 1;
-        StringBuilder text = new StringBuilder(insertSql.length());
-        for (int i = 0; i < start; i++) {
-            char c = insertSql.charAt(i);
-            text.append(c == '\n' || c == '\r' ? c : ' ');
-        }
-        text.append(insertSql, start, insertSql.length());
-        return balanceParentheses(text.toString().stripTrailing());
-    }
-
-    /** Where a query's text starts: an ORDER BY node is positioned at its ORDER BY list, not at its query. */
-    private static SqlParserPos startOf(SqlNode query) {
-        if (query.getKind() == SqlKind.ORDER_BY) {
-            return startOf(((org.apache.calcite.sql.SqlCall) query).operand(0));
-        }
-        return query.getParserPosition();
-    }
-
-    /** A parenthesised query starts after its '(' but the text runs to the statement's last ')'. */
-    private static String balanceParentheses(String text) {
-        String result = text;
-        while (result.endsWith(")") && count(result, '(') < count(result, ')')) {
-            result = result.substring(0, result.length() - 1).stripTrailing();
-        }
-        return result;
-    }
-
-    private static long count(String text, char c) {
-        return text.chars().filter(ch -> ch == c).count();
     }
 
     /** A statement failed: stops the recipe with a message for its line. */

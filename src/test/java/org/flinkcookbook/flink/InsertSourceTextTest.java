@@ -15,7 +15,7 @@ class InsertSourceTextTest {
     private static String sourceOf(String insert) throws Exception {
         Statement statement = new Statement(insert, 1, 1, StatementKind.INSERT, List.of());
         RichSqlInsert parsed = (RichSqlInsert) SqlParsing.parse(statement, insert);
-        return RecipeSession.sourceText(insert, parsed.getSource());
+        return InsertQueryText.of(insert, parsed.getSource());
     }
 
     @Test

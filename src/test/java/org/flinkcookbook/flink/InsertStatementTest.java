@@ -29,7 +29,7 @@ class InsertStatementTest {
         RichSqlInsert insert = insertOf("EXECUTE INSERT INTO sink SELECT 1");
 
         assertThat(((SqlIdentifier) insert.getTargetTableID()).getSimple()).isEqualTo("sink");
-        assertThat(RecipeSession.sourceText("EXECUTE INSERT INTO sink SELECT 1", insert.getSource()).strip()).isEqualTo("SELECT 1");
+        assertThat(InsertQueryText.of("EXECUTE INSERT INTO sink SELECT 1", insert.getSource()).strip()).isEqualTo("SELECT 1");
     }
 
     @Test

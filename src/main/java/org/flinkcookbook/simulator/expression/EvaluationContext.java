@@ -12,4 +12,19 @@ public interface EvaluationContext {
     long currentWatermark();
 
     ZoneId sessionZone();
+
+    /** For code that never receives a watermark (a source, a batch aggregation): CURRENT_WATERMARK stays NULL. */
+    static EvaluationContext withoutWatermark(ZoneId sessionZone) {
+        return new EvaluationContext() {
+            @Override
+            public long currentWatermark() {
+                return NO_WATERMARK;
+            }
+
+            @Override
+            public ZoneId sessionZone() {
+                return sessionZone;
+            }
+        };
+    }
 }

@@ -1,7 +1,6 @@
 package org.flinkcookbook.simulator.stream;
 
 import java.time.ZoneId;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -14,19 +13,19 @@ import org.flinkcookbook.simulator.expression.Expression;
  * A GROUP BY without windows in batch mode: one row per group at the end of input, rows
  * [group keys..., aggregates...]. Without GROUP BY it emits exactly one row, even for no input.
  */
-public final class BatchAggregation implements RowSink, EvaluationContext {
+public final class BatchAggregation implements RowSink {
 
     private final Expression[] keys;
     private final List<AggregateCall> aggregates;
     private final RowSink downstream;
-    private final ZoneId sessionZone;
+    private final EvaluationContext context;
     private final Map<List<Object>, Accumulator[]> groups = new LinkedHashMap<>();
 
     public BatchAggregation(List<Expression> keys, List<AggregateCall> aggregates, RowSink downstream, ZoneId sessionZone) {
         this.keys = keys.toArray(new Expression[0]);
         this.aggregates = List.copyOf(aggregates);
         this.downstream = downstream;
-        this.sessionZone = sessionZone;
+        this.context = EvaluationContext.withoutWatermark(sessionZone);
         if (keys.isEmpty()) {
             groups.put(List.of(), newAccumulators());
         }
@@ -34,12 +33,8 @@ public final class BatchAggregation implements RowSink, EvaluationContext {
 
     @Override
     public void row(Object[] values, int fixtureLine) {
-        List<Object> key = new ArrayList<>(keys.length);
-        for (Expression expression : keys) {
-            key.add(expression.evaluate(values, this));
-        }
-        for (Accumulator accumulator : groups.computeIfAbsent(key, k -> newAccumulators())) {
-            accumulator.add(values, this);
+        for (Accumulator accumulator : groups.computeIfAbsent(GroupKey.of(keys, values, context), k -> newAccumulators())) {
+            accumulator.add(values, context);
         }
     }
 
@@ -67,15 +62,5 @@ public final class BatchAggregation implements RowSink, EvaluationContext {
             downstream.row(row, 0);
         }
         downstream.endOfInput();
-    }
-
-    @Override
-    public long currentWatermark() {
-        return NO_WATERMARK;
-    }
-
-    @Override
-    public ZoneId sessionZone() {
-        return sessionZone;
     }
 }

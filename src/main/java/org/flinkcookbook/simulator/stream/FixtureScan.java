@@ -64,17 +64,7 @@ public final class FixtureScan {
     }
 
     public void run(RowSink downstream) {
-        EvaluationContext context = new EvaluationContext() {
-            @Override
-            public long currentWatermark() {
-                return NO_WATERMARK;
-            }
-
-            @Override
-            public ZoneId sessionZone() {
-                return sessionZone;
-            }
-        };
+        EvaluationContext context = EvaluationContext.withoutWatermark(sessionZone);
         WatermarkAssigner assigner = watermarkStrategy == null
                 ? null
                 : new WatermarkAssigner(watermarkStrategy.interval(), watermarkStrategy.periodicEmissionPlausible(), downstream);

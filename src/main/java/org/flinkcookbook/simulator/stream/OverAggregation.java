@@ -111,11 +111,7 @@ public final class OverAggregation implements RowSink, EvaluationContext {
     }
 
     private List<Object> partition(Object[] values) {
-        List<Object> key = new ArrayList<>(partitionKeys.length);
-        for (Expression expression : partitionKeys) {
-            key.add(expression.evaluate(values, this));
-        }
-        return key;
+        return GroupKey.of(partitionKeys, values, this);
     }
 
     private Accumulator[] state(List<Object> key) {

@@ -8,15 +8,12 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.flinkcookbook.result.LateRow;
 import org.flinkcookbook.simulator.aggregate.AggregateCall;
 import org.flinkcookbook.simulator.aggregate.AggregateCall.Accumulator;
-import org.flinkcookbook.simulator.expression.EvaluationContext;
 import org.flinkcookbook.simulator.expression.Expression;
 import org.flinkcookbook.simulator.trace.StatementTrace;
 import org.flinkcookbook.simulator.types.SqlType;
 import org.flinkcookbook.simulator.types.Timestamps;
-import org.flinkcookbook.simulator.types.Values;
 import org.flinkcookbook.simulator.window.WindowSpec.Window;
 
 /**
@@ -29,24 +26,13 @@ import org.flinkcookbook.simulator.window.WindowSpec.Window;
  * sessions never are late, so a row that reaches one always counts. A session fires when a
  * watermark reaches its end - 1; SESSION_ROWTIME is end - 1.
  */
-public final class SessionWindowAggregation implements RowSink, EvaluationContext {
+public final class SessionWindowAggregation extends WindowedAggregation {
 
     private static final Comparator<Window> BY_START = Comparator.comparingLong(Window::start).thenComparingLong(Window::end);
 
     private final long gap;
-    private final int rowtimeIndex;
-    private final SqlType rowtimeType;
-    private final ZoneId shiftZone;
-    private final Expression[] keys;
-    private final List<AggregateCall> aggregates;
-    private final RowSink downstream;
-    private final StatementTrace trace;
-    private final String fixture;
-    private final ZoneId sessionZone;
     /** Open sessions by key, ordered by start, with their accumulators. */
     private final Map<List<Object>, TreeMap<Window, Accumulator[]>> sessions = new HashMap<>();
-    private long currentProgress = NO_WATERMARK;
-    private long possibleWatermark = NO_WATERMARK;
 
     public SessionWindowAggregation(
             long gap,
@@ -58,26 +44,15 @@ public final class SessionWindowAggregation implements RowSink, EvaluationContex
             StatementTrace trace,
             String fixture,
             ZoneId sessionZone) {
+        super(rowtimeIndex, rowtimeType, keys, aggregates, downstream, trace, fixture, sessionZone);
         this.gap = gap;
-        this.rowtimeIndex = rowtimeIndex;
-        this.rowtimeType = rowtimeType;
-        this.shiftZone = WindowRows.shiftZone(rowtimeType, sessionZone);
-        this.keys = keys.toArray(new Expression[0]);
-        this.aggregates = List.copyOf(aggregates);
-        this.downstream = downstream;
-        this.trace = trace;
-        this.fixture = fixture;
-        this.sessionZone = sessionZone;
         trace.windowedAggregation();
     }
 
     @Override
     public void row(Object[] values, int fixtureLine) {
         long timestamp = Timestamps.toWallClock((Long) values[rowtimeIndex], shiftZone);
-        List<Object> key = new ArrayList<>(keys.length);
-        for (Expression expression : keys) {
-            key.add(expression.evaluate(values, this));
-        }
+        List<Object> key = GroupKey.of(keys, values, this);
         TreeMap<Window, Accumulator[]> open = sessions.computeIfAbsent(key, k -> new TreeMap<>(BY_START));
         Window window = new Window(timestamp, timestamp + gap);
         List<Window> merged = new ArrayList<>();
@@ -86,15 +61,13 @@ public final class SessionWindowAggregation implements RowSink, EvaluationContex
                 merged.add(session);
             }
         }
-        boolean late = merged.isEmpty() && fired(window, currentProgress);
-        if (possibleWatermark != NO_WATERMARK && merged.isEmpty() && fired(window, possibleWatermark) != late) {
+        boolean late = merged.isEmpty() && WindowRows.fired(window.end(), currentProgress, shiftZone);
+        if (possibleWatermark != NO_WATERMARK && merged.isEmpty() && WindowRows.fired(window.end(), possibleWatermark, shiftZone) != late) {
             trace.timingDependent(fixture, fixtureLine);
         }
         possibleWatermark = NO_WATERMARK;
         if (late) {
-            trace.lateRow(new LateRow(fixture, fixtureLine, Values.render(values[rowtimeIndex], rowtimeType, sessionZone),
-                    Values.render(currentProgress, rowtimeType, sessionZone),
-                    Timestamps.format(window.start(), 3), Timestamps.format(window.end(), 3)));
+            lateRow(values, fixtureLine, window);
             return;
         }
         Accumulator[] state = merged.isEmpty() ? newAccumulators() : open.remove(merged.get(0));
@@ -114,62 +87,19 @@ public final class SessionWindowAggregation implements RowSink, EvaluationContex
         open.put(new Window(start, end), state);
     }
 
-    /** WindowOperator#isWindowLate: the window's max timestamp end - 1 is at or below the watermark. */
-    private boolean fired(Window window, long progress) {
-        return progress != NO_WATERMARK && Timestamps.toEpoch(window.end() - 1, shiftZone) <= progress;
-    }
-
-    private Accumulator[] newAccumulators() {
-        return AggregateCall.newAccumulators(aggregates);
-    }
-
-    @Override
-    public void watermark(long watermark) {
-        if (watermark > currentProgress) {
-            currentProgress = watermark;
-            fire(watermark);
-        }
-        possibleWatermark = NO_WATERMARK;
-        downstream.watermark(watermark);
-    }
-
     /** Emits the sessions the watermark closed. */
-    private void fire(long progress) {
+    @Override
+    void fireUpTo(long progress) {
         for (Map.Entry<List<Object>, TreeMap<Window, Accumulator[]>> keyed : sessions.entrySet()) {
             Iterator<Map.Entry<Window, Accumulator[]>> open = keyed.getValue().entrySet().iterator();
             while (open.hasNext()) {
                 Map.Entry<Window, Accumulator[]> session = open.next();
-                if (progress == Long.MAX_VALUE || fired(session.getKey(), progress)) {
+                if (progress == Long.MAX_VALUE || WindowRows.fired(session.getKey().end(), progress, shiftZone)) {
                     open.remove();
                     emit(session.getKey(), keyed.getKey(), session.getValue());
                 }
             }
         }
         sessions.values().removeIf(TreeMap::isEmpty);
-    }
-
-    private void emit(Window window, List<Object> key, Accumulator[] accumulators) {
-        downstream.row(WindowRows.aggregated(key, window, WindowRows.windowTime(window, rowtimeType, shiftZone), accumulators), 0);
-    }
-
-    @Override
-    public void possibleWatermark(long watermark) {
-        possibleWatermark = watermark;
-    }
-
-    @Override
-    public void endOfInput() {
-        fire(Long.MAX_VALUE);
-        downstream.endOfInput();
-    }
-
-    @Override
-    public long currentWatermark() {
-        return currentProgress;
-    }
-
-    @Override
-    public ZoneId sessionZone() {
-        return sessionZone;
     }
 }

@@ -11,15 +11,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import org.flinkcookbook.result.LateRow;
 import org.flinkcookbook.simulator.aggregate.AggregateCall;
 import org.flinkcookbook.simulator.aggregate.AggregateCall.Accumulator;
-import org.flinkcookbook.simulator.expression.EvaluationContext;
 import org.flinkcookbook.simulator.expression.Expression;
 import org.flinkcookbook.simulator.trace.StatementTrace;
 import org.flinkcookbook.simulator.types.SqlType;
 import org.flinkcookbook.simulator.types.Timestamps;
-import org.flinkcookbook.simulator.types.Values;
 import org.flinkcookbook.simulator.window.WindowSpec;
 import org.flinkcookbook.simulator.window.WindowSpec.Kind;
 import org.flinkcookbook.simulator.window.WindowSpec.Window;
@@ -44,28 +41,17 @@ import org.flinkcookbook.simulator.window.WindowSpec.Window;
  * <p>Output rows are [group keys..., window_start, window_end, window_time, aggregates...] for every
  * window and key with rows. Memory holds the open slices only.
  */
-public final class WindowAggregation implements RowSink, EvaluationContext {
+public final class WindowAggregation extends WindowedAggregation {
 
     private static final Comparator<Window> BY_END = Comparator.comparingLong(Window::end).thenComparingLong(Window::start);
 
     private final WindowSpec spec;
     private final boolean panesOldestFirst;
-    private final int rowtimeIndex;
-    private final SqlType rowtimeType;
-    private final ZoneId shiftZone;
     private final boolean streaming;
-    private final Expression[] keys;
-    private final List<AggregateCall> aggregates;
-    private final RowSink downstream;
-    private final StatementTrace trace;
-    private final String fixture;
-    private final ZoneId sessionZone;
     /** Accumulators by slice end, then group key. */
     private final Map<Long, Map<List<Object>, Accumulator[]>> slices = new HashMap<>();
     /** The windows still to fire, with the keys that have rows in them. */
     private final TreeMap<Window, Set<List<Object>>> pending = new TreeMap<>(BY_END);
-    private long currentProgress = NO_WATERMARK;
-    private long possibleWatermark = NO_WATERMARK;
 
     /**
      * @param groupWindow true for GROUP BY TUMBLE/HOP (panes merged oldest first), false for window TVFs
@@ -85,18 +71,10 @@ public final class WindowAggregation implements RowSink, EvaluationContext {
             StatementTrace trace,
             String fixture,
             ZoneId sessionZone) {
+        super(rowtimeIndex, rowtimeType, keys, aggregates, downstream, trace, fixture, sessionZone);
         this.spec = spec;
         this.panesOldestFirst = groupWindow;
-        this.rowtimeIndex = rowtimeIndex;
-        this.rowtimeType = rowtimeType;
-        this.shiftZone = WindowRows.shiftZone(rowtimeType, sessionZone);
         this.streaming = streaming;
-        this.keys = keys.toArray(new Expression[0]);
-        this.aggregates = List.copyOf(aggregates);
-        this.downstream = downstream;
-        this.trace = trace;
-        this.fixture = fixture;
-        this.sessionZone = sessionZone;
         if (streaming) {
             trace.windowedAggregation();
         }
@@ -116,13 +94,10 @@ public final class WindowAggregation implements RowSink, EvaluationContext {
         }
         possibleWatermark = NO_WATERMARK;
         if (open.isEmpty()) {
-            Window closed = windows.get(windows.size() - 1);
-            trace.lateRow(new LateRow(fixture, fixtureLine, Values.render(rowtime, rowtimeType, sessionZone),
-                    Values.render(currentProgress, rowtimeType, sessionZone),
-                    Timestamps.format(closed.start(), 3), Timestamps.format(closed.end(), 3)));
+            lateRow(values, fixtureLine, windows.get(windows.size() - 1));
             return;
         }
-        List<Object> key = key(values);
+        List<Object> key = GroupKey.of(keys, values, this);
         if (!streaming) {
             // batch window aggregates add each window's rows up in arrival order, without slices
             for (Window window : windows) {
@@ -134,7 +109,7 @@ public final class WindowAggregation implements RowSink, EvaluationContext {
             return;
         }
         long slice = spec.sliceEnd(timestamp);
-        if (spec.kind() == Kind.CUMULATE && fired(slice, currentProgress)) {
+        if (spec.kind() == Kind.CUMULATE && WindowRows.fired(slice, currentProgress, shiftZone)) {
             slice = open.get(0).start() + spec.sliceSize(); // the cycle's first slice holds its merged state
         }
         for (Accumulator accumulator : accumulators(slice, key)) {
@@ -148,49 +123,23 @@ public final class WindowAggregation implements RowSink, EvaluationContext {
     private List<Window> unfired(List<Window> windows, long progress) {
         List<Window> open = new ArrayList<>(windows.size());
         for (Window window : windows) {
-            if (!fired(window.end(), progress)) {
+            if (!WindowRows.fired(window.end(), progress, shiftZone)) {
                 open.add(window);
             }
         }
         return open;
     }
 
-    /** TimeWindowUtil#isWindowFired: toEpochMillsForTimer(windowEnd - 1, shiftTimeZone) <= currentProgress. */
-    private boolean fired(long windowEnd, long progress) {
-        return progress != NO_WATERMARK && Timestamps.toEpoch(windowEnd - 1, shiftZone) <= progress;
-    }
-
-    private List<Object> key(Object[] values) {
-        List<Object> key = new ArrayList<>(keys.length);
-        for (Expression expression : keys) {
-            key.add(expression.evaluate(values, this));
-        }
-        return key;
-    }
-
     private Accumulator[] accumulators(long slice, List<Object> key) {
         return slices.computeIfAbsent(slice, s -> new LinkedHashMap<>()).computeIfAbsent(key, k -> newAccumulators());
     }
 
-    private Accumulator[] newAccumulators() {
-        return AggregateCall.newAccumulators(aggregates);
-    }
-
     @Override
-    public void watermark(long watermark) {
-        if (watermark > currentProgress) {
-            currentProgress = watermark;
-            fireUpTo(watermark);
-        }
-        possibleWatermark = NO_WATERMARK;
-        downstream.watermark(watermark);
-    }
-
-    private void fireUpTo(long progress) {
+    void fireUpTo(long progress) {
         Iterator<Map.Entry<Window, Set<List<Object>>>> windows = pending.entrySet().iterator();
         while (windows.hasNext()) {
             Map.Entry<Window, Set<List<Object>>> entry = windows.next();
-            if (progress != Long.MAX_VALUE && !fired(entry.getKey().end(), progress)) {
+            if (progress != Long.MAX_VALUE && !WindowRows.fired(entry.getKey().end(), progress, shiftZone)) {
                 return;
             }
             windows.remove();
@@ -237,30 +186,5 @@ public final class WindowAggregation implements RowSink, EvaluationContext {
                 windowKeys.forEach(key -> emit(window, key, cycle.get(key)));
             }
         }
-    }
-
-    private void emit(Window window, List<Object> key, Accumulator[] accumulators) {
-        downstream.row(WindowRows.aggregated(key, window, WindowRows.windowTime(window, rowtimeType, shiftZone), accumulators), 0);
-    }
-
-    @Override
-    public void possibleWatermark(long watermark) {
-        possibleWatermark = watermark;
-    }
-
-    @Override
-    public void endOfInput() {
-        fireUpTo(Long.MAX_VALUE);
-        downstream.endOfInput();
-    }
-
-    @Override
-    public long currentWatermark() {
-        return currentProgress;
-    }
-
-    @Override
-    public ZoneId sessionZone() {
-        return sessionZone;
     }
 }

@@ -4,12 +4,13 @@ import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.List;
 import org.flinkcookbook.simulator.aggregate.AggregateCall.Accumulator;
+import org.flinkcookbook.simulator.expression.EvaluationContext;
 import org.flinkcookbook.simulator.types.SqlType;
 import org.flinkcookbook.simulator.types.SqlType.Root;
 import org.flinkcookbook.simulator.types.Timestamps;
 import org.flinkcookbook.simulator.window.WindowSpec.Window;
 
-/** What the windowed operators share: the shift time zone, window_time and the rows they emit. */
+/** What the windowed operators share: the shift time zone, when a window has fired, window_time and the rows they emit. */
 public final class WindowRows {
 
     private WindowRows() {}
@@ -17,6 +18,14 @@ public final class WindowRows {
     /** SliceAssigners: "if the rowtime type is TIMESTAMP_LTZ, the shift timezone is the session time zone, else UTC". */
     public static ZoneId shiftZone(SqlType rowtimeType, ZoneId sessionZone) {
         return rowtimeType.root() == Root.TIMESTAMP_LTZ ? sessionZone : ZoneOffset.UTC;
+    }
+
+    /**
+     * TimeWindowUtil#isWindowFired (WindowOperator#isWindowLate too): a window has fired once the
+     * operator received a watermark >= its end - 1, converted from the shift time zone.
+     */
+    static boolean fired(long windowEnd, long progress, ZoneId shiftZone) {
+        return progress != EvaluationContext.NO_WATERMARK && Timestamps.toEpoch(windowEnd - 1, shiftZone) <= progress;
     }
 
     /** window_time: the window's last millisecond, an instant for an LTZ rowtime, else a wall-clock time. */

@@ -77,22 +77,15 @@ public final class WindowTopN implements RowSink, EvaluationContext {
     @Override
     public void row(Object[] values, int fixtureLine) {
         long windowEnd = (Long) values[windowEndIndex];
-        if (streaming && fired(windowEnd, currentWatermark)) {
+        if (streaming && WindowRows.fired(windowEnd, currentWatermark, shiftZone)) {
             trace.lateRow(new LateRow(fixture, fixtureLine, Timestamps.format(windowEnd - 1, 3),
                     Values.render(currentWatermark, SqlType.TIMESTAMP_3, sessionZone),
                     Timestamps.format((Long) values[windowStartIndex], 3), Timestamps.format(windowEnd, 3)));
             return;
         }
-        List<Object> key = new ArrayList<>(partitionKeys.length);
-        for (Expression expression : partitionKeys) {
-            key.add(expression.evaluate(values, this));
-        }
+        List<Object> key = GroupKey.of(partitionKeys, values, this);
         windows.computeIfAbsent(windowEnd, end -> new LinkedHashMap<>()).computeIfAbsent(key, k -> new ArrayList<>())
                 .add(new Pending(values, fixtureLine));
-    }
-
-    private boolean fired(long windowEnd, long progress) {
-        return progress != NO_WATERMARK && Timestamps.toEpoch(windowEnd - 1, shiftZone) <= progress;
     }
 
     @Override
@@ -108,7 +101,7 @@ public final class WindowTopN implements RowSink, EvaluationContext {
         Iterator<Map.Entry<Long, Map<List<Object>, List<Pending>>>> open = windows.entrySet().iterator();
         while (open.hasNext()) {
             Map.Entry<Long, Map<List<Object>, List<Pending>>> window = open.next();
-            if (progress != Long.MAX_VALUE && !fired(window.getKey(), progress)) {
+            if (progress != Long.MAX_VALUE && !WindowRows.fired(window.getKey(), progress, shiftZone)) {
                 return;
             }
             open.remove();

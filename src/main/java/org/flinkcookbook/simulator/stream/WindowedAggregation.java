@@ -1,0 +1,102 @@
+package org.flinkcookbook.simulator.stream;
+
+import java.time.ZoneId;
+import java.util.List;
+import org.flinkcookbook.result.LateRow;
+import org.flinkcookbook.simulator.aggregate.AggregateCall;
+import org.flinkcookbook.simulator.aggregate.AggregateCall.Accumulator;
+import org.flinkcookbook.simulator.expression.EvaluationContext;
+import org.flinkcookbook.simulator.expression.Expression;
+import org.flinkcookbook.simulator.trace.StatementTrace;
+import org.flinkcookbook.simulator.types.SqlType;
+import org.flinkcookbook.simulator.types.Timestamps;
+import org.flinkcookbook.simulator.types.Values;
+import org.flinkcookbook.simulator.window.WindowSpec.Window;
+
+/**
+ * What the keyed window aggregations share: their watermark progress, firing the windows it closes
+ * (all of them at the end of input), and the late rows and aggregated rows they report.
+ */
+abstract sealed class WindowedAggregation implements RowSink, EvaluationContext permits WindowAggregation, SessionWindowAggregation {
+
+    final int rowtimeIndex;
+    final SqlType rowtimeType;
+    final ZoneId shiftZone;
+    final Expression[] keys;
+    final List<AggregateCall> aggregates;
+    final RowSink downstream;
+    final StatementTrace trace;
+    final String fixture;
+    private final ZoneId sessionZone;
+    long currentProgress = NO_WATERMARK;
+    long possibleWatermark = NO_WATERMARK;
+
+    WindowedAggregation(
+            int rowtimeIndex,
+            SqlType rowtimeType,
+            List<Expression> keys,
+            List<AggregateCall> aggregates,
+            RowSink downstream,
+            StatementTrace trace,
+            String fixture,
+            ZoneId sessionZone) {
+        this.rowtimeIndex = rowtimeIndex;
+        this.rowtimeType = rowtimeType;
+        this.shiftZone = WindowRows.shiftZone(rowtimeType, sessionZone);
+        this.keys = keys.toArray(new Expression[0]);
+        this.aggregates = List.copyOf(aggregates);
+        this.downstream = downstream;
+        this.trace = trace;
+        this.fixture = fixture;
+        this.sessionZone = sessionZone;
+    }
+
+    /** Emits the windows the watermark progress has fired; Long.MAX_VALUE, at the end of input, fires all. */
+    abstract void fireUpTo(long progress);
+
+    Accumulator[] newAccumulators() {
+        return AggregateCall.newAccumulators(aggregates);
+    }
+
+    /** Records a row dropped because the window it would count in, the last if several, has fired. */
+    void lateRow(Object[] values, int fixtureLine, Window window) {
+        trace.lateRow(new LateRow(fixture, fixtureLine, Values.render(values[rowtimeIndex], rowtimeType, sessionZone),
+                Values.render(currentProgress, rowtimeType, sessionZone),
+                Timestamps.format(window.start(), 3), Timestamps.format(window.end(), 3)));
+    }
+
+    void emit(Window window, List<Object> key, Accumulator[] accumulators) {
+        downstream.row(WindowRows.aggregated(key, window, WindowRows.windowTime(window, rowtimeType, shiftZone), accumulators), 0);
+    }
+
+    @Override
+    public void watermark(long watermark) {
+        if (watermark > currentProgress) {
+            currentProgress = watermark;
+            fireUpTo(watermark);
+        }
+        possibleWatermark = NO_WATERMARK;
+        downstream.watermark(watermark);
+    }
+
+    @Override
+    public void possibleWatermark(long watermark) {
+        possibleWatermark = watermark;
+    }
+
+    @Override
+    public void endOfInput() {
+        fireUpTo(Long.MAX_VALUE);
+        downstream.endOfInput();
+    }
+
+    @Override
+    public long currentWatermark() {
+        return currentProgress;
+    }
+
+    @Override
+    public ZoneId sessionZone() {
+        return sessionZone;
+    }
+}
