@@ -1,6 +1,7 @@
 package org.flinkcookbook.report;
 
 import java.io.IOException;
+import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -13,6 +14,7 @@ import javax.xml.transform.TransformerException;
 import javax.xml.transform.TransformerFactory;
 import javax.xml.transform.dom.DOMSource;
 import javax.xml.transform.stream.StreamResult;
+import org.flinkcookbook.io.AtomicFiles;
 import org.flinkcookbook.result.StatementResult;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
@@ -148,7 +150,9 @@ public final class JUnitReport {
             Transformer transformer = TransformerFactory.newInstance().newTransformer();
             transformer.setOutputProperty(OutputKeys.INDENT, "yes");
             transformer.setOutputProperty(OutputKeys.ENCODING, "UTF-8");
-            transformer.transform(new DOMSource(document), new StreamResult(file.toFile()));
+            StringWriter xml = new StringWriter();
+            transformer.transform(new DOMSource(document), new StreamResult(xml));
+            AtomicFiles.write(file, xml.toString());
         } catch (TransformerException e) {
             throw new IOException("cannot write " + file + ": " + e.getMessage(), e);
         }

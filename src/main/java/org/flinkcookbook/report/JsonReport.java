@@ -5,10 +5,9 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
+import org.flinkcookbook.io.AtomicFiles;
 import org.flinkcookbook.result.ResultRow;
 import org.flinkcookbook.result.RowExplanations;
 import org.flinkcookbook.result.StatementResult;
@@ -31,14 +30,7 @@ public final class JsonReport {
         for (RecipeOutcome outcome : outcomes) {
             recipes.add(recipe(outcome, "simulator".equals(engine)));
         }
-        Files.createDirectories(file.toAbsolutePath().getParent());
-        Path temporary = Files.createTempFile(file.toAbsolutePath().getParent(), ".report", ".json.tmp");
-        try {
-            JSON.writeValue(temporary.toFile(), root);
-            Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } finally {
-            Files.deleteIfExists(temporary);
-        }
+        AtomicFiles.write(file, JSON.writeValueAsString(root));
     }
 
     private static ObjectNode recipe(RecipeOutcome outcome, boolean explainsAll) {

@@ -1,0 +1,31 @@
+package org.flinkcookbook.io;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+
+/** Writes files so that a reader sees the old content or the new, never half of one: a build may stop at any time. */
+public final class AtomicFiles {
+
+    private AtomicFiles() {}
+
+    /** Writes the text as UTF-8 to a temporary file beside {@code file}, then moves it into place. */
+    public static void write(Path file, String text) throws IOException {
+        Path directory = file.toAbsolutePath().getParent();
+        Files.createDirectories(directory);
+        Path temporary = Files.createTempFile(directory, "." + file.getFileName(), ".tmp");
+        try {
+            Files.writeString(temporary, text, StandardCharsets.UTF_8);
+            try {
+                Files.move(temporary, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } finally {
+            Files.deleteIfExists(temporary);
+        }
+    }
+}
