@@ -18,6 +18,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlWith;
 import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.CoreOptions;
@@ -34,6 +35,7 @@ import org.apache.flink.table.api.ApiExpression;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.StatementSet;
 import org.apache.flink.table.api.Table;
+import org.apache.flink.table.api.TableResult;
 import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
 import org.apache.flink.table.api.internal.TableEnvironmentInternal;
 import org.apache.flink.table.api.internal.TableResultInternal;
@@ -45,7 +47,10 @@ import org.apache.flink.table.catalog.ResolvedSchema;
 import org.apache.flink.table.catalog.UnresolvedIdentifier;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.DataType;
+import org.apache.flink.table.types.logical.LocalZonedTimestampType;
+import org.apache.flink.table.types.logical.TimestampType;
 import org.apache.flink.table.types.logical.utils.LogicalTypeChecks;
+import org.apache.flink.table.types.utils.TypeConversions;
 import org.apache.flink.table.utils.print.RowDataToStringConverter;
 import org.apache.flink.util.CloseableIterator;
 import org.flinkcookbook.engine.Problem;
@@ -383,10 +388,10 @@ final class RecipeSession {
     /** Time attributes cannot be cast to; their plain timestamp type is what the sink stores. */
     private static DataType castableType(DataType type) {
         if (LogicalTypeChecks.isTimeAttribute(type.getLogicalType())) {
-            return org.apache.flink.table.types.utils.TypeConversions.fromLogicalToDataType(
+            return TypeConversions.fromLogicalToDataType(
                     LogicalTypeChecks.isProctimeAttribute(type.getLogicalType())
-                            ? new org.apache.flink.table.types.logical.LocalZonedTimestampType(3)
-                            : new org.apache.flink.table.types.logical.TimestampType(LogicalTypeChecks.getPrecision(type.getLogicalType())));
+                            ? new LocalZonedTimestampType(3)
+                            : new TimestampType(LogicalTypeChecks.getPrecision(type.getLogicalType())));
         }
         return type;
     }
@@ -462,7 +467,7 @@ final class RecipeSession {
         return ((TableEnvironmentInternal) tableEnvironment).getCatalogManager();
     }
 
-    private org.apache.flink.table.api.TableResult run(Statement statement, String sql) throws StatementFailure {
+    private TableResult run(Statement statement, String sql) throws StatementFailure {
         try {
             return tableEnvironment.executeSql(sql);
         } catch (Exception e) { // Flink's parser also throws its checked SqlValidateException undeclared
@@ -496,7 +501,7 @@ final class RecipeSession {
     private static boolean isOrdered(SqlNode query) {
         SqlNode node = query;
         if (node.getKind() == SqlKind.WITH) {
-            node = ((org.apache.calcite.sql.SqlWith) node).body;
+            node = ((SqlWith) node).body;
         }
         return node.getKind() == SqlKind.ORDER_BY;
     }
