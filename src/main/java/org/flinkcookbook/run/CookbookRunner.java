@@ -207,8 +207,9 @@ public final class CookbookRunner {
     }
 
     private void print(RecipeOutcome outcome) {
-        String line = String.format(Locale.ROOT, "%-12s %s (%d results, %.1f s)",
-                outcome.status().word().toUpperCase(Locale.ROOT), outcome.path(), outcome.results().size(), outcome.seconds());
+        int results = outcome.results().size();
+        String line = String.format(Locale.ROOT, "%-12s %s (%d %s, %.1f s)", outcome.status().word().toUpperCase(Locale.ROOT),
+                outcome.path(), results, results == 1 ? "result" : "results", outcome.seconds());
         switch (outcome.status()) {
             case FAILED, ERROR, BROKEN -> {
                 console.error(line);
