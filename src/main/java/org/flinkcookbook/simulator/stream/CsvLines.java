@@ -1,72 +1,240 @@
 package org.flinkcookbook.simulator.stream;
 
-import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
 
 /**
- * Streams the records of a CSV file in commons-csv's DEFAULT format (comma, double quotes, empty
- * lines skipped), with the line each record starts on. A line without a double quote is split on
- * commas directly, which gives exactly what commons-csv gives for it at a fraction of the cost; a
- * record with quotes, possibly spanning lines, is handed to commons-csv.
+ * Streams the records of a UTF-8 CSV file in commons-csv's DEFAULT format (comma, double quotes,
+ * empty lines skipped), with the line each record starts on. Lines end at \n, \r or \r\n, as
+ * BufferedReader#readLine has them. A line without a double quote is split on commas straight
+ * from the file's bytes, which gives exactly what commons-csv gives for it at a fraction of the
+ * cost, and an ASCII one is handed out as views of those bytes, read in place; a record with
+ * quotes, possibly spanning lines, is handed to commons-csv.
  */
 final class CsvLines {
 
     @FunctionalInterface
     interface RecordHandler {
-        void record(String[] fields, int line);
+        /** @param fields the record's fields, valid only during the call: copy what you keep with toString() */
+        void record(CharSequence[] fields, int line);
     }
 
-    private CsvLines() {}
+    private static final int BUFFER_BYTES = 1 << 16;
+
+    private final InputStream input;
+    private byte[] buffer;
+    private int position;
+    private int limit;
+    private boolean endOfFile;
+    /** The current line: buffer[lineStart, lineEnd). */
+    private int lineStart;
+    private int lineEnd;
+    private int lineNumber;
+    /** The current line's commas, as offsets from its start, and what else its scan found. */
+    private int[] commas = new int[16];
+    private int commaCount;
+    private boolean lineQuoted;
+    private boolean lineAscii;
+    private AsciiView[] views = new AsciiView[0];
+    /** The last line ended at a \r: a \n right after it belongs to the same line break. */
+    private boolean skipLineFeed;
+    /** The line break before the current line, which a quoted field spanning them keeps. */
+    private String precedingBreak;
+
+    private CsvLines(InputStream input, int bufferBytes) {
+        this.input = input;
+        this.buffer = new byte[bufferBytes];
+    }
 
     static void read(Path file, RecordHandler handler) throws IOException {
-        try (BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            int lineNumber = 0;
-            String line;
-            while ((line = reader.readLine()) != null) {
-                lineNumber++;
-                if (line.isEmpty()) {
-                    continue;
-                }
-                if (line.indexOf('"') < 0) {
-                    handler.record(split(line), lineNumber);
-                    continue;
-                }
-                int firstLine = lineNumber;
-                StringBuilder quoted = new StringBuilder(line);
-                while (quoteCount(quoted) % 2 != 0 && (line = reader.readLine()) != null) {
-                    lineNumber++;
-                    quoted.append('\n').append(line);
-                }
-                try (CSVParser parser = CSVFormat.DEFAULT.parse(new StringReader(quoted.toString()))) {
-                    for (CSVRecord record : parser) {
-                        handler.record(record.values(), firstLine);
-                    }
+        try (InputStream input = Files.newInputStream(file)) {
+            read(input, BUFFER_BYTES, handler);
+        }
+    }
+
+    /** @param bufferBytes the initial buffer, which grows for longer lines */
+    static void read(InputStream input, int bufferBytes, RecordHandler handler) throws IOException {
+        new CsvLines(input, bufferBytes).readAll(handler);
+    }
+
+    private void readAll(RecordHandler handler) throws IOException {
+        while (nextLine()) {
+            if (lineEnd == lineStart) {
+                continue;
+            }
+            if (!lineQuoted) {
+                handler.record(splitLine(), lineNumber);
+                continue;
+            }
+            int firstLine = lineNumber;
+            StringBuilder quoted = new StringBuilder(lineText());
+            while (quoteCount(quoted) % 2 != 0 && nextLine()) {
+                quoted.append(precedingBreak).append(lineText());
+            }
+            try (CSVParser parser = CSVFormat.DEFAULT.parse(new StringReader(quoted.toString()))) {
+                for (CSVRecord record : parser) {
+                    handler.record(record.values(), firstLine);
                 }
             }
         }
     }
 
-    private static String[] split(String line) {
-        int fields = 1;
-        for (int i = line.indexOf(','); i >= 0; i = line.indexOf(',', i + 1)) {
-            fields++;
+    /** Moves to the next line; false at the end of the file. */
+    private boolean nextLine() throws IOException {
+        precedingBreak = "\n";
+        if (skipLineFeed) {
+            skipLineFeed = false;
+            precedingBreak = "\r";
+            if (position == limit && !endOfFile) {
+                fill();
+            }
+            if (position < limit && buffer[position] == '\n') {
+                position++; // the \n of a \r\n, maybe split across two reads
+                precedingBreak = "\r\n";
+            }
         }
-        String[] values = new String[fields];
-        int start = 0;
-        for (int field = 0; field < fields - 1; field++) {
-            int comma = line.indexOf(',', start);
-            values[field] = line.substring(start, comma);
-            start = comma + 1;
+        commaCount = 0;
+        lineQuoted = false;
+        lineAscii = true;
+        int end = indexOfLineBreak(position);
+        while (end < 0 && !endOfFile) {
+            int searched = limit - position;
+            fill();
+            end = indexOfLineBreak(position + searched);
         }
-        values[fields - 1] = line.substring(start);
-        return values;
+        if (end < 0) {
+            if (position == limit) {
+                return false;
+            }
+            end = limit; // the last line has no line break
+        }
+        lineStart = position;
+        lineEnd = end;
+        lineNumber++;
+        position = end;
+        if (position < limit) {
+            skipLineFeed = buffer[position] == '\r';
+            position++;
+        }
+        return true;
+    }
+
+    /**
+     * Finds the line break from {@code from} on, noting on the way the commas, a double quote, and
+     * bytes beyond ASCII, so that a line is scanned once.
+     */
+    private int indexOfLineBreak(int from) {
+        for (int i = from; i < limit; i++) {
+            byte b = buffer[i];
+            if (b == ',') {
+                if (commaCount == commas.length) {
+                    commas = Arrays.copyOf(commas, commas.length * 2);
+                }
+                commas[commaCount++] = i - position;
+            } else if (b == '\n' || b == '\r') {
+                return i;
+            } else if (b == '"') {
+                lineQuoted = true;
+            } else if (b < 0) {
+                lineAscii = false;
+            }
+        }
+        return -1;
+    }
+
+    /** Keeps the unread bytes, moved to the buffer's start (growing it for a long line), and reads more after them. */
+    private void fill() throws IOException {
+        int unread = limit - position;
+        if (unread == buffer.length) {
+            buffer = Arrays.copyOf(buffer, buffer.length * 2);
+        }
+        System.arraycopy(buffer, position, buffer, 0, unread);
+        position = 0;
+        limit = unread;
+        int read = input.read(buffer, limit, buffer.length - limit);
+        if (read < 0) {
+            endOfFile = true;
+        } else {
+            limit += read;
+        }
+    }
+
+    private String lineText() {
+        return new String(buffer, lineStart, lineEnd - lineStart, StandardCharsets.UTF_8);
+    }
+
+    /** The fields of an unquoted line: views of the buffer when it is ASCII, else decoded strings. */
+    private CharSequence[] splitLine() {
+        if (!lineAscii) {
+            String[] values = new String[commaCount + 1];
+            int start = lineStart;
+            for (int field = 0; field <= commaCount; field++) {
+                int end = field < commaCount ? lineStart + commas[field] : lineEnd;
+                values[field] = new String(buffer, start, end - start, StandardCharsets.UTF_8);
+                start = end + 1;
+            }
+            return values;
+        }
+        if (views.length != commaCount + 1) {
+            views = new AsciiView[commaCount + 1];
+            for (int field = 0; field < views.length; field++) {
+                views[field] = new AsciiView();
+            }
+        }
+        int start = lineStart;
+        for (int field = 0; field <= commaCount; field++) {
+            int end = field < commaCount ? lineStart + commas[field] : lineEnd;
+            views[field].show(buffer, start, end);
+            start = end + 1;
+        }
+        return views;
+    }
+
+    /**
+     * An ASCII field in the buffer, read in place so that numbers and timestamps are parsed without
+     * a string of their own; reused for the next line.
+     */
+    private static final class AsciiView implements CharSequence {
+        private byte[] bytes;
+        private int start;
+        private int length;
+
+        void show(byte[] buffer, int from, int to) {
+            bytes = buffer;
+            start = from;
+            length = to - from;
+        }
+
+        @Override
+        public int length() {
+            return length;
+        }
+
+        @Override
+        public char charAt(int index) {
+            if (index < 0 || index >= length) {
+                throw new IndexOutOfBoundsException(index);
+            }
+            return (char) bytes[start + index];
+        }
+
+        @Override
+        public CharSequence subSequence(int from, int to) {
+            return toString().substring(from, to);
+        }
+
+        @Override
+        public String toString() {
+            return new String(bytes, start, length, StandardCharsets.ISO_8859_1);
+        }
     }
 
     private static long quoteCount(CharSequence text) {

@@ -19,12 +19,12 @@ public final class Timestamps {
      * Parses a CSV timestamp the way Flink's CSV format does ({@code java.sql.Timestamp.valueOf}:
      * {@code yyyy-[m]m-[d]d hh:mm:ss[.f...]}), truncated to milliseconds.
      */
-    public static long parseTimestamp(String text) {
+    public static long parseTimestamp(CharSequence text) {
         long fast = parseCanonical(text);
         if (fast != Long.MIN_VALUE) {
             return fast;
         }
-        Timestamp timestamp = Timestamp.valueOf(text);
+        Timestamp timestamp = Timestamp.valueOf(text.toString());
         return wallClockMillis(timestamp.toLocalDateTime());
     }
 
@@ -32,18 +32,18 @@ public final class Timestamps {
      * Parses a CSV TIMESTAMP_LTZ as Flink's CSV format does: {@code yyyy-MM-dd HH:mm:ss[.f...]Z},
      * an instant in UTC.
      */
-    public static long parseUtcTimestamp(String text) {
-        if (!text.endsWith("Z")) {
+    public static long parseUtcTimestamp(CharSequence text) {
+        if (text.length() == 0 || text.charAt(text.length() - 1) != 'Z') {
             throw new IllegalArgumentException("a TIMESTAMP_LTZ is written as yyyy-MM-dd HH:mm:ss[.SSS]Z, in UTC");
         }
-        return parseTimestamp(text.substring(0, text.length() - 1));
+        return parseTimestamp(text.subSequence(0, text.length() - 1));
     }
 
     /**
      * The common {@code yyyy-MM-dd HH:mm:ss[.f...]} shape without allocating, since fixtures are
      * read at millions of rows a second; Long.MIN_VALUE when the text has another shape.
      */
-    private static long parseCanonical(String text) {
+    private static long parseCanonical(CharSequence text) {
         int length = text.length();
         if (length < 19 || text.charAt(4) != '-' || text.charAt(7) != '-' || text.charAt(10) != ' '
                 || text.charAt(13) != ':' || text.charAt(16) != ':' || (length > 19 && (text.charAt(19) != '.' || length == 20 || length > 29))) {
@@ -62,12 +62,28 @@ public final class Timestamps {
         if (length > 23 && digits(text, 23, length) < 0) {
             return Long.MIN_VALUE; // finer digits must be digits, though below millisecond precision
         }
-        if ((year | month | day | hour | minute | second | millis) < 0 || month < 1 || month > 12 || day < 1
-                || day > daysInMonth(year, month) || hour > 23 || minute > 59 || second > 59) {
+        if ((year | month | day | hour | minute | second | millis) < 0 || hour > 23 || minute > 59 || second > 59) {
             return Long.MIN_VALUE;
         }
-        return ((epochDay(year, month, day) * 24 + hour) * 60 + minute) * 60_000L + second * 1000L + millis;
+        Day cached = lastDay;
+        if (cached.year != year || cached.month != month || cached.day != day) {
+            if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) {
+                return Long.MIN_VALUE;
+            }
+            cached = new Day(year, month, day, epochDay(year, month, day));
+            lastDay = cached;
+        }
+        return ((cached.epochDay * 24 + hour) * 60 + minute) * 60_000L + second * 1000L + millis;
     }
+
+    /**
+     * The last valid date parsed and its epoch day: fixture rows come in time order, so most share
+     * it, and the divisions of the calendar arithmetic are the parse's main cost. A record's final
+     * fields make the unsynchronized cache safe across threads.
+     */
+    private record Day(int year, int month, int day, long epochDay) {}
+
+    private static Day lastDay = new Day(1970, 1, 1, 0);
 
     private static int daysInMonth(int year, int month) {
         boolean leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
@@ -85,7 +101,7 @@ public final class Timestamps {
         return total - 719_528; // days from year 0 to 1970
     }
 
-    private static int digits(String text, int from, int to) {
+    private static int digits(CharSequence text, int from, int to) {
         int value = 0;
         for (int i = from; i < to; i++) {
             int digit = digit(text.charAt(i));

@@ -19,22 +19,46 @@ public final class Values {
 
     private Values() {}
 
-    /** A CSV field as Flink's CSV format reads it (CsvToRowDataConverters): numbers trimmed, strings as is. */
-    public static Object parseCsvField(String field, SqlType type) {
+    /**
+     * A CSV field as Flink's CSV format reads it (CsvToRowDataConverters): numbers trimmed, strings
+     * as is. The field may be a view of the fixture's bytes that is only valid during the call.
+     */
+    public static Object parseCsvField(CharSequence field, SqlType type) {
         switch (type.root()) {
-            case STRING: return field;
-            case BOOLEAN: return Boolean.parseBoolean(field.trim());
-            case TINYINT: return (int) Byte.parseByte(field.trim());
-            case SMALLINT: return (int) Short.parseShort(field.trim());
-            case INT: return Integer.parseInt(field.trim());
-            case BIGINT: return Long.parseLong(field.trim());
-            case FLOAT: return Float.parseFloat(field.trim());
-            case DOUBLE: return Double.parseDouble(field.trim());
-            case DECIMAL: return fitDecimal(new BigDecimal(field), type);
+            case STRING: return field.toString();
+            case BOOLEAN: return Boolean.parseBoolean(trimmed(field));
+            case TINYINT: return (int) Byte.parseByte(trimmed(field));
+            case SMALLINT: return (int) Short.parseShort(trimmed(field));
+            case INT: return Integer.parseInt(field, trimmedStart(field), trimmedEnd(field), 10);
+            case BIGINT: return Long.parseLong(field, trimmedStart(field), trimmedEnd(field), 10);
+            case FLOAT: return Float.parseFloat(trimmed(field));
+            case DOUBLE: return Double.parseDouble(trimmed(field));
+            case DECIMAL: return fitDecimal(new BigDecimal(field.toString()), type);
             case TIMESTAMP: return Timestamps.parseTimestamp(field);
             case TIMESTAMP_LTZ: return Timestamps.parseUtcTimestamp(field);
             default: throw new IllegalArgumentException("Flink's CSV format cannot read a " + type + " column");
         }
+    }
+
+    private static String trimmed(CharSequence field) {
+        return field.toString().trim();
+    }
+
+    /** Where {@link String#trim()} would start the field: after the characters up to the space. */
+    private static int trimmedStart(CharSequence field) {
+        int start = 0;
+        while (start < field.length() && field.charAt(start) <= ' ') {
+            start++;
+        }
+        return start;
+    }
+
+    private static int trimmedEnd(CharSequence field) {
+        int end = field.length();
+        while (end > 0 && field.charAt(end - 1) <= ' ') {
+            end--;
+        }
+        return end;
     }
 
     /** How the Flink SQL client prints a value; SQL NULL stays Java null. */
