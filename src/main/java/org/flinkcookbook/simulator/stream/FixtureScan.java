@@ -15,7 +15,7 @@ import org.flinkcookbook.simulator.types.Values;
  * Reads a bounded CSV fixture in file order, as Flink's filesystem source with the CSV format
  * does at parallelism 1, computes the computed columns, and, in streaming mode on a table with a
  * WATERMARK, runs Flink's watermark assigner over the rows. The file is streamed: memory does
- * not grow with its size.
+ * not grow with its size, and read on a second thread ({@link ReadAhead}).
  */
 public final class FixtureScan {
 
@@ -64,18 +64,15 @@ public final class FixtureScan {
     }
 
     public void run(RowSink downstream) {
-        EvaluationContext context = EvaluationContext.withoutWatermark(sessionZone);
         WatermarkAssigner assigner = watermarkStrategy == null
                 ? null
                 : new WatermarkAssigner(watermarkStrategy.interval(), watermarkStrategy.periodicEmissionPlausible(), downstream);
         try {
-            Object[] physical = new Object[physicalTypes.size()];
-            CsvLines.read(source.file(), (fields, line) -> {
-                Object[] row = read(fields, line, physical, context);
+            ReadAhead.run(this::readFixture, (row, line, watermark) -> {
                 if (assigner == null) {
                     downstream.row(row, line);
                 } else {
-                    assigner.row(row, line, watermarkOf(row, line, context));
+                    assigner.row(row, line, watermark);
                 }
             });
         } catch (NoSuchFileException e) {
@@ -90,14 +87,24 @@ public final class FixtureScan {
         }
     }
 
-    private Object[] read(String[] fields, int line, Object[] physical, EvaluationContext context) {
+    /** Parses the fixture's rows with their watermark expression values; runs on the reading thread. */
+    private void readFixture(ReadAhead.ParsedRows into) throws IOException {
+        EvaluationContext context = EvaluationContext.withoutWatermark(sessionZone);
+        Object[] physical = new Object[physicalTypes.size()];
+        CsvLines.read(source.file(), (fields, line) -> {
+            Object[] row = read(fields, line, physical, context);
+            into.row(row, line, watermarkStrategy == null ? null : watermarkOf(row, line, context));
+        });
+    }
+
+    private Object[] read(CharSequence[] fields, int line, Object[] physical, EvaluationContext context) {
         if (fields.length != physical.length) {
             throw new SimulationException(null, source.displayName() + ":" + line + ": Row length mismatch. "
                     + physical.length + " fields expected but was " + fields.length + ".");
         }
         Object[] row = new Object[width];
         for (int i = 0; i < physical.length; i++) {
-            String field = fields[i];
+            CharSequence field = fields[i];
             try {
                 physical[i] = Values.parseCsvField(field, physicalTypes.get(i));
             } catch (RuntimeException e) {
