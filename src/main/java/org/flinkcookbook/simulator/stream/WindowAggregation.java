@@ -2,9 +2,9 @@ package org.flinkcookbook.simulator.stream;
 
 import java.time.ZoneId;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -52,6 +52,11 @@ public final class WindowAggregation extends WindowedAggregation {
     private final Map<Long, Map<List<Object>, Accumulator[]>> slices = new HashMap<>();
     /** The windows still to fire, with the keys that have rows in them. */
     private final TreeMap<Window, Set<List<Object>>> pending = new TreeMap<>(BY_END);
+    /** The pane of the last row, whose windows and key sets the next rows mostly reuse; null after a window fires. */
+    private Pane lastPane;
+    /** The slice the last row was added to, and its accumulators by key; forgotten when a window fires. */
+    private long lastSliceEnd = Long.MIN_VALUE;
+    private Map<List<Object>, Accumulator[]> lastSlice;
 
     /**
      * @param groupWindow true for GROUP BY TUMBLE/HOP (panes merged oldest first), false for window TVFs
@@ -87,63 +92,78 @@ public final class WindowAggregation extends WindowedAggregation {
             return; // only reachable in batch mode; the watermark assigner rejects NULL rowtimes
         }
         long timestamp = Timestamps.toWallClock((Long) rowtime, shiftZone);
-        List<Window> windows = spec.windowsOf(timestamp);
-        List<Window> open = streaming ? unfired(windows, currentProgress) : windows;
-        if (possibleWatermark != NO_WATERMARK && unfired(windows, possibleWatermark).size() != open.size()) {
+        Pane pane = paneOf(timestamp);
+        List<Window> windows = pane.windows;
+        int firstOpen = streaming ? firstUnfired(windows, currentProgress) : 0;
+        if (possibleWatermark != NO_WATERMARK && firstUnfired(windows, possibleWatermark) != firstOpen) {
             trace.timingDependent(fixture, fixtureLine);
         }
         possibleWatermark = NO_WATERMARK;
-        if (open.isEmpty()) {
+        if (firstOpen == windows.size()) {
             lateRow(values, fixtureLine, windows.get(windows.size() - 1));
             return;
         }
         List<Object> key = GroupKey.of(keys, values, this);
         if (!streaming) {
             // batch window aggregates add each window's rows up in arrival order, without slices
-            for (Window window : windows) {
-                for (Accumulator accumulator : accumulators(window.end(), key)) {
+            for (int i = 0; i < windows.size(); i++) {
+                for (Accumulator accumulator : accumulators(windows.get(i).end(), key)) {
                     accumulator.add(values, this);
                 }
-                pending.computeIfAbsent(window, w -> new LinkedHashSet<>()).add(key);
+                pane.keysOf(i).add(key);
             }
             return;
         }
-        long slice = spec.sliceEnd(timestamp);
+        long slice = pane.end;
         if (spec.kind() == Kind.CUMULATE && WindowRows.fired(slice, currentProgress, shiftZone)) {
-            slice = open.get(0).start() + spec.sliceSize(); // the cycle's first slice holds its merged state
+            slice = windows.get(firstOpen).start() + spec.sliceSize(); // the cycle's first slice holds its merged state
         }
         for (Accumulator accumulator : accumulators(slice, key)) {
             accumulator.add(values, this);
         }
-        for (Window window : open) {
-            pending.computeIfAbsent(window, w -> new LinkedHashSet<>()).add(key);
+        for (int i = firstOpen; i < windows.size(); i++) {
+            pane.keysOf(i).add(key);
         }
     }
 
-    private List<Window> unfired(List<Window> windows, long progress) {
-        List<Window> open = new ArrayList<>(windows.size());
-        for (Window window : windows) {
-            if (!WindowRows.fired(window.end(), progress, shiftZone)) {
-                open.add(window);
-            }
+    /**
+     * The pane a timestamp falls in; consecutive rows mostly share one. Every window starts and ends
+     * on a slice boundary, so all timestamps of a slice belong to the same windows.
+     */
+    private Pane paneOf(long timestamp) {
+        long end = spec.sliceEnd(timestamp);
+        if (lastPane == null || lastPane.end != end) {
+            lastPane = new Pane(end, spec.windowsOf(timestamp));
         }
-        return open;
+        return lastPane;
+    }
+
+    /** Windows come in ascending order of their end, so the fired ones come first. */
+    private int firstUnfired(List<Window> windows, long progress) {
+        int first = 0;
+        while (first < windows.size() && WindowRows.fired(windows.get(first).end(), progress, shiftZone)) {
+            first++;
+        }
+        return first;
     }
 
     private Accumulator[] accumulators(long slice, List<Object> key) {
-        return slices.computeIfAbsent(slice, s -> new LinkedHashMap<>()).computeIfAbsent(key, k -> newAccumulators());
+        if (slice != lastSliceEnd) {
+            lastSliceEnd = slice;
+            lastSlice = slices.computeIfAbsent(slice, s -> new LinkedHashMap<>());
+        }
+        return lastSlice.computeIfAbsent(key, k -> newAccumulators());
     }
 
     @Override
     void fireUpTo(long progress) {
-        Iterator<Map.Entry<Window, Set<List<Object>>>> windows = pending.entrySet().iterator();
-        while (windows.hasNext()) {
-            Map.Entry<Window, Set<List<Object>>> entry = windows.next();
-            if (progress != Long.MAX_VALUE && !WindowRows.fired(entry.getKey().end(), progress, shiftZone)) {
-                return;
-            }
-            windows.remove();
-            fire(entry.getKey(), entry.getValue());
+        Map.Entry<Window, Set<List<Object>>> next;
+        while ((next = pending.firstEntry()) != null
+                && (progress == Long.MAX_VALUE || WindowRows.fired(next.getKey().end(), progress, shiftZone))) {
+            pending.pollFirstEntry();
+            lastPane = null;
+            lastSliceEnd = Long.MIN_VALUE;
+            fire(next.getKey(), next.getValue());
         }
     }
 
@@ -185,6 +205,29 @@ public final class WindowAggregation extends WindowedAggregation {
                         : slices.get(firstSlice);
                 windowKeys.forEach(key -> emit(window, key, cycle.get(key)));
             }
+        }
+    }
+
+    /** The windows of one slice, and the key sets of those still pending, looked up once per pane. */
+    private final class Pane {
+        final long end;
+        final List<Window> windows;
+        private final List<Set<List<Object>>> keySets;
+
+        Pane(long end, List<Window> windows) {
+            this.end = end;
+            this.windows = windows;
+            this.keySets = new ArrayList<>(Collections.nCopies(windows.size(), null));
+        }
+
+        /** The keys with rows in the pane's i-th window, which must not have fired. */
+        Set<List<Object>> keysOf(int window) {
+            Set<List<Object>> keys = keySets.get(window);
+            if (keys == null) {
+                keys = pending.computeIfAbsent(windows.get(window), w -> new LinkedHashSet<>());
+                keySets.set(window, keys);
+            }
+            return keys;
         }
     }
 }
