@@ -10,6 +10,7 @@ import java.lang.management.MemoryUsage;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -41,6 +42,8 @@ public final class Benchmarks {
 
     /** The JIT setting of recipes/.mvn/jvm.config: only the quick compiler, which pays in short JVMs. */
     private static final String C1_ONLY = "-XX:TieredStopAtLevel=1";
+    private static final int WARM_UP_RUNS = 2;
+    private static final int TIMED_RUNS = 3;
     private static final Console SILENT = new Console() {
         @Override
         public void info(String message) {}
@@ -127,17 +130,30 @@ public final class Benchmarks {
     }
 
     /** The benchmark query over {@code rows} rows, warm: the second of two runs in the same JVM and engine. */
+    /**
+     * Rows per second of one engine, warm: {@value #WARM_UP_RUNS} runs let the JIT compile the hot
+     * code (and Flink's cluster start), then the median of {@value #TIMED_RUNS} timed runs, each the
+     * whole recipe: DDL, planning and the job.
+     */
     private static void throughput(String engineName, Path fixtures, long rows) throws Exception {
         Path big = Fixtures.events(fixtures, rows);
         try (Engine engine = engineName.equals("flink")
                 ? BenchmarkClusters.shared(fixtures, new JobClock())
                 : new SimulatorEngine(fixtures)) {
-            run(engine, big);
-            long start = System.nanoTime();
-            StatementResult result = run(engine, big);
-            double seconds = seconds(System.nanoTime() - start);
-            report("seconds", seconds);
-            report("rowsPerSecond", rows / seconds);
+            for (int i = 0; i < WARM_UP_RUNS; i++) {
+                run(engine, big);
+            }
+            double[] seconds = new double[TIMED_RUNS];
+            StatementResult result = null;
+            for (int i = 0; i < TIMED_RUNS; i++) {
+                long start = System.nanoTime();
+                result = run(engine, big);
+                seconds[i] = seconds(System.nanoTime() - start);
+            }
+            Arrays.sort(seconds);
+            double median = seconds[TIMED_RUNS / 2];
+            report("seconds", median);
+            report("rowsPerSecond", rows / median);
             report("windows", result.rows().size());
             report("lateRows", result.lateRowsDropped());
         }
@@ -220,10 +236,11 @@ public final class Benchmarks {
         System.out.println("   outcome per job: " + perJob.text("outcome"));
 
         System.out.println();
-        System.out.printf(Locale.ROOT, "2. The simulator against warm Flink, the same query over the same %,d rows%n", rows);
+        System.out.printf(Locale.ROOT, "2. The simulator against warm Flink, the same query over the same %,d rows (median of %d runs after %d warm-ups)%n",
+                rows, TIMED_RUNS, WARM_UP_RUNS);
         System.out.printf(Locale.ROOT, "   %-46s %10s %14s %8s %10s%n", "", "s", "rows/s", "windows", "late rows");
-        throughputRow(flink, "Flink (second run: warm JVM and cluster)");
-        throughputRow(simulator, "simulator (second run: warm JVM)");
+        throughputRow(flink, "Flink (warm JVM and cluster)");
+        throughputRow(simulator, "simulator (warm JVM)");
         System.out.printf(Locale.ROOT, "   %-46s %24.1fx%n", "ratio simulator / Flink", simulator.number("rowsPerSecond") / flink.number("rowsPerSecond"));
         throughputRow(flinkC1, "Flink, " + C1_ONLY);
         throughputRow(simulatorC1, "simulator, " + C1_ONLY);
