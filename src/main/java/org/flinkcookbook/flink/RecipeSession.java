@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -81,6 +82,7 @@ final class RecipeSession {
 
     private static final String RUNTIME_MODE = ExecutionOptions.RUNTIME_MODE.key();
     private static final String AGG_PHASE_STRATEGY = "table.optimizer.agg-phase-strategy";
+    private static final Duration QUICK_FINISH = Duration.ofSeconds(1);
     private static final String BIND_FIXTURE_HINT = "bind a fixture with <!-- cookbook:fixture TABLE = file.csv -->";
 
     private final FlinkCluster cluster;
@@ -412,6 +414,9 @@ final class RecipeSession {
                 .orElse(null);
         List<ResultRow> rows = new ArrayList<>();
         try (CloseableIterator<RowData> iterator = result.collectInternal()) {
+            if (job.isPresent()) {
+                awaitQuickFinish(job.get());
+            }
             while (iterator.hasNext()) {
                 rows.add(render(iterator.next(), converter, nondeterministic));
             }
@@ -434,6 +439,21 @@ final class RecipeSession {
             if (cancellation != null) {
                 cancellation.cancel(false);
             }
+        }
+    }
+
+    /**
+     * Waits briefly for a job to finish before its rows are fetched. Flink's result fetcher sleeps
+     * 100 ms between polls of a running job, but takes a finished job's rows in one go; recipe jobs
+     * mostly finish in well under a second. A job with more rows than the collect sink buffers
+     * waits for them to be fetched, so the wait is bounded; a failure is left to the fetcher,
+     * which reports it as it would have.
+     */
+    private static void awaitQuickFinish(JobClient job) throws InterruptedException {
+        try {
+            job.getJobExecutionResult().get(QUICK_FINISH.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (ExecutionException | TimeoutException stillRunningOrFailed) {
+            // fetched and reported below
         }
     }
 

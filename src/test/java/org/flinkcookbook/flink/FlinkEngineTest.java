@@ -60,6 +60,20 @@ class FlinkEngineTest {
     }
 
     @Test
+    void aResultLargerThanTheCollectSinksBufferIsFetchedWhileTheJobRuns(FlinkEngine engine) {
+        // about 6 MB of rows: the sink blocks until they are fetched, so the job cannot finish first
+        StatementResult result = run(engine, """
+                CREATE TABLE numbers (id BIGINT) WITH ('connector' = 'datagen', 'number-of-rows' = '100000',
+                  'fields.id.kind' = 'sequence', 'fields.id.start' = '1', 'fields.id.end' = '100000');
+                SELECT id, REPEAT('x', 50) AS padding FROM numbers;
+                """).results().get(0);
+
+        assertThat(result.rows()).hasSize(100_000);
+        assertThat(result.rows()).extracting(row -> Long.parseLong(row.values().get(0))).doesNotHaveDuplicates()
+                .allMatch(id -> id >= 1 && id <= 100_000);
+    }
+
+    @Test
     void batchModeBuildsANewEnvironmentWithTheSessionsTablesAndDropsNothing(FlinkEngine engine) {
         RecipeRun run = run(engine, EVENTS + "SET 'execution.runtime-mode' = 'batch';\n" + PER_MINUTE
                 + "SET 'execution.runtime-mode' = 'streaming';\n" + PER_MINUTE);
