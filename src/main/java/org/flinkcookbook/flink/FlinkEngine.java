@@ -3,6 +3,8 @@ package org.flinkcookbook.flink;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.Supplier;
@@ -13,12 +15,14 @@ import org.flinkcookbook.engine.RecipeRun;
 import org.flinkcookbook.recipe.Recipe;
 import org.flinkcookbook.result.StatementResult;
 import org.flinkcookbook.sql.Clauses;
+import org.flinkcookbook.sql.FixturePlaceholder;
 import org.flinkcookbook.sql.SqlSyntaxException;
 
 /**
  * Plans and runs recipes on real Flink. Planning needs no cluster: Flink validates and optimizes
  * every statement, with {@link StandIns stand-ins} for tables that cannot run here. Runs share one
- * embedded cluster for all recipes, started when first needed, or go to the session cluster at
+ * embedded cluster for all recipes, started while the first recipe that reads fixtures is planned,
+ * or go to the session cluster at
  * {@link FlinkSettings#clusterAddress()}.
  */
 public final class FlinkEngine implements Engine {
@@ -31,6 +35,8 @@ public final class FlinkEngine implements Engine {
     });
     private final Supplier<FlinkCluster> clusterFactory;
     private FlinkCluster cluster;
+    /** The embedded cluster starting in the background while the first recipe that reads fixtures is planned. */
+    private CompletableFuture<FlinkCluster> starting;
 
     public FlinkEngine(FlinkSettings settings) {
         this(settings, () -> settings.clusterAddress() == null ? EmbeddedCluster.start() : RemoteCluster.connect(settings.clusterAddress()));
@@ -62,6 +68,7 @@ public final class FlinkEngine implements Engine {
     /** Plans each session of the recipe with stand-ins for its tables that cannot run here; no cluster needed. */
     @Override
     public RecipeRun plan(Recipe recipe) {
+        startInBackgroundIfItWillRun(recipe);
         List<String> warnings = new ArrayList<>(recipe.warnings());
         Optional<SqlSyntaxException> cutShort = Clauses.strayTerminator(recipe.statements());
         if (cutShort.isPresent()) {
@@ -99,16 +106,47 @@ public final class FlinkEngine implements Engine {
         return RecipeRun.completed(results, warnings);
     }
 
+    /**
+     * Planning a recipe is single-threaded, so the embedded cluster's start (about a second) can use
+     * the other core meanwhile, once a recipe reads fixtures and so will likely run. A cookbook whose
+     * recipes only plan never starts one.
+     */
+    private void startInBackgroundIfItWillRun(Recipe recipe) {
+        boolean readsFixtures = !recipe.fixtures().isEmpty()
+                || recipe.statements().stream().anyMatch(statement -> statement.text().contains(FixturePlaceholder.PLACEHOLDER));
+        if (cluster == null && starting == null && settings.clusterAddress() == null && readsFixtures) {
+            starting = CompletableFuture.supplyAsync(clusterFactory, runnable -> {
+                Thread thread = new Thread(runnable, "cookbook-flink-start");
+                thread.setDaemon(true);
+                thread.start();
+            });
+        }
+    }
+
     private FlinkCluster cluster() {
         if (cluster == null) {
-            cluster = clusterFactory.get();
+            cluster = starting == null ? clusterFactory.get() : startedInBackground();
+            starting = null;
         }
         return cluster;
+    }
+
+    private FlinkCluster startedInBackground() {
+        try {
+            return starting.join();
+        } catch (CompletionException e) {
+            throw e.getCause() instanceof RuntimeException failure ? failure : e;
+        }
     }
 
     @Override
     public void close() {
         watchdog.shutdownNow();
+        if (starting != null) {
+            // a start still under way finishes first, so that its cluster is closed too
+            cluster = starting.handle((started, failure) -> started).join();
+            starting = null;
+        }
         if (cluster != null) {
             cluster.close();
             cluster = null;
