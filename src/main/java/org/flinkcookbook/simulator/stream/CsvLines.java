@@ -44,6 +44,7 @@ final class CsvLines {
     private boolean lineQuoted;
     private boolean lineAscii;
     private AsciiView[] views = new AsciiView[0];
+    private final RecentStrings recentStrings = new RecentStrings();
     /** The last line ended at a \r: a \n right after it belongs to the same line break. */
     private boolean skipLineFeed;
     /** The line break before the current line, which a quoted field spanning them keeps. */
@@ -189,7 +190,7 @@ final class CsvLines {
         if (views.length != commaCount + 1) {
             views = new AsciiView[commaCount + 1];
             for (int field = 0; field < views.length; field++) {
-                views[field] = new AsciiView();
+                views[field] = new AsciiView(recentStrings);
             }
         }
         int start = lineStart;
@@ -206,9 +207,14 @@ final class CsvLines {
      * a string of their own; reused for the next line.
      */
     private static final class AsciiView implements CharSequence {
+        private final RecentStrings recentStrings;
         private byte[] bytes;
         private int start;
         private int length;
+
+        AsciiView(RecentStrings recentStrings) {
+            this.recentStrings = recentStrings;
+        }
 
         void show(byte[] buffer, int from, int to) {
             bytes = buffer;
@@ -236,7 +242,47 @@ final class CsvLines {
 
         @Override
         public String toString() {
-            return new String(bytes, start, length, StandardCharsets.ISO_8859_1);
+            return recentStrings.of(bytes, start, length);
+        }
+    }
+
+    /**
+     * The strings of short ASCII fields seen lately, by a hash of their bytes. Fixture columns that
+     * become strings are mostly keys with few values: handing out the same instance again saves
+     * allocating it, and the operators hashing and comparing it as a key, millions of times.
+     */
+    private static final class RecentStrings {
+        private static final int LONGEST = 32;
+        private final String[] strings = new String[1024];
+
+        String of(byte[] bytes, int start, int length) {
+            if (length > LONGEST) {
+                return new String(bytes, start, length, StandardCharsets.ISO_8859_1);
+            }
+            int hash = 0;
+            for (int i = start; i < start + length; i++) {
+                hash = 31 * hash + bytes[i];
+            }
+            int slot = (hash ^ (hash >>> 16)) & (strings.length - 1);
+            String recent = strings[slot];
+            if (recent != null && sameCharacters(recent, bytes, start, length)) {
+                return recent;
+            }
+            String string = new String(bytes, start, length, StandardCharsets.ISO_8859_1);
+            strings[slot] = string;
+            return string;
+        }
+
+        private static boolean sameCharacters(String string, byte[] bytes, int start, int length) {
+            if (string.length() != length) {
+                return false;
+            }
+            for (int i = 0; i < length; i++) {
+                if (string.charAt(i) != bytes[start + i]) {
+                    return false;
+                }
+            }
+            return true;
         }
     }
 

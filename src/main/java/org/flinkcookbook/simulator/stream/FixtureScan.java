@@ -67,12 +67,14 @@ public final class FixtureScan {
         WatermarkAssigner assigner = watermarkStrategy == null
                 ? null
                 : new WatermarkAssigner(watermarkStrategy.interval(), watermarkStrategy.periodicEmissionPlausible(), downstream);
+        // the watermark expression is evaluated here, on the operators' thread, which has time to spare
+        EvaluationContext context = EvaluationContext.withoutWatermark(sessionZone);
         try {
-            ReadAhead.run(this::readFixture, (row, line, watermark) -> {
+            ReadAhead.run(this::readFixture, (row, line) -> {
                 if (assigner == null) {
                     downstream.row(row, line);
                 } else {
-                    assigner.row(row, line, watermark);
+                    assigner.row(row, line, watermarkOf(row, line, context));
                 }
             });
         } catch (NoSuchFileException e) {
@@ -87,14 +89,11 @@ public final class FixtureScan {
         }
     }
 
-    /** Parses the fixture's rows with their watermark expression values; runs on the reading thread. */
+    /** Parses the fixture's rows and computes their computed columns; runs on the reading thread. */
     private void readFixture(ReadAhead.ParsedRows into) throws IOException {
         EvaluationContext context = EvaluationContext.withoutWatermark(sessionZone);
         Object[] physical = new Object[physicalTypes.size()];
-        CsvLines.read(source.file(), (fields, line) -> {
-            Object[] row = read(fields, line, physical, context);
-            into.row(row, line, watermarkStrategy == null ? null : watermarkOf(row, line, context));
-        });
+        CsvLines.read(source.file(), (fields, line) -> into.row(read(fields, line, physical, context), line));
     }
 
     private Object[] read(CharSequence[] fields, int line, Object[] physical, EvaluationContext context) {

@@ -16,8 +16,7 @@ final class ReadAhead {
     /** Receives parsed rows in file order. */
     @FunctionalInterface
     interface ParsedRows {
-        /** @param watermark the row's watermark expression value; null without a WATERMARK or when it is NULL */
-        void row(Object[] values, int fixtureLine, Long watermark);
+        void row(Object[] values, int fixtureLine);
     }
 
     /** Reads a whole fixture into {@code into}, on the reading thread. */
@@ -41,7 +40,7 @@ final class ReadAhead {
             while (true) {
                 Batch batch = queue.take();
                 for (int i = 0; i < batch.size; i++) {
-                    consumer.row(batch.rows[i], batch.lines[i], batch.watermarks[i]);
+                    consumer.row(batch.rows[i], batch.lines[i]);
                 }
                 if (batch.failure != null) {
                     throw rethrown(batch.failure);
@@ -63,9 +62,9 @@ final class ReadAhead {
     private static void produce(Reader reader, BlockingQueue<Batch> queue) {
         Batch[] filling = {new Batch()};
         try {
-            reader.read((values, line, watermark) -> {
+            reader.read((values, line) -> {
                 Batch batch = filling[0];
-                batch.add(values, line, watermark);
+                batch.add(values, line);
                 if (batch.size == BATCH_ROWS) {
                     put(queue, batch);
                     filling[0] = new Batch();
@@ -123,15 +122,13 @@ final class ReadAhead {
     private static final class Batch {
         final Object[][] rows = new Object[BATCH_ROWS][];
         final int[] lines = new int[BATCH_ROWS];
-        final Long[] watermarks = new Long[BATCH_ROWS];
         int size;
         boolean last;
         Throwable failure;
 
-        void add(Object[] values, int line, Long watermark) {
+        void add(Object[] values, int line) {
             rows[size] = values;
             lines[size] = line;
-            watermarks[size] = watermark;
             size++;
         }
     }

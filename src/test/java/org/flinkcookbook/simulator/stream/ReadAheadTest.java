@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
-/** Rows read on the second thread arrive in order, failures come after the rows before them, and the reader never outlives the call. */
+/** Rows read on the second thread arrive in order with their lines, failures come after the rows before them, and the reader never outlives the call. */
 class ReadAheadTest {
 
     @Test
@@ -17,14 +17,13 @@ class ReadAheadTest {
         List<String> received = new ArrayList<>();
         ReadAhead.run(into -> {
             for (int i = 1; i <= 10_000; i++) {
-                into.row(new Object[] {i}, i + 1, i % 3 == 0 ? null : (long) i * 10);
+                into.row(new Object[] {i}, i + 1);
             }
-        }, (values, line, watermark) -> received.add(values[0] + "@" + line + "/" + watermark));
+        }, (values, line) -> received.add(values[0] + "@" + line));
 
         assertThat(received).hasSize(10_000);
-        assertThat(received.get(0)).isEqualTo("1@2/10");
-        assertThat(received.get(2)).isEqualTo("3@4/null");
-        assertThat(received.get(9_999)).isEqualTo("10000@10001/100000");
+        assertThat(received.get(0)).isEqualTo("1@2");
+        assertThat(received.get(9_999)).isEqualTo("10000@10001");
     }
 
     @Test
@@ -32,17 +31,17 @@ class ReadAheadTest {
         List<Object> received = new ArrayList<>();
         assertThatThrownBy(() -> ReadAhead.run(into -> {
             for (int i = 0; i < 5_000; i++) {
-                into.row(new Object[] {i}, i, null);
+                into.row(new Object[] {i}, i);
             }
             throw new IllegalArgumentException("line 5000 is broken");
-        }, (values, line, watermark) -> received.add(values[0])))
+        }, (values, line) -> received.add(values[0])))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("line 5000 is broken");
         assertThat(received).hasSize(5_000);
 
         assertThatThrownBy(() -> ReadAhead.run(into -> {
             throw new java.nio.file.NoSuchFileException("missing.csv");
-        }, (values, line, watermark) -> {})).isInstanceOf(java.nio.file.NoSuchFileException.class);
+        }, (values, line) -> {})).isInstanceOf(java.nio.file.NoSuchFileException.class);
     }
 
     @Test
@@ -50,9 +49,9 @@ class ReadAheadTest {
         AtomicInteger produced = new AtomicInteger();
         assertThatThrownBy(() -> ReadAhead.run(into -> {
             while (true) { // an endless file: only the consumer's failure ends it
-                into.row(new Object[0], produced.incrementAndGet(), null);
+                into.row(new Object[0], produced.incrementAndGet());
             }
-        }, (values, line, watermark) -> {
+        }, (values, line) -> {
             if (line == 3) {
                 throw new IllegalStateException("the operator failed");
             }
