@@ -18,7 +18,8 @@ import org.junit.jupiter.api.Test;
 /** CsvLines reads what commons-csv reads, whatever the buffer size, and keeps each record's first line. */
 class CsvLinesTest {
 
-    private static final String[] PIECES = {"1", "42", "-7", "k0", "", " padded ", "héllo", "日本語", "\"a, b\"", "\"two\nlines\"",
+    // "Aa" and "BB" hash alike: CsvLines must not hand out one for the other
+    private static final String[] PIECES = {"1", "42", "-7", "k0", "Aa", "BB", "", " padded ", "héllo", "日本語", "\"a, b\"", "\"two\nlines\"",
             "\"say \"\"hi\"\"\"", "2024-03-01 10:00:00.000", "\"cr\rinside\""};
     private static final String[] BREAKS = {"\n", "\r\n", "\r"};
 
@@ -44,6 +45,12 @@ class CsvLinesTest {
             assertThat(records(text.toString(), bufferBytes)).as("%s with a %d-byte buffer", text, bufferBytes)
                     .isEqualTo(commonsCsv(text.toString()));
         }
+    }
+
+    @Test
+    void fieldsThatHashAlikeStayApart() throws IOException {
+        assertThat("Aa".hashCode()).isEqualTo("BB".hashCode());
+        assertThat(records("Aa,BB\nBB,Aa\nAa,Aa\n", 64)).containsExactly(List.of("Aa", "BB"), List.of("BB", "Aa"), List.of("Aa", "Aa"));
     }
 
     @Test
