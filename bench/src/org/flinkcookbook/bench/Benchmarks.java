@@ -42,8 +42,8 @@ public final class Benchmarks {
 
     /** The JIT setting of recipes/.mvn/jvm.config: only the quick compiler, which pays in short JVMs. */
     private static final String C1_ONLY = "-XX:TieredStopAtLevel=1";
-    private static final int WARM_UP_RUNS = 2;
-    private static final int TIMED_RUNS = 3;
+    private static final int WARM_UP_RUNS = 5;
+    private static final int TIMED_RUNS = 5;
     private static final Console SILENT = new Console() {
         @Override
         public void info(String message) {}
