@@ -3,14 +3,16 @@ package org.flinkcookbook.recipe;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.FileSystems;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.PathMatcher;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Predicate;
-import java.util.stream.Stream;
 
 /**
  * Finds recipe files: Markdown files under the recipes directory, searched recursively, that have
@@ -37,24 +39,32 @@ public final class RecipeFinder {
         Predicate<String> selected = selector(filter);
         Path root = recipesDirectory.toAbsolutePath().normalize();
         try {
-            // Files.walk does not enter a start directory that is a symbolic link; walk its target, keep the link's name.
+            // walkFileTree does not enter a start directory that is a symbolic link; walk its target, keep the link's name.
             Path walked = Files.isSymbolicLink(root) ? root.toRealPath() : root;
-            try (Stream<Path> files = Files.walk(walked)) {
-                return select(files.map(file -> root.resolve(walked.relativize(file))), root, selected);
-            }
+            List<Path> markdown = new ArrayList<>();
+            Files.walkFileTree(walked, new SimpleFileVisitor<>() {
+                @Override
+                public FileVisitResult preVisitDirectory(Path directory, BasicFileAttributes attributes) {
+                    // .git, target and node_modules can hold many thousands of files, none of them recipes
+                    return directory.equals(walked) || !isExcluded(directory) ? FileVisitResult.CONTINUE : FileVisitResult.SKIP_SUBTREE;
+                }
+
+                @Override
+                public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
+                    if (Files.isRegularFile(file) && file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".md")) {
+                        markdown.add(root.resolve(walked.relativize(file)));
+                    }
+                    return FileVisitResult.CONTINUE;
+                }
+            });
+            return markdown.stream()
+                    .filter(file -> selected.test(displayPath(file)))
+                    .filter(this::isRecipeOrUnreadable)
+                    .sorted()
+                    .toList();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot search " + root + " for recipes", e);
         }
-    }
-
-    private List<Path> select(Stream<Path> files, Path root, Predicate<String> selected) {
-        return files.filter(Files::isRegularFile)
-                .filter(file -> file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".md"))
-                .filter(file -> !inExcludedDirectory(root, file))
-                .filter(file -> selected.test(displayPath(file)))
-                .filter(this::isRecipeOrUnreadable)
-                .sorted()
-                .toList();
     }
 
     /** How a file is named in messages and reports: relative to the base directory, with '/'. */
@@ -72,15 +82,9 @@ public final class RecipeFinder {
         }
     }
 
-    private static boolean inExcludedDirectory(Path root, Path file) {
-        Path relative = root.relativize(file.getParent() == null ? root : file.getParent());
-        for (Path part : relative) {
-            String name = part.toString();
-            if (name.startsWith(".") || name.equals("target") || name.equals("node_modules")) {
-                return true;
-            }
-        }
-        return false;
+    private static boolean isExcluded(Path directory) {
+        String name = directory.getFileName().toString();
+        return name.startsWith(".") || name.equals("target") || name.equals("node_modules");
     }
 
     static Predicate<String> selector(String filter) {
