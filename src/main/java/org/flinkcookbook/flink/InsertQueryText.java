@@ -4,6 +4,8 @@ import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.parser.SqlParserPos;
+import org.flinkcookbook.sql.SqlSyntaxException;
+import org.flinkcookbook.sql.StatementSplitter;
 
 /** The query of an INSERT as text Flink can plan, with positions that are the statement's own. */
 final class InsertQueryText {
@@ -42,15 +44,16 @@ final class InsertQueryText {
 
     /** A parenthesised query starts after its '(' but the text runs to the statement's last ')'. */
     private static String balanceParentheses(String text) {
+        int excess;
+        try {
+            excess = StatementSplitter.excessClosingParentheses(text);
+        } catch (SqlSyntaxException e) {
+            return text; // the statement parsed, so its query reads too; Flink will say what is wrong
+        }
         String result = text;
-        while (result.endsWith(")") && count(result, '(') < count(result, ')')) {
+        for (int i = 0; i < excess && result.endsWith(")"); i++) {
             result = result.substring(0, result.length() - 1).stripTrailing();
         }
         return result;
     }
-
-    private static long count(String text, char c) {
-        return text.chars().filter(ch -> ch == c).count();
-    }
-
 }

@@ -198,6 +198,22 @@ public final class StatementSplitter {
         return tokens.get(index).image.toUpperCase(Locale.ROOT);
     }
 
+    /**
+     * How many more {@code )} than {@code (} tokens the SQL has; parentheses inside strings, quoted
+     * identifiers and comments do not count.
+     */
+    public static int excessClosingParentheses(String sql) throws SqlSyntaxException {
+        int excess = 0;
+        for (Token token : tokenize(sql, 1)) {
+            if (token.kind == FlinkSqlParserImplConstants.LPAREN) {
+                excess--;
+            } else if (token.kind == FlinkSqlParserImplConstants.RPAREN) {
+                excess++;
+            }
+        }
+        return excess;
+    }
+
     private static List<Token> tokenize(String sql, int firstLine) throws SqlSyntaxException {
         FlinkSqlParserImplTokenManager tokenManager = new FlinkSqlParserImplTokenManager(new UntabbedCharStream(sql));
         tokenManager.SwitchTo(BACK_QUOTED_IDENTIFIER_STATE);

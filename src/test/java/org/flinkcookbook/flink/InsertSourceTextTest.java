@@ -45,6 +45,13 @@ class InsertSourceTextTest {
     }
 
     @Test
+    void parenthesesInStringsQuotedNamesAndCommentsDoNotCount() throws Exception {
+        assertThat(sourceOf("INSERT INTO sink (SELECT '(' AS x FROM orders)").strip()).isEqualTo("SELECT '(' AS x FROM orders");
+        assertThat(sourceOf("INSERT INTO sink SELECT ':)' AS x FROM `t)`").strip()).isEqualTo("SELECT ':)' AS x FROM `t)`");
+        assertThat(sourceOf("INSERT INTO sink (SELECT id /* ( */ FROM orders)").strip()).isEqualTo("SELECT id /* ( */ FROM orders");
+    }
+
+    @Test
     void targetColumnsAndStaticPartitionsAreLeftOut() throws Exception {
         assertThat(sourceOf("INSERT INTO sink (a, b) SELECT id, amount FROM orders").strip())
                 .isEqualTo("SELECT id, amount FROM orders");
