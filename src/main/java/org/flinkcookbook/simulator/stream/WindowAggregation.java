@@ -161,9 +161,10 @@ public final class WindowAggregation extends WindowedAggregation {
         while ((next = pending.firstEntry()) != null
                 && (progress == Long.MAX_VALUE || WindowRows.fired(next.getKey().end(), progress, shiftZone))) {
             pending.pollFirstEntry();
+            fire(next.getKey(), next.getValue());
+            // firing removes state the caches may point to, CUMULATE's merge also through them
             lastPane = null;
             lastSliceEnd = Long.MIN_VALUE;
-            fire(next.getKey(), next.getValue());
         }
     }
 
