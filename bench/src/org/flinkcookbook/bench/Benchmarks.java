@@ -42,6 +42,8 @@ public final class Benchmarks {
 
     /** The JIT setting of recipes/.mvn/jvm.config: only the quick compiler, which pays in short JVMs. */
     private static final String C1_ONLY = "-XX:TieredStopAtLevel=1";
+    /** Recipes at once in the cookbook runs: cookbook.threads, set with -Dcookbook.threads as in a build. */
+    private static final int THREADS = Integer.getInteger("cookbook.threads", 1);
     private static final int WARM_UP_RUNS = 5;
     private static final int TIMED_RUNS = 5;
     private static final Console SILENT = new Console() {
@@ -87,7 +89,7 @@ public final class Benchmarks {
             default -> throw new IllegalArgumentException(engineName);
         }) {
             RunSettings settings = new RunSettings(recipes, recipes, fixtures, "", false, work.resolve("report-" + engineName),
-                    work.resolve("junit-" + engineName), 1000, Set.of(), null);
+                    work.resolve("junit-" + engineName), 1000, Set.of(), null, THREADS);
             summary = new CookbookRunner(settings, engine, null, SILENT).run(CookbookRunner.Mode.VERIFY);
         }
         long end = System.nanoTime();
@@ -209,6 +211,10 @@ public final class Benchmarks {
         Child sharedC1 = child(work, "verify-shared-c1", c1, "cookbook", "shared", recipes, fixtures, work);
         Child perJobC1 = child(work, "verify-per-job-c1", c1, "cookbook", "per-job", recipes, fixtures, work);
         Child unplannedC1 = child(work, "verify-shared-unplanned-c1", c1, "cookbook", "shared-unplanned", recipes, fixtures, work);
+        List<String> twoThreads = List.of("-Dcookbook.threads=2");
+        List<String> twoThreadsC1 = List.of(C1_ONLY, "-Dcookbook.threads=2");
+        Child sharedTwo = child(work, "verify-shared-2-threads", twoThreads, "cookbook", "shared", recipes, fixtures, work);
+        Child sharedTwoC1 = child(work, "verify-shared-2-threads-c1", twoThreadsC1, "cookbook", "shared", recipes, fixtures, work);
         Child simulate = child(work, "simulate", List.of(), "cookbook", "simulator", recipes, fixtures, work);
         Child simulateC1 = child(work, "simulate-c1", c1, "cookbook", "simulator", recipes, fixtures, work);
         Child flink = child(work, "throughput-flink", List.of(), "throughput", "flink", data, rows);
@@ -231,6 +237,13 @@ public final class Benchmarks {
         ratioRow(shared, sharedC1, "ratio shared / shared " + C1_ONLY);
         row(unplannedC1, "shared, " + C1_ONLY + ", no planning pass");
         ratioRow(sharedC1, unplannedC1, "ratio with / without the planning pass");
+        row(sharedTwo, "shared cluster, 2 recipes at once");
+        ratioRow(shared, sharedTwo, "ratio 1 / 2 recipes at once");
+        ratioRow(perJob, sharedTwo, "ratio per-job / shared, 2 at once");
+        row(sharedTwoC1, "shared cluster, 2 at once, " + C1_ONLY);
+        ratioRow(sharedC1, sharedTwoC1, "ratio 1 / 2 at once, " + C1_ONLY);
+        ratioRow(perJobC1, sharedTwoC1, "ratio per-job / shared, 2 at once, " + C1_ONLY);
+        System.out.println("   outcome 2 at once: " + sharedTwo.text("outcome"));
         System.out.println("   outcome without the planning pass: " + unplannedC1.text("outcome"));
         System.out.println("   outcome shared:  " + shared.text("outcome"));
         System.out.println("   outcome per job: " + perJob.text("outcome"));

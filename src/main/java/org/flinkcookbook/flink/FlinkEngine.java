@@ -19,8 +19,9 @@ import org.flinkcookbook.sql.FixturePlaceholder;
 import org.flinkcookbook.sql.SqlSyntaxException;
 
 /**
- * Plans and runs recipes on real Flink. Planning needs no cluster: Flink validates and optimizes
- * every statement, with {@link StandIns stand-ins} for tables that cannot run here. Runs share one
+ * Plans and runs recipes on real Flink, several at once if asked: each recipe is a session of its
+ * own. Planning needs no cluster: Flink validates and optimizes every statement, with
+ * {@link StandIns stand-ins} for tables that cannot run here. Runs share one
  * embedded cluster for all recipes, started while the first recipe that reads fixtures is planned,
  * or go to the session cluster at
  * {@link FlinkSettings#clusterAddress()}.
@@ -111,7 +112,7 @@ public final class FlinkEngine implements Engine {
      * the other core meanwhile, once a recipe reads fixtures and so will likely run. A cookbook whose
      * recipes only plan never starts one.
      */
-    private void startInBackgroundIfItWillRun(Recipe recipe) {
+    private synchronized void startInBackgroundIfItWillRun(Recipe recipe) {
         boolean readsFixtures = !recipe.fixtures().isEmpty()
                 || recipe.statements().stream().anyMatch(statement -> statement.text().contains(FixturePlaceholder.PLACEHOLDER));
         if (cluster == null && starting == null && settings.clusterAddress() == null && readsFixtures) {
@@ -123,7 +124,7 @@ public final class FlinkEngine implements Engine {
         }
     }
 
-    private FlinkCluster cluster() {
+    private synchronized FlinkCluster cluster() {
         if (cluster == null) {
             cluster = starting == null ? clusterFactory.get() : startedInBackground();
             starting = null;
@@ -140,7 +141,7 @@ public final class FlinkEngine implements Engine {
     }
 
     @Override
-    public void close() {
+    public synchronized void close() {
         watchdog.shutdownNow();
         if (starting != null) {
             // a start still under way finishes first, so that its cluster is closed too

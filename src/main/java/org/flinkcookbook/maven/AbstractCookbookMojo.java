@@ -61,6 +61,10 @@ abstract class AbstractCookbookMojo extends AbstractMojo {
     @Parameter(property = "cookbook.maxStoredRows", defaultValue = "1000")
     private int maxStoredRows;
 
+    /** How many recipes run at once; each is still one SQL session, and they share the cluster. */
+    @Parameter(property = "cookbook.threads", defaultValue = "1")
+    private int threads;
+
     /** Makes SQL the simulator does not model fail the recipe instead of marking it unsupported. */
     @Parameter(property = "cookbook.strict", defaultValue = "false")
     private boolean strict;
@@ -140,7 +144,8 @@ abstract class AbstractCookbookMojo extends AbstractMojo {
                 allowedFunctions == null || allowedFunctions.isBlank()
                         ? Set.of()
                         : Arrays.stream(allowedFunctions.split(",")).map(String::trim).collect(Collectors.toSet()),
-                annotationRoot());
+                annotationRoot(),
+                threads);
     }
 
     /** GitHub names files relative to the checked-out repository, GITHUB_WORKSPACE. */

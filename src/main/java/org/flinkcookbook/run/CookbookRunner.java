@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.function.Supplier;
 import org.flinkcookbook.engine.Engine;
 import org.flinkcookbook.engine.Problem;
 import org.flinkcookbook.engine.RecipeRun;
@@ -81,12 +82,15 @@ public final class CookbookRunner {
                     + ": a recipe is a Markdown file with a ```sql block");
         }
         List<RecipeOutcome> outcomes = new ArrayList<>();
-        for (Path file : files) {
-            RecipeOutcome outcome = runRecipe(file, mode);
-            outcomes.add(outcome);
-            print(outcome);
-            if (settings.annotationRoot() != null) {
-                GithubAnnotations.of(outcome, annotationPath(file)).forEach(console::raw);
+        try (RecipeRuns runs = new RecipeRuns(settings.threads())) {
+            List<Supplier<RecipeOutcome>> started = files.stream().map(file -> runs.start(() -> runRecipe(file, mode))).toList();
+            for (int i = 0; i < files.size(); i++) {
+                RecipeOutcome outcome = started.get(i).get(); // in path order, whichever finishes first
+                outcomes.add(outcome);
+                print(outcome);
+                if (settings.annotationRoot() != null) {
+                    GithubAnnotations.of(outcome, annotationPath(files.get(i))).forEach(console::raw);
+                }
             }
         }
         RunSummary summary = new RunSummary(engine.name(), outcomes, seconds(start));

@@ -17,6 +17,7 @@ import java.util.Set;
  * @param allowedFunctions function classes recipes may register with CREATE FUNCTION
  * @param annotationRoot when set, failures are also printed as GitHub Actions annotations with
  *     paths relative to this directory (the repository root); null otherwise
+ * @param threads how many recipes run at once, at least 1
  */
 public record RunSettings(
         Path baseDirectory,
@@ -28,9 +29,13 @@ public record RunSettings(
         Path junitDirectory,
         int maxStoredRows,
         Set<String> allowedFunctions,
-        Path annotationRoot) {
+        Path annotationRoot,
+        int threads) {
 
     public RunSettings {
         allowedFunctions = Set.copyOf(allowedFunctions);
+        if (threads < 1) {
+            throw new IllegalArgumentException("cookbook.threads must be at least 1, not " + threads);
+        }
     }
 }

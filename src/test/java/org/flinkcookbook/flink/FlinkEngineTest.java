@@ -74,6 +74,28 @@ class FlinkEngineTest {
     }
 
     @Test
+    void recipesRunningAtOnceOnTheSharedClusterEachCountTheirOwnLateRows(FlinkEngine engine, @TempDir Path other) throws Exception {
+        // cookbook.threads: two sessions side by side, each job's late rows its own
+        java.util.concurrent.ExecutorService threads = java.util.concurrent.Executors.newFixedThreadPool(2);
+        try {
+            java.util.concurrent.Future<RecipeRun> first = threads.submit(() -> engine.run(Recipes.sql(directory, EVENTS + PER_MINUTE)));
+            java.util.concurrent.Future<RecipeRun> second = threads.submit(() -> engine.run(Recipes.sql(other, EVENTS + PER_MINUTE + PER_MINUTE)));
+            RecipeRun one = first.get();
+            RecipeRun two = second.get();
+
+            assertThat(one.problem()).isNull();
+            assertThat(two.problem()).isNull();
+            assertThat(List.of(one.results().get(0), two.results().get(0), two.results().get(1)))
+                    .allSatisfy(result -> {
+                        assertThat(result.lateRowsDropped()).isEqualTo(2L);
+                        assertThat(result.rows()).hasSize(3);
+                    });
+        } finally {
+            threads.shutdownNow();
+        }
+    }
+
+    @Test
     void batchModeBuildsANewEnvironmentWithTheSessionsTablesAndDropsNothing(FlinkEngine engine) {
         RecipeRun run = run(engine, EVENTS + "SET 'execution.runtime-mode' = 'batch';\n" + PER_MINUTE
                 + "SET 'execution.runtime-mode' = 'streaming';\n" + PER_MINUTE);

@@ -31,6 +31,10 @@ class CookbookRunnerTest {
     private final List<String> output = new ArrayList<>();
     /** Why the engine cannot count late rows, as on a remote Flink cluster; null when it can. */
     private String lateRowsNotCounted;
+    /** cookbook.threads */
+    private int threads = 1;
+    /** Runs before the engine answers a recipe, on the thread that runs it. */
+    private java.util.function.Consumer<String> beforeAnswer = path -> {};
     private final Engine engine = new Engine() {
         @Override
         public String name() {
@@ -54,6 +58,7 @@ class CookbookRunnerTest {
 
         @Override
         public RecipeRun run(Recipe recipe) {
+            beforeAnswer.accept(recipe.displayPath());
             return answers.get(recipe.displayPath());
         }
 
@@ -104,7 +109,7 @@ class CookbookRunnerTest {
 
     private RunSummary run(CookbookRunner.Mode mode, boolean requireExpected, Path annotationRoot) throws Exception {
         RunSettings settings = new RunSettings(project, project.resolve("recipes"), project.resolve("fixtures"), "", requireExpected,
-                project.resolve("target/cookbook"), project.resolve("target/cookbook-reports"), 1000, Set.of(), annotationRoot);
+                project.resolve("target/cookbook"), project.resolve("target/cookbook-reports"), 1000, Set.of(), annotationRoot, threads);
         return new CookbookRunner(settings, engine, null, console).run(mode);
     }
 
@@ -258,5 +263,52 @@ class CookbookRunnerTest {
                 .isInstanceOf(CookbookException.class)
                 .hasMessageContaining("write expected values on the embedded cluster");
         assertThat(project.resolve("recipes/a.expected")).doesNotExist();
+    }
+
+    @Test
+    void withTwoThreadsRecipesRunSideBySideAndAreReportedInPathOrder() throws Exception {
+        recipe("recipes/a.md", "SELECT 1;", RecipeRun.completed(List.of(counted("1")), List.of()));
+        recipe("recipes/b.md", "SELECT 1;", RecipeRun.completed(List.of(counted("1")), List.of()));
+        recipe("recipes/c.md", "SELECT 1;", RecipeRun.completed(List.of(counted("1")), List.of()));
+        threads = 2;
+        java.util.concurrent.CyclicBarrier bothRunning = new java.util.concurrent.CyclicBarrier(2);
+        java.util.concurrent.CountDownLatch bFinished = new java.util.concurrent.CountDownLatch(1);
+        beforeAnswer = path -> {
+            try {
+                if (!path.endsWith("c.md")) {
+                    bothRunning.await(20, java.util.concurrent.TimeUnit.SECONDS); // a and b at once, or this times out
+                }
+                if (path.endsWith("a.md")) {
+                    bFinished.await(20, java.util.concurrent.TimeUnit.SECONDS); // a finishes after b
+                }
+            } catch (Exception e) {
+                throw new IllegalStateException("the recipes did not run side by side", e);
+            }
+            if (path.endsWith("b.md")) {
+                bFinished.countDown();
+            }
+        };
+
+        RunSummary summary = run(CookbookRunner.Mode.WRITE_EXPECTED, false, null);
+
+        assertThat(summary.outcomes()).extracting(outcome -> outcome.path() + " " + outcome.status())
+                .containsExactly("recipes/a.md WRITTEN", "recipes/b.md WRITTEN", "recipes/c.md WRITTEN");
+        assertThat(output).filteredOn(line -> line.contains("recipes/")).extracting(line -> line.replaceAll(".*(recipes/.\\.md).*", "$1"))
+                .containsExactly("recipes/a.md", "recipes/b.md", "recipes/c.md");
+    }
+
+    @Test
+    void aRecipeThatBreaksTheEngineStopsTheRunWithItsFailureWhateverTheThreads() throws Exception {
+        recipe("recipes/a.md", "SELECT 1;", RecipeRun.completed(List.of(counted("1")), List.of()));
+        recipe("recipes/b.md", "SELECT 1;", RecipeRun.completed(List.of(counted("1")), List.of()));
+        threads = 2;
+        beforeAnswer = path -> {
+            if (path.endsWith("b.md")) {
+                throw new IllegalStateException("the cluster went away");
+            }
+        };
+
+        assertThatThrownBy(() -> run(CookbookRunner.Mode.VERIFY, false, null)).isInstanceOf(IllegalStateException.class)
+                .hasMessage("the cluster went away");
     }
 }
