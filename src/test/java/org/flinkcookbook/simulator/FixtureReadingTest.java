@@ -1,6 +1,7 @@
 package org.flinkcookbook.simulator;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Path;
 import java.time.LocalDateTime;
@@ -8,7 +9,9 @@ import java.time.ZoneOffset;
 import java.util.Random;
 import org.flinkcookbook.engine.RecipeRun;
 import org.flinkcookbook.result.ResultRow;
+import org.flinkcookbook.simulator.types.SqlType;
 import org.flinkcookbook.simulator.types.Timestamps;
+import org.flinkcookbook.simulator.types.Values;
 import org.flinkcookbook.testing.Recipes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -35,6 +38,18 @@ class FixtureReadingTest {
         }
         assertThat(Timestamps.parseTimestamp("2024-03-01 10:00:00.5")).isEqualTo(Timestamps.parseTimestamp("2024-03-01 10:00:00.500"));
         assertThat(Timestamps.parseTimestamp("2024-3-1 10:00:00")).isEqualTo(Timestamps.parseTimestamp("2024-03-01 10:00:00"));
+    }
+
+    @Test
+    void wholeNumbersAreTrimmedAndTheirErrorsReadAsFlinksDo() {
+        assertThat(Values.parseCsvField(" 42 ", SqlType.INT)).isEqualTo(42);
+        assertThat(Values.parseCsvField("-9000000000", SqlType.BIGINT)).isEqualTo(-9_000_000_000L);
+        // Flink's CSV format calls Integer.parseInt and Long.parseLong on the trimmed text
+        assertThatThrownBy(() -> Values.parseCsvField("ten", SqlType.INT)).hasMessage("For input string: \"ten\"");
+        assertThatThrownBy(() -> Values.parseCsvField("3000000000", SqlType.INT)).hasMessage("For input string: \"3000000000\"");
+        assertThatThrownBy(() -> Values.parseCsvField("   ", SqlType.BIGINT)).hasMessage("For input string: \"\"");
+        assertThatThrownBy(() -> Values.parseCsvField("99999999999999999999", SqlType.BIGINT))
+                .hasMessage("For input string: \"99999999999999999999\"");
     }
 
     @Test

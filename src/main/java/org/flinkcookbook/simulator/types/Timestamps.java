@@ -78,8 +78,8 @@ public final class Timestamps {
 
     /**
      * The last valid date parsed and its epoch day: fixture rows come in time order, so most share
-     * it, and the divisions of the calendar arithmetic are the parse's main cost. A record's final
-     * fields make the unsynchronized cache safe across threads.
+     * it and skip the calendar arithmetic and its divisions. A record's final fields make the
+     * unsynchronized cache safe across threads.
      */
     private record Day(int year, int month, int day, long epochDay) {}
 

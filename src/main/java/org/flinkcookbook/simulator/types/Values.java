@@ -29,8 +29,8 @@ public final class Values {
             case BOOLEAN: return Boolean.parseBoolean(trimmed(field));
             case TINYINT: return (int) Byte.parseByte(trimmed(field));
             case SMALLINT: return (int) Short.parseShort(trimmed(field));
-            case INT: return Integer.parseInt(field, trimmedStart(field), trimmedEnd(field), 10);
-            case BIGINT: return Long.parseLong(field, trimmedStart(field), trimmedEnd(field), 10);
+            case INT: return (int) parseWholeNumber(field, false);
+            case BIGINT: return parseWholeNumber(field, true);
             case FLOAT: return Float.parseFloat(trimmed(field));
             case DOUBLE: return Double.parseDouble(trimmed(field));
             case DECIMAL: return fitDecimal(new BigDecimal(field.toString()), type);
@@ -44,21 +44,28 @@ public final class Values {
         return field.toString().trim();
     }
 
-    /** Where {@link String#trim()} would start the field: after the characters up to the space. */
-    private static int trimmedStart(CharSequence field) {
+    /**
+     * An INT or BIGINT field, trimmed, parsed in place. A field that is not one is parsed again as a
+     * string, so that the error reads as Flink's does ({@code For input string: "..."}).
+     */
+    private static long parseWholeNumber(CharSequence field, boolean bigint) {
         int start = 0;
-        while (start < field.length() && field.charAt(start) <= ' ') {
-            start++;
-        }
-        return start;
-    }
-
-    private static int trimmedEnd(CharSequence field) {
         int end = field.length();
-        while (end > 0 && field.charAt(end - 1) <= ' ') {
+        while (start < end && field.charAt(start) <= ' ') {
+            start++; // as String#trim
+        }
+        while (end > start && field.charAt(end - 1) <= ' ') {
             end--;
         }
-        return end;
+        try {
+            long value = Long.parseLong(field, start, end, 10);
+            if (bigint || value == (int) value) {
+                return value;
+            }
+        } catch (NumberFormatException notANumber) {
+            // parsed again below for the message
+        }
+        return bigint ? Long.parseLong(trimmed(field)) : Integer.parseInt(trimmed(field));
     }
 
     /** How the Flink SQL client prints a value; SQL NULL stays Java null. */
