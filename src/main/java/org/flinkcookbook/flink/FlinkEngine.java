@@ -113,9 +113,12 @@ public final class FlinkEngine implements Engine {
      * recipes only plan never starts one.
      */
     private synchronized void startInBackgroundIfItWillRun(Recipe recipe) {
+        if (cluster != null || starting != null || settings.clusterAddress() != null) {
+            return;
+        }
         boolean readsFixtures = !recipe.fixtures().isEmpty()
                 || recipe.statements().stream().anyMatch(statement -> statement.text().contains(FixturePlaceholder.PLACEHOLDER));
-        if (cluster == null && starting == null && settings.clusterAddress() == null && readsFixtures) {
+        if (readsFixtures) {
             starting = CompletableFuture.supplyAsync(clusterFactory, runnable -> {
                 Thread thread = new Thread(runnable, "cookbook-flink-start");
                 thread.setDaemon(true);
