@@ -5,16 +5,19 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Set;
 import java.util.stream.Collectors;
-import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import org.apache.maven.execution.MavenSession;
 import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugin.descriptor.PluginDescriptor;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.flinkcookbook.engine.Engine;
-import org.flinkcookbook.flink.FlinkEngine;
-import org.flinkcookbook.flink.FlinkSettings;
+import org.flinkcookbook.report.GoalCommand;
 import org.flinkcookbook.run.CookbookException;
 import org.flinkcookbook.run.CookbookRunner;
+import org.flinkcookbook.run.RepositoryRoot;
 import org.flinkcookbook.run.RunSettings;
 import org.flinkcookbook.run.RunSummary;
 import org.flinkcookbook.simulator.SimulatorEngine;
@@ -41,21 +44,13 @@ abstract class AbstractCookbookMojo extends AbstractMojo {
     @Parameter(property = "cookbook.recipe", defaultValue = "")
     private String recipe;
 
+    /** Fails the build when cookbook.recipe matches no recipe, listing those there are; false lets it match none. */
+    @Parameter(property = "cookbook.failIfNoSpecifiedRecipes", defaultValue = "true")
+    private boolean failIfNoSpecifiedRecipes;
+
     /** Fails a recipe that has no expected-values file instead of only reporting it. */
     @Parameter(property = "cookbook.requireExpected", defaultValue = "false")
     private boolean requireExpected;
-
-    /** Seconds one statement may run before its Flink job is cancelled. */
-    @Parameter(property = "cookbook.timeout", defaultValue = "300")
-    private int timeout;
-
-    /** Lets Flink log at INFO into the build output; by default it logs only warnings worth reading. */
-    @Parameter(property = "cookbook.flinkLogs", defaultValue = "false")
-    private boolean flinkLogs;
-
-    /** host:port of a Flink session cluster's REST endpoint to run the jobs on; blank runs an embedded cluster. */
-    @Parameter(property = "cookbook.flink.address", defaultValue = "")
-    private String flinkAddress;
 
     /** Above this many rows a result is stored in the expected file as its row count and a hash. */
     @Parameter(property = "cookbook.maxStoredRows", defaultValue = "1000")
@@ -74,20 +69,30 @@ abstract class AbstractCookbookMojo extends AbstractMojo {
     private String allowedFunctions;
 
     /** Directory for report.json. */
-    @Parameter(property = "cookbook.reportDirectory", defaultValue = "${basedir}/target/cookbook")
+    @Parameter(property = "cookbook.reportDirectory", defaultValue = "${project.build.directory}/cookbook")
     private File reportDirectory;
 
     /** Directory for the JUnit XML reports (Surefire's format), one file per recipe. */
-    @Parameter(property = "cookbook.junitDirectory", defaultValue = "${basedir}/target/cookbook-reports")
+    @Parameter(property = "cookbook.junitDirectory", defaultValue = "${project.build.directory}/cookbook-reports")
     private File junitDirectory;
 
     /** Prints failures as GitHub Actions annotations on the recipe lines; on by default when GITHUB_ACTIONS=true. */
     @Parameter(property = "cookbook.githubAnnotations")
     private Boolean githubAnnotations;
 
+    /** Reports recipes that fail without failing the build, as maven.test.failure.ignore does for tests. */
+    @Parameter(property = "cookbook.failureIgnore", defaultValue = "false")
+    private boolean failureIgnore;
+
     /** Skips the goal. */
     @Parameter(property = "cookbook.skip", defaultValue = "false")
     private boolean skip;
+
+    @Parameter(defaultValue = "${session}", readonly = true, required = true)
+    private MavenSession session;
+
+    @Parameter(defaultValue = "${plugin}", readonly = true, required = true)
+    private PluginDescriptor plugin;
 
     @Override
     public final void execute() throws MojoExecutionException, MojoFailureException {
@@ -103,12 +108,14 @@ abstract class AbstractCookbookMojo extends AbstractMojo {
         } catch (RuntimeException e) {
             throw new MojoExecutionException("The cookbook plugin cannot run: " + e.getMessage(), e);
         }
-        if (summary.failsBuild()) {
+        if (summary.failsBuild() && failureIgnore) {
+            getLog().warn(summary.line() + " (the build goes on: cookbook.failureIgnore=true). " + summary.failureAdvice());
+        } else if (summary.failsBuild()) {
             getLog().error(summary.line());
-            throw new MojoFailureException(summary.line() + ". See the messages above: each names the recipe line; "
-                    + "run mvn cookbook:expected to accept new values, or fix the recipe.");
+            throw new MojoFailureException(summary.line() + ". " + summary.failureAdvice());
+        } else {
+            getLog().info(summary.line());
         }
-        getLog().info(summary.line());
     }
 
     /** What this goal does with the results. */
@@ -122,9 +129,8 @@ abstract class AbstractCookbookMojo extends AbstractMojo {
         return null;
     }
 
-    FlinkEngine flinkEngine() {
-        String clusterAddress = flinkAddress == null || flinkAddress.isBlank() ? null : flinkAddress.strip();
-        return new FlinkEngine(new FlinkSettings(fixtures.toPath(), Duration.ofSeconds(timeout), flinkLogs, clusterAddress));
+    File fixtures() {
+        return fixtures;
     }
 
     SimulatorEngine simulatorEngine() {
@@ -145,16 +151,26 @@ abstract class AbstractCookbookMojo extends AbstractMojo {
                         ? Set.of()
                         : Arrays.stream(allowedFunctions.split(",")).map(String::trim).collect(Collectors.toSet()),
                 annotationRoot(),
-                threads);
+                threads,
+                failIfNoSpecifiedRecipes,
+                goalCommand());
     }
 
-    /** GitHub names files relative to the checked-out repository, GITHUB_WORKSPACE. */
+    /** GitHub names files relative to the checked-out repository. */
     private Path annotationRoot() {
         boolean annotate = githubAnnotations != null ? githubAnnotations : "true".equals(System.getenv("GITHUB_ACTIONS"));
-        if (!annotate) {
-            return null;
-        }
-        String workspace = System.getenv("GITHUB_WORKSPACE");
-        return workspace == null || workspace.isBlank() ? baseDirectory.toPath() : Path.of(workspace);
+        return annotate ? RepositoryRoot.of(baseDirectory.toPath(), System.getenv("GITHUB_WORKSPACE")) : null;
+    }
+
+    /** The goals as the user typed them, so that the commands in messages work the same way. */
+    private GoalCommand goalCommand() {
+        File pom = session.getRequest().getPom();
+        Path here = Path.of(System.getProperty("user.dir")).toAbsolutePath();
+        String pomOption = pom == null || pom.toPath().toAbsolutePath().getParent().equals(here)
+                ? null
+                : here.relativize(pom.toPath().toAbsolutePath()).toString();
+        Map<String, String> properties = new HashMap<>();
+        session.getUserProperties().forEach((name, value) -> properties.put(name.toString(), value.toString()));
+        return GoalCommand.invoked(session.getGoals(), plugin.getGroupId() + ":" + plugin.getArtifactId(), pomOption, properties);
     }
 }

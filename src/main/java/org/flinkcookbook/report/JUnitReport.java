@@ -28,15 +28,15 @@ public final class JUnitReport {
 
     private JUnitReport() {}
 
-    public static void write(Path directory, String engine, List<RecipeOutcome> outcomes) throws IOException {
+    public static void write(Path directory, String engine, List<RecipeOutcome> outcomes, GoalCommand mvn) throws IOException {
         Files.createDirectories(directory);
         for (RecipeOutcome outcome : outcomes) {
             Path file = directory.resolve("TEST-cookbook." + outcome.path().replaceAll("[^A-Za-z0-9_.-]", "_") + ".xml");
-            write(file, suite(engine, outcome));
+            write(file, suite(engine, outcome, mvn));
         }
     }
 
-    private static Document suite(String engine, RecipeOutcome outcome) throws IOException {
+    private static Document suite(String engine, RecipeOutcome outcome, GoalCommand mvn) throws IOException {
         Document document = newDocument();
         Element suite = document.createElement("testsuite");
         document.appendChild(suite);
@@ -58,10 +58,10 @@ public final class JUnitReport {
             List<Mismatch> mismatches = outcome.mismatches().stream().filter(mismatch -> mismatch.isAbout(result)).toList();
             if (!mismatches.isEmpty()) {
                 failures++;
-                testCase.appendChild(problem(document, "failure", describe(outcome, mismatches), outcome.remedy()));
+                testCase.appendChild(problem(document, "failure", describe(outcome, mismatches), outcome.remedy(mvn)));
             } else if (outcome.status() == RecipeStatus.NO_EXPECTED) {
                 skipped++;
-                testCase.appendChild(skip(document, "no expected values: " + outcome.remedy()));
+                testCase.appendChild(skip(document, "no expected values: " + outcome.remedy(mvn)));
             }
             suite.appendChild(testCase);
         }
@@ -71,7 +71,7 @@ public final class JUnitReport {
         if (!unattached.isEmpty()) {
             failures++;
             Element testCase = testCase(document, outcome, "expected values", 0);
-            testCase.appendChild(problem(document, "failure", describe(outcome, unattached), outcome.remedy()));
+            testCase.appendChild(problem(document, "failure", describe(outcome, unattached), outcome.remedy(mvn)));
             suite.appendChild(testCase);
         }
         if (outcome.problem() != null) {
@@ -80,11 +80,11 @@ public final class JUnitReport {
             switch (outcome.status()) {
                 case ERROR, BROKEN -> {
                     errors++;
-                    testCase.appendChild(problem(document, "error", message, outcome.remedy()));
+                    testCase.appendChild(problem(document, "error", message, outcome.remedy(mvn)));
                 }
                 case FAILED -> {
                     failures++;
-                    testCase.appendChild(problem(document, "failure", message, outcome.remedy()));
+                    testCase.appendChild(problem(document, "failure", message, outcome.remedy(mvn)));
                 }
                 default -> {
                     skipped++;

@@ -72,19 +72,12 @@ public record RecipeOutcome(
 
     private static void addMore(List<String> lines, int total) {
         if (total > MAX_EXPLAINED_ROWS) {
-            lines.add("  ... and " + (total - MAX_EXPLAINED_ROWS) + " more in target/cookbook/report.json");
+            lines.add("  ... and " + (total - MAX_EXPLAINED_ROWS) + " more in report.json");
         }
     }
 
     /** The command that puts things right, ending every message about this recipe. */
-    public String remedy() {
-        return switch (status) {
-            case FAILED -> "run mvn cookbook:expected to accept the new values";
-            case ERROR, BROKEN -> "fix the recipe, then run mvn cookbook:verify again";
-            case NOT_RUNNABLE -> "check it where its dependencies are; mark its blocks <!-- cookbook:skip --> to leave it out";
-            case UNSUPPORTED -> "run mvn cookbook:verify to check this recipe on Flink";
-            case NO_EXPECTED -> "run mvn cookbook:expected to record its values";
-            default -> "";
-        };
+    public String remedy(GoalCommand mvn) {
+        return status.remedy(mvn);
     }
 }

@@ -77,9 +77,7 @@ public final class CookbookRunner {
         long start = System.nanoTime();
         List<Path> files = finder.find(settings.recipesDirectory(), settings.recipeFilter());
         if (files.isEmpty()) {
-            console.warn("No recipes found in " + finder.displayPath(settings.recipesDirectory())
-                    + (isBlank(settings.recipeFilter()) ? "" : " matching cookbook.recipe=" + settings.recipeFilter())
-                    + ": a recipe is a Markdown file with a ```sql block");
+            noRecipes();
         }
         List<RecipeOutcome> outcomes = new ArrayList<>();
         try (RecipeRuns runs = new RecipeRuns(settings.threads())) {
@@ -89,14 +87,36 @@ public final class CookbookRunner {
                 outcomes.add(outcome);
                 print(outcome);
                 if (settings.annotationRoot() != null) {
-                    GithubAnnotations.of(outcome, annotationPath(files.get(i))).forEach(console::raw);
+                    GithubAnnotations.of(outcome, annotationPath(files.get(i)), settings.command()).forEach(console::raw);
                 }
             }
         }
-        RunSummary summary = new RunSummary(engine.name(), outcomes, seconds(start));
-        writeReports(outcomes);
+        Path report = settings.reportDirectory().resolve("report.json");
+        RunSummary summary = new RunSummary(engine.name(), outcomes, seconds(start), mode == Mode.VERIFY, finder.displayPath(report),
+                settings.command());
+        writeReports(report, outcomes);
         summary.screen().forEach(console::info);
         return summary;
+    }
+
+    /**
+     * No recipe to run: a filter that matches none is most likely mistyped, and would check nothing
+     * forever, so it stops the run with the recipes there are (as Surefire's failIfNoSpecifiedTests).
+     */
+    private void noRecipes() throws CookbookException {
+        String directory = finder.displayPath(settings.recipesDirectory());
+        if (isBlank(settings.recipeFilter())) {
+            console.warn("No recipes found in " + directory + ": a recipe is a Markdown file with a ```sql block");
+            return;
+        }
+        List<String> existing = finder.find(settings.recipesDirectory(), "").stream().map(finder::displayPath).toList();
+        String message = "cookbook.recipe=" + settings.recipeFilter() + " matches none of the " + existing.size() + " recipes in " + directory
+                + (existing.isEmpty() ? "" : ":\n  " + String.join("\n  ", existing)) + "\n"
+                + "Name one of them (a substring or glob of its path), or set -Dcookbook.failIfNoSpecifiedRecipes=false to let a filter match nothing.";
+        if (settings.failIfNoSpecifiedRecipes()) {
+            throw new CookbookException(message, null);
+        }
+        console.warn(message);
     }
 
     private RecipeOutcome runRecipe(Path file, Mode mode) {
@@ -218,12 +238,12 @@ public final class CookbookRunner {
             case FAILED, ERROR, BROKEN -> {
                 console.error(line);
                 outcome.explanation().forEach(explanation -> console.error("  " + explanation));
-                console.error("  " + outcome.remedy());
+                console.error("  " + outcome.remedy(settings.command()));
             }
             case UNSUPPORTED, NO_EXPECTED, NOT_RUNNABLE -> {
                 console.warn(line);
                 outcome.explanation().forEach(explanation -> console.warn("  " + explanation));
-                console.warn("  " + outcome.remedy());
+                console.warn("  " + outcome.remedy(settings.command()));
             }
             case PLANNED -> {
                 console.info(line);
@@ -234,11 +254,10 @@ public final class CookbookRunner {
         outcome.warnings().forEach(warning -> console.warn("  " + warning));
     }
 
-    private void writeReports(List<RecipeOutcome> outcomes) throws CookbookException {
-        Path report = settings.reportDirectory().resolve("report.json");
+    private void writeReports(Path report, List<RecipeOutcome> outcomes) throws CookbookException {
         try {
             JsonReport.write(report, engine.name(), engine.flinkVersion(), outcomes);
-            JUnitReport.write(settings.junitDirectory(), engine.name(), outcomes);
+            JUnitReport.write(settings.junitDirectory(), engine.name(), outcomes, settings.command());
         } catch (IOException e) {
             throw new CookbookException("cannot write the reports: " + e.getMessage(), e);
         }

@@ -15,6 +15,7 @@ import org.flinkcookbook.engine.Engine;
 import org.flinkcookbook.engine.Problem;
 import org.flinkcookbook.engine.RecipeRun;
 import org.flinkcookbook.recipe.Recipe;
+import org.flinkcookbook.report.GoalCommand;
 import org.flinkcookbook.report.RecipeStatus;
 import org.flinkcookbook.result.ResultRow;
 import org.flinkcookbook.result.StatementResult;
@@ -33,6 +34,14 @@ class CookbookRunnerTest {
     private String lateRowsNotCounted;
     /** cookbook.threads */
     private int threads = 1;
+    /** cookbook.recipe */
+    private String filter = "";
+    /** cookbook.failIfNoSpecifiedRecipes */
+    private boolean failIfNoSpecifiedRecipes = true;
+    /** cookbook.reportDirectory, relative to the project */
+    private String reportDirectory = "target/cookbook";
+    /** how the user ran the plugin */
+    private GoalCommand command = GoalCommand.PREFIX;
     /** Runs before the engine answers a recipe, on the thread that runs it. */
     private java.util.function.Consumer<String> beforeAnswer = path -> {};
     private final Engine engine = new Engine() {
@@ -108,8 +117,9 @@ class CookbookRunnerTest {
     }
 
     private RunSummary run(CookbookRunner.Mode mode, boolean requireExpected, Path annotationRoot) throws Exception {
-        RunSettings settings = new RunSettings(project, project.resolve("recipes"), project.resolve("fixtures"), "", requireExpected,
-                project.resolve("target/cookbook"), project.resolve("target/cookbook-reports"), 1000, Set.of(), annotationRoot, threads);
+        RunSettings settings = new RunSettings(project, project.resolve("recipes"), project.resolve("fixtures"), filter, requireExpected,
+                project.resolve(reportDirectory), project.resolve("target/cookbook-reports"), 1000, Set.of(), annotationRoot, threads,
+                failIfNoSpecifiedRecipes, command);
         return new CookbookRunner(settings, engine, null, console).run(mode);
     }
 
@@ -310,5 +320,72 @@ class CookbookRunnerTest {
 
         assertThatThrownBy(() -> run(CookbookRunner.Mode.VERIFY, false, null)).isInstanceOf(IllegalStateException.class)
                 .hasMessage("the cluster went away");
+    }
+
+    @Test
+    void aFilterThatMatchesNoRecipeStopsTheRunAndListsTheRecipesThereAre() throws Exception {
+        recipe("recipes/late-data-lab.md", "SELECT 1;", RecipeRun.completed(List.of(counted("1")), List.of()));
+        recipe("recipes/windows/tumble.md", "SELECT 1;", RecipeRun.completed(List.of(counted("1")), List.of()));
+        filter = "late-dat-lab";
+
+        assertThatThrownBy(() -> run(CookbookRunner.Mode.VERIFY, false, null)).isInstanceOf(CookbookException.class)
+                .hasMessageContaining("cookbook.recipe=late-dat-lab matches none of the 2 recipes in recipes:\n"
+                        + "  recipes/late-data-lab.md\n  recipes/windows/tumble.md\n")
+                .hasMessageContaining("-Dcookbook.failIfNoSpecifiedRecipes=false");
+
+        failIfNoSpecifiedRecipes = false;
+        RunSummary summary = run(CookbookRunner.Mode.VERIFY, false, null);
+
+        assertThat(summary.outcomes()).isEmpty();
+        assertThat(output).anyMatch(line -> line.startsWith("WARN cookbook.recipe=late-dat-lab matches none of the 2 recipes"));
+    }
+
+    @Test
+    void theSummaryListsWhatFailsTheBuildFirstEachStatusWithItsAdviceAndNamesTheReport() throws Exception {
+        for (int i = 0; i < 25; i++) {
+            recipe(String.format("recipes/a%02d.md", i), "SELECT 1;", null);
+            plans.put(String.format("recipes/a%02d.md", i), new RecipeRun(List.of(), Problem.planned(3, "reads faker table t"), List.of()));
+        }
+        recipe("recipes/z.md", "SELECT nope FROM t;", null);
+        plans.put("recipes/z.md", new RecipeRun(List.of(), Problem.broken(3, "SELECT nope FROM t: Column 'nope' not found"), List.of()));
+        reportDirectory = "build/reports";
+
+        List<String> screen = run(CookbookRunner.Mode.VERIFY, false, null).screen();
+
+        assertThat(screen).hasSizeLessThanOrEqualTo(25);
+        assertThat(screen.get(1)).isEqualTo("Cookbook summary (test), report: build/reports/report.json");
+        assertThat(screen.subList(2, 4)).containsExactly(
+                "  BROKEN       recipes/z.md:3: SELECT nope FROM t: Column 'nope' not found",
+                "  next: fix the recipe, then run mvn cookbook:verify again");
+        assertThat(screen.get(4)).startsWith("  PLANNED      recipes/a00.md:3:");
+        assertThat(screen).contains("  ... and 6 more planned in build/reports/report.json",
+                "  next: give its tables data with <!-- cookbook:fixture TABLE = PATH --> to run it");
+        assertThat(screen).noneMatch(line -> line.contains("agrees") || line.contains("target/cookbook"));
+    }
+
+    @Test
+    void afterWritingExpectedValuesTheSummarySaysSoAndClaimsNoAgreement() throws Exception {
+        recipe("recipes/a.md", "SELECT COUNT(*) AS n FROM t;", RecipeRun.completed(List.of(counted("3")), List.of()));
+
+        assertThat(run(CookbookRunner.Mode.WRITE_EXPECTED, false, null).screen()).contains("  wrote the expected values of 1 recipe")
+                .noneMatch(line -> line.contains("agrees"));
+        assertThat(run(CookbookRunner.Mode.VERIFY, false, null).screen()).contains("  every recipe agrees with its expected values");
+    }
+
+    @Test
+    void theCommandsInMessagesRunTheGoalsTheWayThePluginWasRun() throws Exception {
+        recipe("recipes/a.md", "SELECT COUNT(*) AS n FROM t;", RecipeRun.completed(List.of(counted("3")), List.of()));
+        run(CookbookRunner.Mode.WRITE_EXPECTED, false, null);
+        answers.put("recipes/a.md", RecipeRun.completed(List.of(counted("4")), List.of()));
+        command = GoalCommand.invoked(List.of("org.flinkcookbook:cookbook-maven-plugin:0.1.0-SNAPSHOT:verify"),
+                "org.flinkcookbook:cookbook-maven-plugin", null, Map.of("cookbook.recipes", ".", "cookbook.fixtures", "fixtures"));
+
+        run(CookbookRunner.Mode.VERIFY, false, project);
+
+        String expected = "run mvn org.flinkcookbook:cookbook-maven-plugin:0.1.0-SNAPSHOT:expected -Dcookbook.recipes=. "
+                + "-Dcookbook.fixtures=fixtures to accept the new values";
+        assertThat(output).contains("ERROR   " + expected, "INFO   next: " + expected)
+                .anyMatch(line -> line.startsWith("::error file=recipes/a.md") && line.endsWith(expected));
+        assertThat(project.resolve("target/cookbook-reports/TEST-cookbook.recipes_a.md.xml")).content().contains(expected);
     }
 }

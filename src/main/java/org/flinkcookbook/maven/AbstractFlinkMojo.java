@@ -1,0 +1,27 @@
+package org.flinkcookbook.maven;
+
+import java.time.Duration;
+import org.apache.maven.plugins.annotations.Parameter;
+import org.flinkcookbook.flink.FlinkEngine;
+import org.flinkcookbook.flink.FlinkSettings;
+
+/** The parameters of the goals that run recipes on Flink, which the simulator has no use for. */
+abstract class AbstractFlinkMojo extends AbstractCookbookMojo {
+
+    /** Seconds one statement may run before its Flink job is cancelled. */
+    @Parameter(property = "cookbook.timeout", defaultValue = "300")
+    private int timeout;
+
+    /** Lets Flink log at INFO into the build output; by default it logs only warnings worth reading. */
+    @Parameter(property = "cookbook.flinkLogs", defaultValue = "false")
+    private boolean flinkLogs;
+
+    /** host:port of a Flink session cluster's REST endpoint to run the jobs on; blank runs an embedded cluster. */
+    @Parameter(property = "cookbook.flink.address", defaultValue = "")
+    private String flinkAddress;
+
+    FlinkEngine flinkEngine() {
+        String clusterAddress = flinkAddress == null || flinkAddress.isBlank() ? null : flinkAddress.strip();
+        return new FlinkEngine(new FlinkSettings(fixtures().toPath(), Duration.ofSeconds(timeout), flinkLogs, clusterAddress));
+    }
+}
