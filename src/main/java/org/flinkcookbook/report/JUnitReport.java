@@ -4,7 +4,9 @@ import java.io.IOException;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import javax.xml.parsers.DocumentBuilderFactory;
 import javax.xml.parsers.ParserConfigurationException;
@@ -40,7 +42,7 @@ public final class JUnitReport {
         Document document = newDocument();
         Element suite = document.createElement("testsuite");
         document.appendChild(suite);
-        suite.setAttribute("name", outcome.path());
+        suite.setAttribute("name", className(outcome.path()));
         suite.setAttribute("time", seconds(outcome.seconds()));
         Element properties = document.createElement("properties");
         Element engineProperty = document.createElement("property");
@@ -53,8 +55,12 @@ public final class JUnitReport {
         int errors = 0;
         int skipped = 0;
         double perResult = outcome.results().isEmpty() ? 0 : outcome.seconds() / outcome.results().size();
+        Map<String, Integer> seen = new HashMap<>();
         for (StatementResult result : outcome.results()) {
-            Element testCase = testCase(document, outcome, "line " + result.line() + ": " + result.key(), perResult);
+            // named by the statement, not its line, so that a test's history survives edits to the prose above it
+            int occurrence = seen.merge(result.key(), 1, Integer::sum);
+            String name = occurrence == 1 ? result.key() : result.key() + " #" + occurrence;
+            Element testCase = testCase(document, outcome, name, perResult);
             List<Mismatch> mismatches = outcome.mismatches().stream().filter(mismatch -> mismatch.isAbout(result)).toList();
             if (!mismatches.isEmpty()) {
                 failures++;
@@ -112,10 +118,20 @@ public final class JUnitReport {
 
     private static Element testCase(Document document, RecipeOutcome outcome, String name, double seconds) {
         Element testCase = document.createElement("testcase");
-        testCase.setAttribute("classname", outcome.path());
+        testCase.setAttribute("classname", className(outcome.path()));
         testCase.setAttribute("name", name);
         testCase.setAttribute("time", seconds(seconds));
         return testCase;
+    }
+
+    /**
+     * The recipe's path as Surefire names a test class: {@code recipes/windows/tumble.md} is
+     * {@code recipes.windows.tumble}, so report tools that take what follows the last dot as the
+     * class show the recipe's name, and its directories as the package.
+     */
+    static String className(String path) {
+        String withoutExtension = path.toLowerCase(Locale.ROOT).endsWith(".md") ? path.substring(0, path.length() - 3) : path;
+        return withoutExtension.replace('/', '.');
     }
 
     private static Element problem(Document document, String kind, String message, String remedy) {

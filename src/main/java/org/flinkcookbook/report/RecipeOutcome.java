@@ -45,34 +45,38 @@ public record RecipeOutcome(
         };
     }
 
-    /** Each mismatch, then for a result the simulator explained, the rows that made its numbers short. */
+    /**
+     * Each mismatch, then for a result the simulator explained, the rows that made its numbers
+     * differ: first those whose fate changed against the expected values, marked.
+     */
     private List<String> mismatchLines() {
         List<String> lines = new ArrayList<>();
         mismatches.forEach(mismatch -> lines.add(path + ":" + mismatch.line() + ": " + mismatch.describe()));
         for (StatementResult result : results) {
-            boolean failed = mismatches.stream().anyMatch(mismatch -> mismatch.line() == result.line());
-            if (!failed) {
+            List<Mismatch> own = mismatches.stream().filter(mismatch -> mismatch.line() == result.line()).toList();
+            if (own.isEmpty()) {
                 continue;
             }
             List<LateRow> late = result.explanations().lateRows();
             if (!late.isEmpty()) {
                 lines.add(path + ":" + result.line() + ": " + late.size() + " rows dropped as late:");
-                late.stream().limit(MAX_EXPLAINED_ROWS).forEach(row -> lines.add("  " + row));
-                addMore(lines, late.size());
+                addRows(lines, ChangedFates.lateRows(late, own));
             }
-            List<WatermarkCheck> filtered = result.explanations().watermarkChecks().stream().filter(check -> !check.passed()).toList();
-            if (!filtered.isEmpty()) {
-                lines.add(path + ":" + result.line() + ": " + filtered.size() + " rows filtered out by CURRENT_WATERMARK:");
-                filtered.stream().limit(MAX_EXPLAINED_ROWS).forEach(check -> lines.add("  " + check));
-                addMore(lines, filtered.size());
+            List<WatermarkCheck> checks = result.explanations().watermarkChecks();
+            long filtered = checks.stream().filter(check -> !check.passed()).count();
+            List<String> checkLines = ChangedFates.watermarkChecks(checks, own);
+            if (!checkLines.isEmpty()) {
+                lines.add(path + ":" + result.line() + ": " + filtered + " rows filtered out by CURRENT_WATERMARK:");
+                addRows(lines, checkLines);
             }
         }
         return lines;
     }
 
-    private static void addMore(List<String> lines, int total) {
-        if (total > MAX_EXPLAINED_ROWS) {
-            lines.add("  ... and " + (total - MAX_EXPLAINED_ROWS) + " more in report.json");
+    private static void addRows(List<String> lines, List<String> rows) {
+        rows.stream().limit(MAX_EXPLAINED_ROWS).forEach(row -> lines.add("  " + row));
+        if (rows.size() > MAX_EXPLAINED_ROWS) {
+            lines.add("  ... and " + (rows.size() - MAX_EXPLAINED_ROWS) + " more in report.json");
         }
     }
 

@@ -162,7 +162,8 @@ class CookbookRunnerTest {
         assertThat(reports.resolve("TEST-cookbook.recipes_bad.md.xml")).content()
                 .contains("<testsuite errors=\"1\" failures=\"0\"").contains("<error message=\"recipes/bad.md:3: SELEC 1: Non-query expression\"");
         assertThat(reports.resolve("TEST-cookbook.recipes_good.md.xml")).content()
-                .contains("tests=\"1\"").contains("name=\"line 3: SELECT COUNT(*) AS n FROM t\"").doesNotContain("<failure");
+                .contains("tests=\"1\"").contains("<testcase classname=\"recipes.good\" name=\"SELECT COUNT(*) AS n FROM t\"")
+                .doesNotContain("<failure");
     }
 
     @Test
