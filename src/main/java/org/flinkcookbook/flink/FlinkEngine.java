@@ -10,6 +10,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.Supplier;
 import org.apache.flink.runtime.util.EnvironmentInformation;
 import org.flinkcookbook.engine.Engine;
+import org.flinkcookbook.engine.PlannedOnly;
 import org.flinkcookbook.engine.Problem;
 import org.flinkcookbook.engine.RecipeRun;
 import org.flinkcookbook.recipe.Recipe;
@@ -77,23 +78,20 @@ public final class FlinkEngine implements Engine {
         List<String> warnings = new ArrayList<>(recipe.warnings());
         Optional<SqlSyntaxException> cutShort = Clauses.strayTerminator(recipe.statements());
         if (cutShort.isPresent()) {
-            return new RecipeRun(List.of(), Problem.broken(cutShort.get().line(), cutShort.get().getMessage()), warnings);
+            return RecipeRun.stopped(List.of(), Problem.broken(cutShort.get().line(), cutShort.get().getMessage()), warnings);
         }
-        Problem plannedOnly = null;
+        PlannedOnly plannedOnly = null;
         for (Recipe script : recipe.sessions()) {
             RecipeRun plan = session.run(script, new PlanningBackEnd(script, settings));
             warnings.addAll(plan.warnings());
-            if (plan.completed()) {
-                continue;
-            }
-            if (plan.problem().kind() != Problem.Kind.PLANNED) {
-                return new RecipeRun(List.of(), plan.problem(), warnings);
+            if (plan.problem() != null) {
+                return RecipeRun.stopped(List.of(), plan.problem(), warnings);
             }
             if (plannedOnly == null) {
-                plannedOnly = plan.problem(); // the later sessions are planned all the same
+                plannedOnly = plan.plannedOnly(); // the later sessions are planned all the same
             }
         }
-        return new RecipeRun(List.of(), plannedOnly, warnings);
+        return new RecipeRun(List.of(), null, plannedOnly, warnings);
     }
 
     @Override

@@ -42,7 +42,9 @@ import org.apache.flink.table.types.logical.utils.LogicalTypeChecks;
 import org.apache.flink.table.types.utils.TypeConversions;
 import org.apache.flink.table.utils.print.RowDataToStringConverter;
 import org.apache.flink.util.CloseableIterator;
+import org.flinkcookbook.engine.PlannedOnly;
 import org.flinkcookbook.engine.Problem;
+import org.flinkcookbook.report.RecipeStatus;
 import org.flinkcookbook.recipe.Recipe;
 import org.flinkcookbook.result.ResultRow;
 import org.flinkcookbook.result.RowKind;
@@ -254,12 +256,12 @@ final class JobBackEnd extends FlinkBackEnd {
     }
 
     @Override
-    public Optional<Problem> finish() {
+    public Optional<PlannedOnly> finish() {
         return Optional.empty();
     }
 
     @Override
-    public Problem.Kind rejected() {
-        return Problem.Kind.ERROR;
+    public RecipeStatus rejected() {
+        return RecipeStatus.ERROR;
     }
 }

@@ -7,7 +7,9 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.api.StatementSet;
 import org.apache.flink.table.catalog.CatalogManager;
 import org.apache.flink.table.catalog.ObjectIdentifier;
+import org.flinkcookbook.engine.PlannedOnly;
 import org.flinkcookbook.engine.Problem;
+import org.flinkcookbook.report.RecipeStatus;
 import org.flinkcookbook.recipe.Recipe;
 import org.flinkcookbook.result.StatementResult;
 import org.flinkcookbook.session.ParsedStatement;
@@ -16,8 +18,8 @@ import org.flinkcookbook.session.StatementFailure;
 /**
  * Plans a recipe session without a cluster: Flink explains every query, INSERT and statement set,
  * with tables that cannot run here bound to {@link StandIns stand-ins}. The session completes when
- * every table it reads can run here; otherwise its problem is {@link Problem.Kind#PLANNED}, and a
- * statement Flink rejects is {@link Problem.Kind#BROKEN}.
+ * every table it reads can run here; otherwise it is {@link PlannedOnly planned only}, and a
+ * statement Flink rejects is {@link RecipeStatus#BROKEN}.
  */
 final class PlanningBackEnd extends FlinkBackEnd {
 
@@ -70,13 +72,13 @@ final class PlanningBackEnd extends FlinkBackEnd {
     }
 
     @Override
-    public Optional<Problem> finish() {
+    public Optional<PlannedOnly> finish() {
         List<StandIns.StandIn> read = standIns.read();
-        return read.isEmpty() ? Optional.empty() : Optional.of(Problem.planned(read.get(0).line(), plannedOnly(read)));
+        return read.isEmpty() ? Optional.empty() : Optional.of(new PlannedOnly(read.get(0).line(), "planned with stand-ins", reason(read)));
     }
 
-    private static String plannedOnly(List<StandIns.StandIn> read) {
-        StringBuilder message = new StringBuilder("planned with stand-ins, not run: it reads ");
+    private static String reason(List<StandIns.StandIn> read) {
+        StringBuilder message = new StringBuilder("it reads ");
         for (int i = 0; i < read.size(); i++) {
             StandIns.StandIn standIn = read.get(i);
             message.append(i == 0 ? "" : ", ").append(standIn.table()).append(" (line ").append(standIn.line()).append(": ").append(standIn.reason()).append(')');
@@ -85,7 +87,7 @@ final class PlanningBackEnd extends FlinkBackEnd {
     }
 
     @Override
-    public Problem.Kind rejected() {
-        return Problem.Kind.BROKEN;
+    public RecipeStatus rejected() {
+        return RecipeStatus.BROKEN;
     }
 }

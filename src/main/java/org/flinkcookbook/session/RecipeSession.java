@@ -44,7 +44,7 @@ public final class RecipeSession {
             results.addAll(run.results());
             warnings.addAll(run.warnings());
             if (!run.completed()) {
-                return new RecipeRun(results, run.problem(), warnings);
+                return new RecipeRun(results, run.problem(), run.plannedOnly(), warnings);
             }
         }
         return RecipeRun.completed(results, warnings);
@@ -54,7 +54,7 @@ public final class RecipeSession {
     public RecipeRun run(Recipe session, SessionBackEnd backEnd) {
         Optional<Problem> refused = gate.check(session, parsable(session));
         if (refused.isPresent()) {
-            return new RecipeRun(List.of(), refused.get(), List.of());
+            return RecipeRun.stopped(List.of(), refused.get(), List.of());
         }
         List<StatementResult> results = new ArrayList<>();
         try {
@@ -80,9 +80,9 @@ public final class RecipeSession {
                 throw new StatementFailure(statements.get(statements.size() - 1).line(),
                         "BEGIN STATEMENT SET is never closed: add END; after its INSERT statements");
             }
-            return new RecipeRun(results, backEnd.finish().orElse(null), backEnd.warnings());
+            return new RecipeRun(results, null, backEnd.finish().orElse(null), backEnd.warnings());
         } catch (StatementFailure failure) {
-            return new RecipeRun(results, failure.problem(), backEnd.warnings());
+            return RecipeRun.stopped(results, failure.problem(), backEnd.warnings());
         }
     }
 

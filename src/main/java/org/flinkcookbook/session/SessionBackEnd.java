@@ -2,7 +2,9 @@ package org.flinkcookbook.session;
 
 import java.util.List;
 import java.util.Optional;
+import org.flinkcookbook.engine.PlannedOnly;
 import org.flinkcookbook.engine.Problem;
+import org.flinkcookbook.report.RecipeStatus;
 import org.flinkcookbook.result.StatementResult;
 
 /**
@@ -31,14 +33,14 @@ public interface SessionBackEnd {
     /** The results of one INSERT or the INSERTs of one statement set, one per sink, in order. */
     List<StatementResult> insert(List<ParsedStatement> inserts) throws Exception;
 
-    /** After the last statement: what kept the session from counting as run, if anything. */
-    Optional<Problem> finish();
+    /** After the last statement: why the session was only planned, not run, if it was. */
+    Optional<PlannedOnly> finish();
 
     /** What a statement the back end rejects makes of the recipe, mapped to the Markdown line it points at. */
     Problem failure(ParsedStatement statement, Exception error);
 
     /** What a statement Flink's parser rejects makes of the recipe: broken when only planned, else an error. */
-    Problem.Kind rejected();
+    RecipeStatus rejected();
 
     /** Things the author should know that do not fail the session, each naming its line. */
     List<String> warnings();

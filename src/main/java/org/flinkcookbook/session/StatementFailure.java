@@ -9,7 +9,7 @@ public final class StatementFailure extends Exception {
 
     /** An error at a line: the recipe is in error. */
     public StatementFailure(int line, String message) {
-        this(new Problem(Problem.Kind.ERROR, line, message));
+        this(Problem.error(line, message));
     }
 
     public StatementFailure(Problem problem) {

@@ -16,7 +16,9 @@ import org.apache.flink.sql.parser.ddl.view.SqlCreateView;
 import org.apache.flink.sql.parser.ddl.view.SqlDropView;
 import org.apache.flink.sql.parser.dml.RichSqlInsert;
 import org.apache.flink.sql.parser.dql.SqlRichDescribeTable;
+import org.flinkcookbook.engine.PlannedOnly;
 import org.flinkcookbook.engine.Problem;
+import org.flinkcookbook.report.RecipeStatus;
 import org.flinkcookbook.recipe.Recipe;
 import org.flinkcookbook.result.ResultRow;
 import org.flinkcookbook.result.RowKind;
@@ -206,7 +208,7 @@ final class SimulatorBackEnd implements SessionBackEnd {
     }
 
     @Override
-    public Optional<Problem> finish() {
+    public Optional<PlannedOnly> finish() {
         return Optional.empty();
     }
 
@@ -229,8 +231,8 @@ final class SimulatorBackEnd implements SessionBackEnd {
     }
 
     @Override
-    public Problem.Kind rejected() {
-        return Problem.Kind.ERROR;
+    public RecipeStatus rejected() {
+        return RecipeStatus.ERROR;
     }
 
     @Override
