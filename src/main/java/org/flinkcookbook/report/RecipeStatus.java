@@ -1,7 +1,5 @@
 package org.flinkcookbook.report;
 
-import org.flinkcookbook.engine.Problem;
-
 /** How a recipe came out, as written to {@code report.json}. */
 public enum RecipeStatus {
     /** Verified: its results match the expected values. */
@@ -46,17 +44,6 @@ public enum RecipeStatus {
             case NO_EXPECTED -> "run " + mvn.of("expected") + " to record its values";
             case PLANNED -> "give its tables data with <!-- cookbook:fixture TABLE = PATH --> to run it";
             default -> "";
-        };
-    }
-
-    /** The status of a recipe that stopped at this problem. */
-    public static RecipeStatus of(Problem.Kind problem) {
-        return switch (problem) {
-            case ERROR -> ERROR;
-            case UNSUPPORTED -> UNSUPPORTED;
-            case BROKEN -> BROKEN;
-            case NOT_RUNNABLE -> NOT_RUNNABLE;
-            case PLANNED -> PLANNED;
         };
     }
 }

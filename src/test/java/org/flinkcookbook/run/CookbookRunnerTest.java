@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.flinkcookbook.engine.Engine;
+import org.flinkcookbook.engine.PlannedOnly;
 import org.flinkcookbook.engine.Problem;
 import org.flinkcookbook.engine.RecipeRun;
 import org.flinkcookbook.recipe.Recipe;
@@ -149,7 +150,7 @@ class CookbookRunnerTest {
 
     @Test
     void aFailingRecipeDoesNotStopTheOthersAndEveryRecipeGetsAJUnitReport() throws Exception {
-        recipe("recipes/bad.md", "SELEC 1;", new RecipeRun(List.of(), Problem.error(3, "SELEC 1: Non-query expression"), List.of()));
+        recipe("recipes/bad.md", "SELEC 1;", RecipeRun.stopped(List.of(), Problem.error(3, "SELEC 1: Non-query expression"), List.of()));
         recipe("recipes/good.md", "SELECT COUNT(*) AS n FROM t;", RecipeRun.completed(List.of(counted("3")), List.of()));
         run(CookbookRunner.Mode.WRITE_EXPECTED, false, null);
 
@@ -203,7 +204,7 @@ class CookbookRunnerTest {
     @Test
     void aRecipeFlinkRejectsWhilePlanningIsBrokenAndFailsTheBuildWithoutRunning() throws Exception {
         recipe("recipes/a.md", "SELECT nope FROM t;", null);
-        plans.put("recipes/a.md", new RecipeRun(List.of(), Problem.broken(3, "SELECT nope FROM t: Column 'nope' not found"), List.of()));
+        plans.put("recipes/a.md", RecipeRun.stopped(List.of(), Problem.broken(3, "SELECT nope FROM t: Column 'nope' not found"), List.of()));
 
         RunSummary summary = run(CookbookRunner.Mode.VERIFY, false, null);
 
@@ -345,10 +346,10 @@ class CookbookRunnerTest {
     void theSummaryListsWhatFailsTheBuildFirstEachStatusWithItsAdviceAndNamesTheReport() throws Exception {
         for (int i = 0; i < 25; i++) {
             recipe(String.format("recipes/a%02d.md", i), "SELECT 1;", null);
-            plans.put(String.format("recipes/a%02d.md", i), new RecipeRun(List.of(), Problem.planned(3, "reads faker table t"), List.of()));
+            plans.put(String.format("recipes/a%02d.md", i), RecipeRun.plannedOnly(new PlannedOnly(3, "planned", "reads faker table t"), List.of()));
         }
         recipe("recipes/z.md", "SELECT nope FROM t;", null);
-        plans.put("recipes/z.md", new RecipeRun(List.of(), Problem.broken(3, "SELECT nope FROM t: Column 'nope' not found"), List.of()));
+        plans.put("recipes/z.md", RecipeRun.stopped(List.of(), Problem.broken(3, "SELECT nope FROM t: Column 'nope' not found"), List.of()));
         reportDirectory = "build/reports";
 
         List<String> screen = run(CookbookRunner.Mode.VERIFY, false, null).screen();
