@@ -54,13 +54,12 @@ public final class JUnitReport {
         int failures = 0;
         int errors = 0;
         int skipped = 0;
-        double perResult = outcome.results().isEmpty() ? 0 : outcome.seconds() / outcome.results().size();
         Map<String, Integer> seen = new HashMap<>();
         for (StatementResult result : outcome.results()) {
             // named by the statement, not its line, so that a test's history survives edits to the prose above it
             int occurrence = seen.merge(result.key(), 1, Integer::sum);
             String name = occurrence == 1 ? result.key() : result.key() + " #" + occurrence;
-            Element testCase = testCase(document, outcome, name, perResult);
+            Element testCase = testCase(document, outcome, name, result.seconds());
             List<Mismatch> mismatches = outcome.mismatches().stream().filter(mismatch -> mismatch.isAbout(result)).toList();
             if (!mismatches.isEmpty()) {
                 failures++;

@@ -375,6 +375,21 @@ class CookbookRunnerTest {
     }
 
     @Test
+    void jUnitReportsNameTestsAsSurefireDoesWithTheTimeOfEachResult() throws Exception {
+        StatementResult slow = counted("3").withSeconds(1.25);
+        StatementResult again = counted("3").withSeconds(0.5);
+        recipe("recipes/windows/late-data.md", "SELECT COUNT(*) AS n FROM t;", RecipeRun.completed(List.of(slow, again), List.of()));
+
+        run(CookbookRunner.Mode.VERIFY, false, null);
+
+        assertThat(project.resolve("target/cookbook-reports/TEST-cookbook.recipes_windows_late-data.md.xml")).content()
+                .contains("<testsuite errors=\"0\" failures=\"0\" name=\"recipes.windows.late-data\"")
+                .contains("<testcase classname=\"recipes.windows.late-data\" name=\"SELECT COUNT(*) AS n FROM t\" time=\"1.250\"")
+                .contains("<testcase classname=\"recipes.windows.late-data\" name=\"SELECT COUNT(*) AS n FROM t #2\" time=\"0.500\"")
+                .doesNotContain("line 3");
+    }
+
+    @Test
     void theCommandsInMessagesRunTheGoalsTheWayThePluginWasRun() throws Exception {
         recipe("recipes/a.md", "SELECT COUNT(*) AS n FROM t;", RecipeRun.completed(List.of(counted("3")), List.of()));
         run(CookbookRunner.Mode.WRITE_EXPECTED, false, null);
