@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Supplier;
+import org.flinkcookbook.compare.Comparison;
+import org.flinkcookbook.compare.Mismatch;
 import org.flinkcookbook.engine.Engine;
 import org.flinkcookbook.engine.PlannedOnly;
 import org.flinkcookbook.engine.Problem;
@@ -22,10 +24,8 @@ import org.flinkcookbook.recipe.RecipeException;
 import org.flinkcookbook.recipe.RecipeFinder;
 import org.flinkcookbook.recipe.RecipeParser;
 import org.flinkcookbook.recipe.SqlBlock;
-import org.flinkcookbook.report.Comparison;
 import org.flinkcookbook.report.JUnitReport;
 import org.flinkcookbook.report.JsonReport;
-import org.flinkcookbook.report.Mismatch;
 import org.flinkcookbook.report.RecipeOutcome;
 import org.flinkcookbook.report.RecipeStatus;
 import org.flinkcookbook.result.StatementResult;
@@ -83,8 +83,8 @@ public final class CookbookRunner {
                     + ": a recipe is a Markdown file with a ```sql block");
         }
         List<RecipeOutcome> outcomes = new ArrayList<>();
-        try (RecipeRuns runs = new RecipeRuns(settings.threads())) {
-            List<Supplier<RecipeOutcome>> started = files.stream().map(file -> runs.start(() -> runRecipe(file, mode))).toList();
+        try (RecipeThreadPool pool = new RecipeThreadPool(settings.threads())) {
+            List<Supplier<RecipeOutcome>> started = files.stream().map(file -> pool.start(() -> runRecipe(file, mode))).toList();
             for (int i = 0; i < files.size(); i++) {
                 RecipeOutcome outcome = started.get(i).get(); // in path order, whichever finishes first
                 outcomes.add(outcome);
@@ -94,7 +94,7 @@ public final class CookbookRunner {
                 }
             }
         }
-        RunSummary summary = new RunSummary(engine.name(), outcomes, seconds(start));
+        RunSummary summary = new RunSummary(engine.name(), outcomes, seconds(start), finder.displayPath(reportFile()));
         writeReports(outcomes);
         summary.screen().forEach(console::info);
         return summary;
@@ -221,20 +221,21 @@ public final class CookbookRunner {
         int results = outcome.results().size();
         String line = String.format(Locale.ROOT, "%-12s %s (%d %s, %.1f s)", outcome.status().word().toUpperCase(Locale.ROOT),
                 outcome.path(), results, results == 1 ? "result" : "results", outcome.seconds());
+        List<String> explanation = outcome.explanation(finder.displayPath(reportFile()));
         switch (outcome.status()) {
             case FAILED, ERROR, BROKEN -> {
                 console.error(line);
-                outcome.explanation().forEach(explanation -> console.error("  " + explanation));
+                explanation.forEach(text -> console.error("  " + text));
                 console.error("  " + outcome.remedy());
             }
             case UNSUPPORTED, NO_EXPECTED, NOT_RUNNABLE -> {
                 console.warn(line);
-                outcome.explanation().forEach(explanation -> console.warn("  " + explanation));
+                explanation.forEach(text -> console.warn("  " + text));
                 console.warn("  " + outcome.remedy());
             }
             case PLANNED -> {
                 console.info(line);
-                outcome.explanation().forEach(explanation -> console.info("  " + explanation));
+                explanation.forEach(text -> console.info("  " + text));
             }
             default -> console.info(line);
         }
@@ -242,13 +243,16 @@ public final class CookbookRunner {
     }
 
     private void writeReports(List<RecipeOutcome> outcomes) throws CookbookException {
-        Path report = settings.reportDirectory().resolve("report.json");
         try {
-            JsonReport.write(report, engine.name(), engine.flinkVersion(), outcomes);
+            JsonReport.write(reportFile(), engine.name(), engine.flinkVersion(), outcomes);
             JUnitReport.write(settings.junitDirectory(), engine.name(), outcomes);
         } catch (IOException e) {
             throw new CookbookException("cannot write the reports: " + e.getMessage(), e);
         }
+    }
+
+    private Path reportFile() {
+        return settings.reportDirectory().resolve("report.json");
     }
 
     /** A recipe's path as GitHub names files: relative to the repository root. */
