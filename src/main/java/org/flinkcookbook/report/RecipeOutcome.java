@@ -17,6 +17,7 @@ import org.flinkcookbook.result.WatermarkCheck;
  * @param problemLine the Markdown line of the error or unsupported construct, or 0
  * @param problem what stopped the recipe, or null
  * @param warnings things worth knowing that did not fail it
+ * @param cached true when it passed before on the same inputs, so it was not run (its results are not known)
  */
 public record RecipeOutcome(
         String path,
@@ -26,7 +27,8 @@ public record RecipeOutcome(
         List<Mismatch> mismatches,
         int problemLine,
         String problem,
-        List<String> warnings) {
+        List<String> warnings,
+        boolean cached) {
 
     private static final int MAX_EXPLAINED_ROWS = 10;
 
@@ -34,6 +36,17 @@ public record RecipeOutcome(
         results = List.copyOf(results);
         mismatches = List.copyOf(mismatches);
         warnings = List.copyOf(warnings);
+    }
+
+    /** The outcome of a recipe that ran. */
+    public RecipeOutcome(String path, RecipeStatus status, double seconds, List<StatementResult> results, List<Mismatch> mismatches,
+            int problemLine, String problem, List<String> warnings) {
+        this(path, status, seconds, results, mismatches, problemLine, problem, warnings, false);
+    }
+
+    /** A recipe that passed before on the same inputs and settings, reported as passed without running. */
+    public static RecipeOutcome cachedPass(String path) {
+        return new RecipeOutcome(path, RecipeStatus.PASSED, 0, List.of(), List.of(), 0, null, List.of(), true);
     }
 
     /** The lines that explain a failure or error in the build output, each naming file and line. */
