@@ -16,6 +16,7 @@ import org.flinkcookbook.expected.ExpectedFileFormat;
 import org.flinkcookbook.expected.ExpectedResult;
 import org.flinkcookbook.guard.RecipeGuard;
 import org.flinkcookbook.guard.Refusal;
+import org.flinkcookbook.recipe.FixtureConvention;
 import org.flinkcookbook.recipe.Recipe;
 import org.flinkcookbook.recipe.RecipeException;
 import org.flinkcookbook.recipe.RecipeFinder;
@@ -104,7 +105,7 @@ public final class CookbookRunner {
         String path = finder.displayPath(file);
         Recipe recipe;
         try {
-            recipe = parser.parse(file, path);
+            recipe = FixtureConvention.bind(parser.parse(file, path), settings.recipesDirectory(), settings.fixturesDirectory());
         } catch (RecipeException e) {
             return new RecipeOutcome(path, RecipeStatus.ERROR, seconds(start), List.of(), List.of(), e.line(), stripLocation(e), List.of());
         }
