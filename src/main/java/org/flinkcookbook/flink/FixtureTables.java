@@ -3,7 +3,6 @@ package org.flinkcookbook.flink;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -56,10 +55,8 @@ final class FixtureTables {
         ObjectIdentifier id = catalog.qualifyIdentifier(UnresolvedIdentifier.of(names));
         ContextResolvedTable table = catalog.getTable(id).orElseThrow();
         checkFixture(binding.get().line(), binding.get().csvPath(), csv, table.getResolvedSchema());
-        Map<String, String> options = new LinkedHashMap<>();
-        options.put("connector", "filesystem");
-        options.put("path", FixturePlaceholder.uriOf(csv));
-        options.put("format", "csv");
+        String connector = table.getResolvedTable().getOptions().getOrDefault("connector", "");
+        Map<String, String> options = FixtureConnector.options(FixturePlaceholder.uriOf(csv), StandIns.canBeLookedUp(connector));
         try {
             TableRebinding.rebind(catalog, id, table, options, List.of()); // a fixture is one file, not partition directories
         } catch (RuntimeException e) {
