@@ -36,6 +36,59 @@ public record RecipeOutcome(
         warnings = List.copyOf(warnings);
     }
 
+    /** An outcome of the recipe at {@code path}, built step by step; nothing but the status is required. */
+    public static Builder of(String path, RecipeStatus status) {
+        return new Builder(path, status);
+    }
+
+    /** The steps of an outcome: each names what it sets; what is not set is empty. */
+    public static final class Builder {
+        private final String path;
+        private final RecipeStatus status;
+        private double seconds;
+        private List<StatementResult> results = List.of();
+        private List<Mismatch> mismatches = List.of();
+        private int problemLine;
+        private String problem;
+        private List<String> warnings = List.of();
+
+        private Builder(String path, RecipeStatus status) {
+            this.path = path;
+            this.status = status;
+        }
+
+        public Builder seconds(double seconds) {
+            this.seconds = seconds;
+            return this;
+        }
+
+        public Builder results(List<StatementResult> results) {
+            this.results = results;
+            return this;
+        }
+
+        public Builder mismatches(List<Mismatch> mismatches) {
+            this.mismatches = mismatches;
+            return this;
+        }
+
+        /** What stopped the recipe or kept it from being verified, at its Markdown line. */
+        public Builder problem(int line, String message) {
+            this.problemLine = line;
+            this.problem = message;
+            return this;
+        }
+
+        public Builder warnings(List<String> warnings) {
+            this.warnings = warnings;
+            return this;
+        }
+
+        public RecipeOutcome build() {
+            return new RecipeOutcome(path, status, seconds, results, mismatches, problemLine, problem, warnings);
+        }
+    }
+
     /** The lines that explain a failure or error in the build output, each naming file and line. */
     public List<String> explanation() {
         return switch (status) {
