@@ -20,6 +20,7 @@ import org.flinkcookbook.expected.ExpectedFileFormat;
 import org.flinkcookbook.expected.ExpectedResult;
 import org.flinkcookbook.guard.RecipeGuard;
 import org.flinkcookbook.guard.Refusal;
+import org.flinkcookbook.recipe.FixtureConvention;
 import org.flinkcookbook.recipe.Recipe;
 import org.flinkcookbook.recipe.RecipeException;
 import org.flinkcookbook.recipe.RecipeFinder;
@@ -146,7 +147,7 @@ public final class CookbookRunner {
         String path = finder.displayPath(file);
         Recipe recipe;
         try {
-            recipe = parser.parse(file, path);
+            recipe = FixtureConvention.bind(parser.parse(file, path), settings.recipesDirectory(), settings.fixturesDirectory());
         } catch (RecipeException e) {
             return outcome(path, RecipeStatus.ERROR, start).problem(e.line(), stripLocation(e)).build();
         }
