@@ -2,6 +2,7 @@ package org.flinkcookbook.maven;
 
 import java.time.Duration;
 import org.apache.maven.plugins.annotations.Parameter;
+import org.flinkcookbook.engine.Engine;
 import org.flinkcookbook.flink.FlinkEngine;
 import org.flinkcookbook.flink.FlinkSettings;
 
@@ -19,6 +20,20 @@ abstract class AbstractFlinkMojo extends AbstractCookbookMojo {
     /** host:port of a Flink session cluster's REST endpoint to run the jobs on; blank runs an embedded cluster. */
     @Parameter(property = "cookbook.flink.address", defaultValue = "")
     private String flinkAddress;
+
+    /** The engine cookbook.engine names: flink or simulator. */
+    Engine engineNamed(String engine) {
+        return switch (engine) {
+            case "flink" -> flinkEngine();
+            case "simulator" -> simulatorEngine();
+            default -> throw new IllegalArgumentException("cookbook.engine must be flink or simulator, not '" + engine + "'");
+        };
+    }
+
+    @Override
+    String engineSettings() {
+        return "timeout " + timeout + "\nflink.address " + flinkAddress;
+    }
 
     FlinkEngine flinkEngine() {
         String clusterAddress = flinkAddress == null || flinkAddress.isBlank() ? null : flinkAddress.strip();

@@ -3,6 +3,7 @@ package org.flinkcookbook.report;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import org.flinkcookbook.compare.Mismatch;
 import org.flinkcookbook.result.LateRow;
 import org.flinkcookbook.result.WatermarkCheck;
 

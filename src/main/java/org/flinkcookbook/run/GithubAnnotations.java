@@ -2,8 +2,8 @@ package org.flinkcookbook.run;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.flinkcookbook.compare.Mismatch;
 import org.flinkcookbook.report.GoalCommand;
-import org.flinkcookbook.report.Mismatch;
 import org.flinkcookbook.report.RecipeOutcome;
 
 /**

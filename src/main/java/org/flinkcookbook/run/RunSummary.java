@@ -59,7 +59,7 @@ public record RunSummary(String engine, List<RecipeOutcome> outcomes, double sec
             // what fails the build is always listed whole; the rest share what is left of the screen
             int rows = status.failsBuild() ? group.size() : Math.max(0, Math.min(group.size(), SCREEN_ROWS - shown));
             for (RecipeOutcome outcome : group.subList(0, rows)) {
-                List<String> explanation = outcome.explanation();
+                List<String> explanation = outcome.explanation(report);
                 String first = explanation.isEmpty() ? outcome.path() : explanation.get(0);
                 lines.add(String.format(Locale.ROOT, "  %-12s %s", status.word().toUpperCase(Locale.ROOT), first));
             }

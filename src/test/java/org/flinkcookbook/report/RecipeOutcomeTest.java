@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.flinkcookbook.compare.Mismatch;
 import org.flinkcookbook.result.LateRow;
 import org.flinkcookbook.result.ResultRow;
 import org.flinkcookbook.result.RowExplanations;
@@ -17,7 +18,7 @@ class RecipeOutcomeTest {
     private static final String CSV = "fixtures/readings.csv";
 
     private static RecipeOutcome failed(StatementResult result, Mismatch... mismatches) {
-        return new RecipeOutcome("recipes/late.md", RecipeStatus.FAILED, 1.0, List.of(result), List.of(mismatches), 0, null, List.of());
+        return RecipeOutcome.of("recipes/late.md", RecipeStatus.FAILED).results(List.of(result)).mismatches(List.of(mismatches)).build();
     }
 
     private static LateRow late(int line, String eventTime, String windowStart, String windowEnd) {
@@ -36,13 +37,13 @@ class RecipeOutcomeTest {
 
         List<String> lines = failed(result,
                 new Mismatch(20, "SELECT window_start ...", "late rows dropped", "12", "13"),
-                new Mismatch(20, "SELECT window_start ...", "window [10:07:00, 10:08:00)", "cnt=2", "cnt=1")).explanation();
+                new Mismatch(20, "SELECT window_start ...", "window [10:07:00, 10:08:00)", "cnt=2", "cnt=1")).explanation("target/cookbook/report.json");
 
         assertThat(lines.get(2)).isEqualTo("recipes/late.md:20: 13 rows dropped as late:");
         assertThat(lines.get(3)).isEqualTo("  [window changed] " + late.get(12));
         assertThat(lines.get(4)).isEqualTo("  " + late.get(0));
         assertThat(lines).filteredOn(line -> line.contains("[window changed]")).hasSize(1);
-        assertThat(lines).last().isEqualTo("  ... and 3 more in report.json");
+        assertThat(lines).last().isEqualTo("  ... and 3 more in target/cookbook/report.json");
     }
 
     @Test
@@ -52,7 +53,7 @@ class RecipeOutcomeTest {
                 List.of(), false, 2L, new RowExplanations(late, List.of()));
 
         List<String> lines = failed(result, new Mismatch(12, "SELECT id, ts, SUM(v) OVER ...", "missing row", "+I[7, 10:03:10, 9]", null))
-                .explanation();
+                .explanation("target/cookbook/report.json");
 
         assertThat(lines.subList(1, 4)).containsExactly("recipes/late.md:12: 2 rows dropped as late:",
                 "  [newly dropped] " + late.get(1), "  " + late.get(0));
@@ -71,7 +72,7 @@ class RecipeOutcomeTest {
 
         List<String> lines = failed(result,
                 new Mismatch(30, "SELECT id, ts ...", "missing row", "+I[20, 09:58:00]", null),
-                new Mismatch(30, "SELECT id, ts ...", "unexpected row", null, "+I[21, 09:59:30]")).explanation();
+                new Mismatch(30, "SELECT id, ts ...", "unexpected row", null, "+I[21, 09:59:30]")).explanation("target/cookbook/report.json");
 
         assertThat(lines.subList(2, 6)).containsExactly(
                 "recipes/late.md:30: 15 rows filtered out by CURRENT_WATERMARK:",
