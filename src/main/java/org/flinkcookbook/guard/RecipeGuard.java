@@ -149,8 +149,7 @@ public final class RecipeGuard {
                     + "CREATE TABLE ... AS SELECT writes through the table's connector; create the table, then INSERT INTO it (INSERTs are captured)"));
         } else if (parsed instanceof SqlCreateTable table) {
             String name = TableReads.nameOf(table.getName());
-            boolean bound = recipe.fixtureFor(String.join(".", table.getName().names)).isPresent()
-                    || recipe.fixtureFor(name).isPresent();
+            boolean bound = recipe.fixtureFor(table.getName().names).isPresent();
             String reason = bound ? null : unsafeSource(options(parsed));
             if (reason == null) {
                 unsafeTables.remove(name);
