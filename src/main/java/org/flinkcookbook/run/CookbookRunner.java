@@ -14,6 +14,7 @@ import org.flinkcookbook.engine.RecipeRun;
 import org.flinkcookbook.expected.ExpectedFileException;
 import org.flinkcookbook.expected.ExpectedFileFormat;
 import org.flinkcookbook.expected.ExpectedResult;
+import org.flinkcookbook.guard.FileAccess;
 import org.flinkcookbook.guard.RecipeGuard;
 import org.flinkcookbook.guard.Refusal;
 import org.flinkcookbook.recipe.Recipe;
@@ -82,7 +83,8 @@ public final class CookbookRunner {
                     + ": a recipe is a Markdown file with a ```sql block");
         }
         List<RecipeOutcome> outcomes = new ArrayList<>();
-        try (RecipeRuns runs = new RecipeRuns(settings.threads())) {
+        try (FileAccess.Allowance reads = FileAccess.allow(settings.baseDirectory(), settings.fixturesDirectory());
+                RecipeRuns runs = new RecipeRuns(settings.threads())) {
             List<Supplier<RecipeOutcome>> started = files.stream().map(file -> runs.start(() -> runRecipe(file, mode))).toList();
             for (int i = 0; i < files.size(); i++) {
                 RecipeOutcome outcome = started.get(i).get(); // in path order, whichever finishes first
