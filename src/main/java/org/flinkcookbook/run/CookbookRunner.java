@@ -2,6 +2,7 @@ package org.flinkcookbook.run;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -85,7 +86,7 @@ public final class CookbookRunner {
         List<RecipeOutcome> outcomes = new ArrayList<>();
         try (FileAccess.Allowance reads = FileAccess.allow(settings.baseDirectory(), settings.fixturesDirectory());
                 RecipeRuns runs = new RecipeRuns(settings.threads())) {
-            List<Supplier<RecipeOutcome>> started = files.stream().map(file -> runs.start(() -> runRecipe(file, mode))).toList();
+            List<Supplier<RecipeOutcome>> started = files.stream().map(file -> runs.start(() -> runRecipeSafely(file, mode))).toList();
             for (int i = 0; i < files.size(); i++) {
                 RecipeOutcome outcome = started.get(i).get(); // in path order, whichever finishes first
                 outcomes.add(outcome);
@@ -99,6 +100,21 @@ public final class CookbookRunner {
         writeReports(outcomes);
         summary.screen().forEach(console::info);
         return summary;
+    }
+
+    /**
+     * A recipe whatever happens to it: any failure of the plugin or of Flink on one recipe is that
+     * recipe's error, and the run goes on to the others and writes its reports.
+     */
+    private RecipeOutcome runRecipeSafely(Path file, Mode mode) {
+        long start = System.nanoTime();
+        try {
+            return runRecipe(file, mode);
+        } catch (RuntimeException | StackOverflowError | ExceptionInInitializerError | NoClassDefFoundError e) {
+            String reason = e.getMessage() == null ? e.getClass().getSimpleName() : e.getClass().getSimpleName() + ": " + e.getMessage();
+            return new RecipeOutcome(finder.displayPath(file), RecipeStatus.ERROR, seconds(start), List.of(), List.of(), 1,
+                    "the plugin could not run this recipe (" + reason + "); run with -e for details and report it if the recipe is valid", List.of());
+        }
     }
 
     private RecipeOutcome runRecipe(Path file, Mode mode) {
@@ -150,7 +166,7 @@ public final class CookbookRunner {
      * planning it would let a lost fixture binding pass unnoticed, so it is an error.
      */
     private RecipeOutcome mustBeVerified(Recipe recipe, Mode mode, RecipeOutcome outcome) {
-        boolean hasExpected = Files.isRegularFile(recipe.expectedFile());
+        boolean hasExpected = Files.exists(recipe.expectedFile(), LinkOption.NOFOLLOW_LINKS);
         if (outcome.status() != RecipeStatus.PLANNED || mode != Mode.VERIFY || !(hasExpected || settings.requireExpected())) {
             return outcome;
         }
@@ -172,6 +188,9 @@ public final class CookbookRunner {
     private RecipeOutcome verify(Recipe recipe, RecipeRun run, long start) {
         Path expectedFile = recipe.expectedFile();
         String path = recipe.displayPath();
+        if (Files.isSymbolicLink(expectedFile)) {
+            return symbolicLink(recipe, run, start);
+        }
         if (!Files.isRegularFile(expectedFile)) {
             RecipeStatus status = settings.requireExpected() ? RecipeStatus.FAILED : RecipeStatus.NO_EXPECTED;
             return new RecipeOutcome(path, status, seconds(start), run.results(), List.of(), 1,
@@ -195,6 +214,9 @@ public final class CookbookRunner {
     private RecipeOutcome writeExpected(Recipe recipe, RecipeRun run, long start) {
         Path expectedFile = recipe.expectedFile();
         String path = recipe.displayPath();
+        if (Files.isSymbolicLink(expectedFile)) {
+            return symbolicLink(recipe, run, start);
+        }
         try {
             List<ExpectedResult> previous = List.of();
             if (Files.isRegularFile(expectedFile)) {
@@ -210,6 +232,13 @@ public final class CookbookRunner {
             return new RecipeOutcome(path, RecipeStatus.ERROR, seconds(start), run.results(), List.of(), 1,
                     "cannot write " + finder.displayPath(expectedFile) + ": " + e.getMessage(), run.warnings());
         }
+    }
+
+    /** An expected file that is a symbolic link is neither read nor written: it could point at any file. */
+    private RecipeOutcome symbolicLink(Recipe recipe, RecipeRun run, long start) {
+        return new RecipeOutcome(recipe.displayPath(), RecipeStatus.ERROR, seconds(start), run.results(), List.of(), 1,
+                finder.displayPath(recipe.expectedFile()) + " is a symbolic link; expected files are never followed: delete the link "
+                        + "and run mvn cookbook:expected to write the file", run.warnings());
     }
 
     private void print(RecipeOutcome outcome) {
