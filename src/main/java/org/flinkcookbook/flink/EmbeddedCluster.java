@@ -4,9 +4,11 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.apache.flink.api.common.JobID;
+import org.apache.flink.api.common.JobStatus;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.DeploymentOptions;
 import org.apache.flink.configuration.PipelineOptions;
@@ -16,6 +18,7 @@ import org.apache.flink.core.execution.PipelineExecutorServiceLoader;
 import org.apache.flink.runtime.minicluster.MiniCluster;
 import org.apache.flink.runtime.minicluster.MiniClusterConfiguration;
 import org.apache.flink.runtime.util.EnvironmentInformation;
+import org.flinkcookbook.guard.Deadline;
 
 /**
  * One embedded Flink cluster for a whole build: started on first use, shared by every recipe's
@@ -24,6 +27,9 @@ import org.apache.flink.runtime.util.EnvironmentInformation;
 final class EmbeddedCluster implements FlinkCluster {
 
     private static final long CLOSE_TIMEOUT_SECONDS = 30;
+    private static final Duration STUCK_POLL = Duration.ofMillis(100);
+    /** The thread group of every Flink task thread (Flink's {@code Task}). */
+    private static final String TASK_THREADS = "Flink Task Threads";
 
     private final MiniCluster cluster;
     private final Path emptyClasspathEntry;
@@ -96,6 +102,52 @@ final class EmbeddedCluster implements FlinkCluster {
     @Override
     public String lateRowsNotCounted() {
         return null;
+    }
+
+    @Override
+    public boolean hasStuckJobs(Duration wait) {
+        long until = System.nanoTime() + wait.toNanos();
+        try {
+            while (true) {
+                boolean cancelling = cluster.listJobs().get(wait.toMillis() + 1, TimeUnit.MILLISECONDS).stream()
+                        .anyMatch(job -> job.getJobState() == JobStatus.CANCELLING || job.getJobState() == JobStatus.FAILING);
+                if (!cancelling) {
+                    return false;
+                }
+                if (System.nanoTime() > until) {
+                    return true;
+                }
+                Thread.sleep(STUCK_POLL.toMillis());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return true;
+        } catch (Exception unanswered) {
+            return true; // a cluster that cannot list its jobs in time is no use to later recipes
+        }
+    }
+
+    /**
+     * Closes in the background, and stops the task threads that ignore cancellation, which would
+     * otherwise keep a core busy until the build ends.
+     */
+    @Override
+    public synchronized void abandon() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            Runtime.getRuntime().removeShutdownHook(shutdownHook);
+        } catch (IllegalStateException alreadyShuttingDown) {
+            // the JVM is exiting
+        }
+        Thread closing = new Thread(this::closeQuietly, "cookbook-flink-abandon");
+        closing.setDaemon(true);
+        closing.start();
+        Thread.getAllStackTraces().keySet().stream()
+                .filter(thread -> thread.getThreadGroup() != null && TASK_THREADS.equals(thread.getThreadGroup().getName()))
+                .forEach(Deadline::stop);
     }
 
     @Override

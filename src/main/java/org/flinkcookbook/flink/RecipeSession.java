@@ -56,6 +56,7 @@ import org.apache.flink.table.utils.print.RowDataToStringConverter;
 import org.apache.flink.util.CloseableIterator;
 import org.flinkcookbook.engine.Problem;
 import org.flinkcookbook.engine.RecipeRun;
+import org.flinkcookbook.guard.Deadline;
 import org.flinkcookbook.recipe.Recipe;
 import org.flinkcookbook.result.ResultRow;
 import org.flinkcookbook.result.RowKind;
@@ -134,6 +135,7 @@ final class RecipeSession {
         try {
             for (Statement statement : recipe.statements()) {
                 current = statement;
+                Deadline.statementStarts(statement.line());
                 execute(statement);
             }
             if (openStatementSet != null) {

@@ -5,6 +5,7 @@ import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
@@ -60,6 +61,12 @@ public final class FileAccess {
         }
         throw new AccessDeniedException(path.toString(), null,
                 "recipes may only read files under the project and fixtures directories, and this one resolves to " + real);
+    }
+
+    /** The project directory of the latest run under way: relative paths are relative to it. */
+    static Optional<Path> projectDirectory() {
+        List<Roots> allowed = List.copyOf(ALLOWED);
+        return allowed.isEmpty() ? Optional.empty() : Optional.of(allowed.get(allowed.size() - 1).project());
     }
 
     /** As {@link #readable(Path)}, for a path or URI as a table's {@code 'path'} option gives it: only {@code file:} is local. */

@@ -138,9 +138,10 @@ final class GuardedFileSystem extends FileSystem {
         return false;
     }
 
+    /** The project directory: Flink qualifies relative paths with it before it opens them. */
     @Override
     public Path getWorkingDirectory() {
-        return local.getWorkingDirectory();
+        return FileAccess.projectDirectory().map(project -> new Path(project.toUri())).orElseGet(local::getWorkingDirectory);
     }
 
     @Override

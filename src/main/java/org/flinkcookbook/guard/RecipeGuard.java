@@ -106,27 +106,12 @@ public final class RecipeGuard {
                 continue; // not the guard's business: the engine reports it with its line
             }
             try {
-                checkStatement(recipe, statement, parsed, refusals, unsafeTables);
+                if (checkStatement(recipe, statement, parsed, refusals, unsafeTables)) {
+                    predictReads(statement, parsed, createdTables, unsafeTables, viewReads, refusals);
+                }
             } catch (RuntimeException e) { // a statement the guard cannot take apart does not run
                 refusals.add(new Refusal(statement.line(), statement.firstWords() + ": the guard cannot check this statement ("
                         + e.getClass().getSimpleName() + "), so it does not run"));
-                continue;
-            }
-            if (parsed instanceof SqlCreateTable table) {
-                createdTables.add(String.join(".", table.getName().names).toLowerCase(Locale.ROOT));
-                createdTables.add(TableReads.nameOf(table.getName()));
-            }
-            Set<String> reads = expand(TableReads.of(parsed), viewReads);
-            if (parsed instanceof SqlCreateView view) {
-                viewReads.put(TableReads.nameOf(view.getName()), reads);
-                continue;
-            }
-            for (String table : reads) {
-                String reason = unsafeTables.get(table);
-                if (reason != null) {
-                    refusals.add(new Refusal(statement.line(), statement.firstWords() + ": reads " + table + ", which " + reason, Refusal.Kind.NEEDS_DATA));
-                    break;
-                }
             }
         }
         for (FixtureBinding fixture : recipe.fixtures()) {
@@ -138,12 +123,38 @@ public final class RecipeGuard {
         return refusals;
     }
 
-    private void checkStatement(Recipe recipe, Statement statement, SqlNode parsed, List<Refusal> refusals, Map<String, String> unsafeTables) {
+    /**
+     * Which tables a statement reads, as far as the SQL tells: a recipe that reads a table whose data
+     * is not here is only planned. A courtesy to the author; what is read is enforced by
+     * {@link GuardedFileSystem}.
+     */
+    private static void predictReads(Statement statement, SqlNode parsed, Set<String> createdTables, Map<String, String> unsafeTables,
+            Map<String, Set<String>> viewReads, List<Refusal> refusals) {
+        if (parsed instanceof SqlCreateTable table) {
+            createdTables.add(String.join(".", table.getName().names).toLowerCase(Locale.ROOT));
+            createdTables.add(TableReads.nameOf(table.getName()));
+        }
+        Set<String> reads = expand(TableReads.of(parsed), viewReads);
+        if (parsed instanceof SqlCreateView view) {
+            viewReads.put(TableReads.nameOf(view.getName()), reads);
+            return;
+        }
+        for (String table : reads) {
+            String reason = unsafeTables.get(table);
+            if (reason != null) {
+                refusals.add(new Refusal(statement.line(), statement.firstWords() + ": reads " + table + ", which " + reason, Refusal.Kind.NEEDS_DATA));
+                return;
+            }
+        }
+    }
+
+    /** Adds what the statement may not do; false when its kind may not run at all. */
+    private boolean checkStatement(Recipe recipe, Statement statement, SqlNode parsed, List<Refusal> refusals, Map<String, String> unsafeTables) {
         String words = statement.firstWords() + ": ";
         Optional<String> refusedKind = StatementAllowList.refusal(parsed);
         if (refusedKind.isPresent()) {
             refusals.add(new Refusal(statement.line(), words + refusedKind.get()));
-            return;
+            return false;
         }
         checkOptions(statement, parsed, refusals);
         if (parsed instanceof SqlSet set) {
@@ -171,6 +182,7 @@ public final class RecipeGuard {
             }
         }
         checkHints(statement, parsed, refusals);
+        return true;
     }
 
     /**
