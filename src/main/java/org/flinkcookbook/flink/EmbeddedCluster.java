@@ -18,7 +18,6 @@ import org.apache.flink.core.execution.PipelineExecutorServiceLoader;
 import org.apache.flink.runtime.minicluster.MiniCluster;
 import org.apache.flink.runtime.minicluster.MiniClusterConfiguration;
 import org.apache.flink.runtime.util.EnvironmentInformation;
-import org.flinkcookbook.guard.Deadline;
 
 /**
  * One embedded Flink cluster for a whole build: started on first use, shared by every recipe's
@@ -28,8 +27,6 @@ final class EmbeddedCluster implements FlinkCluster {
 
     private static final long CLOSE_TIMEOUT_SECONDS = 30;
     private static final Duration STUCK_POLL = Duration.ofMillis(100);
-    /** The thread group of every Flink task thread (Flink's {@code Task}). */
-    private static final String TASK_THREADS = "Flink Task Threads";
 
     private final MiniCluster cluster;
     private final Path emptyClasspathEntry;
@@ -51,6 +48,8 @@ final class EmbeddedCluster implements FlinkCluster {
         configuration.set(RestOptions.ADDRESS, "127.0.0.1");
         configuration.setString("metrics.reporter.cookbook.factory.class", LateRowsReporterFactory.class.getName());
         configuration.setString("classloader.check-leaked-classloader", "false");
+        // a task that ignores cancellation is left to the engine (it gives the cluster up), not made a fatal error
+        configuration.set(TaskManagerOptions.TASK_CANCELLATION_TIMEOUT, Duration.ZERO);
         MiniClusterConfiguration clusterConfiguration = new MiniClusterConfiguration.Builder()
                 .setConfiguration(configuration)
                 .setNumTaskManagers(1)
@@ -128,8 +127,8 @@ final class EmbeddedCluster implements FlinkCluster {
     }
 
     /**
-     * Closes in the background, and stops the task threads that ignore cancellation, which would
-     * otherwise keep a core busy until the build ends.
+     * Closes in the background. A task thread that ignores cancellation keeps a core busy until the
+     * build ends: stopping it would make Flink treat the ThreadDeath as fatal and exit the JVM.
      */
     @Override
     public synchronized void abandon() {
@@ -145,9 +144,6 @@ final class EmbeddedCluster implements FlinkCluster {
         Thread closing = new Thread(this::closeQuietly, "cookbook-flink-abandon");
         closing.setDaemon(true);
         closing.start();
-        Thread.getAllStackTraces().keySet().stream()
-                .filter(thread -> thread.getThreadGroup() != null && TASK_THREADS.equals(thread.getThreadGroup().getName()))
-                .forEach(Deadline::stop);
     }
 
     @Override

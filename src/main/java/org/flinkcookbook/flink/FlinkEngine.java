@@ -12,6 +12,7 @@ import java.util.function.Supplier;
 import org.apache.flink.runtime.util.EnvironmentInformation;
 import org.flinkcookbook.engine.Engine;
 import org.flinkcookbook.guard.Deadline;
+import org.flinkcookbook.guard.GuardedFileSystem;
 import org.flinkcookbook.engine.Problem;
 import org.flinkcookbook.engine.RecipeRun;
 import org.flinkcookbook.recipe.Recipe;
@@ -50,6 +51,7 @@ public final class FlinkEngine implements Engine {
         this.settings = settings;
         this.clusterFactory = clusterFactory;
         FlinkLogging.configure(settings.verboseLogging());
+        GuardedFileSystem.install();
     }
 
     @Override

@@ -11,7 +11,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 /**
  * Which files recipes may read, enforced where the engines read them rather than predicted from
  * the SQL: every file Flink opens goes through its {@code file} file system, which a run replaces
- * with a {@link GuardedFileSystem guarded one}, and the simulator and fixture checks ask here
+ * with a {@link GuardedFileSystem guarded one} (the Flink engine installs it), and the simulator and fixture checks ask here
  * before they open a file. A file may be read when its real path (symbolic links resolved) lies
  * under the project or the fixtures directory; a relative path is relative to the project
  * directory, whatever the working directory. Recipes never write files.
@@ -30,7 +30,6 @@ public final class FileAccess {
 
     /** Lets recipes read under these directories until the returned handle is closed. */
     public static Allowance allow(Path projectDirectory, Path fixturesDirectory) {
-        GuardedFileSystem.install();
         Roots roots = new Roots(realPath(projectDirectory), realPath(fixturesDirectory));
         ALLOWED.add(roots);
         return () -> ALLOWED.remove(roots);

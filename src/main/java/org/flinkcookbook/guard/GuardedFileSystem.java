@@ -2,6 +2,7 @@ package org.flinkcookbook.guard;
 
 import java.io.IOException;
 import java.net.URI;
+import java.nio.file.AccessDeniedException;
 import java.util.Collections;
 import java.util.Iterator;
 import java.util.List;
@@ -27,7 +28,7 @@ import org.apache.flink.core.plugin.PluginManager;
  * <p>A directory is never created either, but {@link #mkdirs} answers yes: Flink's batch file sink
  * makes its staging directory while a plan is only explained, and no sink of a recipe ever writes.
  */
-final class GuardedFileSystem extends FileSystem {
+public final class GuardedFileSystem extends FileSystem {
 
     /** Above Flink's own factory for {@code file}, which registers at the default priority 0. */
     private static final int PRIORITY = 1000;
@@ -37,7 +38,7 @@ final class GuardedFileSystem extends FileSystem {
     private final LocalFileSystem local = LocalFileSystem.getSharedInstance();
 
     /** Makes Flink use this file system for {@code file} URIs and for paths without a scheme. */
-    static synchronized void install() {
+    public static synchronized void install() {
         if (installed) {
             return;
         }
@@ -93,9 +94,14 @@ final class GuardedFileSystem extends FileSystem {
         return local.listStatus(readable(path));
     }
 
+    /** No file outside the project exists, as far as recipes can tell: Flink's batch file sink asks while planning. */
     @Override
     public boolean exists(Path path) throws IOException {
-        return local.exists(readable(path));
+        try {
+            return local.exists(readable(path));
+        } catch (AccessDeniedException outside) {
+            return false;
+        }
     }
 
     @Override

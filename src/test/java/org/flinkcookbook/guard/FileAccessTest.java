@@ -28,6 +28,7 @@ class FileAccessTest {
         Files.createDirectories(project.resolve("fixtures/sub"));
         Files.writeString(project.resolve("fixtures/in.csv"), "inside\n");
         canary = Files.writeString(root.resolve("canary.txt"), "CANARY\n");
+        GuardedFileSystem.install(); // as the Flink engine does
         allowance = FileAccess.allow(project, project.resolve("fixtures"));
     }
 
@@ -91,7 +92,10 @@ class FileAccessTest {
         assertThatThrownBy(() -> fs.delete(new org.apache.flink.core.fs.Path(project.resolve("fixtures/in.csv").toString()), false))
                 .isInstanceOf(AccessDeniedException.class);
         assertThatThrownBy(fs::createRecoverableWriter).isInstanceOf(AccessDeniedException.class);
-        assertThat(fs.mkdirs(new org.apache.flink.core.fs.Path(root.resolve("made").toString()))).isTrue();
+        org.apache.flink.core.fs.Path made = new org.apache.flink.core.fs.Path(root.resolve("made").toString());
+        assertThat(fs.exists(made)).isFalse();
+        assertThat(fs.mkdirs(made)).isTrue();
+        assertThat(fs.exists(new org.apache.flink.core.fs.Path(canary.toString()))).as("outside, as far as recipes can tell").isFalse();
         assertThat(root.resolve("made")).doesNotExist();
     }
 
