@@ -9,7 +9,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Supplier;
+import org.flinkcookbook.compare.Comparison;
+import org.flinkcookbook.compare.Mismatch;
 import org.flinkcookbook.engine.Engine;
+import org.flinkcookbook.engine.PlannedOnly;
 import org.flinkcookbook.engine.Problem;
 import org.flinkcookbook.engine.RecipeRun;
 import org.flinkcookbook.expected.ExpectedFileException;
@@ -23,10 +26,8 @@ import org.flinkcookbook.recipe.RecipeException;
 import org.flinkcookbook.recipe.RecipeFinder;
 import org.flinkcookbook.recipe.RecipeParser;
 import org.flinkcookbook.recipe.SqlBlock;
-import org.flinkcookbook.report.Comparison;
 import org.flinkcookbook.report.JUnitReport;
 import org.flinkcookbook.report.JsonReport;
-import org.flinkcookbook.report.Mismatch;
 import org.flinkcookbook.report.RecipeOutcome;
 import org.flinkcookbook.report.RecipeStatus;
 import org.flinkcookbook.result.StatementResult;
@@ -85,8 +86,8 @@ public final class CookbookRunner {
         }
         List<RecipeOutcome> outcomes = new ArrayList<>();
         try (FileAccess.Allowance reads = FileAccess.allow(settings.baseDirectory(), settings.fixturesDirectory());
-                RecipeRuns runs = new RecipeRuns(settings.threads())) {
-            List<Supplier<RecipeOutcome>> started = files.stream().map(file -> runs.start(() -> runRecipeSafely(file, mode))).toList();
+                RecipeThreadPool pool = new RecipeThreadPool(settings.threads())) {
+            List<Supplier<RecipeOutcome>> started = files.stream().map(file -> pool.start(() -> runRecipeSafely(file, mode))).toList();
             for (int i = 0; i < files.size(); i++) {
                 RecipeOutcome outcome = started.get(i).get(); // in path order, whichever finishes first
                 outcomes.add(outcome);
@@ -96,7 +97,7 @@ public final class CookbookRunner {
                 }
             }
         }
-        RunSummary summary = new RunSummary(engine.name(), outcomes, seconds(start));
+        RunSummary summary = new RunSummary(engine.name(), outcomes, seconds(start), finder.displayPath(reportFile()));
         writeReports(outcomes);
         summary.screen().forEach(console::info);
         return summary;
@@ -112,8 +113,9 @@ public final class CookbookRunner {
             return runRecipe(file, mode);
         } catch (RuntimeException | StackOverflowError | ExceptionInInitializerError | NoClassDefFoundError e) {
             String reason = e.getMessage() == null ? e.getClass().getSimpleName() : e.getClass().getSimpleName() + ": " + e.getMessage();
-            return new RecipeOutcome(finder.displayPath(file), RecipeStatus.ERROR, seconds(start), List.of(), List.of(), 1,
-                    "the plugin could not run this recipe (" + reason + "); run with -e for details and report it if the recipe is valid", List.of());
+            return outcome(finder.displayPath(file), RecipeStatus.ERROR, start)
+                    .problem(1, "the plugin could not run this recipe (" + reason + "); run with -e for details and report it if the recipe is valid")
+                    .build();
         }
     }
 
@@ -124,35 +126,36 @@ public final class CookbookRunner {
         try {
             recipe = parser.parse(file, path);
         } catch (RecipeException e) {
-            return new RecipeOutcome(path, RecipeStatus.ERROR, seconds(start), List.of(), List.of(), e.line(), stripLocation(e), List.of());
+            return outcome(path, RecipeStatus.ERROR, start).problem(e.line(), stripLocation(e)).build();
         }
         if (recipe.statements().isEmpty()) {
             Optional<SqlBlock> runnable = recipe.blocks().stream().filter(SqlBlock::runs).findFirst();
             return runnable.isEmpty()
-                    ? new RecipeOutcome(path, RecipeStatus.SKIPPED, seconds(start), List.of(), List.of(), 0, null, List.of())
-                    : new RecipeOutcome(path, RecipeStatus.ERROR, seconds(start), List.of(), List.of(), runnable.get().firstLine(),
-                            "the ```sql blocks hold no SQL statement; write the recipe's SQL or mark the block <!-- cookbook:skip -->", List.of());
+                    ? outcome(path, RecipeStatus.SKIPPED, start).build()
+                    : outcome(path, RecipeStatus.ERROR, start).problem(runnable.get().firstLine(),
+                            "the ```sql blocks hold no SQL statement; write the recipe's SQL or mark the block <!-- cookbook:skip -->").build();
         }
         List<Refusal> refusals = guard.check(recipe);
         List<Refusal> refused = ofKind(refusals, Refusal.Kind.REFUSED);
         if (!refused.isEmpty()) {
-            return new RecipeOutcome(path, RecipeStatus.ERROR, seconds(start), List.of(), List.of(), refused.get(0).line(),
-                    "refused before running: " + describe(refused), List.of());
+            return outcome(path, RecipeStatus.ERROR, start).problem(refused.get(0).line(), "refused before running: " + describe(refused)).build();
         }
         List<Refusal> notRunnable = ofKind(refusals, Refusal.Kind.NOT_RUNNABLE);
         if (!notRunnable.isEmpty()) {
-            return new RecipeOutcome(path, RecipeStatus.NOT_RUNNABLE, seconds(start), List.of(), List.of(), notRunnable.get(0).line(),
-                    "not runnable here: " + describe(notRunnable), recipe.warnings());
+            return outcome(path, RecipeStatus.NOT_RUNNABLE, start).problem(notRunnable.get(0).line(), "not runnable here: " + describe(notRunnable))
+                    .warnings(recipe.warnings()).build();
         }
         // planning runs no job, so it is safe for recipes whose tables may not be read here
         RecipeRun plan = engine.plan(recipe);
-        if (!plan.completed()) {
-            return mustBeVerified(recipe, mode, stopped(path, plan, start));
+        if (plan.problem() != null) {
+            return stopped(path, plan, start);
+        }
+        if (plan.plannedOnly() != null) {
+            return plannedOnly(recipe, mode, plan.plannedOnly(), plan.warnings(), start);
         }
         List<Refusal> needsData = ofKind(refusals, Refusal.Kind.NEEDS_DATA);
         if (!needsData.isEmpty()) {
-            return mustBeVerified(recipe, mode, new RecipeOutcome(path, RecipeStatus.PLANNED, seconds(start), List.of(), List.of(),
-                    needsData.get(0).line(), "planned, not run: " + describe(needsData), plan.warnings()));
+            return plannedOnly(recipe, mode, new PlannedOnly(needsData.get(0).line(), "planned", describe(needsData)), plan.warnings(), start);
         }
         RecipeRun run = engine.run(recipe);
         if (!run.completed()) {
@@ -162,23 +165,28 @@ public final class CookbookRunner {
     }
 
     /**
-     * A recipe with expected values, or any recipe under cookbook.requireExpected, must run: only
-     * planning it would let a lost fixture binding pass unnoticed, so it is an error.
+     * A recipe that was only planned. One with expected values, or any under cookbook.requireExpected,
+     * must run: only planning it would let a lost fixture binding pass unnoticed, so it is an error.
      */
-    private RecipeOutcome mustBeVerified(Recipe recipe, Mode mode, RecipeOutcome outcome) {
+    private RecipeOutcome plannedOnly(Recipe recipe, Mode mode, PlannedOnly planned, List<String> warnings, long start) {
         boolean hasExpected = Files.exists(recipe.expectedFile(), LinkOption.NOFOLLOW_LINKS);
-        if (outcome.status() != RecipeStatus.PLANNED || mode != Mode.VERIFY || !(hasExpected || settings.requireExpected())) {
-            return outcome;
+        if (mode != Mode.VERIFY || !(hasExpected || settings.requireExpected())) {
+            return outcome(recipe.displayPath(), RecipeStatus.PLANNED, start).problem(planned.line(), planned.message()).warnings(warnings).build();
         }
         String must = hasExpected ? "has expected values" : "must have expected values (cookbook.requireExpected)";
-        return new RecipeOutcome(outcome.path(), RecipeStatus.ERROR, outcome.seconds(), List.of(), List.of(), outcome.problemLine(),
-                outcome.problem().replaceFirst("^planned[^:]*, not run: ", must + " but cannot run: "), outcome.warnings());
+        return outcome(recipe.displayPath(), RecipeStatus.ERROR, start).problem(planned.line(), must + " but cannot run: " + planned.reason())
+                .warnings(warnings).build();
     }
 
     private RecipeOutcome stopped(String path, RecipeRun run, long start) {
         Problem problem = run.problem();
-        return new RecipeOutcome(path, RecipeStatus.of(problem.kind()), seconds(start), run.results(), List.of(), problem.line(),
-                problem.message(), run.warnings());
+        return outcome(path, problem.status(), start).results(run.results()).problem(problem.line(), problem.message())
+                .warnings(run.warnings()).build();
+    }
+
+    /** An outcome of the recipe at {@code path} that took since {@code start}. */
+    private static RecipeOutcome.Builder outcome(String path, RecipeStatus status, long start) {
+        return RecipeOutcome.of(path, status).seconds(seconds(start));
     }
 
     private static List<Refusal> ofKind(List<Refusal> refusals, Refusal.Kind kind) {
@@ -193,22 +201,22 @@ public final class CookbookRunner {
         }
         if (!Files.isRegularFile(expectedFile)) {
             RecipeStatus status = settings.requireExpected() ? RecipeStatus.FAILED : RecipeStatus.NO_EXPECTED;
-            return new RecipeOutcome(path, status, seconds(start), run.results(), List.of(), 1,
-                    "has no expected values (" + finder.displayPath(expectedFile) + ")", run.warnings());
+            return outcome(path, status, start).results(run.results())
+                    .problem(1, "has no expected values (" + finder.displayPath(expectedFile) + ")").warnings(run.warnings()).build();
         }
         List<ExpectedResult> expected;
         try {
             expected = ExpectedFileFormat.read(expectedFile, finder.displayPath(expectedFile));
         } catch (ExpectedFileException e) {
-            return new RecipeOutcome(path, RecipeStatus.ERROR, seconds(start), run.results(), List.of(), 1, e.getMessage(), run.warnings());
+            return outcome(path, RecipeStatus.ERROR, start).results(run.results()).problem(1, e.getMessage()).warnings(run.warnings()).build();
         }
         List<Mismatch> mismatches = Comparison.compare(expected, run.results(), engine.lateRowsNotCounted().isEmpty());
         if (mismatches.isEmpty()) {
-            return new RecipeOutcome(path, RecipeStatus.PASSED, seconds(start), run.results(), mismatches, 0, null, run.warnings());
+            return outcome(path, RecipeStatus.PASSED, start).results(run.results()).warnings(run.warnings()).build();
         }
         List<String> warnings = new ArrayList<>(run.warnings());
         List<StatementResult> results = explainer == null ? run.results() : Explanations.attach(recipe, run.results(), explainer, warnings);
-        return new RecipeOutcome(path, RecipeStatus.FAILED, seconds(start), results, mismatches, 0, null, warnings);
+        return outcome(path, RecipeStatus.FAILED, start).results(results).mismatches(mismatches).warnings(warnings).build();
     }
 
     private RecipeOutcome writeExpected(Recipe recipe, RecipeRun run, long start) {
@@ -227,38 +235,40 @@ public final class CookbookRunner {
                 }
             }
             ExpectedFileFormat.write(expectedFile, path, run.results(), previous, settings.maxStoredRows());
-            return new RecipeOutcome(path, RecipeStatus.WRITTEN, seconds(start), run.results(), List.of(), 0, null, run.warnings());
+            return outcome(path, RecipeStatus.WRITTEN, start).results(run.results()).warnings(run.warnings()).build();
         } catch (IOException e) {
-            return new RecipeOutcome(path, RecipeStatus.ERROR, seconds(start), run.results(), List.of(), 1,
-                    "cannot write " + finder.displayPath(expectedFile) + ": " + e.getMessage(), run.warnings());
+            return outcome(path, RecipeStatus.ERROR, start).results(run.results())
+                    .problem(1, "cannot write " + finder.displayPath(expectedFile) + ": " + e.getMessage()).warnings(run.warnings()).build();
         }
     }
 
     /** An expected file that is a symbolic link is neither read nor written: it could point at any file. */
     private RecipeOutcome symbolicLink(Recipe recipe, RecipeRun run, long start) {
-        return new RecipeOutcome(recipe.displayPath(), RecipeStatus.ERROR, seconds(start), run.results(), List.of(), 1,
-                finder.displayPath(recipe.expectedFile()) + " is a symbolic link; expected files are never followed: delete the link "
-                        + "and run mvn cookbook:expected to write the file", run.warnings());
+        return outcome(recipe.displayPath(), RecipeStatus.ERROR, start).results(run.results())
+                .problem(1, finder.displayPath(recipe.expectedFile()) + " is a symbolic link; expected files are never followed: delete the link "
+                        + "and run mvn cookbook:expected to write the file")
+                .warnings(run.warnings()).build();
     }
 
     private void print(RecipeOutcome outcome) {
         int results = outcome.results().size();
         String line = String.format(Locale.ROOT, "%-12s %s (%d %s, %.1f s)", outcome.status().word().toUpperCase(Locale.ROOT),
                 outcome.path(), results, results == 1 ? "result" : "results", outcome.seconds());
+        List<String> explanation = outcome.explanation(finder.displayPath(reportFile()));
         switch (outcome.status()) {
             case FAILED, ERROR, BROKEN -> {
                 console.error(line);
-                outcome.explanation().forEach(explanation -> console.error("  " + explanation));
+                explanation.forEach(text -> console.error("  " + text));
                 console.error("  " + outcome.remedy());
             }
             case UNSUPPORTED, NO_EXPECTED, NOT_RUNNABLE -> {
                 console.warn(line);
-                outcome.explanation().forEach(explanation -> console.warn("  " + explanation));
+                explanation.forEach(text -> console.warn("  " + text));
                 console.warn("  " + outcome.remedy());
             }
             case PLANNED -> {
                 console.info(line);
-                outcome.explanation().forEach(explanation -> console.info("  " + explanation));
+                explanation.forEach(text -> console.info("  " + text));
             }
             default -> console.info(line);
         }
@@ -266,13 +276,16 @@ public final class CookbookRunner {
     }
 
     private void writeReports(List<RecipeOutcome> outcomes) throws CookbookException {
-        Path report = settings.reportDirectory().resolve("report.json");
         try {
-            JsonReport.write(report, engine.name(), engine.flinkVersion(), outcomes);
+            JsonReport.write(reportFile(), engine.name(), engine.flinkVersion(), outcomes);
             JUnitReport.write(settings.junitDirectory(), engine.name(), outcomes);
         } catch (IOException e) {
             throw new CookbookException("cannot write the reports: " + e.getMessage(), e);
         }
+    }
+
+    private Path reportFile() {
+        return settings.reportDirectory().resolve("report.json");
     }
 
     /** A recipe's path as GitHub names files: relative to the repository root. */

@@ -14,7 +14,7 @@ class JUnitReportTest {
     @TempDir Path directory;
 
     private static RecipeOutcome error(String path, String problem) {
-        return new RecipeOutcome(path, RecipeStatus.ERROR, 0.1, List.of(), List.of(), 3, problem, List.of());
+        return RecipeOutcome.of(path, RecipeStatus.ERROR).seconds(0.1).problem(3, problem).build();
     }
 
     @Test
