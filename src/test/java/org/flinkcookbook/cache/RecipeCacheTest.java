@@ -12,10 +12,10 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.flinkcookbook.report.RecipeOutcome;
-import org.flinkcookbook.run.Console;
 import org.flinkcookbook.run.CookbookRunner;
 import org.flinkcookbook.run.RunSettings;
 import org.flinkcookbook.simulator.SimulatorEngine;
+import org.flinkcookbook.testing.RecordingConsole;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -29,28 +29,8 @@ class RecipeCacheTest {
             + "FROM TABLE(TUMBLE(TABLE events, DESCRIPTOR(ts), INTERVAL '5' SECOND)) GROUP BY window_start, window_end;";
 
     @TempDir Path project;
-    private final List<String> output = new ArrayList<>();
-    private final Console console = new Console() {
-        @Override
-        public void info(String message) {
-            output.add(message);
-        }
-
-        @Override
-        public void warn(String message) {
-            output.add(message);
-        }
-
-        @Override
-        public void error(String message) {
-            output.add(message);
-        }
-
-        @Override
-        public void raw(String line) {
-            output.add(line);
-        }
-    };
+    private final RecordingConsole console = new RecordingConsole();
+    private final List<String> output = console.lines();
 
     @BeforeEach
     void cookbook() throws IOException {
