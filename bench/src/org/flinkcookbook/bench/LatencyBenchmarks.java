@@ -16,6 +16,8 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
@@ -211,6 +213,7 @@ final class LatencyBenchmarks {
         Benchmarks.Child breakdown = Benchmarks.child(work, "breakdown", c1, "breakdown", recipes, fixtures, EDITED);
         Benchmarks.Child simulator = Benchmarks.child(work, "watch-simulator", c1, "watch", "simulator", recipes, fixtures, work);
         Benchmarks.Child flink = Benchmarks.child(work, "watch-flink", c1, "watch", "flink", recipes, fixtures, work);
+        System.out.println("  breakdown " + breakdown.values() + "\n  simulator " + simulator.values() + "\n  flink " + flink.values());
 
         Path cookbook = work.resolve("cookbook");
         copyTree(recipes, cookbook.resolve("recipes"));
@@ -292,11 +295,13 @@ final class LatencyBenchmarks {
     /** Wall and CPU seconds (user and system, all threads) of one Maven build. */
     private record Timing(double wall, double cpu) {}
 
+    private static final Pattern TIME = Pattern.compile("TIME ([0-9.]+) ([0-9.]+) ([0-9.]+)");
+
     /** Runs Maven offline on the cookbook copy, timed by /usr/bin/time. */
     private record Maven(Path pom, Path work) {
         Timing run(String repository, String mavenOpts, String... arguments) throws IOException, InterruptedException {
             List<String> command = new ArrayList<>(List.of("/usr/bin/time", "-f", "TIME %e %U %S", "mvn", "-B", "-o", "-q",
-                    "-Dmaven.repo.local=" + repository, "-f", pom.toString()));
+                    "-Dstyle.color=never", "-Dmaven.repo.local=" + repository, "-f", pom.toString()));
             command.addAll(List.of(arguments));
             System.out.println("Running mvn " + String.join(" ", arguments) + (mavenOpts.isEmpty() ? "" : " with " + mavenOpts) + " ...");
             ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(work.resolve("mvn.log").toFile());
@@ -306,8 +311,13 @@ final class LatencyBenchmarks {
             if (process.waitFor() != 0) {
                 throw new IllegalStateException("mvn " + String.join(" ", arguments) + " failed; see " + work.resolve("mvn.log") + "\n" + errors);
             }
-            String[] time = errors.lines().filter(line -> line.startsWith("TIME ")).reduce((a, b) -> b).orElseThrow().split(" ");
-            return new Timing(Double.parseDouble(time[1]), Double.parseDouble(time[2]) + Double.parseDouble(time[3]));
+            Matcher time = TIME.matcher(errors);
+            if (!time.find()) {
+                throw new IllegalStateException("no time in " + errors);
+            }
+            Timing timing = new Timing(Double.parseDouble(time.group(1)), Double.parseDouble(time.group(2)) + Double.parseDouble(time.group(3)));
+            System.out.printf(Locale.ROOT, "  %.2f s wall, %.2f s CPU%n", timing.wall, timing.cpu);
+            return timing;
         }
     }
 

@@ -102,6 +102,10 @@ class WatchLoopTest {
         String before = Files.readString(project.resolve("recipes/lab.expected"));
         output.clear();
 
+        keys.type("update\n");
+        await(line -> line.startsWith("Type u to accept"));
+        assertThat(progressLines()).as("a word is not taken for its letters").isEmpty();
+
         keys.type("u\n");
         await(line -> line.startsWith("1 recipe run in"));
 
