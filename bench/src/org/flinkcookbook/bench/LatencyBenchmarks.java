@@ -173,26 +173,44 @@ final class LatencyBenchmarks {
      * plugin overlaps (the cluster's start with planning) is timed apart here.
      */
     static void breakdown(Path recipes, Path fixtures, String recipe) throws Exception {
+        com.sun.management.OperatingSystemMXBean system =
+                (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         Benchmarks.report("jvmStartSeconds", ManagementFactory.getRuntimeMXBean().getUptime() / 1000.0);
-        long start = System.nanoTime();
+        Benchmarks.report("jvmStartCpuSeconds", system.getProcessCpuTime() / 1e9);
+        Phases phases = new Phases(system);
         Recipe parsed = new RecipeParser().parse(recipes.resolve(recipe), recipe);
-        long parsedAt = System.nanoTime();
+        phases.end("parse");
         TableEnvironment.create(EnvironmentSettings.inStreamingMode());
-        long plannerAt = System.nanoTime();
+        phases.end("plannerInit");
         try (Engine engine = BenchmarkClusters.startedFirst(fixtures)) {
-            long clusterAt = System.nanoTime();
+            phases.end("clusterStart");
             check(engine.plan(parsed).completed(), "plan");
-            long plannedAt = System.nanoTime();
+            phases.end("firstPlan");
             check(engine.run(parsed).completed(), "run");
-            long ranAt = System.nanoTime();
+            phases.end("firstRun");
             check(engine.plan(parsed).completed() && engine.run(parsed).completed(), "second run");
-            long againAt = System.nanoTime();
-            Benchmarks.report("parseSeconds", (parsedAt - start) / 1e9);
-            Benchmarks.report("plannerInitSeconds", (plannerAt - parsedAt) / 1e9);
-            Benchmarks.report("clusterStartSeconds", (clusterAt - plannerAt) / 1e9);
-            Benchmarks.report("firstPlanSeconds", (plannedAt - clusterAt) / 1e9);
-            Benchmarks.report("firstRunSeconds", (ranAt - plannedAt) / 1e9);
-            Benchmarks.report("warmPlanAndRunSeconds", (againAt - ranAt) / 1e9);
+            phases.end("warmPlanAndRun");
+        }
+    }
+
+    /** Wall and CPU time (all threads) of phases run one after the other. */
+    private static final class Phases {
+        private final com.sun.management.OperatingSystemMXBean system;
+        private long wall = System.nanoTime();
+        private long cpu;
+
+        Phases(com.sun.management.OperatingSystemMXBean system) {
+            this.system = system;
+            this.cpu = system.getProcessCpuTime();
+        }
+
+        void end(String phase) {
+            long wallNow = System.nanoTime();
+            long cpuNow = system.getProcessCpuTime();
+            Benchmarks.report(phase + "Seconds", (wallNow - wall) / 1e9);
+            Benchmarks.report(phase + "CpuSeconds", (cpuNow - cpu) / 1e9);
+            wall = wallNow;
+            cpu = cpuNow;
         }
     }
 
@@ -279,7 +297,8 @@ final class LatencyBenchmarks {
                 (cold.wall + coldAgain.wall) / 2 / coldCds.wall, (cold.cpu + coldAgain.cpu) / 2 / coldCds.cpu);
         System.out.println("   phases, one after the other in a JVM of their own (the plugin overlaps the cluster's start with planning):");
         for (String phase : List.of("jvmStart", "parse", "plannerInit", "clusterStart", "firstPlan", "firstRun", "warmPlanAndRun")) {
-            System.out.printf(Locale.ROOT, "     %-50s %8.2f%n", phase, breakdown.number(phase + "Seconds"));
+            System.out.printf(Locale.ROOT, "     %-50s %8.2f %8.2f%n", phase, breakdown.number(phase + "Seconds"),
+                    breakdown.number(phase + "CpuSeconds"));
         }
     }
 
