@@ -1,6 +1,7 @@
 package org.flinkcookbook.cache;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -116,6 +117,17 @@ class RecipeCacheTest {
                 ChangedSince.ask("HEAD", project)), CookbookRunner.Mode.VERIFY))).hasSize(3);
     }
 
+    @Test
+    void changedSinceNamesWhatGitCouldNotAnswer() throws Exception {
+        git("init", "-q");
+
+        assertThatThrownBy(() -> ChangedSince.ask("no-such-revision", project))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("cookbook.changedSince needs git")
+                .hasMessageContaining("no-such-revision")
+                .hasMessageEndingWith("name a commit of the repository the cookbook is in, or leave cookbook.changedSince unset");
+    }
+
     /** Each recipe's status, or "cached" for a pass that did not run. */
     private Map<String, String> verify(String settings) {
         return outcomes(run(RecipeCache.open(cacheDirectory(), settings, project, project.resolve("fixtures"), null), CookbookRunner.Mode.VERIFY));
@@ -152,7 +164,7 @@ class RecipeCacheTest {
     private void git(String... arguments) throws Exception {
         List<String> command = new ArrayList<>(List.of("git", "-C", project.toString()));
         command.addAll(List.of(arguments));
-        Process process = new ProcessBuilder(command).inheritIO().start();
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         assertThat(process.waitFor()).isZero();
     }
 }
