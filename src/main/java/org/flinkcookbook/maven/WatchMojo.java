@@ -50,7 +50,7 @@ public class WatchMojo extends AbstractCookbookMojo {
         long start = System.nanoTime();
         try {
             WatchLoop loop = new WatchLoop(settings, runner, engine, console, System.in, Clock.systemUTC());
-            return new RunSummary(engine, loop.run(), (System.nanoTime() - start) / 1e9);
+            return new RunSummary(engine, loop.run(), (System.nanoTime() - start) / 1e9, runner.reportDisplayPath());
         } catch (IOException e) {
             throw new CookbookException("cannot watch " + settings.recipesDirectory() + " for changes: " + e.getMessage(), e);
         }

@@ -9,6 +9,8 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Supplier;
 import org.flinkcookbook.cache.RecipeCache;
+import org.flinkcookbook.compare.Comparison;
+import org.flinkcookbook.compare.Mismatch;
 import org.flinkcookbook.engine.Engine;
 import org.flinkcookbook.engine.PlannedOnly;
 import org.flinkcookbook.engine.Problem;
@@ -18,15 +20,14 @@ import org.flinkcookbook.expected.ExpectedFileFormat;
 import org.flinkcookbook.expected.ExpectedResult;
 import org.flinkcookbook.guard.RecipeGuard;
 import org.flinkcookbook.guard.Refusal;
+import org.flinkcookbook.recipe.FixtureConvention;
 import org.flinkcookbook.recipe.Recipe;
 import org.flinkcookbook.recipe.RecipeException;
 import org.flinkcookbook.recipe.RecipeFinder;
 import org.flinkcookbook.recipe.RecipeParser;
 import org.flinkcookbook.recipe.SqlBlock;
-import org.flinkcookbook.report.Comparison;
 import org.flinkcookbook.report.JUnitReport;
 import org.flinkcookbook.report.JsonReport;
-import org.flinkcookbook.report.Mismatch;
 import org.flinkcookbook.report.RecipeOutcome;
 import org.flinkcookbook.report.RecipeStatus;
 import org.flinkcookbook.result.StatementResult;
@@ -94,7 +95,7 @@ public final class CookbookRunner {
         cache.changedSinceRef().ifPresent(ref -> console.info(files.size() + " of " + found.size()
                 + " recipes have inputs changed since " + ref + " (cookbook.changedSince); only they run"));
         List<RecipeOutcome> outcomes = runRecipes(files, mode);
-        RunSummary summary = new RunSummary(engine.name(), outcomes, seconds(start));
+        RunSummary summary = new RunSummary(engine.name(), outcomes, seconds(start), reportDisplayPath());
         writeReports(outcomes);
         try {
             cache.save();
@@ -113,8 +114,8 @@ public final class CookbookRunner {
     /** Runs these recipes and prints each one's progress line and messages; outcomes in the files' order. */
     public List<RecipeOutcome> runRecipes(List<Path> files, Mode mode) {
         List<RecipeOutcome> outcomes = new ArrayList<>();
-        try (RecipeRuns runs = new RecipeRuns(settings.threads())) {
-            List<Supplier<RecipeOutcome>> started = files.stream().map(file -> runs.start(() -> runOrRecall(file, mode))).toList();
+        try (RecipeThreadPool pool = new RecipeThreadPool(settings.threads())) {
+            List<Supplier<RecipeOutcome>> started = files.stream().map(file -> pool.start(() -> runOrRecall(file, mode))).toList();
             for (int i = 0; i < files.size(); i++) {
                 RecipeOutcome outcome = started.get(i).get(); // in path order, whichever finishes first
                 outcomes.add(outcome);
@@ -146,7 +147,7 @@ public final class CookbookRunner {
         String path = finder.displayPath(file);
         Recipe recipe;
         try {
-            recipe = parser.parse(file, path);
+            recipe = FixtureConvention.bind(parser.parse(file, path), settings.recipesDirectory(), settings.fixturesDirectory());
         } catch (RecipeException e) {
             return outcome(path, RecipeStatus.ERROR, start).problem(e.line(), stripLocation(e)).build();
         }
@@ -264,20 +265,21 @@ public final class CookbookRunner {
                 ? "cached: unchanged since it passed"
                 : String.format(Locale.ROOT, "%d %s, %.1f s", results, results == 1 ? "result" : "results", outcome.seconds());
         String line = String.format(Locale.ROOT, "%-12s %s (%s)", outcome.status().word().toUpperCase(Locale.ROOT), outcome.path(), detail);
+        List<String> explanation = outcome.explanation(reportDisplayPath());
         switch (outcome.status()) {
             case FAILED, ERROR, BROKEN -> {
                 console.error(line);
-                outcome.explanation().forEach(explanation -> console.error("  " + explanation));
+                explanation.forEach(text -> console.error("  " + text));
                 console.error("  " + outcome.remedy());
             }
             case UNSUPPORTED, NO_EXPECTED, NOT_RUNNABLE -> {
                 console.warn(line);
-                outcome.explanation().forEach(explanation -> console.warn("  " + explanation));
+                explanation.forEach(text -> console.warn("  " + text));
                 console.warn("  " + outcome.remedy());
             }
             case PLANNED -> {
                 console.info(line);
-                outcome.explanation().forEach(explanation -> console.info("  " + explanation));
+                explanation.forEach(text -> console.info("  " + text));
             }
             default -> console.info(line);
         }
@@ -285,13 +287,21 @@ public final class CookbookRunner {
     }
 
     private void writeReports(List<RecipeOutcome> outcomes) throws CookbookException {
-        Path report = settings.reportDirectory().resolve("report.json");
         try {
-            JsonReport.write(report, engine.name(), engine.flinkVersion(), outcomes);
+            JsonReport.write(reportFile(), engine.name(), engine.flinkVersion(), outcomes);
             JUnitReport.write(settings.junitDirectory(), engine.name(), outcomes);
         } catch (IOException e) {
             throw new CookbookException("cannot write the reports: " + e.getMessage(), e);
         }
+    }
+
+    private Path reportFile() {
+        return settings.reportDirectory().resolve("report.json");
+    }
+
+    /** Where report.json is, as the summary names it. */
+    public String reportDisplayPath() {
+        return finder.displayPath(reportFile());
     }
 
     /** A recipe's path as GitHub names files: relative to the repository root. */

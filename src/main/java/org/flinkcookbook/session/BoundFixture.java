@@ -8,9 +8,11 @@ import org.flinkcookbook.recipe.FixtureBinding;
 import org.flinkcookbook.recipe.Recipe;
 
 /**
- * The CSV fixture a {@code cookbook:fixture} directive binds to a table the recipe creates.
+ * The CSV fixture a {@code cookbook:fixture} directive, or the fixture convention
+ * ({@link org.flinkcookbook.recipe.FixtureConvention}, applied when the recipe is read), binds to a
+ * table the recipe creates.
  *
- * @param binding the directive, with its Markdown line
+ * @param binding the directive, with its Markdown line (a conventional fixture's is its CREATE TABLE's)
  * @param csv the fixture file, absolute
  */
 public record BoundFixture(FixtureBinding binding, Path csv) {
