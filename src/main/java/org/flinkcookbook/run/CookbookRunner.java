@@ -8,6 +8,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Supplier;
+import org.flinkcookbook.cache.RecipeCache;
+import org.flinkcookbook.compare.Comparison;
+import org.flinkcookbook.compare.Mismatch;
 import org.flinkcookbook.engine.Engine;
 import org.flinkcookbook.engine.PlannedOnly;
 import org.flinkcookbook.engine.Problem;
@@ -23,10 +26,8 @@ import org.flinkcookbook.recipe.RecipeException;
 import org.flinkcookbook.recipe.RecipeFinder;
 import org.flinkcookbook.recipe.RecipeParser;
 import org.flinkcookbook.recipe.SqlBlock;
-import org.flinkcookbook.report.Comparison;
 import org.flinkcookbook.report.JUnitReport;
 import org.flinkcookbook.report.JsonReport;
-import org.flinkcookbook.report.Mismatch;
 import org.flinkcookbook.report.RecipeOutcome;
 import org.flinkcookbook.report.RecipeStatus;
 import org.flinkcookbook.result.StatementResult;
@@ -51,16 +52,23 @@ public final class CookbookRunner {
     private final RecipeFinder finder;
     private final RecipeParser parser = new RecipeParser();
     private final RecipeGuard guard;
+    private final RecipeCache cache;
 
     /**
      * @param explainer the simulator, asked why rows are missing when a recipe fails on Flink; null
      *     when the engine explains its own results
      */
     public CookbookRunner(RunSettings settings, Engine engine, Engine explainer, Console console) {
+        this(settings, engine, explainer, console, RecipeCache.none());
+    }
+
+    /** @param cache the recipes that passed before on the same inputs, which verifying does not run again */
+    public CookbookRunner(RunSettings settings, Engine engine, Engine explainer, Console console, RecipeCache cache) {
         this.settings = settings;
         this.engine = engine;
         this.explainer = explainer;
         this.console = console;
+        this.cache = cache;
         this.finder = new RecipeFinder(settings.baseDirectory());
         this.guard = new RecipeGuard(settings.baseDirectory(), settings.fixturesDirectory(), settings.allowedFunctions());
     }
@@ -77,15 +85,37 @@ public final class CookbookRunner {
         }
         lateRowsNotCounted.ifPresent(reason -> console.warn("Late-row counts are not compared: " + reason));
         long start = System.nanoTime();
-        List<Path> files = finder.find(settings.recipesDirectory(), settings.recipeFilter());
-        if (files.isEmpty()) {
+        List<Path> found = findRecipes();
+        if (found.isEmpty()) {
             console.warn("No recipes found in " + finder.displayPath(settings.recipesDirectory())
                     + (isBlank(settings.recipeFilter()) ? "" : " matching cookbook.recipe=" + settings.recipeFilter())
                     + ": a recipe is a Markdown file with a ```sql block");
         }
+        List<Path> files = cache.select(found);
+        cache.changedSinceRef().ifPresent(ref -> console.info(files.size() + " of " + found.size()
+                + " recipes have inputs changed since " + ref + " (cookbook.changedSince); only they run"));
+        List<RecipeOutcome> outcomes = runRecipes(files, mode);
+        RunSummary summary = new RunSummary(engine.name(), outcomes, seconds(start), reportDisplayPath());
+        writeReports(outcomes);
+        try {
+            cache.save();
+        } catch (IOException e) {
+            console.warn("Cannot keep which recipes passed, so the next run runs them all: " + e.getMessage());
+        }
+        summary.screen().forEach(console::info);
+        return summary;
+    }
+
+    /** The recipe files under the recipes directory that cookbook.recipe selects, in path order. */
+    public List<Path> findRecipes() {
+        return finder.find(settings.recipesDirectory(), settings.recipeFilter());
+    }
+
+    /** Runs these recipes and prints each one's progress line and messages; outcomes in the files' order. */
+    public List<RecipeOutcome> runRecipes(List<Path> files, Mode mode) {
         List<RecipeOutcome> outcomes = new ArrayList<>();
-        try (RecipeRuns runs = new RecipeRuns(settings.threads())) {
-            List<Supplier<RecipeOutcome>> started = files.stream().map(file -> runs.start(() -> runRecipe(file, mode))).toList();
+        try (RecipeThreadPool pool = new RecipeThreadPool(settings.threads())) {
+            List<Supplier<RecipeOutcome>> started = files.stream().map(file -> pool.start(() -> runOrRecall(file, mode))).toList();
             for (int i = 0; i < files.size(); i++) {
                 RecipeOutcome outcome = started.get(i).get(); // in path order, whichever finishes first
                 outcomes.add(outcome);
@@ -95,10 +125,21 @@ public final class CookbookRunner {
                 }
             }
         }
-        RunSummary summary = new RunSummary(engine.name(), outcomes, seconds(start));
-        writeReports(outcomes);
-        summary.screen().forEach(console::info);
-        return summary;
+        return outcomes;
+    }
+
+    /** Verifying a recipe that passed before on the same inputs reports the pass without running it. */
+    private RecipeOutcome runOrRecall(Path file, Mode mode) {
+        if (mode != Mode.VERIFY) {
+            return runRecipe(file, mode);
+        }
+        RecipeCache.Entry entry = cache.entry(file, finder.displayPath(file));
+        if (entry.unchangedSincePassed()) {
+            return RecipeOutcome.of(finder.displayPath(file), RecipeStatus.PASSED).cached().build();
+        }
+        RecipeOutcome outcome = runRecipe(file, mode);
+        entry.record(outcome.status() == RecipeStatus.PASSED);
+        return outcome;
     }
 
     private RecipeOutcome runRecipe(Path file, Mode mode) {
@@ -220,22 +261,25 @@ public final class CookbookRunner {
 
     private void print(RecipeOutcome outcome) {
         int results = outcome.results().size();
-        String line = String.format(Locale.ROOT, "%-12s %s (%d %s, %.1f s)", outcome.status().word().toUpperCase(Locale.ROOT),
-                outcome.path(), results, results == 1 ? "result" : "results", outcome.seconds());
+        String detail = outcome.cached()
+                ? "cached: unchanged since it passed"
+                : String.format(Locale.ROOT, "%d %s, %.1f s", results, results == 1 ? "result" : "results", outcome.seconds());
+        String line = String.format(Locale.ROOT, "%-12s %s (%s)", outcome.status().word().toUpperCase(Locale.ROOT), outcome.path(), detail);
+        List<String> explanation = outcome.explanation(reportDisplayPath());
         switch (outcome.status()) {
             case FAILED, ERROR, BROKEN -> {
                 console.error(line);
-                outcome.explanation().forEach(explanation -> console.error("  " + explanation));
+                explanation.forEach(text -> console.error("  " + text));
                 console.error("  " + outcome.remedy());
             }
             case UNSUPPORTED, NO_EXPECTED, NOT_RUNNABLE -> {
                 console.warn(line);
-                outcome.explanation().forEach(explanation -> console.warn("  " + explanation));
+                explanation.forEach(text -> console.warn("  " + text));
                 console.warn("  " + outcome.remedy());
             }
             case PLANNED -> {
                 console.info(line);
-                outcome.explanation().forEach(explanation -> console.info("  " + explanation));
+                explanation.forEach(text -> console.info("  " + text));
             }
             default -> console.info(line);
         }
@@ -243,13 +287,21 @@ public final class CookbookRunner {
     }
 
     private void writeReports(List<RecipeOutcome> outcomes) throws CookbookException {
-        Path report = settings.reportDirectory().resolve("report.json");
         try {
-            JsonReport.write(report, engine.name(), engine.flinkVersion(), outcomes);
+            JsonReport.write(reportFile(), engine.name(), engine.flinkVersion(), outcomes);
             JUnitReport.write(settings.junitDirectory(), engine.name(), outcomes);
         } catch (IOException e) {
             throw new CookbookException("cannot write the reports: " + e.getMessage(), e);
         }
+    }
+
+    private Path reportFile() {
+        return settings.reportDirectory().resolve("report.json");
+    }
+
+    /** Where report.json is, as the summary names it. */
+    public String reportDisplayPath() {
+        return finder.displayPath(reportFile());
     }
 
     /** A recipe's path as GitHub names files: relative to the repository root. */

@@ -1,6 +1,7 @@
 package org.flinkcookbook.simulator;
 
 import java.nio.file.Path;
+import org.apache.flink.runtime.util.EnvironmentInformation;
 import org.flinkcookbook.engine.Engine;
 import org.flinkcookbook.engine.RecipeRun;
 import org.flinkcookbook.recipe.Recipe;
@@ -38,9 +39,10 @@ public final class SimulatorEngine implements Engine {
         return "simulator";
     }
 
+    /** The Flink the build runs with, whose rules the simulator models: the pom's {@code flink.version}. */
     @Override
     public String flinkVersion() {
-        return "2.3.0";
+        return EnvironmentInformation.getVersion();
     }
 
     @Override
