@@ -185,7 +185,7 @@ abstract class AbstractCookbookMojo extends AbstractMojo {
                 "allowedFunctions " + new TreeSet<>(runSettings().allowedFunctions()),
                 "flink.address " + flinkAddress,
                 "fixtures " + baseDirectory.toPath().toAbsolutePath().normalize().relativize(fixtures.toPath().toAbsolutePath().normalize()));
-        return RecipeCache.open(cache ? cacheDirectory.toPath() : null, resultSettings, baseDirectory.toPath(), fixtures.toPath(),
+        return RecipeCache.open(cache ? cacheDirectory.toPath() : null, resultSettings, baseDirectory.toPath(), recipes.toPath(), fixtures.toPath(),
                 changedOnly ? ChangedSince.ask(changedSince.strip(), baseDirectory.toPath()) : null);
     }
 
