@@ -53,19 +53,22 @@ public final class SimulatorEngine implements Engine {
 
     private final Path fixturesDirectory;
     private final boolean strict;
+    private final boolean timelines;
 
-    /** A lenient simulator: constructs it does not model stop the recipe as UNSUPPORTED. */
+    /** A lenient simulator without timelines: constructs it does not model stop the recipe as UNSUPPORTED. */
     public SimulatorEngine(Path fixturesDirectory) {
-        this(fixturesDirectory, false);
+        this(fixturesDirectory, false, false);
     }
 
     /**
      * @param fixturesDirectory the directory {@code ${fixtures}} and {@code cookbook:fixture} paths refer to
      * @param strict when true, a construct the simulator does not model is an ERROR, not UNSUPPORTED
+     * @param timelines when true, windowed and CURRENT_WATERMARK results carry a timeline for the HTML report
      */
-    public SimulatorEngine(Path fixturesDirectory, boolean strict) {
+    public SimulatorEngine(Path fixturesDirectory, boolean strict, boolean timelines) {
         this.fixturesDirectory = fixturesDirectory.toAbsolutePath().normalize();
         this.strict = strict;
+        this.timelines = timelines;
     }
 
     @Override
@@ -234,7 +237,7 @@ public final class SimulatorEngine implements Engine {
         }
 
         private void query(Statement statement) {
-            StatementTrace trace = new StatementTrace();
+            StatementTrace trace = new StatementTrace(timelines);
             PlannedQuery plan = new QueryPlanner(catalog, settings, trace).plan(parse(statement));
             List<Column> columns = plan.columns();
             List<ResultRow> rows = new ArrayList<>();
@@ -258,7 +261,7 @@ public final class SimulatorEngine implements Engine {
                     "Object '" + sink + "' not found"));
             List<ColumnDefinition> sinkColumns = table.persistedColumns();
             int[] targetOf = targetPositions(insert, sinkColumns);
-            StatementTrace trace = new StatementTrace();
+            StatementTrace trace = new StatementTrace(timelines);
             PlannedQuery plan = new QueryPlanner(catalog, settings, trace).plan(insert.getSource());
             List<Column> queryColumns = plan.columns();
             if (queryColumns.size() != targetOf.length) {
@@ -302,7 +305,7 @@ public final class SimulatorEngine implements Engine {
 
         private void finish(Statement statement, String sink, List<String> columns, List<ResultRow> rows, boolean ordered, StatementTrace trace) {
             results.add(new StatementResult(statement.line(), statement.firstWords(), sink, columns, rows, ordered,
-                    trace.lateRowsDropped(), trace.explanations()));
+                    trace.lateRowsDropped(), trace.explanations(settings.timeZone(), settings.watermarkIntervalMillis())));
             if (!trace.timingDependentRows().isEmpty()) {
                 warnings.add(recipe.at(statement.line()) + ": Flink's result may depend on processing time: with '"
                         + SessionSettings.WATERMARK_INTERVAL + "' = " + settings.watermarkIntervalMillis() + " ms a periodic watermark"

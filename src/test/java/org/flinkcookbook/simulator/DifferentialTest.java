@@ -51,7 +51,7 @@ class DifferentialTest {
     @BeforeAll
     void startEngines() {
         flink = new FlinkEngine(new FlinkSettings(PROJECT_FIXTURES, Duration.ofSeconds(120), false));
-        simulator = new SimulatorEngine(PROJECT_FIXTURES, true);
+        simulator = new SimulatorEngine(PROJECT_FIXTURES, true, false);
     }
 
     @AfterAll
