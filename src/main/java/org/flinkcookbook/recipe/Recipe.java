@@ -76,9 +76,14 @@ public record Recipe(Path file, String displayPath, List<SqlBlock> blocks, List<
 
     /** The expected-values file that belongs beside this recipe: same base name, {@code .expected}. */
     public Path expectedFile() {
-        String name = file.getFileName().toString();
+        return expectedFileOf(file);
+    }
+
+    /** {@code NAME.expected} beside the recipe {@code NAME.md}. */
+    public static Path expectedFileOf(Path recipeFile) {
+        String name = recipeFile.getFileName().toString();
         int dot = name.lastIndexOf('.');
-        return file.resolveSibling((dot > 0 ? name.substring(0, dot) : name) + ".expected");
+        return recipeFile.resolveSibling((dot > 0 ? name.substring(0, dot) : name) + ".expected");
     }
 
     /** {@code recipe.md:line}, the way every message points at a place in a recipe. */

@@ -11,6 +11,8 @@ import java.util.List;
  * @param fixture the fixture the rows came from, as shown to users
  * @param timeZone the session time zone ({@code table.local-time-zone}) the times are shown in
  * @param watermarkIntervalMillis {@code pipeline.auto-watermark-interval}: advances up to it are held back
+ * @param watermarkDelayMillis how far the watermark stayed behind the newest event time when it advanced
+ *     at its closest, which is the delay of a {@code WATERMARK FOR ts AS ts - INTERVAL ...}; null without a watermark
  * @param rowCount how many rows reached the traced operator
  * @param sampleStride every how many rows one is kept in {@code rows}
  * @param rows the kept rows, in arrival order
@@ -24,6 +26,7 @@ public record Timeline(
         String fixture,
         String timeZone,
         long watermarkIntervalMillis,
+        Long watermarkDelayMillis,
         long rowCount,
         int sampleStride,
         List<Point> rows,

@@ -4,7 +4,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Supplier;
@@ -22,6 +24,7 @@ import org.flinkcookbook.recipe.RecipeFinder;
 import org.flinkcookbook.recipe.RecipeParser;
 import org.flinkcookbook.recipe.SqlBlock;
 import org.flinkcookbook.report.Comparison;
+import org.flinkcookbook.report.HtmlReport;
 import org.flinkcookbook.report.JUnitReport;
 import org.flinkcookbook.report.JsonReport;
 import org.flinkcookbook.report.Mismatch;
@@ -94,7 +97,7 @@ public final class CookbookRunner {
             }
         }
         RunSummary summary = new RunSummary(engine.name(), outcomes, seconds(start));
-        writeReports(outcomes);
+        writeReports(outcomes, files);
         summary.screen().forEach(console::info);
         return summary;
     }
@@ -182,11 +185,13 @@ public final class CookbookRunner {
             return new RecipeOutcome(path, RecipeStatus.ERROR, seconds(start), run.results(), List.of(), 1, e.getMessage(), run.warnings());
         }
         List<Mismatch> mismatches = Comparison.compare(expected, run.results(), engine.lateRowsNotCounted().isEmpty());
-        if (mismatches.isEmpty()) {
-            return new RecipeOutcome(path, RecipeStatus.PASSED, seconds(start), run.results(), mismatches, 0, null, run.warnings());
-        }
         List<String> warnings = new ArrayList<>(run.warnings());
-        List<StatementResult> results = explainer == null ? run.results() : Explanations.attach(recipe, run.results(), explainer, warnings);
+        // passing results are explained too, for the HTML report's timelines; where the engines differ only a failure says so
+        List<StatementResult> results = explainer == null ? run.results()
+                : Explanations.attach(recipe, run.results(), explainer, mismatches.isEmpty() ? new ArrayList<>() : warnings);
+        if (mismatches.isEmpty()) {
+            return new RecipeOutcome(path, RecipeStatus.PASSED, seconds(start), results, mismatches, 0, null, run.warnings());
+        }
         return new RecipeOutcome(path, RecipeStatus.FAILED, seconds(start), results, mismatches, 0, null, warnings);
     }
 
@@ -234,13 +239,30 @@ public final class CookbookRunner {
         outcome.warnings().forEach(warning -> console.warn("  " + warning));
     }
 
-    private void writeReports(List<RecipeOutcome> outcomes) throws CookbookException {
+    private void writeReports(List<RecipeOutcome> outcomes, List<Path> files) throws CookbookException {
         Path report = settings.reportDirectory().resolve("report.json");
         try {
             JsonReport.write(report, engine.name(), engine.flinkVersion(), outcomes);
+            Map<String, Path> recipeFiles = new HashMap<>();
+            files.forEach(file -> recipeFiles.put(finder.displayPath(file), file));
+            HtmlReport.write(settings.reportDirectory().resolve(HtmlReport.FILE_NAME), engine.name(), engine.flinkVersion(), outcomes,
+                    outcome -> expectedResults(recipeFiles.get(outcome.path())));
             JUnitReport.write(settings.junitDirectory(), engine.name(), outcomes);
         } catch (IOException e) {
             throw new CookbookException("cannot write the reports: " + e.getMessage(), e);
+        }
+    }
+
+    /** The expected values of a recipe for the HTML report's side-by-side rows; none when they cannot be read. */
+    private List<ExpectedResult> expectedResults(Path recipeFile) {
+        Path expectedFile = recipeFile == null ? null : Recipe.expectedFileOf(recipeFile);
+        if (expectedFile == null || !Files.isRegularFile(expectedFile)) {
+            return List.of();
+        }
+        try {
+            return ExpectedFileFormat.read(expectedFile, finder.displayPath(expectedFile));
+        } catch (ExpectedFileException e) {
+            return List.of(); // the recipe's outcome already says so
         }
     }
 

@@ -43,6 +43,7 @@ class TimelineTest {
         assertThat(timeline.timeZone()).isEqualTo("UTC");
         assertThat(timeline.rowCount()).isEqualTo(4);
         assertThat(timeline.sampleStride()).isEqualTo(1);
+        assertThat(timeline.watermarkDelayMillis()).isZero();
         assertThat(timeline.rows()).containsExactly(new Point(1, at("10:00:01")), new Point(2, at("10:00:04.999")),
                 new Point(3, at("10:00:03")), new Point(4, at("10:00:06")));
         assertThat(timeline.watermarks()).containsExactly(new Point(1, at("10:00:01")), new Point(2, at("10:00:04.999")),

@@ -32,6 +32,8 @@ public final class TimelineRecorder {
     private final Samples rows = new Samples();
     private final Samples watermarks = new Samples();
     private long lastWatermark = Long.MIN_VALUE;
+    private long newestEventTime = Long.MIN_VALUE;
+    private long smallestDelay = Long.MAX_VALUE;
     private long windowCount;
     private final List<FiredWindow> windows = new ArrayList<>();
     private final List<Mark> lateRows = new ArrayList<>();
@@ -53,6 +55,7 @@ public final class TimelineRecorder {
         }
         lastLine = line;
         rowCount++;
+        newestEventTime = Math.max(newestEventTime, eventTime);
         rows.offer(line, eventTime);
     }
 
@@ -62,6 +65,9 @@ public final class TimelineRecorder {
             return;
         }
         lastWatermark = wallClockWatermark;
+        if (newestEventTime != Long.MIN_VALUE) {
+            smallestDelay = Math.min(smallestDelay, newestEventTime - wallClockWatermark);
+        }
         watermarks.offer(lastLine, wallClockWatermark);
     }
 
@@ -82,7 +88,8 @@ public final class TimelineRecorder {
 
     public Timeline timeline(ZoneId timeZone, long watermarkIntervalMillis) {
         String zone = ZoneOffset.UTC.equals(timeZone) ? "UTC" : timeZone.getId(); // Flink's default, as users write it
-        return new Timeline(fixture, zone, watermarkIntervalMillis, rowCount, rows.stride, rows.points(),
+        Long delay = smallestDelay == Long.MAX_VALUE ? null : smallestDelay;
+        return new Timeline(fixture, zone, watermarkIntervalMillis, delay, rowCount, rows.stride, rows.points(),
                 watermarks.points(), windowCount, windows, lateRows, filteredRows);
     }
 
