@@ -157,7 +157,8 @@ final class TimelineSvg {
 
     private void windows() {
         List<FiredWindow> windows = timeline.windows();
-        boolean bands = windows.size() <= MAX_BANDS;
+        boolean each = windows.size() <= MAX_BANDS;
+        StringBuilder fireMarks = new StringBuilder();
         int index = 0;
         for (FiredWindow window : windows) {
             double top = Math.max(frame.top, y(window.end()));
@@ -166,10 +167,12 @@ final class TimelineSvg {
                 continue; // entirely outside the rows' times
             }
             double fired = window.atEndOfInput() ? frame.width - frame.right : x(window.line() + 0.5);
-            if (bands) {
-                svg.append("<rect class=\"win w").append(index++ % 2).append("\" x=\"").append(frame.left).append("\" y=\"").append(f(top))
-                        .append("\" width=\"").append(f(fired - frame.left)).append("\" height=\"").append(f(bottom - top)).append("\"/>");
+            if (!each) { // too many to draw one by one: where they fired, in one path
+                fireMarks.append('M').append(f(fired)).append(' ').append(f(top)).append('V').append(f(bottom));
+                continue;
             }
+            svg.append("<rect class=\"win w").append(index++ % 2).append("\" x=\"").append(frame.left).append("\" y=\"").append(f(top))
+                    .append("\" width=\"").append(f(fired - frame.left)).append("\" height=\"").append(f(bottom - top)).append("\"/>");
             svg.append("<line class=\"fire\" x1=\"").append(f(fired)).append("\" x2=\"").append(f(fired)).append("\" y1=\"").append(f(top))
                     .append("\" y2=\"").append(f(bottom)).append("\">");
             if (frame.full) {
@@ -178,6 +181,9 @@ final class TimelineSvg {
                         .append("</title>");
             }
             svg.append("</line>");
+        }
+        if (!fireMarks.isEmpty()) {
+            svg.append("<path class=\"fire\" d=\"").append(fireMarks).append("\"/>");
         }
     }
 
