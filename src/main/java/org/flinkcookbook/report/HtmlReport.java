@@ -209,9 +209,15 @@ public final class HtmlReport {
                 html.append("<span class=\"big filtered-count\">").append(timeline.filteredRows().size()).append("</span> filtered ");
             }
             html.append("of ").append(timeline.rowCount()).append(" rows")
-                    .append("</div><div class=\"nums\">line ").append(result.line()).append(" \u00b7 watermark delay ")
-                    .append(duration(timeline.watermarkDelayMillis())).append(" \u00b7 interval ").append(duration(timeline.watermarkIntervalMillis()))
-                    .append(" \u00b7 ").append(timeline.windowCount()).append(" windows</div></a>");
+                    .append("</div><div class=\"nums\">line ").append(result.line());
+            if (knownDelay(timeline)) {
+                html.append(" \u00b7 watermark delay ").append(duration(timeline.watermarkDelayMillis()));
+            }
+            html.append(" \u00b7 interval ").append(duration(timeline.watermarkIntervalMillis()));
+            if (timeline.windowCount() > 0) {
+                html.append(" \u00b7 ").append(timeline.windowCount()).append(timeline.windowCount() == 1 ? " window" : " windows");
+            }
+            html.append("</div></a>");
         }
         html.append("</div>");
     }
@@ -274,7 +280,8 @@ public final class HtmlReport {
     }
 
     private static String caption(Timeline timeline, StatementResult result) {
-        StringBuilder text = new StringBuilder().append(timeline.rowCount()).append(" rows of ").append(timeline.fixture()).append(" in arrival order");
+        StringBuilder text = new StringBuilder().append(timeline.rowCount()).append(" rows of ").append(timeline.fixture())
+                .append(" reached the operator, in arrival order");
         if (timeline.sampleStride() > 1) {
             text.append(" (drawn from every ").append(timeline.sampleStride()).append(ordinalSuffix(timeline.sampleStride())).append(" row)");
         }
@@ -285,14 +292,27 @@ public final class HtmlReport {
         text.append(", ").append(timeline.filteredRows().size()).append(" filtered by CURRENT_WATERMARK; ")
                 .append(timeline.windowCount()).append(timeline.windowCount() == 1 ? " window" : " windows").append(" fired");
         if (timeline.windows().size() > TimelineSvg.MAX_BANDS) {
-            text.append(" (too many for bands: only where they fired is drawn)");
+            text.append(" (too many for bands: only where they fired is drawn");
+            text.append(timeline.windowCount() > timeline.windows().size() ? ", for the first " + timeline.windows().size() + ")" : ")");
         }
-        text.append(". The watermark stays ").append(duration(timeline.watermarkDelayMillis())).append(" behind the newest row and is passed on when it advances by more than ")
-                .append(duration(timeline.watermarkIntervalMillis())).append(" (pipeline.auto-watermark-interval). Times in ").append(timeline.timeZone()).append('.');
+        text.append(". The watermark");
+        if (knownDelay(timeline)) {
+            text.append(" stays ").append(duration(timeline.watermarkDelayMillis())).append(" behind the newest row and");
+        }
+        text.append(" is passed on when it advances by more than ").append(duration(timeline.watermarkIntervalMillis()))
+                .append(" (pipeline.auto-watermark-interval). Times in ").append(timeline.timeZone()).append('.');
         if (timeline.lateRows().size() + timeline.filteredRows().size() > TimelineSvg.MAX_TOOLTIPS) {
             text.append(" Tooltips on the first ").append(TimelineSvg.MAX_TOOLTIPS).append(" marked rows; all are in report.json.");
         }
         return text.toString();
+    }
+
+    /**
+     * The delay read off the timeline is the WATERMARK's only when the operator saw the rows that
+     * pushed the watermark; a WHERE in front of a window hides some, and the watermark then looks ahead.
+     */
+    private static boolean knownDelay(Timeline timeline) {
+        return timeline.watermarkDelayMillis() != null && timeline.watermarkDelayMillis() >= 0;
     }
 
     private static String ordinalSuffix(int n) {

@@ -115,6 +115,13 @@ class HtmlReportBrowserTest {
         browser.screenshot(SHOTS.resolve("glance.png"), glance.get(0).asDouble() - 8, glance.get(1).asDouble() - 8,
                 glance.get(2).asDouble() + 16, glance.get(3).asDouble() + 16);
         assertThat(Files.size(SHOTS.resolve("timeline.png"))).isGreaterThan(10_000);
+        JsonNode boxes = browser.evaluate("Array.from(document.querySelectorAll('figure.timeline')).map(f => { "
+                + "const r = f.getBoundingClientRect(); return [r.x + scrollX, r.y + scrollY, r.width, r.height]; })");
+        for (int i = 0; i < boxes.size(); i++) { // every figure, to look at
+            JsonNode box = boxes.get(i);
+            browser.screenshot(SHOTS.resolve(String.format(Locale.ROOT, "figures/%02d.png", i + 1)), box.get(0).asDouble(),
+                    box.get(1).asDouble(), box.get(2).asDouble(), box.get(3).asDouble());
+        }
     }
 
     /**
