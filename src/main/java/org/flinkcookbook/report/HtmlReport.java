@@ -116,7 +116,8 @@ public final class HtmlReport {
                 .append("<meta http-equiv=\"Content-Security-Policy\" content=\"").append(POLICY).append("\">")
                 .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
                 .append("<title>Cookbook report</title><style>").append(STYLE).append("</style></head><body>");
-        html.append("<header><h1>Cookbook report</h1><p class=\"sub\">").append(outcomes.size()).append(" recipes on the ")
+        html.append("<header><h1>Cookbook report</h1><p class=\"sub\">").append(outcomes.size()).append(outcomes.size() == 1 ? " recipe" : " recipes")
+                .append(" on the ")
                 .append(Html.escape(engine)).append(" engine, Flink ").append(Html.escape(flinkVersion)).append(": ")
                 .append(Html.escape(counts(outcomes))).append(". The same run as report.json, beside this file.</p></header><main>");
         overview(outcomes);
@@ -280,7 +281,7 @@ public final class HtmlReport {
     }
 
     private static String caption(Timeline timeline, StatementResult result) {
-        StringBuilder text = new StringBuilder().append(timeline.rowCount()).append(" rows of ").append(timeline.fixture())
+        StringBuilder text = new StringBuilder().append(String.format(Locale.ROOT, "%,d", timeline.rowCount())).append(" rows of ").append(timeline.fixture())
                 .append(" reached the operator, in arrival order");
         if (timeline.sampleStride() > 1) {
             text.append(" (drawn from every ").append(timeline.sampleStride()).append(ordinalSuffix(timeline.sampleStride())).append(" row)");

@@ -37,7 +37,7 @@ final class TimelineSvg {
     /** Size and margins: the full figure has axes and tooltips, a thumbnail only the picture. */
     private record Frame(int width, int height, int left, int right, int top, int bottom, boolean full) {}
 
-    static final Frame FULL_FRAME = new Frame(960, 380, 84, 14, 12, 46, true);
+    static final Frame FULL_FRAME = new Frame(960, 390, 84, 22, 24, 46, true);
     static final Frame THUMBNAIL = new Frame(300, 140, 4, 4, 4, 4, false);
 
     private final Timeline timeline;
@@ -141,13 +141,23 @@ final class TimelineSvg {
             svg.append("<line class=\"grid\" x1=\"").append(f(x)).append("\" x2=\"").append(f(x)).append("\" y1=\"").append(frame.top)
                     .append("\" y2=\"").append(frame.height - frame.bottom).append("\"/>");
             svg.append("<text class=\"tick\" x=\"").append(f(x)).append("\" y=\"").append(frame.height - frame.bottom + 15)
-                    .append("\" text-anchor=\"middle\">").append(line).append("</text>");
+                    .append("\" text-anchor=\"middle\">").append(lineLabel(line)).append("</text>");
         }
         svg.append("<text class=\"axis\" x=\"").append(frame.left + plotWidth() / 2).append("\" y=\"").append(frame.height - 6)
                 .append("\" text-anchor=\"middle\">fixture line (arrival order) \u2192</text>");
-        svg.append("<text class=\"axis\" transform=\"translate(14 ").append(frame.top + plotHeight() / 2)
-                .append(") rotate(-90)\" text-anchor=\"middle\">event time, ").append(Html.escape(timeline.timeZone()))
-                .append(" \u2192</text>");
+        svg.append("<text class=\"axis\" x=\"8\" y=\"").append(frame.top - 8)
+                .append("\" text-anchor=\"start\">\u2191 event time (").append(Html.escape(timeline.timeZone())).append(")</text>");
+    }
+
+    /** 950, 1k, 1.5k ... 1M: short enough for a tick. */
+    private static String lineLabel(int line) {
+        if (line >= 1_000_000 && line % 100_000 == 0) {
+            return line % 1_000_000 == 0 ? line / 1_000_000 + "M" : line / 100_000 / 10.0 + "M";
+        }
+        if (line >= 10_000 && line % 1000 == 0) {
+            return line / 1000 + "k";
+        }
+        return Integer.toString(line);
     }
 
     /** 1, 2, 5, 10, 20, 50, ... */
