@@ -3,8 +3,10 @@ package org.flinkcookbook.report;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Stream;
 import org.flinkcookbook.result.Timeline;
 import org.flinkcookbook.result.Timeline.FiredWindow;
 import org.flinkcookbook.result.Timeline.Mark;
@@ -55,21 +57,15 @@ final class TimelineSvg {
         long high = Long.MIN_VALUE;
         int first = Integer.MAX_VALUE;
         int last = Integer.MIN_VALUE;
-        for (List<Point> points : List.of(timeline.rows(), timeline.watermarks())) {
-            for (Point point : points) {
-                low = Math.min(low, point.time());
-                high = Math.max(high, point.time());
-                first = Math.min(first, point.line());
-                last = Math.max(last, point.line());
-            }
-        }
-        for (List<Mark> marks : List.of(timeline.lateRows(), timeline.filteredRows())) {
-            for (Mark mark : marks) {
-                low = Math.min(low, mark.eventTime());
-                high = Math.max(high, mark.eventTime());
-                first = Math.min(first, mark.line());
-                last = Math.max(last, mark.line());
-            }
+        List<Point> everything = new ArrayList<>(timeline.rows());
+        everything.addAll(timeline.watermarks());
+        Stream.concat(timeline.lateRows().stream(), timeline.filteredRows().stream())
+                .forEach(mark -> everything.add(new Point(mark.line(), mark.eventTime())));
+        for (Point point : everything) {
+            low = Math.min(low, point.time());
+            high = Math.max(high, point.time());
+            first = Math.min(first, point.line());
+            last = Math.max(last, point.line());
         }
         if (first > last) { // no row at all
             low = 0;

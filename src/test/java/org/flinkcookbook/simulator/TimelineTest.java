@@ -91,6 +91,19 @@ class TimelineTest {
     }
 
     @Test
+    void theWatermarkDelayIsHowFarTheWatermarkStaysBehindTheNewestRow() {
+        Recipes.fixture(directory.resolve("fixtures"), "events.csv", CSV);
+        RecipeRun run = new SimulatorEngine(directory.resolve("fixtures"), false, true).run(Recipes.recipe(directory, "recipe",
+                "<!-- cookbook:fixture events = events.csv -->",
+                "CREATE TABLE events (id INT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts - INTERVAL '5' SECOND) WITH ('connector' = 'datagen');\n"
+                        + TUMBLE));
+        Timeline timeline = run.results().get(0).explanations().timeline();
+
+        assertThat(timeline.watermarkDelayMillis()).isEqualTo(5000);
+        assertThat(timeline.watermarks()).extracting(Point::time).containsExactly(at("09:59:56"), at("09:59:59.999"), at("10:00:01"));
+    }
+
+    @Test
     void bigInputsKeepAnEvenSampleOfRowsButEveryDroppedRow() {
         int rows = 100_000;
         // every 1000th row is 10 s behind the others and dropped: its 5-second window has fired
