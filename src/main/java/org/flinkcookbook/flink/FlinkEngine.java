@@ -10,10 +10,13 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.Supplier;
 import org.apache.flink.runtime.util.EnvironmentInformation;
 import org.flinkcookbook.engine.Engine;
+import org.flinkcookbook.engine.PlannedOnly;
 import org.flinkcookbook.engine.Problem;
 import org.flinkcookbook.engine.RecipeRun;
 import org.flinkcookbook.recipe.Recipe;
-import org.flinkcookbook.result.StatementResult;
+import org.flinkcookbook.session.RecipeSession;
+import org.flinkcookbook.session.SessionGate;
+import org.flinkcookbook.session.StatementParser;
 import org.flinkcookbook.sql.Clauses;
 import org.flinkcookbook.sql.FixturePlaceholder;
 import org.flinkcookbook.sql.SqlSyntaxException;
@@ -35,6 +38,7 @@ public final class FlinkEngine implements Engine {
         return thread;
     });
     private final Supplier<FlinkCluster> clusterFactory;
+    private final RecipeSession session;
     private FlinkCluster cluster;
     /** The embedded cluster starting in the background while the first recipe that reads fixtures is planned. */
     private CompletableFuture<FlinkCluster> starting;
@@ -47,6 +51,7 @@ public final class FlinkEngine implements Engine {
     FlinkEngine(FlinkSettings settings, Supplier<FlinkCluster> clusterFactory) {
         this.settings = settings;
         this.clusterFactory = clusterFactory;
+        this.session = new RecipeSession(new StatementParser(settings.fixturesDirectory()), SessionGate.OPEN);
         FlinkLogging.configure(settings.verboseLogging());
     }
 
@@ -73,38 +78,26 @@ public final class FlinkEngine implements Engine {
         List<String> warnings = new ArrayList<>(recipe.warnings());
         Optional<SqlSyntaxException> cutShort = Clauses.strayTerminator(recipe.statements());
         if (cutShort.isPresent()) {
-            return new RecipeRun(List.of(), Problem.broken(cutShort.get().line(), cutShort.get().getMessage()), warnings);
+            return RecipeRun.stopped(List.of(), Problem.broken(cutShort.get().line(), cutShort.get().getMessage()), warnings);
         }
-        Problem plannedOnly = null;
-        for (Recipe session : recipe.sessions()) {
-            RecipeRun plan = RecipeSession.forPlanning(settings, session).run();
+        PlannedOnly plannedOnly = null;
+        for (Recipe script : recipe.sessions()) {
+            RecipeRun plan = session.run(script, new PlanningBackEnd(script, settings));
             warnings.addAll(plan.warnings());
-            if (plan.completed()) {
-                continue;
-            }
-            if (plan.problem().kind() != Problem.Kind.PLANNED) {
-                return new RecipeRun(List.of(), plan.problem(), warnings);
+            if (plan.problem() != null) {
+                return RecipeRun.stopped(List.of(), plan.problem(), warnings);
             }
             if (plannedOnly == null) {
-                plannedOnly = plan.problem(); // the later sessions are planned all the same
+                plannedOnly = plan.plannedOnly(); // the later sessions are planned all the same
             }
         }
-        return new RecipeRun(List.of(), plannedOnly, warnings);
+        return new RecipeRun(List.of(), null, plannedOnly, warnings);
     }
 
     @Override
     public RecipeRun run(Recipe recipe) {
-        List<StatementResult> results = new ArrayList<>();
-        List<String> warnings = new ArrayList<>(recipe.warnings());
-        for (Recipe session : recipe.sessions()) {
-            RecipeRun run = new RecipeSession(cluster(), settings, watchdog, session).run();
-            results.addAll(run.results());
-            warnings.addAll(run.warnings());
-            if (!run.completed()) {
-                return new RecipeRun(results, run.problem(), warnings);
-            }
-        }
-        return RecipeRun.completed(results, warnings);
+        FlinkCluster cluster = cluster();
+        return session.runAll(recipe, script -> new JobBackEnd(script, settings, cluster, watchdog));
     }
 
     /**

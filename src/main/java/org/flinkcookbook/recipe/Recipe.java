@@ -79,11 +79,11 @@ public record Recipe(Path file, String displayPath, List<SqlBlock> blocks, List<
         return expectedFileOf(file);
     }
 
-    /** {@code NAME.expected} beside the recipe {@code NAME.md}. */
-    public static Path expectedFileOf(Path recipeFile) {
-        String name = recipeFile.getFileName().toString();
+    /** The expected-values file beside the recipe file {@code file}. */
+    public static Path expectedFileOf(Path file) {
+        String name = file.getFileName().toString();
         int dot = name.lastIndexOf('.');
-        return recipeFile.resolveSibling((dot > 0 ? name.substring(0, dot) : name) + ".expected");
+        return file.resolveSibling((dot > 0 ? name.substring(0, dot) : name) + ".expected");
     }
 
     /** {@code recipe.md:line}, the way every message points at a place in a recipe. */

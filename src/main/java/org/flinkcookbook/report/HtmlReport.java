@@ -13,6 +13,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
+import org.flinkcookbook.compare.Mismatch;
 import org.flinkcookbook.expected.ExpectedResult;
 import org.flinkcookbook.io.AtomicFiles;
 import org.flinkcookbook.result.ResultRow;
@@ -175,6 +176,9 @@ public final class HtmlReport {
             html.append("<ul class=\"warnings\">");
             outcome.warnings().forEach(warning -> html.append("<li>").append(Html.escape(warning)).append("</li>"));
             html.append("</ul>");
+        }
+        if (outcome.cached()) {
+            html.append("<p class=\"meta\">Passed before on the same inputs, so it did not run: no results to show.</p>");
         }
         glance(index, outcome);
         List<ExpectedResult> expected = outcome.status() == RecipeStatus.FAILED ? expectedResults.apply(outcome) : List.of();

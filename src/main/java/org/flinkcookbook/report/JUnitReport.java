@@ -14,6 +14,7 @@ import javax.xml.transform.TransformerException;
 import javax.xml.transform.TransformerFactory;
 import javax.xml.transform.dom.DOMSource;
 import javax.xml.transform.stream.StreamResult;
+import org.flinkcookbook.compare.Mismatch;
 import org.flinkcookbook.io.AtomicFiles;
 import org.flinkcookbook.result.StatementResult;
 import org.w3c.dom.Document;

@@ -11,7 +11,7 @@ import org.flinkcookbook.result.ResultRow;
 /**
  * A failed result's expected and actual rows side by side: equal rows on one line, a changed row
  * (same window or first column, other values) beside the row it replaced with the differing values
- * highlighted, missing and extra rows alone. Rows compare as a multiset, as {@link Comparison} does.
+ * highlighted, missing and extra rows alone. Rows compare as a multiset, as {@link org.flinkcookbook.compare.Comparison} does.
  */
 final class ResultDiff {
 

@@ -157,7 +157,7 @@ class HtmlReportBrowserTest {
         RecipeRun run = new SimulatorEngine(fixture.getParent(), false, true).run(new RecipeParser().parse(recipe, "million.md"));
         double simulated = (System.nanoTime() - simulating) / 1e9;
         assertThat(run.problem()).isNull();
-        RecipeOutcome outcome = new RecipeOutcome("million.md", RecipeStatus.PASSED, simulated, run.results(), List.of(), 0, null, List.of());
+        RecipeOutcome outcome = RecipeOutcome.of("million.md", RecipeStatus.PASSED).seconds(simulated).results(run.results()).build();
         Path page = directory.resolve(HtmlReport.FILE_NAME);
         HtmlReport.write(page, "simulator", "2.3.0", List.of(outcome), o -> List.of());
 

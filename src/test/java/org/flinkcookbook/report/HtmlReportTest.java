@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.Objects;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.flinkcookbook.compare.Comparison;
+import org.flinkcookbook.compare.Mismatch;
 import org.flinkcookbook.engine.RecipeRun;
 import org.flinkcookbook.expected.ExpectedResult;
 import org.flinkcookbook.recipe.RecipeParser;
@@ -28,8 +30,8 @@ class HtmlReportTest {
         String hostile = "<script>alert(1)</script><img src=x onerror=alert(2)>\"'&";
         StatementResult result = new StatementResult(3, "SELECT '" + hostile + "'", hostile, List.of(hostile), List.of(ResultRow.insert(hostile)),
                 false, null);
-        RecipeOutcome outcome = new RecipeOutcome("recipes/" + hostile + ".md", RecipeStatus.ERROR, 0.1, List.of(result),
-                List.of(new Mismatch(3, result.key(), hostile, hostile, hostile)), 3, hostile, List.of(hostile));
+        RecipeOutcome outcome = RecipeOutcome.of("recipes/" + hostile + ".md", RecipeStatus.ERROR).results(List.of(result))
+                .mismatches(List.of(new Mismatch(3, result.key(), hostile, hostile, hostile))).problem(3, hostile).warnings(List.of(hostile)).build();
 
         String page = HtmlReport.page("simulator", "2.3.0", List.of(outcome), o -> List.of());
 
@@ -46,7 +48,7 @@ class HtmlReportTest {
         StatementResult actual = new StatementResult(5, "SELECT window_start, COUNT(*)", null, columns,
                 List.of(ResultRow.insert("10:00", "2"), ResultRow.insert("10:01", "4"), ResultRow.insert("10:03", "7")), false, 0L);
         List<Mismatch> mismatches = Comparison.compare(List.of(new ExpectedResult(expected, null, List.of())), List.of(actual));
-        RecipeOutcome outcome = new RecipeOutcome("r.md", RecipeStatus.FAILED, 0.1, List.of(actual), mismatches, 0, null, List.of());
+        RecipeOutcome outcome = RecipeOutcome.of("r.md", RecipeStatus.FAILED).results(List.of(actual)).mismatches(mismatches).build();
 
         String page = HtmlReport.page("flink", "2.3.0", List.of(outcome), o -> List.of(new ExpectedResult(expected, null, List.of())));
 
@@ -63,8 +65,7 @@ class HtmlReportTest {
     void everyTracedResultOfTheLateDataLabHasATimelineWhoseRedMarksAreItsDroppedRows() throws Exception {
         RecipeRun run = new SimulatorEngine(Path.of("fixtures").toAbsolutePath(), false, true)
                 .run(new RecipeParser().parse(LAB, "late-data-lab/count-dropped-rows.md"));
-        RecipeOutcome outcome = new RecipeOutcome("late-data-lab/count-dropped-rows.md", RecipeStatus.PASSED, 0.1, run.results(),
-                List.of(), 0, null, List.of());
+        RecipeOutcome outcome = RecipeOutcome.of("late-data-lab/count-dropped-rows.md", RecipeStatus.PASSED).results(run.results()).build();
 
         String page = HtmlReport.page("simulator", "2.3.0", List.of(outcome), o -> List.of());
         Files.createDirectories(Path.of("target"));

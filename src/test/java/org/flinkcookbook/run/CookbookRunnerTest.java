@@ -139,7 +139,7 @@ class CookbookRunnerTest {
 
     @Test
     void aFailingRecipeDoesNotStopTheOthersAndEveryRecipeGetsAJUnitReport() throws Exception {
-        recipe("recipes/bad.md", "SELEC 1;", new RecipeRun(List.of(), Problem.error(3, "SELEC 1: Non-query expression"), List.of()));
+        recipe("recipes/bad.md", "SELEC 1;", RecipeRun.stopped(List.of(), Problem.error(3, "SELEC 1: Non-query expression"), List.of()));
         recipe("recipes/good.md", "SELECT COUNT(*) AS n FROM t;", RecipeRun.completed(List.of(counted("3")), List.of()));
         run(CookbookRunner.Mode.WRITE_EXPECTED, false, null);
 
@@ -192,7 +192,7 @@ class CookbookRunnerTest {
     @Test
     void aRecipeFlinkRejectsWhilePlanningIsBrokenAndFailsTheBuildWithoutRunning() throws Exception {
         recipe("recipes/a.md", "SELECT nope FROM t;", null);
-        plans.put("recipes/a.md", new RecipeRun(List.of(), Problem.broken(3, "SELECT nope FROM t: Column 'nope' not found"), List.of()));
+        plans.put("recipes/a.md", RecipeRun.stopped(List.of(), Problem.broken(3, "SELECT nope FROM t: Column 'nope' not found"), List.of()));
 
         RunSummary summary = run(CookbookRunner.Mode.VERIFY, false, null);
 

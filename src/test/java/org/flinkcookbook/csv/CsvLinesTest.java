@@ -1,4 +1,4 @@
-package org.flinkcookbook.simulator.stream;
+package org.flinkcookbook.csv;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package org.flinkcookbook.report;
+package org.flinkcookbook.compare;
 
 import org.flinkcookbook.result.StatementResult;
 

@@ -1,4 +1,4 @@
-package org.flinkcookbook.simulator.stream;
+package org.flinkcookbook.csv;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -17,12 +17,13 @@ import org.apache.commons.csv.CSVRecord;
  * BufferedReader#readLine has them. A line without a double quote is split on commas straight
  * from the file's bytes, which gives exactly what commons-csv gives for it at a fraction of the
  * cost, and an ASCII one is handed out as views of those bytes, read in place; a record with
- * quotes, possibly spanning lines, is handed to commons-csv.
+ * quotes, possibly spanning lines, is handed to commons-csv. The simulator reads fixtures with it,
+ * and the Flink engine checks them with it before Flink reads them.
  */
-final class CsvLines {
+public final class CsvLines {
 
     @FunctionalInterface
-    interface RecordHandler {
+    public interface RecordHandler {
         /** @param fields the record's fields, valid only during the call: copy what you keep with toString() */
         void record(CharSequence[] fields, int line);
     }
@@ -55,7 +56,7 @@ final class CsvLines {
         this.buffer = new byte[bufferBytes];
     }
 
-    static void read(Path file, RecordHandler handler) throws IOException {
+    public static void read(Path file, RecordHandler handler) throws IOException {
         try (InputStream input = Files.newInputStream(file)) {
             read(input, BUFFER_BYTES, handler);
         }

@@ -1,4 +1,4 @@
-package org.flinkcookbook.simulator.parse;
+package org.flinkcookbook.simulator;
 
 import org.apache.calcite.sql.parser.SqlParserPos;
 

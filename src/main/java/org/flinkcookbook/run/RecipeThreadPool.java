@@ -8,16 +8,16 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 
 /**
- * Runs recipes, one at a time on the caller's thread or several at once on threads of their own.
+ * The threads recipes run on: one at a time on the caller's thread or several at once on threads of their own.
  * Planning a recipe keeps one core busy while its jobs mostly wait, so on a machine with more cores
  * recipes side by side finish sooner; their outcomes are still taken in path order.
  */
-final class RecipeRuns implements AutoCloseable {
+final class RecipeThreadPool implements AutoCloseable {
 
     private final ExecutorService threads;
 
     /** @param threads how many recipes run at once; 1 runs each on the caller's thread when its outcome is asked for */
-    RecipeRuns(int threads) {
+    RecipeThreadPool(int threads) {
         AtomicInteger created = new AtomicInteger();
         this.threads = threads == 1 ? null : Executors.newFixedThreadPool(threads, runnable -> {
             // a new thread inherits the caller's context class loader, which Flink resolves connectors with

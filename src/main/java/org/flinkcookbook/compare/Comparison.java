@@ -1,4 +1,4 @@
-package org.flinkcookbook.report;
+package org.flinkcookbook.compare;
 
 import java.util.ArrayList;
 import java.util.List;
