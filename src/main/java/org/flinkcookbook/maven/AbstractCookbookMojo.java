@@ -67,7 +67,7 @@ abstract class AbstractCookbookMojo extends AbstractMojo {
     @Parameter(property = "cookbook.strict", defaultValue = "false")
     private boolean strict;
 
-    /** Comma-separated function classes recipes may register with CREATE FUNCTION; none by default. */
+    /** Comma-separated function classes recipes may register with CREATE or ALTER FUNCTION; none by default. */
     @Parameter(property = "cookbook.allowedFunctions", defaultValue = "")
     private String allowedFunctions;
 
@@ -160,8 +160,9 @@ abstract class AbstractCookbookMojo extends AbstractMojo {
         return fixtures;
     }
 
+    /** Records timelines: every goal draws them in index.html. */
     SimulatorEngine simulatorEngine() {
-        return new SimulatorEngine(fixtures.toPath(), strict);
+        return new SimulatorEngine(fixtures.toPath(), strict, true);
     }
 
     /** The settings of this goal's engine that change a result, as a line of the cache's key; none for the simulator. */
@@ -186,7 +187,7 @@ abstract class AbstractCookbookMojo extends AbstractMojo {
                 "strict " + strict,
                 "allowedFunctions " + new TreeSet<>(runSettings().allowedFunctions()),
                 "fixtures " + baseDirectory.toPath().toAbsolutePath().normalize().relativize(fixtures.toPath().toAbsolutePath().normalize()));
-        return RecipeCache.open(cache ? cacheDirectory.toPath() : null, resultSettings, baseDirectory.toPath(), fixtures.toPath(),
+        return RecipeCache.open(cache ? cacheDirectory.toPath() : null, resultSettings, baseDirectory.toPath(), recipes.toPath(), fixtures.toPath(),
                 changedOnly ? ChangedSince.ask(changedSince.strip(), baseDirectory.toPath()) : null);
     }
 

@@ -9,11 +9,11 @@ import org.flinkcookbook.flink.FlinkSettings;
 /** The parameters of the goals that run recipes on Flink, which the simulator has no use for. */
 abstract class AbstractFlinkMojo extends AbstractCookbookMojo {
 
-    /** Seconds one statement may run before its Flink job is cancelled. */
+    /** Seconds one statement may take, planning included, before it is stopped and its Flink job cancelled. */
     @Parameter(property = "cookbook.timeout", defaultValue = "300")
     private int timeout;
 
-    /** Lets Flink log at INFO into the build output; by default it logs only warnings worth reading. */
+    /** Lets Flink log at INFO into the build output, stack traces and recipe text included; off by default. */
     @Parameter(property = "cookbook.flinkLogs", defaultValue = "false")
     private boolean flinkLogs;
 
