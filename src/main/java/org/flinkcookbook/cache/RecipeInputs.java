@@ -10,12 +10,13 @@ import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.flinkcookbook.recipe.FixtureConvention;
 import org.flinkcookbook.recipe.Recipe;
 import org.flinkcookbook.sql.FixturePlaceholder;
 
 /**
  * The files a recipe's results depend on: its Markdown, its expected file and every file it may
- * read. They are found in the Markdown text, without parsing it, so that a half-written recipe
+ * read, its conventional fixture directory included ({@link FixtureConvention}). They are found in the Markdown text, without parsing it, so that a half-written recipe
  * still has inputs, and generously: a path in a skipped block counts too, since reading one file
  * too many only costs a run, while one too few could report a stale pass.
  */
@@ -29,10 +30,12 @@ public final class RecipeInputs {
     private static final Pattern PATH_OPTION = Pattern.compile("'path'\\s*=\\s*'([^']*)'");
 
     private final Path baseDirectory;
+    private final Path recipesDirectory;
     private final Path fixturesDirectory;
 
-    public RecipeInputs(Path baseDirectory, Path fixturesDirectory) {
+    public RecipeInputs(Path baseDirectory, Path recipesDirectory, Path fixturesDirectory) {
         this.baseDirectory = baseDirectory.toAbsolutePath().normalize();
+        this.recipesDirectory = recipesDirectory.toAbsolutePath().normalize();
         this.fixturesDirectory = fixturesDirectory.toAbsolutePath().normalize();
     }
 
@@ -42,6 +45,8 @@ public final class RecipeInputs {
         Set<Path> inputs = new TreeSet<>();
         inputs.add(file);
         inputs.add(Recipe.expectedFileOf(file));
+        // a fixture that appears there binds a table the recipe creates
+        inputs.add(fixturesDirectory.resolve(FixtureConvention.directoryOf(recipesDirectory, file)).normalize());
         String text;
         try {
             text = Files.readString(file, StandardCharsets.ISO_8859_1); // any bytes: the paths are ASCII in practice

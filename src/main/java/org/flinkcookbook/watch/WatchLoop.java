@@ -64,7 +64,7 @@ public final class WatchLoop {
         this.console = console;
         this.keys = keys;
         this.clock = clock;
-        this.inputs = new RecipeInputs(settings.baseDirectory(), settings.fixturesDirectory());
+        this.inputs = new RecipeInputs(settings.baseDirectory(), settings.recipesDirectory(), settings.fixturesDirectory());
     }
 
     /**
