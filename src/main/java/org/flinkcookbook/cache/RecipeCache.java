@@ -55,13 +55,14 @@ public final class RecipeCache {
      * The cache stored in {@code directory}, or an empty one there.
      *
      * @param directory where the cache is kept; null to remember nothing (cookbook.cache=false)
-     * @param inputs what each recipe's result depends on
      * @param settings everything besides the recipe's files that changes its results, as text:
      *     the engine and its Flink version, and the options; the plugin's build is added here
      * @param changedSince the files changed since cookbook.changedSince, or null to run every recipe
      */
-    public static RecipeCache open(Path directory, String settings, RecipeInputs inputs, Path baseDirectory, ChangedSince changedSince) {
-        RecipeCache cache = new RecipeCache(directory, settings + "\nplugin " + pluginBuild(), inputs, baseDirectory.toAbsolutePath().normalize(), changedSince);
+    public static RecipeCache open(
+            Path directory, String settings, Path baseDirectory, Path recipesDirectory, Path fixturesDirectory, ChangedSince changedSince) {
+        RecipeCache cache = new RecipeCache(directory, settings + "\nplugin " + pluginBuild(),
+                new RecipeInputs(baseDirectory, recipesDirectory, fixturesDirectory), baseDirectory.toAbsolutePath().normalize(), changedSince);
         if (cache.file != null && Files.isRegularFile(cache.file)) {
             try {
                 for (String line : Files.readAllLines(cache.file, StandardCharsets.UTF_8)) {

@@ -16,7 +16,7 @@ import org.flinkcookbook.sql.FixturePlaceholder;
 
 /**
  * The files a recipe's results depend on: its Markdown, its expected file and every file it may
- * read, its conventional fixture directory included ({@link FixtureConvention}). They are found in the Markdown text, without parsing it, so that a half-written recipe
+ * read. They are found in the Markdown text, without parsing it, so that a half-written recipe
  * still has inputs, and generously: a path in a skipped block counts too, since reading one file
  * too many only costs a run, while one too few could report a stale pass.
  */
@@ -33,6 +33,7 @@ public final class RecipeInputs {
     private final Path recipesDirectory;
     private final Path fixturesDirectory;
 
+    /** @param recipesDirectory where recipes are found: a recipe's fixtures by convention lie at its path below it */
     public RecipeInputs(Path baseDirectory, Path recipesDirectory, Path fixturesDirectory) {
         this.baseDirectory = baseDirectory.toAbsolutePath().normalize();
         this.recipesDirectory = recipesDirectory.toAbsolutePath().normalize();
@@ -45,7 +46,6 @@ public final class RecipeInputs {
         Set<Path> inputs = new TreeSet<>();
         inputs.add(file);
         inputs.add(Recipe.expectedFileOf(file));
-        // a fixture that appears there binds a table the recipe creates
         inputs.add(fixturesDirectory.resolve(FixtureConvention.directoryOf(recipesDirectory, file)).normalize());
         String text;
         try {

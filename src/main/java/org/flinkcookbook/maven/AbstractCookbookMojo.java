@@ -13,7 +13,6 @@ import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.flinkcookbook.cache.ChangedSince;
 import org.flinkcookbook.cache.RecipeCache;
-import org.flinkcookbook.cache.RecipeInputs;
 import org.flinkcookbook.engine.Engine;
 import org.flinkcookbook.flink.FlinkEngine;
 import org.flinkcookbook.flink.FlinkSettings;
@@ -186,8 +185,7 @@ abstract class AbstractCookbookMojo extends AbstractMojo {
                 "allowedFunctions " + new TreeSet<>(runSettings().allowedFunctions()),
                 "flink.address " + flinkAddress,
                 "fixtures " + baseDirectory.toPath().toAbsolutePath().normalize().relativize(fixtures.toPath().toAbsolutePath().normalize()));
-        RecipeInputs inputs = new RecipeInputs(baseDirectory.toPath(), recipes.toPath(), fixtures.toPath());
-        return RecipeCache.open(cache ? cacheDirectory.toPath() : null, resultSettings, inputs, baseDirectory.toPath(),
+        return RecipeCache.open(cache ? cacheDirectory.toPath() : null, resultSettings, baseDirectory.toPath(), recipes.toPath(), fixtures.toPath(),
                 changedOnly ? ChangedSince.ask(changedSince.strip(), baseDirectory.toPath()) : null);
     }
 

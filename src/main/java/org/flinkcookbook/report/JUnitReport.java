@@ -36,19 +36,21 @@ public final class JUnitReport {
     public static void write(Path directory, String engine, List<RecipeOutcome> outcomes) throws IOException {
         Files.createDirectories(directory);
         for (RecipeOutcome outcome : outcomes) {
-            Path file = directory.resolve("TEST-cookbook." + fileName(outcome.path()) + ".xml");
+            Path file = directory.resolve("TEST-cookbook." + fileName(outcome.path(), outcomes) + ".xml");
             write(file, suite(engine, outcome));
         }
     }
 
     /**
-     * A file name for a recipe path, different for every path: the path with other characters than
-     * letters, digits, {@code _.-} replaced, and then, when something was replaced, a hash of the path,
-     * so that {@code a/b.md} and {@code a_b.md} do not overwrite each other's report.
+     * A file name for a recipe path, different for every recipe of the run: the path with other
+     * characters than letters, digits and {@code _.-} replaced by {@code _}; when that name is
+     * another recipe's too ({@code a/b.md} and {@code a_b.md}), each whose path was changed gets a
+     * hash of its path after the {@code .md}, where no recipe's own name can end.
      */
-    static String fileName(String recipePath) {
-        String plain = recipePath.replaceAll("[^A-Za-z0-9_.-]", "_");
-        if (plain.equals(recipePath)) {
+    static String fileName(String recipePath, List<RecipeOutcome> outcomes) {
+        String plain = plainName(recipePath);
+        boolean shared = outcomes.stream().filter(other -> plainName(other.path()).equals(plain)).count() > 1;
+        if (!shared || plain.equals(recipePath)) {
             return plain;
         }
         try {
@@ -57,6 +59,10 @@ public final class JUnitReport {
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("every Java runtime has SHA-256", e);
         }
+    }
+
+    private static String plainName(String recipePath) {
+        return recipePath.replaceAll("[^A-Za-z0-9_.-]", "_");
     }
 
     /** Text as XML 1.0 can hold it: characters it cannot (most control characters, lone surrogates) become U+FFFD. */

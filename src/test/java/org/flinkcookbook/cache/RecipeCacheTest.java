@@ -67,16 +67,16 @@ class RecipeCacheTest {
     }
 
     @Test
-    void aFixtureAppearingWhereTheConventionLooksRunsTheRecipeAgain() throws IOException {
-        write("recipes/conventional.md", "# Conventional\n```sql\nCREATE TABLE events " + EVENTS
-                + " WITH ('connector' = 'datagen');\n" + COUNT + "\n```\n");
-        write("fixtures/conventional/events.csv", "1,a,10,2024-03-01 10:00:01\n");
+    void aFixtureBoundByConventionIsAnInputToo() throws IOException {
+        write("recipes/lab/convention.md", "# Convention\n```sql\nCREATE TABLE events " + EVENTS + " WITH ('connector' = 'datagen');\n" + COUNT + "\n```\n");
+        write("fixtures/lab/convention/events.csv", "1,a,10,2024-03-01 10:00:01\n");
         run(RecipeCache.none(), CookbookRunner.Mode.WRITE_EXPECTED);
-        assertThat(verify(SETTINGS)).containsEntry("recipes/conventional.md", "passed");
-        assertThat(verify(SETTINGS)).containsEntry("recipes/conventional.md", "cached");
+        assertThat(verify(SETTINGS)).containsEntry("recipes/lab/convention.md", "passed");
+        assertThat(verify(SETTINGS)).containsEntry("recipes/lab/convention.md", "cached");
 
-        append("fixtures/conventional/events.csv", "2,a,5,2024-03-01 10:00:02\n");
-        assertThat(verify(SETTINGS)).containsEntry("recipes/conventional.md", "failed").containsEntry("recipes/bound.md", "cached");
+        append("fixtures/lab/convention/events.csv", "2,b,20,2024-03-01 10:00:02\n");
+
+        assertThat(verify(SETTINGS)).containsEntry("recipes/lab/convention.md", "failed").containsEntry("recipes/bound.md", "cached");
     }
 
     @Test
@@ -115,18 +115,18 @@ class RecipeCacheTest {
         git("-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "cookbook");
         append("fixtures/data/more.csv", "2,a,5,2024-03-01 10:00:02\n");
 
-        Map<String, String> changed = outcomes(run(RecipeCache.open(null, SETTINGS, inputs(), project,
+        Map<String, String> changed = outcomes(run(RecipeCache.open(null, SETTINGS, project, project.resolve("recipes"), project.resolve("fixtures"),
                 ChangedSince.ask("HEAD", project)), CookbookRunner.Mode.VERIFY));
 
         assertThat(changed).containsOnlyKeys("recipes/placeholder.md");
         assertThat(output).contains("1 of 2 recipes have inputs changed since HEAD (cookbook.changedSince); only they run");
 
         write("recipes/new.md", "# New\n```sql\nSELECT 1 AS one;\n```\n");
-        assertThat(outcomes(run(RecipeCache.open(null, SETTINGS, inputs(), project,
+        assertThat(outcomes(run(RecipeCache.open(null, SETTINGS, project, project.resolve("recipes"), project.resolve("fixtures"),
                 ChangedSince.ask("HEAD", project)), CookbookRunner.Mode.VERIFY))).containsOnlyKeys("recipes/placeholder.md", "recipes/new.md");
 
         write("pom.xml", "<project/>");
-        assertThat(outcomes(run(RecipeCache.open(null, SETTINGS, inputs(), project,
+        assertThat(outcomes(run(RecipeCache.open(null, SETTINGS, project, project.resolve("recipes"), project.resolve("fixtures"),
                 ChangedSince.ask("HEAD", project)), CookbookRunner.Mode.VERIFY))).hasSize(3);
     }
 
@@ -143,7 +143,7 @@ class RecipeCacheTest {
 
     /** Each recipe's status, or "cached" for a pass that did not run. */
     private Map<String, String> verify(String settings) {
-        return outcomes(run(RecipeCache.open(cacheDirectory(), settings, inputs(), project, null), CookbookRunner.Mode.VERIFY));
+        return outcomes(run(RecipeCache.open(cacheDirectory(), settings, project, project.resolve("recipes"), project.resolve("fixtures"), null), CookbookRunner.Mode.VERIFY));
     }
 
     private static Map<String, String> outcomes(List<RecipeOutcome> outcomes) {
@@ -159,10 +159,6 @@ class RecipeCacheTest {
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }
-    }
-
-    private RecipeInputs inputs() {
-        return new RecipeInputs(project, project.resolve("recipes"), project.resolve("fixtures"));
     }
 
     private Path cacheDirectory() {

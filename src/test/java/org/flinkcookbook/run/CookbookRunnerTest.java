@@ -3,7 +3,6 @@ package org.flinkcookbook.run;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -150,9 +149,9 @@ class CookbookRunnerTest {
         assertThat(summary.line()).startsWith("2 recipes on test: 1 passed, 0 failed, 1 error");
         assertThat(output).contains("INFO   ERROR        recipes/bad.md:3: SELEC 1: Non-query expression");
         Path reports = project.resolve("target/cookbook-reports");
-        assertThat(junitFile(reports, "recipes/bad.md")).content()
+        assertThat(reports.resolve("TEST-cookbook.recipes_bad.md.xml")).content()
                 .contains("<testsuite errors=\"1\" failures=\"0\"").contains("<error message=\"recipes/bad.md:3: SELEC 1: Non-query expression\"");
-        assertThat(junitFile(reports, "recipes/good.md")).content()
+        assertThat(reports.resolve("TEST-cookbook.recipes_good.md.xml")).content()
                 .contains("tests=\"1\"").contains("name=\"line 3: SELECT COUNT(*) AS n FROM t\"").doesNotContain("<failure");
     }
 
@@ -296,21 +295,6 @@ class CookbookRunnerTest {
                 .containsExactly("recipes/a.md WRITTEN", "recipes/b.md WRITTEN", "recipes/c.md WRITTEN");
         assertThat(output).filteredOn(line -> line.contains("recipes/")).extracting(line -> line.replaceAll(".*(recipes/.\\.md).*", "$1"))
                 .containsExactly("recipes/a.md", "recipes/b.md", "recipes/c.md");
-    }
-
-    /** The one JUnit file whose suite is the recipe. */
-    private static Path junitFile(Path reports, String recipe) throws IOException {
-        try (var files = Files.list(reports)) {
-            List<Path> suites = files.filter(file -> {
-                try {
-                    return Files.readString(file).contains("<testsuite") && Files.readString(file).contains("name=\"" + recipe + "\"");
-                } catch (IOException e) {
-                    throw new java.io.UncheckedIOException(e);
-                }
-            }).toList();
-            assertThat(suites).hasSize(1);
-            return suites.get(0);
-        }
     }
 
     @Test
