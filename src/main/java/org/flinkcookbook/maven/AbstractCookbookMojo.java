@@ -154,8 +154,9 @@ abstract class AbstractCookbookMojo extends AbstractMojo {
         return new FlinkEngine(new FlinkSettings(fixtures.toPath(), Duration.ofSeconds(timeout), flinkLogs, clusterAddress));
     }
 
+    /** Records timelines: every goal draws them in index.html. */
     SimulatorEngine simulatorEngine() {
-        return new SimulatorEngine(fixtures.toPath(), strict);
+        return new SimulatorEngine(fixtures.toPath(), strict, true);
     }
 
     /** The engine cookbook.engine names: flink or simulator. */

@@ -5,7 +5,9 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Supplier;
@@ -28,6 +30,7 @@ import org.flinkcookbook.recipe.RecipeException;
 import org.flinkcookbook.recipe.RecipeFinder;
 import org.flinkcookbook.recipe.RecipeParser;
 import org.flinkcookbook.recipe.SqlBlock;
+import org.flinkcookbook.report.HtmlReport;
 import org.flinkcookbook.report.JUnitReport;
 import org.flinkcookbook.report.JsonReport;
 import org.flinkcookbook.report.RecipeOutcome;
@@ -98,7 +101,7 @@ public final class CookbookRunner {
                 + " recipes have inputs changed since " + ref + " (cookbook.changedSince); only they run"));
         List<RecipeOutcome> outcomes = runRecipes(files, mode);
         RunSummary summary = new RunSummary(engine.name(), outcomes, seconds(start), reportDisplayPath());
-        writeReports(outcomes);
+        writeReports(outcomes, files);
         try {
             cache.save();
         } catch (IOException e) {
@@ -253,11 +256,13 @@ public final class CookbookRunner {
             return outcome(path, RecipeStatus.ERROR, start).results(run.results()).problem(1, e.getMessage()).warnings(run.warnings()).build();
         }
         List<Mismatch> mismatches = Comparison.compare(expected, run.results(), engine.lateRowsNotCounted().isEmpty());
-        if (mismatches.isEmpty()) {
-            return outcome(path, RecipeStatus.PASSED, start).results(run.results()).warnings(run.warnings()).build();
-        }
         List<String> warnings = new ArrayList<>(run.warnings());
-        List<StatementResult> results = explainer == null ? run.results() : Explanations.attach(recipe, run.results(), explainer, warnings);
+        // passing results are explained too, for the HTML report's timelines; where the engines differ only a failure says so
+        List<StatementResult> results = explainer == null ? run.results()
+                : Explanations.attach(recipe, run.results(), explainer, mismatches.isEmpty() ? new ArrayList<>() : warnings);
+        if (mismatches.isEmpty()) {
+            return outcome(path, RecipeStatus.PASSED, start).results(results).warnings(run.warnings()).build();
+        }
         return outcome(path, RecipeStatus.FAILED, start).results(results).mismatches(mismatches).warnings(warnings).build();
     }
 
@@ -319,12 +324,29 @@ public final class CookbookRunner {
         outcome.warnings().forEach(warning -> console.warn("  " + warning));
     }
 
-    private void writeReports(List<RecipeOutcome> outcomes) throws CookbookException {
+    private void writeReports(List<RecipeOutcome> outcomes, List<Path> files) throws CookbookException {
         try {
             JsonReport.write(reportFile(), engine.name(), engine.flinkVersion(), outcomes);
+            Map<String, Path> recipeFiles = new HashMap<>();
+            files.forEach(file -> recipeFiles.put(finder.displayPath(file), file));
+            HtmlReport.write(settings.reportDirectory().resolve(HtmlReport.FILE_NAME), engine.name(), engine.flinkVersion(), outcomes,
+                    outcome -> expectedResults(recipeFiles.get(outcome.path())));
             JUnitReport.write(settings.junitDirectory(), engine.name(), outcomes);
         } catch (IOException e) {
             throw new CookbookException("cannot write the reports: " + e.getMessage(), e);
+        }
+    }
+
+    /** The expected values of a recipe for the HTML report's side-by-side rows; none when they cannot be read. */
+    private List<ExpectedResult> expectedResults(Path recipeFile) {
+        Path expectedFile = recipeFile == null ? null : Recipe.expectedFileOf(recipeFile);
+        if (expectedFile == null || !Files.isRegularFile(expectedFile)) {
+            return List.of();
+        }
+        try {
+            return ExpectedFileFormat.read(expectedFile, finder.displayPath(expectedFile));
+        } catch (ExpectedFileException e) {
+            return List.of(); // the recipe's outcome already says so
         }
     }
 
