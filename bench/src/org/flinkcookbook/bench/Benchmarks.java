@@ -41,7 +41,7 @@ import org.flinkcookbook.simulator.SimulatorEngine;
 public final class Benchmarks {
 
     /** The JIT setting of recipes/.mvn/jvm.config: only the quick compiler, which pays in short JVMs. */
-    private static final String C1_ONLY = "-XX:TieredStopAtLevel=1";
+    static final String C1_ONLY = "-XX:TieredStopAtLevel=1";
     /** Recipes at once in the cookbook runs: cookbook.threads, set with -Dcookbook.threads as in a build. */
     private static final int THREADS = Integer.getInteger("cookbook.threads", 1);
     private static final int WARM_UP_RUNS = 5;
@@ -70,6 +70,9 @@ public final class Benchmarks {
             case "cookbook" -> cookbook(args[1], Path.of(args[2]), Path.of(args[3]), Path.of(args[4]));
             case "throughput" -> throughput(args[1], Path.of(args[2]), Long.parseLong(args[3]));
             case "heap" -> heap(Path.of(args[1]), Long.parseLong(args[2]));
+            case "latency" -> LatencyBenchmarks.all(Path.of(args[1]), Path.of(args[2]), Path.of(args[3]), args[4], args[5]);
+            case "watch" -> LatencyBenchmarks.watch(args[1], Path.of(args[2]), Path.of(args[3]), Path.of(args[4]));
+            case "breakdown" -> LatencyBenchmarks.breakdown(Path.of(args[1]), Path.of(args[2]), args[3]);
             default -> throw new IllegalArgumentException("unknown benchmark " + args[0]);
         }
     }
@@ -141,7 +144,7 @@ public final class Benchmarks {
         Path big = Fixtures.events(fixtures, rows);
         try (Engine engine = engineName.equals("flink")
                 ? BenchmarkClusters.shared(fixtures, new JobClock())
-                : new SimulatorEngine(fixtures)) {
+                : new SimulatorEngine(fixtures, false, engineName.equals("simulator-timelines"))) {
             for (int i = 0; i < WARM_UP_RUNS; i++) {
                 run(engine, big);
             }
@@ -192,7 +195,7 @@ public final class Benchmarks {
         return run.results().get(0);
     }
 
-    private static void report(String key, Object value) {
+    static void report(String key, Object value) {
         System.out.println("BENCH " + key + "=" + value);
     }
 
@@ -221,6 +224,7 @@ public final class Benchmarks {
         Child simulator = child(work, "throughput-simulator", List.of(), "throughput", "simulator", data, rows);
         Child flinkC1 = child(work, "throughput-flink-c1", c1, "throughput", "flink", data, rows);
         Child simulatorC1 = child(work, "throughput-simulator-c1", c1, "throughput", "simulator", data, rows);
+        Child timelines = child(work, "throughput-simulator-timelines", List.of(), "throughput", "simulator-timelines", data, rows);
         List<String> heapOptions = List.of("-Xmx1g");
         Child heapSmall = child(work, "heap-" + rows, heapOptions, "heap", data, rows);
         Child heapBig = child(work, "heap-" + bigRows, heapOptions, "heap", data, bigRows);
@@ -257,6 +261,8 @@ public final class Benchmarks {
         System.out.printf(Locale.ROOT, "   %-46s %24.1fx%n", "ratio simulator / Flink", simulator.number("rowsPerSecond") / flink.number("rowsPerSecond"));
         throughputRow(flinkC1, "Flink, " + C1_ONLY);
         throughputRow(simulatorC1, "simulator, " + C1_ONLY);
+        throughputRow(timelines, "simulator recording timelines (index.html)");
+        System.out.printf(Locale.ROOT, "   %-46s %24.2fx%n", "ratio without / with timelines", simulator.number("rowsPerSecond") / timelines.number("rowsPerSecond"));
 
         System.out.println();
         System.out.printf(Locale.ROOT, "3. The simulator's heap (-Xmx1g), %,d against %,d rows%n", rows, bigRows);
@@ -303,7 +309,7 @@ public final class Benchmarks {
     }
 
     /** One measurement in a new JVM: its wall time, JVM start included, and what it reported. */
-    private static Child child(Path work, String name, List<String> jvmOptions, Object... arguments) throws IOException, InterruptedException {
+    static Child child(Path work, String name, List<String> jvmOptions, Object... arguments) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(jvmOptions);
@@ -334,7 +340,7 @@ public final class Benchmarks {
         return new Child(wall, values);
     }
 
-    private record Child(double wall, Map<String, String> values) {
+    record Child(double wall, Map<String, String> values) {
         double number(String key) {
             String value = values.get(key);
             return value == null || value.equals("null") ? Double.NaN : Double.parseDouble(value);

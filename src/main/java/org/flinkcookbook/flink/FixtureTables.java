@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -45,10 +44,8 @@ final class FixtureTables {
         CatalogManager catalog = catalogs.get();
         ContextResolvedTable table = catalog.getTable(id).orElseThrow();
         checkFixture(binding.line(), binding.csvPath(), fixture.csv(), table.getResolvedSchema());
-        Map<String, String> options = new LinkedHashMap<>();
-        options.put("connector", "filesystem");
-        options.put("path", FixturePlaceholder.uriOf(fixture.csv()));
-        options.put("format", "csv");
+        String connector = table.getResolvedTable().getOptions().getOrDefault("connector", "");
+        Map<String, String> options = FixtureConnector.options(FixturePlaceholder.uriOf(fixture.csv()), StandIns.canBeLookedUp(connector));
         try {
             TableRebinding.rebind(catalog, id, table, options, List.of()); // a fixture is one file, not partition directories
         } catch (RuntimeException e) {

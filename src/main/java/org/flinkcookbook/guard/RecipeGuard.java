@@ -173,8 +173,7 @@ public final class RecipeGuard {
             }
         } else if (parsed instanceof SqlCreateTable table) {
             String name = TableReads.nameOf(table.getName());
-            boolean bound = recipe.fixtureFor(String.join(".", table.getName().names)).isPresent()
-                    || recipe.fixtureFor(name).isPresent();
+            boolean bound = recipe.fixtureFor(table.getName().names).isPresent();
             String reason = bound ? null : unsafeSource(options(parsed));
             if (reason == null) {
                 unsafeTables.remove(name);

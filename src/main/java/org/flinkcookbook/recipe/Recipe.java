@@ -74,8 +74,21 @@ public record Recipe(Path file, String displayPath, List<SqlBlock> blocks, List<
         return fixtures.stream().filter(binding -> binding.table().equalsIgnoreCase(tableName)).findFirst();
     }
 
+    /**
+     * The fixture bound to a table the recipe creates, the one rule every engine and the guard
+     * follow: a directive names the table as written ({@code db.orders}), or its last part.
+     */
+    public Optional<FixtureBinding> fixtureFor(List<String> tableName) {
+        return fixtureFor(String.join(".", tableName)).or(() -> fixtureFor(tableName.get(tableName.size() - 1)));
+    }
+
     /** The expected-values file that belongs beside this recipe: same base name, {@code .expected}. */
     public Path expectedFile() {
+        return expectedFileOf(file);
+    }
+
+    /** The expected-values file beside the recipe file {@code file}. */
+    public static Path expectedFileOf(Path file) {
         String name = file.getFileName().toString();
         int dot = name.lastIndexOf('.');
         return file.resolveSibling((dot > 0 ? name.substring(0, dot) : name) + ".expected");

@@ -18,6 +18,7 @@ import org.flinkcookbook.result.WatermarkCheck;
  * @param problemLine the Markdown line of the error or unsupported construct, or 0
  * @param problem what stopped the recipe, or null
  * @param warnings things worth knowing that did not fail it
+ * @param cached true when it passed before on the same inputs, so it was not run (its results are not known)
  */
 public record RecipeOutcome(
         String path,
@@ -27,7 +28,8 @@ public record RecipeOutcome(
         List<Mismatch> mismatches,
         int problemLine,
         String problem,
-        List<String> warnings) {
+        List<String> warnings,
+        boolean cached) {
 
     private static final int MAX_EXPLAINED_ROWS = 10;
 
@@ -52,6 +54,7 @@ public record RecipeOutcome(
         private int problemLine;
         private String problem;
         private List<String> warnings = List.of();
+        private boolean cached;
 
         private Builder(String path, RecipeStatus status) {
             this.path = path;
@@ -85,8 +88,14 @@ public record RecipeOutcome(
             return this;
         }
 
+        /** It passed before on the same inputs and settings, so it was not run. */
+        public Builder cached() {
+            this.cached = true;
+            return this;
+        }
+
         public RecipeOutcome build() {
-            return new RecipeOutcome(path, status, seconds, results, mismatches, problemLine, problem, warnings);
+            return new RecipeOutcome(path, status, seconds, results, mismatches, problemLine, problem, warnings, cached);
         }
     }
 

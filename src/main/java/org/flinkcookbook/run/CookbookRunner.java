@@ -5,10 +5,13 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Supplier;
+import org.flinkcookbook.cache.RecipeCache;
 import org.flinkcookbook.compare.Comparison;
 import org.flinkcookbook.compare.Mismatch;
 import org.flinkcookbook.engine.Engine;
@@ -21,11 +24,13 @@ import org.flinkcookbook.expected.ExpectedResult;
 import org.flinkcookbook.guard.FileAccess;
 import org.flinkcookbook.guard.RecipeGuard;
 import org.flinkcookbook.guard.Refusal;
+import org.flinkcookbook.recipe.FixtureConvention;
 import org.flinkcookbook.recipe.Recipe;
 import org.flinkcookbook.recipe.RecipeException;
 import org.flinkcookbook.recipe.RecipeFinder;
 import org.flinkcookbook.recipe.RecipeParser;
 import org.flinkcookbook.recipe.SqlBlock;
+import org.flinkcookbook.report.HtmlReport;
 import org.flinkcookbook.report.JUnitReport;
 import org.flinkcookbook.report.JsonReport;
 import org.flinkcookbook.report.RecipeOutcome;
@@ -52,16 +57,23 @@ public final class CookbookRunner {
     private final RecipeFinder finder;
     private final RecipeParser parser = new RecipeParser();
     private final RecipeGuard guard;
+    private final RecipeCache cache;
 
     /**
      * @param explainer the simulator, asked why rows are missing when a recipe fails on Flink; null
      *     when the engine explains its own results
      */
     public CookbookRunner(RunSettings settings, Engine engine, Engine explainer, Console console) {
+        this(settings, engine, explainer, console, RecipeCache.none());
+    }
+
+    /** @param cache the recipes that passed before on the same inputs, which verifying does not run again */
+    public CookbookRunner(RunSettings settings, Engine engine, Engine explainer, Console console, RecipeCache cache) {
         this.settings = settings;
         this.engine = engine;
         this.explainer = explainer;
         this.console = console;
+        this.cache = cache;
         this.finder = new RecipeFinder(settings.baseDirectory());
         this.guard = new RecipeGuard(settings.baseDirectory(), settings.fixturesDirectory(), settings.allowedFunctions());
     }
@@ -78,16 +90,38 @@ public final class CookbookRunner {
         }
         lateRowsNotCounted.ifPresent(reason -> console.warn("Late-row counts are not compared: " + reason));
         long start = System.nanoTime();
-        List<Path> files = finder.find(settings.recipesDirectory(), settings.recipeFilter());
-        if (files.isEmpty()) {
+        List<Path> found = findRecipes();
+        if (found.isEmpty()) {
             console.warn("No recipes found in " + finder.displayPath(settings.recipesDirectory())
                     + (isBlank(settings.recipeFilter()) ? "" : " matching cookbook.recipe=" + settings.recipeFilter())
                     + ": a recipe is a Markdown file with a ```sql block");
         }
+        List<Path> files = cache.select(found);
+        cache.changedSinceRef().ifPresent(ref -> console.info(files.size() + " of " + found.size()
+                + " recipes have inputs changed since " + ref + " (cookbook.changedSince); only they run"));
+        List<RecipeOutcome> outcomes = runRecipes(files, mode);
+        RunSummary summary = new RunSummary(engine.name(), outcomes, seconds(start), reportDisplayPath());
+        writeReports(outcomes, files);
+        try {
+            cache.save();
+        } catch (IOException e) {
+            console.warn("Cannot keep which recipes passed, so the next run runs them all: " + e.getMessage());
+        }
+        summary.screen().forEach(console::info);
+        return summary;
+    }
+
+    /** The recipe files under the recipes directory that cookbook.recipe selects, in path order. */
+    public List<Path> findRecipes() {
+        return finder.find(settings.recipesDirectory(), settings.recipeFilter());
+    }
+
+    /** Runs these recipes and prints each one's progress line and messages; outcomes in the files' order. */
+    public List<RecipeOutcome> runRecipes(List<Path> files, Mode mode) {
         List<RecipeOutcome> outcomes = new ArrayList<>();
         try (FileAccess.Allowance reads = FileAccess.allow(settings.baseDirectory(), settings.fixturesDirectory());
                 RecipeThreadPool pool = new RecipeThreadPool(settings.threads())) {
-            List<Supplier<RecipeOutcome>> started = files.stream().map(file -> pool.start(() -> runRecipeSafely(file, mode))).toList();
+            List<Supplier<RecipeOutcome>> started = files.stream().map(file -> pool.start(() -> runOrRecall(file, mode))).toList();
             for (int i = 0; i < files.size(); i++) {
                 RecipeOutcome outcome = started.get(i).get(); // in path order, whichever finishes first
                 outcomes.add(outcome);
@@ -97,10 +131,21 @@ public final class CookbookRunner {
                 }
             }
         }
-        RunSummary summary = new RunSummary(engine.name(), outcomes, seconds(start), finder.displayPath(reportFile()));
-        writeReports(outcomes);
-        summary.screen().forEach(console::info);
-        return summary;
+        return outcomes;
+    }
+
+    /** Verifying a recipe that passed before on the same inputs reports the pass without running it. */
+    private RecipeOutcome runOrRecall(Path file, Mode mode) {
+        if (mode != Mode.VERIFY) {
+            return runRecipeSafely(file, mode);
+        }
+        RecipeCache.Entry entry = cache.entry(file, finder.displayPath(file));
+        if (entry.unchangedSincePassed()) {
+            return RecipeOutcome.of(finder.displayPath(file), RecipeStatus.PASSED).cached().build();
+        }
+        RecipeOutcome outcome = runRecipeSafely(file, mode);
+        entry.record(outcome.status() == RecipeStatus.PASSED);
+        return outcome;
     }
 
     /**
@@ -124,7 +169,7 @@ public final class CookbookRunner {
         String path = finder.displayPath(file);
         Recipe recipe;
         try {
-            recipe = parser.parse(file, path);
+            recipe = FixtureConvention.bind(parser.parse(file, path), settings.recipesDirectory(), settings.fixturesDirectory());
         } catch (RecipeException e) {
             return outcome(path, RecipeStatus.ERROR, start).problem(e.line(), stripLocation(e)).build();
         }
@@ -211,11 +256,13 @@ public final class CookbookRunner {
             return outcome(path, RecipeStatus.ERROR, start).results(run.results()).problem(1, e.getMessage()).warnings(run.warnings()).build();
         }
         List<Mismatch> mismatches = Comparison.compare(expected, run.results(), engine.lateRowsNotCounted().isEmpty());
-        if (mismatches.isEmpty()) {
-            return outcome(path, RecipeStatus.PASSED, start).results(run.results()).warnings(run.warnings()).build();
-        }
         List<String> warnings = new ArrayList<>(run.warnings());
-        List<StatementResult> results = explainer == null ? run.results() : Explanations.attach(recipe, run.results(), explainer, warnings);
+        // passing results are explained too, for the HTML report's timelines; where the engines differ only a failure says so
+        List<StatementResult> results = explainer == null ? run.results()
+                : Explanations.attach(recipe, run.results(), explainer, mismatches.isEmpty() ? new ArrayList<>() : warnings);
+        if (mismatches.isEmpty()) {
+            return outcome(path, RecipeStatus.PASSED, start).results(results).warnings(run.warnings()).build();
+        }
         return outcome(path, RecipeStatus.FAILED, start).results(results).mismatches(mismatches).warnings(warnings).build();
     }
 
@@ -252,9 +299,11 @@ public final class CookbookRunner {
 
     private void print(RecipeOutcome outcome) {
         int results = outcome.results().size();
-        String line = String.format(Locale.ROOT, "%-12s %s (%d %s, %.1f s)", outcome.status().word().toUpperCase(Locale.ROOT),
-                outcome.path(), results, results == 1 ? "result" : "results", outcome.seconds());
-        List<String> explanation = outcome.explanation(finder.displayPath(reportFile()));
+        String detail = outcome.cached()
+                ? "cached: unchanged since it passed"
+                : String.format(Locale.ROOT, "%d %s, %.1f s", results, results == 1 ? "result" : "results", outcome.seconds());
+        String line = String.format(Locale.ROOT, "%-12s %s (%s)", outcome.status().word().toUpperCase(Locale.ROOT), outcome.path(), detail);
+        List<String> explanation = outcome.explanation(reportDisplayPath());
         switch (outcome.status()) {
             case FAILED, ERROR, BROKEN -> {
                 console.error(line);
@@ -275,17 +324,39 @@ public final class CookbookRunner {
         outcome.warnings().forEach(warning -> console.warn("  " + warning));
     }
 
-    private void writeReports(List<RecipeOutcome> outcomes) throws CookbookException {
+    private void writeReports(List<RecipeOutcome> outcomes, List<Path> files) throws CookbookException {
         try {
             JsonReport.write(reportFile(), engine.name(), engine.flinkVersion(), outcomes);
+            Map<String, Path> recipeFiles = new HashMap<>();
+            files.forEach(file -> recipeFiles.put(finder.displayPath(file), file));
+            HtmlReport.write(settings.reportDirectory().resolve(HtmlReport.FILE_NAME), engine.name(), engine.flinkVersion(), outcomes,
+                    outcome -> expectedResults(recipeFiles.get(outcome.path())));
             JUnitReport.write(settings.junitDirectory(), engine.name(), outcomes);
         } catch (IOException e) {
             throw new CookbookException("cannot write the reports: " + e.getMessage(), e);
         }
     }
 
+    /** The expected values of a recipe for the HTML report's side-by-side rows; none when they cannot be read. */
+    private List<ExpectedResult> expectedResults(Path recipeFile) {
+        Path expectedFile = recipeFile == null ? null : Recipe.expectedFileOf(recipeFile);
+        if (expectedFile == null || !Files.isRegularFile(expectedFile)) {
+            return List.of();
+        }
+        try {
+            return ExpectedFileFormat.read(expectedFile, finder.displayPath(expectedFile));
+        } catch (ExpectedFileException e) {
+            return List.of(); // the recipe's outcome already says so
+        }
+    }
+
     private Path reportFile() {
         return settings.reportDirectory().resolve("report.json");
+    }
+
+    /** Where report.json is, as the summary names it. */
+    public String reportDisplayPath() {
+        return finder.displayPath(reportFile());
     }
 
     /** A recipe's path as GitHub names files: relative to the repository root. */

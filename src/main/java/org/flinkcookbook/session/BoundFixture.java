@@ -8,20 +8,18 @@ import org.flinkcookbook.recipe.FixtureBinding;
 import org.flinkcookbook.recipe.Recipe;
 
 /**
- * The CSV fixture a {@code cookbook:fixture} directive binds to a table the recipe creates.
+ * The CSV fixture a {@code cookbook:fixture} directive, or the fixture convention
+ * ({@link org.flinkcookbook.recipe.FixtureConvention}, applied when the recipe is read), binds to a
+ * table the recipe creates.
  *
- * @param binding the directive, with its Markdown line
+ * @param binding the directive, with its Markdown line (a conventional fixture's is its CREATE TABLE's)
  * @param csv the fixture file, absolute
  */
 public record BoundFixture(FixtureBinding binding, Path csv) {
 
-    /**
-     * The one fixture rule of a session: a directive binds to the table's name as written, or to
-     * its last part; the file must exist, else the recipe stops at the directive.
-     */
+    /** The fixture of a table just created ({@link Recipe#fixtureFor(List)}); the file must exist, else the recipe stops at the directive. */
     static Optional<BoundFixture> of(Recipe recipe, Path fixturesDirectory, List<String> tableName) throws StatementFailure {
-        Optional<FixtureBinding> binding = recipe.fixtureFor(String.join(".", tableName))
-                .or(() -> recipe.fixtureFor(tableName.get(tableName.size() - 1)));
+        Optional<FixtureBinding> binding = recipe.fixtureFor(tableName);
         if (binding.isEmpty()) {
             return Optional.empty();
         }

@@ -123,6 +123,26 @@ class FlinkEngineTest {
     }
 
     @Test
+    void aFixtureBoundToATableThatCanBeLookedUpServesALookupJoin(FlinkEngine engine) {
+        // bound to the filesystem connector, the JDBC table could not be looked up: a lookup join would fail to plan
+        RecipeRun run = engine.run(Recipes.write(directory, "lookup.md", """
+                <!-- cookbook:fixture orders = lookup_orders.csv -->
+                <!-- cookbook:fixture users = lookup_users.csv -->
+                ```sql
+                CREATE TABLE orders (id STRING, user_id INT, proc_time AS PROCTIME()) WITH ('connector' = 'faker');
+                CREATE TABLE users (user_id INT, user_name STRING, age INT, PRIMARY KEY (user_id) NOT ENFORCED)
+                  WITH ('connector' = 'jdbc', 'url' = 'jdbc:mysql://db:3306/app', 'table-name' = 'users');
+                SELECT o.id, u.user_name, u.age FROM orders o
+                JOIN users FOR SYSTEM_TIME AS OF o.proc_time AS u ON o.user_id = u.user_id;
+                ```
+                """));
+
+        assertThat(run.problem()).as("problem").isNull();
+        assertThat(run.results().get(0).rows()).containsExactlyInAnyOrder(
+                ResultRow.insert("a", "ann", "31"), ResultRow.insert("b", "cid", "27"), ResultRow.insert("d", "ann", "31"));
+    }
+
+    @Test
     void eachSinkOfAStatementSetIsAResultCastToTheSinkTypesAndNothingIsWritten(FlinkEngine engine) {
         RecipeRun run = run(engine, EVENTS + """
                 CREATE TABLE late_rows (id BIGINT, ts TIMESTAMP(3), note STRING) WITH ('connector' = 'blackhole');
