@@ -27,4 +27,13 @@ assert sinks*.rows*.size() == [5, 5]
 assert watermarks.results.find { it.line == 18 }.lateRowsDropped == null
 assert watermarks.results.find { it.line == 26 }.lateRowsDropped == 5
 assert watermarks.results.find { it.line == 30 }.lateRowsDropped == 0
+
+// index.html beside report.json: verify explains passing results too, so the windowed ones have timelines
+// whose red marks are the dropped fixture lines of report.json
+def html = new File(basedir, 'target/cookbook/index.html').text
+def figureStart = html.indexOf('<figure class="timeline" data-line="20">')
+assert figureStart >= 0
+def figure = html.substring(figureStart, html.indexOf('</figure>', figureStart))
+assert tumble.results[0].lateRows.size() == 3
+assert (figure =~ /<circle class="late"[^>]* data-line="(\d+)"/).collect { it[1] as int } == tumble.results[0].lateRows*.fixtureLine
 return true

@@ -1,6 +1,7 @@
 package org.flinkcookbook.cache;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -12,10 +13,10 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.flinkcookbook.report.RecipeOutcome;
-import org.flinkcookbook.run.Console;
 import org.flinkcookbook.run.CookbookRunner;
 import org.flinkcookbook.run.RunSettings;
 import org.flinkcookbook.simulator.SimulatorEngine;
+import org.flinkcookbook.testing.RecordingConsole;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -29,28 +30,8 @@ class RecipeCacheTest {
             + "FROM TABLE(TUMBLE(TABLE events, DESCRIPTOR(ts), INTERVAL '5' SECOND)) GROUP BY window_start, window_end;";
 
     @TempDir Path project;
-    private final List<String> output = new ArrayList<>();
-    private final Console console = new Console() {
-        @Override
-        public void info(String message) {
-            output.add(message);
-        }
-
-        @Override
-        public void warn(String message) {
-            output.add(message);
-        }
-
-        @Override
-        public void error(String message) {
-            output.add(message);
-        }
-
-        @Override
-        public void raw(String line) {
-            output.add(line);
-        }
-    };
+    private final RecordingConsole console = new RecordingConsole();
+    private final List<String> output = console.lines();
 
     @BeforeEach
     void cookbook() throws IOException {
@@ -149,6 +130,17 @@ class RecipeCacheTest {
                 ChangedSince.ask("HEAD", project)), CookbookRunner.Mode.VERIFY))).hasSize(3);
     }
 
+    @Test
+    void changedSinceNamesWhatGitCouldNotAnswer() throws Exception {
+        git("init", "-q");
+
+        assertThatThrownBy(() -> ChangedSince.ask("no-such-revision", project))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("cookbook.changedSince needs git")
+                .hasMessageContaining("no-such-revision")
+                .hasMessageEndingWith("name a commit of the repository the cookbook is in, or leave cookbook.changedSince unset");
+    }
+
     /** Each recipe's status, or "cached" for a pass that did not run. */
     private Map<String, String> verify(String settings) {
         return outcomes(run(RecipeCache.open(cacheDirectory(), settings, project, project.resolve("recipes"), project.resolve("fixtures"), null), CookbookRunner.Mode.VERIFY));
@@ -185,7 +177,7 @@ class RecipeCacheTest {
     private void git(String... arguments) throws Exception {
         List<String> command = new ArrayList<>(List.of("git", "-C", project.toString()));
         command.addAll(List.of(arguments));
-        Process process = new ProcessBuilder(command).inheritIO().start();
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         assertThat(process.waitFor()).isZero();
     }
 }

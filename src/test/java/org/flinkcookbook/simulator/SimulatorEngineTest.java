@@ -40,7 +40,7 @@ class SimulatorEngineTest {
     private RecipeRun run(boolean strict, String csv, String... sql) {
         Path fixtures = directory.resolve("fixtures");
         Recipes.fixture(fixtures, "events.csv", csv);
-        return new SimulatorEngine(fixtures, strict)
+        return new SimulatorEngine(fixtures, strict, true)
                 .run(Recipes.recipe(directory, "recipe", "<!-- cookbook:fixture events = events.csv -->", String.join("\n", sql)));
     }
 
