@@ -16,6 +16,8 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
@@ -171,26 +173,44 @@ final class LatencyBenchmarks {
      * plugin overlaps (the cluster's start with planning) is timed apart here.
      */
     static void breakdown(Path recipes, Path fixtures, String recipe) throws Exception {
+        com.sun.management.OperatingSystemMXBean system =
+                (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         Benchmarks.report("jvmStartSeconds", ManagementFactory.getRuntimeMXBean().getUptime() / 1000.0);
-        long start = System.nanoTime();
+        Benchmarks.report("jvmStartCpuSeconds", system.getProcessCpuTime() / 1e9);
+        Phases phases = new Phases(system);
         Recipe parsed = new RecipeParser().parse(recipes.resolve(recipe), recipe);
-        long parsedAt = System.nanoTime();
+        phases.end("parse");
         TableEnvironment.create(EnvironmentSettings.inStreamingMode());
-        long plannerAt = System.nanoTime();
+        phases.end("plannerInit");
         try (Engine engine = BenchmarkClusters.startedFirst(fixtures)) {
-            long clusterAt = System.nanoTime();
+            phases.end("clusterStart");
             check(engine.plan(parsed).completed(), "plan");
-            long plannedAt = System.nanoTime();
+            phases.end("firstPlan");
             check(engine.run(parsed).completed(), "run");
-            long ranAt = System.nanoTime();
+            phases.end("firstRun");
             check(engine.plan(parsed).completed() && engine.run(parsed).completed(), "second run");
-            long againAt = System.nanoTime();
-            Benchmarks.report("parseSeconds", (parsedAt - start) / 1e9);
-            Benchmarks.report("plannerInitSeconds", (plannerAt - parsedAt) / 1e9);
-            Benchmarks.report("clusterStartSeconds", (clusterAt - plannerAt) / 1e9);
-            Benchmarks.report("firstPlanSeconds", (plannedAt - clusterAt) / 1e9);
-            Benchmarks.report("firstRunSeconds", (ranAt - plannedAt) / 1e9);
-            Benchmarks.report("warmPlanAndRunSeconds", (againAt - ranAt) / 1e9);
+            phases.end("warmPlanAndRun");
+        }
+    }
+
+    /** Wall and CPU time (all threads) of phases run one after the other. */
+    private static final class Phases {
+        private final com.sun.management.OperatingSystemMXBean system;
+        private long wall = System.nanoTime();
+        private long cpu;
+
+        Phases(com.sun.management.OperatingSystemMXBean system) {
+            this.system = system;
+            this.cpu = system.getProcessCpuTime();
+        }
+
+        void end(String phase) {
+            long wallNow = System.nanoTime();
+            long cpuNow = system.getProcessCpuTime();
+            Benchmarks.report(phase + "Seconds", (wallNow - wall) / 1e9);
+            Benchmarks.report(phase + "CpuSeconds", (cpuNow - cpu) / 1e9);
+            wall = wallNow;
+            cpu = cpuNow;
         }
     }
 
@@ -211,6 +231,7 @@ final class LatencyBenchmarks {
         Benchmarks.Child breakdown = Benchmarks.child(work, "breakdown", c1, "breakdown", recipes, fixtures, EDITED);
         Benchmarks.Child simulator = Benchmarks.child(work, "watch-simulator", c1, "watch", "simulator", recipes, fixtures, work);
         Benchmarks.Child flink = Benchmarks.child(work, "watch-flink", c1, "watch", "flink", recipes, fixtures, work);
+        System.out.println("  breakdown " + breakdown.values() + "\n  simulator " + simulator.values() + "\n  flink " + flink.values());
 
         Path cookbook = work.resolve("cookbook");
         copyTree(recipes, cookbook.resolve("recipes"));
@@ -276,7 +297,8 @@ final class LatencyBenchmarks {
                 (cold.wall + coldAgain.wall) / 2 / coldCds.wall, (cold.cpu + coldAgain.cpu) / 2 / coldCds.cpu);
         System.out.println("   phases, one after the other in a JVM of their own (the plugin overlaps the cluster's start with planning):");
         for (String phase : List.of("jvmStart", "parse", "plannerInit", "clusterStart", "firstPlan", "firstRun", "warmPlanAndRun")) {
-            System.out.printf(Locale.ROOT, "     %-50s %8.2f%n", phase, breakdown.number(phase + "Seconds"));
+            System.out.printf(Locale.ROOT, "     %-50s %8.2f %8.2f%n", phase, breakdown.number(phase + "Seconds"),
+                    breakdown.number(phase + "CpuSeconds"));
         }
     }
 
@@ -292,11 +314,13 @@ final class LatencyBenchmarks {
     /** Wall and CPU seconds (user and system, all threads) of one Maven build. */
     private record Timing(double wall, double cpu) {}
 
+    private static final Pattern TIME = Pattern.compile("TIME ([0-9.]+) ([0-9.]+) ([0-9.]+)");
+
     /** Runs Maven offline on the cookbook copy, timed by /usr/bin/time. */
     private record Maven(Path pom, Path work) {
         Timing run(String repository, String mavenOpts, String... arguments) throws IOException, InterruptedException {
             List<String> command = new ArrayList<>(List.of("/usr/bin/time", "-f", "TIME %e %U %S", "mvn", "-B", "-o", "-q",
-                    "-Dmaven.repo.local=" + repository, "-f", pom.toString()));
+                    "-Dstyle.color=never", "-Dmaven.repo.local=" + repository, "-f", pom.toString()));
             command.addAll(List.of(arguments));
             System.out.println("Running mvn " + String.join(" ", arguments) + (mavenOpts.isEmpty() ? "" : " with " + mavenOpts) + " ...");
             ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(work.resolve("mvn.log").toFile());
@@ -306,8 +330,13 @@ final class LatencyBenchmarks {
             if (process.waitFor() != 0) {
                 throw new IllegalStateException("mvn " + String.join(" ", arguments) + " failed; see " + work.resolve("mvn.log") + "\n" + errors);
             }
-            String[] time = errors.lines().filter(line -> line.startsWith("TIME ")).reduce((a, b) -> b).orElseThrow().split(" ");
-            return new Timing(Double.parseDouble(time[1]), Double.parseDouble(time[2]) + Double.parseDouble(time[3]));
+            Matcher time = TIME.matcher(errors);
+            if (!time.find()) {
+                throw new IllegalStateException("no time in " + errors);
+            }
+            Timing timing = new Timing(Double.parseDouble(time.group(1)), Double.parseDouble(time.group(2)) + Double.parseDouble(time.group(3)));
+            System.out.printf(Locale.ROOT, "  %.2f s wall, %.2f s CPU%n", timing.wall, timing.cpu);
+            return timing;
         }
     }
 

@@ -1,6 +1,7 @@
 package org.flinkcookbook.flink;
 
 import java.io.IOException;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -14,6 +15,7 @@ import org.apache.flink.table.catalog.ContextResolvedTable;
 import org.apache.flink.table.catalog.ObjectIdentifier;
 import org.apache.flink.table.catalog.ResolvedSchema;
 import org.apache.flink.table.catalog.UnresolvedIdentifier;
+import org.flinkcookbook.guard.FileAccess;
 import org.flinkcookbook.recipe.FixtureBinding;
 import org.flinkcookbook.session.BoundFixture;
 import org.flinkcookbook.session.StatementFailure;
@@ -60,7 +62,10 @@ final class FixtureTables {
         String shownAs = fixturesDirectory.getFileName() + "/" + csvPath;
         Optional<String> problem;
         try {
+            FileAccess.readable(csv); // before reading it: a row of it may end up in the message
             problem = FixtureCheck.problem(csv, shownAs, names, physical.stream().map(column -> column.getDataType().getLogicalType()).toList(), rowtime);
+        } catch (AccessDeniedException e) {
+            problem = Optional.of(shownAs + ": " + e.getReason());
         } catch (IOException e) {
             problem = Optional.of(shownAs + ": cannot be read (" + e.getMessage() + ")");
         }

@@ -1,5 +1,6 @@
 package org.flinkcookbook.flink;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -9,10 +10,14 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.Supplier;
 import org.apache.flink.runtime.util.EnvironmentInformation;
+import org.apache.flink.table.api.EnvironmentSettings;
+import org.apache.flink.table.api.TableEnvironment;
 import org.flinkcookbook.engine.Engine;
 import org.flinkcookbook.engine.PlannedOnly;
 import org.flinkcookbook.engine.Problem;
 import org.flinkcookbook.engine.RecipeRun;
+import org.flinkcookbook.guard.Deadline;
+import org.flinkcookbook.guard.GuardedFileSystem;
 import org.flinkcookbook.recipe.Recipe;
 import org.flinkcookbook.session.RecipeSession;
 import org.flinkcookbook.session.SessionGate;
@@ -30,6 +35,8 @@ import org.flinkcookbook.sql.SqlSyntaxException;
  * {@link FlinkSettings#clusterAddress()}.
  */
 public final class FlinkEngine implements Engine {
+
+    private static boolean plannerWarm;
 
     private final FlinkSettings settings;
     private final ScheduledExecutorService watchdog = Executors.newSingleThreadScheduledExecutor(runnable -> {
@@ -53,6 +60,7 @@ public final class FlinkEngine implements Engine {
         this.clusterFactory = clusterFactory;
         this.session = new RecipeSession(new StatementParser(settings.fixturesDirectory()), SessionGate.OPEN);
         FlinkLogging.configure(settings.verboseLogging());
+        GuardedFileSystem.install();
     }
 
     @Override
@@ -74,6 +82,78 @@ public final class FlinkEngine implements Engine {
     /** Plans each session of the recipe with stand-ins for its tables that cannot run here; no cluster needed. */
     @Override
     public RecipeRun plan(Recipe recipe) {
+        warmUpPlanner();
+        Deadline.Result<RecipeRun> planned = Deadline.run("cookbook-plan", perStatement(), () -> planInTime(recipe));
+        return planned.overran().map(overrun -> overrun(recipe, overrun, "planning")).orElseGet(planned::value);
+    }
+
+    @Override
+    public RecipeRun run(Recipe recipe) {
+        cluster(); // its start takes no statement's time
+        Deadline.Result<RecipeRun> ran = Deadline.run("cookbook-run", perStatement(), () -> runInTime(recipe));
+        if (ran.overran().isPresent()) {
+            abandonClusterIfStuck();
+            return overrun(recipe, ran.overran().get(), "running");
+        }
+        if (!ran.value().completed()) {
+            abandonClusterIfStuck(); // a statement that timed out may have left a job that does not cancel
+        }
+        return ran.value();
+    }
+
+    /**
+     * Flink's planner takes seconds to load and compile its rules in a cold JVM, more on a busy
+     * machine: that is no recipe's time, so it is spent once before the first deadline starts.
+     */
+    private static synchronized void warmUpPlanner() {
+        if (plannerWarm) {
+            return;
+        }
+        plannerWarm = true;
+        try {
+            TableEnvironment planner = TableEnvironment.create(EnvironmentSettings.newInstance().inStreamingMode()
+                    .withClassLoader(FlinkEngine.class.getClassLoader()).build());
+            planner.executeSql("CREATE TEMPORARY TABLE warm_up (ts TIMESTAMP(3), WATERMARK FOR ts AS ts) WITH ('connector' = 'datagen')");
+            planner.explainSql("SELECT window_start, COUNT(*) FROM TABLE(TUMBLE(TABLE warm_up, DESCRIPTOR(ts), INTERVAL '1' MINUTE)) "
+                    + "GROUP BY window_start, window_end");
+        } catch (RuntimeException e) {
+            // only a head start: the recipes report whatever is wrong with Flink
+        }
+    }
+
+    /**
+     * A statement's time, and some to spare: a job's own timeout cancels it at
+     * {@link FlinkSettings#statementTimeout()} and reports that better; this catches what it cannot.
+     */
+    private Duration perStatement() {
+        return settings.statementTimeout().plus(clamp(settings.statementTimeout(), Duration.ofSeconds(1), Duration.ofSeconds(10)));
+    }
+
+    /** How long a cancelled job may take to stop before its cluster is given up. */
+    private Duration cancellationGrace() {
+        return clamp(settings.statementTimeout().dividedBy(2), Duration.ofSeconds(1), Duration.ofSeconds(5));
+    }
+
+    private static Duration clamp(Duration duration, Duration min, Duration max) {
+        return duration.compareTo(min) < 0 ? min : duration.compareTo(max) > 0 ? max : duration;
+    }
+
+    private RecipeRun overrun(Recipe recipe, Deadline.Overrun overrun, String what) {
+        return RecipeRun.stopped(List.of(), Problem.error(overrun.line(), "stopped: " + what + " this statement took longer than "
+                + settings.statementTimeout().toSeconds() + " s (cookbook.timeout); a regular expression that backtracks for ever, "
+                + "or a source that never ends, can do that: simplify it or bind a fixture with <!-- cookbook:fixture TABLE = file.csv -->"),
+                recipe.warnings());
+    }
+
+    /** Replaces the embedded cluster when a cancelled job of it does not stop, so that later recipes run on a sound one. */
+    private synchronized void abandonClusterIfStuck() {
+        if (cluster != null && cluster.hasStuckJobs(cancellationGrace())) {
+            cluster.abandon();
+            cluster = null;
+        }
+    }
+
+    private RecipeRun planInTime(Recipe recipe) {
         startInBackgroundIfItWillRun(recipe);
         List<String> warnings = new ArrayList<>(recipe.warnings());
         Optional<SqlSyntaxException> cutShort = Clauses.strayTerminator(recipe.statements());
@@ -94,8 +174,7 @@ public final class FlinkEngine implements Engine {
         return new RecipeRun(List.of(), null, plannedOnly, warnings);
     }
 
-    @Override
-    public RecipeRun run(Recipe recipe) {
+    private RecipeRun runInTime(Recipe recipe) {
         FlinkCluster cluster = cluster();
         return session.runAll(recipe, script -> new JobBackEnd(script, settings, cluster, watchdog));
     }

@@ -48,11 +48,11 @@ abstract class AbstractCookbookMojo extends AbstractMojo {
     @Parameter(property = "cookbook.requireExpected", defaultValue = "false")
     private boolean requireExpected;
 
-    /** Seconds one statement may run before its Flink job is cancelled. */
+    /** Seconds one statement may take, planning included, before it is stopped and its Flink job cancelled. */
     @Parameter(property = "cookbook.timeout", defaultValue = "300")
     private int timeout;
 
-    /** Lets Flink log at INFO into the build output; by default it logs only warnings worth reading. */
+    /** Lets Flink log at INFO into the build output, stack traces and recipe text included; off by default. */
     @Parameter(property = "cookbook.flinkLogs", defaultValue = "false")
     private boolean flinkLogs;
 
@@ -72,7 +72,7 @@ abstract class AbstractCookbookMojo extends AbstractMojo {
     @Parameter(property = "cookbook.strict", defaultValue = "false")
     private boolean strict;
 
-    /** Comma-separated function classes recipes may register with CREATE FUNCTION; none by default. */
+    /** Comma-separated function classes recipes may register with CREATE or ALTER FUNCTION; none by default. */
     @Parameter(property = "cookbook.allowedFunctions", defaultValue = "")
     private String allowedFunctions;
 
@@ -186,7 +186,7 @@ abstract class AbstractCookbookMojo extends AbstractMojo {
                 "allowedFunctions " + new TreeSet<>(runSettings().allowedFunctions()),
                 "flink.address " + flinkAddress,
                 "fixtures " + baseDirectory.toPath().toAbsolutePath().normalize().relativize(fixtures.toPath().toAbsolutePath().normalize()));
-        return RecipeCache.open(cache ? cacheDirectory.toPath() : null, resultSettings, baseDirectory.toPath(), fixtures.toPath(),
+        return RecipeCache.open(cache ? cacheDirectory.toPath() : null, resultSettings, baseDirectory.toPath(), recipes.toPath(), fixtures.toPath(),
                 changedOnly ? ChangedSince.ask(changedSince.strip(), baseDirectory.toPath()) : null);
     }
 

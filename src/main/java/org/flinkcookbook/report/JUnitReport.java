@@ -2,6 +2,10 @@ package org.flinkcookbook.report;
 
 import java.io.IOException;
 import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -32,16 +36,48 @@ public final class JUnitReport {
     public static void write(Path directory, String engine, List<RecipeOutcome> outcomes) throws IOException {
         Files.createDirectories(directory);
         for (RecipeOutcome outcome : outcomes) {
-            Path file = directory.resolve("TEST-cookbook." + outcome.path().replaceAll("[^A-Za-z0-9_.-]", "_") + ".xml");
+            Path file = directory.resolve("TEST-cookbook." + fileName(outcome.path(), outcomes) + ".xml");
             write(file, suite(engine, outcome));
         }
+    }
+
+    /**
+     * A file name for a recipe path, different for every recipe of the run: the path with other
+     * characters than letters, digits and {@code _.-} replaced by {@code _}; when that name is
+     * another recipe's too ({@code a/b.md} and {@code a_b.md}), each whose path was changed gets a
+     * hash of its path after the {@code .md}, where no recipe's own name can end.
+     */
+    static String fileName(String recipePath, List<RecipeOutcome> outcomes) {
+        String plain = plainName(recipePath);
+        boolean shared = outcomes.stream().filter(other -> plainName(other.path()).equals(plain)).count() > 1;
+        if (!shared || plain.equals(recipePath)) {
+            return plain;
+        }
+        try {
+            byte[] hash = MessageDigest.getInstance("SHA-256").digest(recipePath.getBytes(StandardCharsets.UTF_8));
+            return plain + "-" + HexFormat.of().formatHex(hash, 0, 4);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java runtime has SHA-256", e);
+        }
+    }
+
+    private static String plainName(String recipePath) {
+        return recipePath.replaceAll("[^A-Za-z0-9_.-]", "_");
+    }
+
+    /** Text as XML 1.0 can hold it: characters it cannot (most control characters, lone surrogates) become U+FFFD. */
+    static String xmlText(String text) {
+        StringBuilder clean = new StringBuilder(text.length());
+        text.codePoints().forEach(c -> clean.appendCodePoint(
+                c == 0x9 || c == 0xA || c == 0xD || (c >= 0x20 && c <= 0xD7FF) || (c >= 0xE000 && c <= 0xFFFD) || c >= 0x10000 ? c : 0xFFFD));
+        return clean.toString();
     }
 
     private static Document suite(String engine, RecipeOutcome outcome) throws IOException {
         Document document = newDocument();
         Element suite = document.createElement("testsuite");
         document.appendChild(suite);
-        suite.setAttribute("name", outcome.path());
+        suite.setAttribute("name", xmlText(outcome.path()));
         suite.setAttribute("time", seconds(outcome.seconds()));
         Element properties = document.createElement("properties");
         Element engineProperty = document.createElement("property");
@@ -113,8 +149,8 @@ public final class JUnitReport {
 
     private static Element testCase(Document document, RecipeOutcome outcome, String name, double seconds) {
         Element testCase = document.createElement("testcase");
-        testCase.setAttribute("classname", outcome.path());
-        testCase.setAttribute("name", name);
+        testCase.setAttribute("classname", xmlText(outcome.path()));
+        testCase.setAttribute("name", xmlText(name));
         testCase.setAttribute("time", seconds(seconds));
         return testCase;
     }
@@ -122,15 +158,15 @@ public final class JUnitReport {
     private static Element problem(Document document, String kind, String message, String remedy) {
         Element problem = document.createElement(kind);
         String firstLine = message.lines().findFirst().orElse(message);
-        problem.setAttribute("message", firstLine);
+        problem.setAttribute("message", xmlText(firstLine));
         problem.setAttribute("type", "cookbook." + kind);
-        problem.setTextContent(message + "\n" + remedy);
+        problem.setTextContent(xmlText(message + "\n" + remedy));
         return problem;
     }
 
     private static Element skip(Document document, String message) {
         Element skipped = document.createElement("skipped");
-        skipped.setAttribute("message", message);
+        skipped.setAttribute("message", xmlText(message));
         return skipped;
     }
 

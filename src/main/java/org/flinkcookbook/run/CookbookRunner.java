@@ -2,6 +2,7 @@ package org.flinkcookbook.run;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -20,6 +21,7 @@ import org.flinkcookbook.engine.RecipeRun;
 import org.flinkcookbook.expected.ExpectedFileException;
 import org.flinkcookbook.expected.ExpectedFileFormat;
 import org.flinkcookbook.expected.ExpectedResult;
+import org.flinkcookbook.guard.FileAccess;
 import org.flinkcookbook.guard.RecipeGuard;
 import org.flinkcookbook.guard.Refusal;
 import org.flinkcookbook.recipe.FixtureConvention;
@@ -117,7 +119,8 @@ public final class CookbookRunner {
     /** Runs these recipes and prints each one's progress line and messages; outcomes in the files' order. */
     public List<RecipeOutcome> runRecipes(List<Path> files, Mode mode) {
         List<RecipeOutcome> outcomes = new ArrayList<>();
-        try (RecipeThreadPool pool = new RecipeThreadPool(settings.threads())) {
+        try (FileAccess.Allowance reads = FileAccess.allow(settings.baseDirectory(), settings.fixturesDirectory());
+                RecipeThreadPool pool = new RecipeThreadPool(settings.threads())) {
             List<Supplier<RecipeOutcome>> started = files.stream().map(file -> pool.start(() -> runOrRecall(file, mode))).toList();
             for (int i = 0; i < files.size(); i++) {
                 RecipeOutcome outcome = started.get(i).get(); // in path order, whichever finishes first
@@ -134,15 +137,31 @@ public final class CookbookRunner {
     /** Verifying a recipe that passed before on the same inputs reports the pass without running it. */
     private RecipeOutcome runOrRecall(Path file, Mode mode) {
         if (mode != Mode.VERIFY) {
-            return runRecipe(file, mode);
+            return runRecipeSafely(file, mode);
         }
         RecipeCache.Entry entry = cache.entry(file, finder.displayPath(file));
         if (entry.unchangedSincePassed()) {
             return RecipeOutcome.of(finder.displayPath(file), RecipeStatus.PASSED).cached().build();
         }
-        RecipeOutcome outcome = runRecipe(file, mode);
+        RecipeOutcome outcome = runRecipeSafely(file, mode);
         entry.record(outcome.status() == RecipeStatus.PASSED);
         return outcome;
+    }
+
+    /**
+     * A recipe whatever happens to it: any failure of the plugin or of Flink on one recipe is that
+     * recipe's error, and the run goes on to the others and writes its reports.
+     */
+    private RecipeOutcome runRecipeSafely(Path file, Mode mode) {
+        long start = System.nanoTime();
+        try {
+            return runRecipe(file, mode);
+        } catch (RuntimeException | StackOverflowError | ExceptionInInitializerError | NoClassDefFoundError e) {
+            String reason = e.getMessage() == null ? e.getClass().getSimpleName() : e.getClass().getSimpleName() + ": " + e.getMessage();
+            return outcome(finder.displayPath(file), RecipeStatus.ERROR, start)
+                    .problem(1, "the plugin could not run this recipe (" + reason + "); run with -e for details and report it if the recipe is valid")
+                    .build();
+        }
     }
 
     private RecipeOutcome runRecipe(Path file, Mode mode) {
@@ -195,7 +214,7 @@ public final class CookbookRunner {
      * must run: only planning it would let a lost fixture binding pass unnoticed, so it is an error.
      */
     private RecipeOutcome plannedOnly(Recipe recipe, Mode mode, PlannedOnly planned, List<String> warnings, long start) {
-        boolean hasExpected = Files.isRegularFile(recipe.expectedFile());
+        boolean hasExpected = Files.exists(recipe.expectedFile(), LinkOption.NOFOLLOW_LINKS);
         if (mode != Mode.VERIFY || !(hasExpected || settings.requireExpected())) {
             return outcome(recipe.displayPath(), RecipeStatus.PLANNED, start).problem(planned.line(), planned.message()).warnings(warnings).build();
         }
@@ -222,6 +241,9 @@ public final class CookbookRunner {
     private RecipeOutcome verify(Recipe recipe, RecipeRun run, long start) {
         Path expectedFile = recipe.expectedFile();
         String path = recipe.displayPath();
+        if (Files.isSymbolicLink(expectedFile)) {
+            return symbolicLink(recipe, run, start);
+        }
         if (!Files.isRegularFile(expectedFile)) {
             RecipeStatus status = settings.requireExpected() ? RecipeStatus.FAILED : RecipeStatus.NO_EXPECTED;
             return outcome(path, status, start).results(run.results())
@@ -247,6 +269,9 @@ public final class CookbookRunner {
     private RecipeOutcome writeExpected(Recipe recipe, RecipeRun run, long start) {
         Path expectedFile = recipe.expectedFile();
         String path = recipe.displayPath();
+        if (Files.isSymbolicLink(expectedFile)) {
+            return symbolicLink(recipe, run, start);
+        }
         try {
             List<ExpectedResult> previous = List.of();
             if (Files.isRegularFile(expectedFile)) {
@@ -262,6 +287,14 @@ public final class CookbookRunner {
             return outcome(path, RecipeStatus.ERROR, start).results(run.results())
                     .problem(1, "cannot write " + finder.displayPath(expectedFile) + ": " + e.getMessage()).warnings(run.warnings()).build();
         }
+    }
+
+    /** An expected file that is a symbolic link is neither read nor written: it could point at any file. */
+    private RecipeOutcome symbolicLink(Recipe recipe, RecipeRun run, long start) {
+        return outcome(recipe.displayPath(), RecipeStatus.ERROR, start).results(run.results())
+                .problem(1, finder.displayPath(recipe.expectedFile()) + " is a symbolic link; expected files are never followed: delete the link "
+                        + "and run mvn cookbook:expected to write the file")
+                .warnings(run.warnings()).build();
     }
 
     private void print(RecipeOutcome outcome) {

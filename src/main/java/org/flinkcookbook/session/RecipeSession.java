@@ -9,6 +9,7 @@ import org.apache.flink.sql.parser.ddl.SqlSet;
 import org.apache.flink.sql.parser.ddl.table.SqlCreateTable;
 import org.flinkcookbook.engine.Problem;
 import org.flinkcookbook.engine.RecipeRun;
+import org.flinkcookbook.guard.Deadline;
 import org.flinkcookbook.recipe.Recipe;
 import org.flinkcookbook.result.StatementResult;
 import org.flinkcookbook.sql.SqlSyntaxException;
@@ -60,6 +61,7 @@ public final class RecipeSession {
         try {
             List<ParsedStatement> statementSet = null; // INSERTs after BEGIN STATEMENT SET, until END
             for (Statement statement : session.statements()) {
+                Deadline.statementStarts(statement.line());
                 ParsedStatement parsed = parse(statement, backEnd);
                 if (statementSet != null && statement.kind() != StatementKind.END_STATEMENT_SET) {
                     statementSet.add(member(parsed, backEnd));

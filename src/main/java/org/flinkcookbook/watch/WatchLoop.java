@@ -23,7 +23,7 @@ import org.flinkcookbook.run.RunSettings;
 /**
  * {@code cookbook:watch}: runs every recipe once, then on each change of a recipe, expected file or
  * fixture runs again only the recipes that change affects, on the same engine, which stays warm.
- * Keys (each followed by Enter in a terminal): {@code u} accepts the values of the last recipe that
+ * Keys, each a line of its own (typed, then Enter): {@code u} accepts the values of the last recipe that
  * failed, writing its expected file as {@code cookbook:expected} does; {@code a} runs every recipe;
  * {@code q} quits. It also stops when its thread is interrupted or the JVM shuts down (Ctrl-C), and
  * it never stops for a broken recipe: that is reported, and the next save runs it again.
@@ -46,6 +46,8 @@ public final class WatchLoop {
     private final CountDownLatch closed = new CountDownLatch(1);
     private volatile boolean stopped;
     private volatile Thread looping;
+    /** What was typed since the last Enter. */
+    private final StringBuilder typed = new StringBuilder();
     /** The last recipe that ran to the end with values that differ from, or lack, its expected file. */
     private Path toAccept;
 
@@ -62,7 +64,7 @@ public final class WatchLoop {
         this.console = console;
         this.keys = keys;
         this.clock = clock;
-        this.inputs = new RecipeInputs(settings.baseDirectory(), settings.fixturesDirectory());
+        this.inputs = new RecipeInputs(settings.baseDirectory(), settings.recipesDirectory(), settings.fixturesDirectory());
     }
 
     /**
@@ -76,10 +78,9 @@ public final class WatchLoop {
         try (FileChanges changes = FileChanges.watch(List.of(settings.recipesDirectory(), settings.fixturesDirectory()))) {
             runAll();
             while (!stopped) {
-                Instant waiting = clock.instant();
-                Set<Path> changed = changes.next(KEY_POLL);
-                if (!changed.isEmpty()) {
-                    rerun(changed, waiting);
+                FileChanges.Changes changed = changes.next(KEY_POLL, clock);
+                if (!changed.files().isEmpty()) {
+                    rerun(changed.files(), changed.seen());
                 }
                 readKeys();
             }
@@ -160,16 +161,24 @@ public final class WatchLoop {
         console.info("Watching " + recipes + " recipes on " + engineName + "; press " + accept + "a to run all, q to quit (then Enter)");
     }
 
+    /** Reads the lines typed so far: a terminal hands them over at Enter, and a word is not taken for its letters. */
     private void readKeys() throws IOException {
         while (!stopped && keys.available() > 0) {
             int key = keys.read();
-            switch (Character.toLowerCase((char) key)) {
-                case 'u' -> accept();
-                case 'a' -> runAll();
-                case 'q' -> stopped = true;
-                default -> {
-                    // Enter and other keys do nothing
+            if (key != '\n') {
+                typed.append((char) key);
+                continue;
+            }
+            String line = typed.toString().strip().toLowerCase(Locale.ROOT);
+            typed.setLength(0);
+            switch (line) {
+                case "u" -> accept();
+                case "a" -> runAll();
+                case "q" -> stopped = true;
+                case "" -> {
+                    // Enter alone does nothing
                 }
+                default -> console.info("Type u to accept the last failing recipe's values, a to run all, q to quit, then Enter");
             }
         }
     }

@@ -1,6 +1,7 @@
 package org.flinkcookbook.cache;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -12,10 +13,10 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.flinkcookbook.report.RecipeOutcome;
-import org.flinkcookbook.run.Console;
 import org.flinkcookbook.run.CookbookRunner;
 import org.flinkcookbook.run.RunSettings;
 import org.flinkcookbook.simulator.SimulatorEngine;
+import org.flinkcookbook.testing.RecordingConsole;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -29,28 +30,8 @@ class RecipeCacheTest {
             + "FROM TABLE(TUMBLE(TABLE events, DESCRIPTOR(ts), INTERVAL '5' SECOND)) GROUP BY window_start, window_end;";
 
     @TempDir Path project;
-    private final List<String> output = new ArrayList<>();
-    private final Console console = new Console() {
-        @Override
-        public void info(String message) {
-            output.add(message);
-        }
-
-        @Override
-        public void warn(String message) {
-            output.add(message);
-        }
-
-        @Override
-        public void error(String message) {
-            output.add(message);
-        }
-
-        @Override
-        public void raw(String line) {
-            output.add(line);
-        }
-    };
+    private final RecordingConsole console = new RecordingConsole();
+    private final List<String> output = console.lines();
 
     @BeforeEach
     void cookbook() throws IOException {
@@ -83,6 +64,19 @@ class RecipeCacheTest {
 
         append("fixtures/data/more.csv", "2,a,5,2024-03-01 10:00:02\n");
         assertThat(verify(SETTINGS)).containsEntry("recipes/bound.md", "cached").containsEntry("recipes/placeholder.md", "failed");
+    }
+
+    @Test
+    void aFixtureBoundByConventionIsAnInputToo() throws IOException {
+        write("recipes/lab/convention.md", "# Convention\n```sql\nCREATE TABLE events " + EVENTS + " WITH ('connector' = 'datagen');\n" + COUNT + "\n```\n");
+        write("fixtures/lab/convention/events.csv", "1,a,10,2024-03-01 10:00:01\n");
+        run(RecipeCache.none(), CookbookRunner.Mode.WRITE_EXPECTED);
+        assertThat(verify(SETTINGS)).containsEntry("recipes/lab/convention.md", "passed");
+        assertThat(verify(SETTINGS)).containsEntry("recipes/lab/convention.md", "cached");
+
+        append("fixtures/lab/convention/events.csv", "2,b,20,2024-03-01 10:00:02\n");
+
+        assertThat(verify(SETTINGS)).containsEntry("recipes/lab/convention.md", "failed").containsEntry("recipes/bound.md", "cached");
     }
 
     @Test
@@ -121,24 +115,35 @@ class RecipeCacheTest {
         git("-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "cookbook");
         append("fixtures/data/more.csv", "2,a,5,2024-03-01 10:00:02\n");
 
-        Map<String, String> changed = outcomes(run(RecipeCache.open(null, SETTINGS, project, project.resolve("fixtures"),
+        Map<String, String> changed = outcomes(run(RecipeCache.open(null, SETTINGS, project, project.resolve("recipes"), project.resolve("fixtures"),
                 ChangedSince.ask("HEAD", project)), CookbookRunner.Mode.VERIFY));
 
         assertThat(changed).containsOnlyKeys("recipes/placeholder.md");
         assertThat(output).contains("1 of 2 recipes have inputs changed since HEAD (cookbook.changedSince); only they run");
 
         write("recipes/new.md", "# New\n```sql\nSELECT 1 AS one;\n```\n");
-        assertThat(outcomes(run(RecipeCache.open(null, SETTINGS, project, project.resolve("fixtures"),
+        assertThat(outcomes(run(RecipeCache.open(null, SETTINGS, project, project.resolve("recipes"), project.resolve("fixtures"),
                 ChangedSince.ask("HEAD", project)), CookbookRunner.Mode.VERIFY))).containsOnlyKeys("recipes/placeholder.md", "recipes/new.md");
 
         write("pom.xml", "<project/>");
-        assertThat(outcomes(run(RecipeCache.open(null, SETTINGS, project, project.resolve("fixtures"),
+        assertThat(outcomes(run(RecipeCache.open(null, SETTINGS, project, project.resolve("recipes"), project.resolve("fixtures"),
                 ChangedSince.ask("HEAD", project)), CookbookRunner.Mode.VERIFY))).hasSize(3);
+    }
+
+    @Test
+    void changedSinceNamesWhatGitCouldNotAnswer() throws Exception {
+        git("init", "-q");
+
+        assertThatThrownBy(() -> ChangedSince.ask("no-such-revision", project))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("cookbook.changedSince needs git")
+                .hasMessageContaining("no-such-revision")
+                .hasMessageEndingWith("name a commit of the repository the cookbook is in, or leave cookbook.changedSince unset");
     }
 
     /** Each recipe's status, or "cached" for a pass that did not run. */
     private Map<String, String> verify(String settings) {
-        return outcomes(run(RecipeCache.open(cacheDirectory(), settings, project, project.resolve("fixtures"), null), CookbookRunner.Mode.VERIFY));
+        return outcomes(run(RecipeCache.open(cacheDirectory(), settings, project, project.resolve("recipes"), project.resolve("fixtures"), null), CookbookRunner.Mode.VERIFY));
     }
 
     private static Map<String, String> outcomes(List<RecipeOutcome> outcomes) {
@@ -172,7 +177,7 @@ class RecipeCacheTest {
     private void git(String... arguments) throws Exception {
         List<String> command = new ArrayList<>(List.of("git", "-C", project.toString()));
         command.addAll(List.of(arguments));
-        Process process = new ProcessBuilder(command).inheritIO().start();
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         assertThat(process.waitFor()).isZero();
     }
 }

@@ -298,7 +298,7 @@ class CookbookRunnerTest {
     }
 
     @Test
-    void aRecipeThatBreaksTheEngineStopsTheRunWithItsFailureWhateverTheThreads() throws Exception {
+    void aRecipeThatBreaksTheEngineIsThatRecipesErrorAndTheRunGoesOnWhateverTheThreads() throws Exception {
         recipe("recipes/a.md", "SELECT 1;", RecipeRun.completed(List.of(counted("1")), List.of()));
         recipe("recipes/b.md", "SELECT 1;", RecipeRun.completed(List.of(counted("1")), List.of()));
         threads = 2;
@@ -308,7 +308,11 @@ class CookbookRunnerTest {
             }
         };
 
-        assertThatThrownBy(() -> run(CookbookRunner.Mode.VERIFY, false, null)).isInstanceOf(IllegalStateException.class)
-                .hasMessage("the cluster went away");
+        RunSummary summary = run(CookbookRunner.Mode.VERIFY, false, null);
+
+        assertThat(summary.outcomes()).extracting(outcome -> outcome.path() + " " + outcome.status())
+                .containsExactly("recipes/a.md NO_EXPECTED", "recipes/b.md ERROR");
+        assertThat(summary.outcomes().get(1).problem()).contains("IllegalStateException: the cluster went away");
+        assertThat(project.resolve("target/cookbook/report.json")).content().contains("the cluster went away");
     }
 }

@@ -12,7 +12,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -20,10 +19,10 @@ import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import org.flinkcookbook.cache.RecipeCache;
 import org.flinkcookbook.report.RecipeOutcome;
-import org.flinkcookbook.run.Console;
 import org.flinkcookbook.run.CookbookRunner;
 import org.flinkcookbook.run.RunSettings;
 import org.flinkcookbook.simulator.SimulatorEngine;
+import org.flinkcookbook.testing.RecordingConsole;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -39,29 +38,9 @@ class WatchLoopTest {
             + "FROM TABLE(TUMBLE(TABLE events, DESCRIPTOR(ts), INTERVAL '5' SECOND)) GROUP BY window_start, window_end;";
 
     @TempDir Path project;
-    private final List<String> output = new CopyOnWriteArrayList<>();
+    private final RecordingConsole console = new RecordingConsole();
+    private final List<String> output = console.lines();
     private final Keys keys = new Keys();
-    private final Console console = new Console() {
-        @Override
-        public void info(String message) {
-            output.add(message);
-        }
-
-        @Override
-        public void warn(String message) {
-            output.add(message);
-        }
-
-        @Override
-        public void error(String message) {
-            output.add(message);
-        }
-
-        @Override
-        public void raw(String line) {
-            output.add(line);
-        }
-    };
     private SimulatorEngine engine;
     private WatchLoop loop;
     private Thread looping;
@@ -122,6 +101,10 @@ class WatchLoopTest {
         await(line -> line.startsWith("Watching 2 recipes on simulator; press u to accept the new values of recipes/lab.md"));
         String before = Files.readString(project.resolve("recipes/lab.expected"));
         output.clear();
+
+        keys.type("update\n");
+        await(line -> line.startsWith("Type u to accept"));
+        assertThat(progressLines()).as("a word is not taken for its letters").isEmpty();
 
         keys.type("u\n");
         await(line -> line.startsWith("1 recipe run in"));
