@@ -16,11 +16,11 @@ import java.util.Optional;
 import java.util.Set;
 import org.flinkcookbook.engine.RecipeRun;
 import org.flinkcookbook.recipe.RecipeParser;
-import org.flinkcookbook.run.Console;
 import org.flinkcookbook.run.CookbookRunner;
 import org.flinkcookbook.run.RunSettings;
 import org.flinkcookbook.simulator.SimulatorEngine;
 import org.flinkcookbook.testing.HeadlessChromium;
+import org.flinkcookbook.testing.RecordingConsole;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
@@ -70,7 +70,7 @@ class HtmlReportBrowserTest {
         RunSettings settings = new RunSettings(PROJECT, PROJECT.resolve("recipes"), PROJECT.resolve("fixtures"), "", false, reports,
                 directory.resolve("junit"), 1000, Set.of(), null, 1);
         try (SimulatorEngine simulator = new SimulatorEngine(PROJECT.resolve("fixtures"), false, true)) {
-            new CookbookRunner(settings, simulator, null, new SilentConsole()).run(CookbookRunner.Mode.VERIFY);
+            new CookbookRunner(settings, simulator, null, new RecordingConsole()).run(CookbookRunner.Mode.VERIFY);
         }
         Path page = reports.resolve(HtmlReport.FILE_NAME);
 
@@ -187,19 +187,5 @@ class HtmlReportBrowserTest {
                 + "loaded in %.0f ms, painted %.0f ms after navigation started (budget 2000 ms)%n",
                 rows, Files.size(page), SIZE_BUDGET, simulated, loaded, painted);
         browser.screenshot(SHOTS.resolve("million.png"), 0, 0, 1100, 900);
-    }
-
-    private static final class SilentConsole implements Console {
-        @Override
-        public void info(String message) {}
-
-        @Override
-        public void warn(String message) {}
-
-        @Override
-        public void error(String message) {}
-
-        @Override
-        public void raw(String line) {}
     }
 }
