@@ -64,7 +64,7 @@ refused('module.md', "recipes may not load modules other than core")
 refused('catalog.md', "recipes may only create in-memory catalogs")
 refused('compile-plan.md', "COMPILE PLAN writes a plan file")
 refused('replace-table-as.md', "REPLACE TABLE ... AS SELECT writes through the table's connector")
-refused('datagen-huge.md', "is not a row count from 0 to 10000000")
+refused('datagen-huge.md', "is not a row count from 0 to 1000000")
 // hangs are stopped, and the recipe after them passes
 says('regex-planning.md', 'stopped: planning this statement took longer than 5 s (cookbook.timeout)')
 verifyLine('ERROR', 'regex-running.md')

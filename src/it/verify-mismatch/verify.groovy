@@ -23,4 +23,12 @@ assert recipe.results[0].mismatches.find { it.detail == 'late rows dropped' }.ex
 assert report.engine == 'simulator'
 assert recipe.results[0].lateRows*.fixtureLine == [3, 4, 5, 10]
 assert recipe.results[0].lateRows[0].windowEnd == '2024-03-01 10:01:00.000'
+
+// index.html, beside it: the window whose count changed, expected beside actual with the counts highlighted,
+// and the timeline's red marks on the dropped fixture lines
+def html = new File(basedir, 'target/cookbook/index.html').text
+assert html.contains('<tr class="changed"><td class="e">+I</td><td class="e">2024-03-01 10:00:00.000</td><td class="e">2024-03-01 10:01:00.000</td><td class="e changed">2</td><td class="e changed">30</td>')
+def figure = html.substring(html.indexOf('<figure class="timeline" data-line="20">'))
+figure = figure.substring(0, figure.indexOf('</figure>'))
+assert (figure =~ /<circle class="late"[^>]* data-line="(\d+)"/).collect { it[1] as int } == [3, 4, 5, 10]
 return true

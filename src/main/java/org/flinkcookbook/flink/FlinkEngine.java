@@ -83,14 +83,14 @@ public final class FlinkEngine implements Engine {
     @Override
     public RecipeRun plan(Recipe recipe) {
         warmUpPlanner();
-        Deadline.Result<RecipeRun> planned = Deadline.run("cookbook-plan", perStatement(), () -> planInTime(recipe));
+        Deadline.Result<RecipeRun> planned = Deadline.run("cookbook-plan", settings.statementTimeout(), () -> planInTime(recipe));
         return planned.overran().map(overrun -> overrun(recipe, overrun, "planning")).orElseGet(planned::value);
     }
 
     @Override
     public RecipeRun run(Recipe recipe) {
         cluster(); // its start takes no statement's time
-        Deadline.Result<RecipeRun> ran = Deadline.run("cookbook-run", perStatement(), () -> runInTime(recipe));
+        Deadline.Result<RecipeRun> ran = Deadline.run("cookbook-run", runningStatement(), () -> runInTime(recipe));
         if (ran.overran().isPresent()) {
             abandonClusterIfStuck();
             return overrun(recipe, ran.overran().get(), "running");
@@ -122,10 +122,11 @@ public final class FlinkEngine implements Engine {
     }
 
     /**
-     * A statement's time, and some to spare: a job's own timeout cancels it at
+     * A running statement's time, and some to spare: a job's own timeout cancels it at
      * {@link FlinkSettings#statementTimeout()} and reports that better; this catches what it cannot.
+     * Planning has no job: it gets the statement timeout itself.
      */
-    private Duration perStatement() {
+    private Duration runningStatement() {
         return settings.statementTimeout().plus(clamp(settings.statementTimeout(), Duration.ofSeconds(1), Duration.ofSeconds(10)));
     }
 

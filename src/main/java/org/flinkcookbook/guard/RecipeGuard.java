@@ -58,7 +58,10 @@ public final class RecipeGuard {
     private static final String SQL_DIALECT = "table.sql-dialect";
 
     /** The most rows a datagen table may generate: more would run until the timeout, or never end. */
-    static final long MAX_GENERATED_ROWS = 10_000_000;
+    static final long MAX_GENERATED_ROWS = 1_000_000;
+
+    /** The most rows one result may have: all of them are held in memory. */
+    public static final int MAX_ROWS = 1_000_000;
 
     /** Settings a recipe may change: the SQL planner's and runtime's behaviour, never where or what runs. */
     private static final List<String> ALLOWED_SETTING_PREFIXES = List.of(

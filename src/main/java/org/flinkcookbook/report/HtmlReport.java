@@ -43,9 +43,10 @@ public final class HtmlReport {
                 var title = mark ? mark.querySelector('title') : null;
                 if (!title) { tip.hidden = true; return; }
                 tip.textContent = title.textContent;
-                tip.style.left = Math.min(e.clientX + 14, window.innerWidth - tip.offsetWidth - 8) + 'px';
-                tip.style.top = (e.clientY + 16) + 'px';
                 tip.hidden = false;
+                var left = e.clientX > window.innerWidth / 2 ? e.clientX - 14 - tip.offsetWidth : e.clientX + 14;
+                tip.style.left = Math.max(4, left) + 'px';
+                tip.style.top = (e.clientY + 16) + 'px';
               });
             })();
             """;
@@ -88,7 +89,7 @@ public final class HtmlReport {
             .glance a { display: block; border: 1px solid #e2e5ea; border-radius: 6px; padding: 6px 8px; color: inherit; text-decoration: none; }
             .glance a:hover { border-color: var(--fire); } .glance svg.thumb { width: 100%; height: auto; display: block; }
             .glance .big { font-size: 20px; font-weight: 700; color: var(--late); } .glance .filtered-count { color: var(--filtered); } .glance .nums { font-size: 12.5px; color: #374151; }
-            #tip { position: fixed; z-index: 9; max-width: 460px; background: #111827; color: #fff; font-size: 12px; padding: 5px 8px; border-radius: 4px; pointer-events: none; }
+            #tip { position: fixed; z-index: 9; max-width: 460px; white-space: pre-line; line-height: 1.5; background: #111827; color: #fff; font-size: 12px; padding: 5px 8px; border-radius: 4px; pointer-events: none; }
             """;
     private static final String POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src 'sha256-" + sha256(SCRIPT) + "'";
 

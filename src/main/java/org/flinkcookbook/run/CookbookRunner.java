@@ -155,7 +155,7 @@ public final class CookbookRunner {
         long start = System.nanoTime();
         try {
             return runRecipe(file, mode);
-        } catch (RuntimeException | StackOverflowError | ExceptionInInitializerError | NoClassDefFoundError e) {
+        } catch (RuntimeException | StackOverflowError | OutOfMemoryError | ExceptionInInitializerError | NoClassDefFoundError e) {
             String reason = e.getMessage() == null ? e.getClass().getSimpleName() : e.getClass().getSimpleName() + ": " + e.getMessage();
             return outcome(finder.displayPath(file), RecipeStatus.ERROR, start)
                     .problem(1, "the plugin could not run this recipe (" + reason + "); run with -e for details and report it if the recipe is valid")

@@ -17,6 +17,7 @@ import org.flinkcookbook.engine.Problem;
 import org.flinkcookbook.engine.RecipeRun;
 import org.flinkcookbook.recipe.Recipe;
 import org.flinkcookbook.report.GoalCommand;
+import org.flinkcookbook.report.RecipeOutcome;
 import org.flinkcookbook.report.RecipeStatus;
 import org.flinkcookbook.result.ResultRow;
 import org.flinkcookbook.result.StatementResult;
@@ -408,5 +409,21 @@ class CookbookRunnerTest {
         assertThat(output).contains("ERROR   " + expected, "INFO   next: " + expected)
                 .anyMatch(line -> line.startsWith("::error file=recipes/a.md") && line.endsWith(expected));
         assertThat(project.resolve("target/cookbook-reports/TEST-cookbook.recipes_a.md.xml")).content().contains(expected);
+    }
+
+    @Test
+    void anExpectedFileThatIsASymbolicLinkIsNeitherReadNorWritten(@TempDir Path outside) throws Exception {
+        recipe("recipes/linked.md", "SELECT COUNT(*) AS n FROM t;", RecipeRun.completed(List.of(counted("3")), List.of()));
+        Path canary = Files.writeString(outside.resolve("canary.expected"), "== line 3: CANARY7f3a\n");
+        Files.createSymbolicLink(project.resolve("recipes/linked.expected"), canary);
+
+        for (CookbookRunner.Mode mode : CookbookRunner.Mode.values()) {
+            RecipeOutcome outcome = run(mode, false, null).outcomes().get(0);
+            assertThat(outcome.status()).as(mode.name()).isEqualTo(RecipeStatus.ERROR);
+            assertThat(outcome.problem()).contains("recipes/linked.expected is a symbolic link").doesNotContain("CANARY");
+        }
+        assertThat(output).noneMatch(line -> line.contains("CANARY"));
+        assertThat(canary).hasContent("== line 3: CANARY7f3a");
+        assertThat(Files.isSymbolicLink(project.resolve("recipes/linked.expected"))).isTrue();
     }
 }

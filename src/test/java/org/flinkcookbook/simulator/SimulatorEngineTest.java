@@ -2,9 +2,11 @@ package org.flinkcookbook.simulator;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.flinkcookbook.engine.Problem;
+import org.flinkcookbook.guard.FileAccess;
 import org.flinkcookbook.report.RecipeStatus;
 import org.flinkcookbook.engine.RecipeRun;
 import org.flinkcookbook.result.LateRow;
@@ -391,5 +393,25 @@ class SimulatorEngineTest {
         // the directive follows the block: fence at line 2, two SQL lines, closing fence at 5
         assertThat(run.problem()).isEqualTo(Problem.error(6, "the fixture gone.csv for table events does not exist in "
                 + fixtures.toAbsolutePath().normalize() + "; add the CSV file or fix the path"));
+    }
+
+    @Test
+    void readsNoFileOutsideTheProjectByTheSameRuleAsFlink(@TempDir Path root) throws Exception {
+        Path project = Files.createDirectories(root.resolve("project"));
+        Path fixtures = Files.createDirectories(project.resolve("fixtures"));
+        Files.writeString(root.resolve("canary.csv"), "1,CANARY7f3a\n");
+        Files.createSymbolicLink(fixtures.resolve("link.csv"), root.resolve("canary.csv"));
+        try (FileAccess.Allowance allowance = FileAccess.allow(project, fixtures)) {
+            for (String path : new String[] {"file:../canary.csv", "../canary.csv", "${fixtures}/../../canary.csv", "${fixtures}/link.csv"}) {
+                RecipeRun run = new SimulatorEngine(fixtures).run(Recipes.recipe(project, "recipe", "",
+                        "CREATE TABLE t (id BIGINT, name STRING) WITH ('connector' = 'filesystem', 'path' = '" + path + "', 'format' = 'csv');\n"
+                                + "SELECT name FROM t;"));
+
+                assertThat(run.problem()).as(path).isNotNull();
+                assertThat(run.problem().line()).isEqualTo(3);
+                assertThat(run.problem().message()).as(path).containsAnyOf("may only read files under the project", "is not a path")
+                        .doesNotContain("CANARY");
+            }
+        }
     }
 }
