@@ -104,6 +104,16 @@ class TimelineTest {
     }
 
     @Test
+    void anEventTimeOverAggregationMarksTheRowsItDropsWithoutAWindow() {
+        Timeline timeline = timeline(true, CSV, "SET 'pipeline.auto-watermark-interval' = '0';",
+                "SELECT id, COUNT(*) OVER (ORDER BY ts RANGE BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS n FROM events;");
+
+        assertThat(timeline.rows()).extracting(Point::line).containsExactly(1, 2, 3, 4);
+        assertThat(timeline.lateRows()).containsExactly(new Mark(3, at("10:00:03"), at("10:00:04.999"), null, null));
+        assertThat(timeline.windows()).isEmpty();
+    }
+
+    @Test
     void bigInputsKeepAnEvenSampleOfRowsButEveryDroppedRow() {
         int rows = 100_000;
         // every 1000th row is 10 s behind the others and dropped: its 5-second window has fired

@@ -12,7 +12,9 @@ import org.flinkcookbook.simulator.aggregate.AggregateCall.Accumulator;
 import org.flinkcookbook.simulator.expression.EvaluationContext;
 import org.flinkcookbook.simulator.expression.Expression;
 import org.flinkcookbook.simulator.trace.StatementTrace;
+import org.flinkcookbook.simulator.trace.TimelineRecorder;
 import org.flinkcookbook.simulator.types.SqlType;
+import org.flinkcookbook.simulator.types.Timestamps;
 import org.flinkcookbook.simulator.types.Values;
 
 /**
@@ -42,6 +44,8 @@ public final class OverAggregation implements RowSink, EvaluationContext {
     private final StatementTrace trace;
     private final String fixture;
     private final ZoneId sessionZone;
+    /** Records rows, watermarks and dropped rows of an event-time OVER when a timeline is asked for; else null. */
+    private final TimelineRecorder timeline;
     private final Map<List<Object>, TreeMap<Long, List<Pending>>> buffered = new LinkedHashMap<>();
     private final Map<List<Object>, Accumulator[]> accumulators = new LinkedHashMap<>();
     private long currentWatermark = NO_WATERMARK;
@@ -74,6 +78,15 @@ public final class OverAggregation implements RowSink, EvaluationContext {
         if (rowtimeIndex >= 0) {
             trace.windowedAggregation();
         }
+        this.timeline = rowtimeIndex >= 0 ? trace.timeline() : null;
+        if (timeline != null) {
+            timeline.claimRows(this, fixture);
+        }
+    }
+
+    /** Wall-clock milliseconds in the session time zone, as the timeline shows times. */
+    private long wallClock(long rowtime) {
+        return Timestamps.toWallClock(rowtime, WindowRows.shiftZone(rowtimeType, sessionZone));
     }
 
     @Override
@@ -86,12 +99,18 @@ public final class OverAggregation implements RowSink, EvaluationContext {
             return;
         }
         long timestamp = (Long) values[rowtimeIndex];
+        if (timeline != null) {
+            timeline.row(this, fixtureLine, wallClock(timestamp));
+        }
         boolean late = timestamp <= currentWatermark;
         if (possibleWatermark != NO_WATERMARK && (timestamp <= possibleWatermark) != late) {
             trace.timingDependent(fixture, fixtureLine);
         }
         possibleWatermark = NO_WATERMARK;
         if (late) {
+            if (timeline != null) {
+                timeline.late(fixtureLine, wallClock(timestamp), wallClock(currentWatermark), null, null);
+            }
             trace.lateRow(new LateRow(fixture, fixtureLine, Values.render(timestamp, rowtimeType, sessionZone),
                     Values.render(currentWatermark, rowtimeType, sessionZone), null, null));
             return;
@@ -102,6 +121,9 @@ public final class OverAggregation implements RowSink, EvaluationContext {
 
     @Override
     public void watermark(long watermark) {
+        if (timeline != null && watermark != Long.MAX_VALUE) { // MAX_WATERMARK ends the input, it is no step
+            timeline.watermark(this, wallClock(watermark));
+        }
         if (watermark > currentWatermark) {
             currentWatermark = watermark;
             buffered.forEach((key, byTime) -> process(key, byTime, watermark));
