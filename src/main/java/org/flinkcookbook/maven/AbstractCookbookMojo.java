@@ -156,7 +156,7 @@ abstract class AbstractCookbookMojo extends AbstractMojo {
 
     /** Records timelines: every goal draws them in index.html. */
     SimulatorEngine simulatorEngine() {
-        return new SimulatorEngine(fixtures.toPath(), strict, true);
+        return new SimulatorEngine(fixtures.toPath(), strict, true, Duration.ofSeconds(timeout));
     }
 
     /** The engine cookbook.engine names: flink or simulator. */
