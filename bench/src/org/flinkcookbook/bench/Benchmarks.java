@@ -25,6 +25,7 @@ import org.flinkcookbook.flink.BenchmarkClusters;
 import org.flinkcookbook.flink.BenchmarkClusters.JobClock;
 import org.flinkcookbook.recipe.Recipe;
 import org.flinkcookbook.recipe.RecipeParser;
+import org.flinkcookbook.report.GoalCommand;
 import org.flinkcookbook.report.RecipeStatus;
 import org.flinkcookbook.result.StatementResult;
 import org.flinkcookbook.run.Console;
@@ -92,7 +93,7 @@ public final class Benchmarks {
             default -> throw new IllegalArgumentException(engineName);
         }) {
             RunSettings settings = new RunSettings(recipes, recipes, fixtures, "", false, work.resolve("report-" + engineName),
-                    work.resolve("junit-" + engineName), 1000, Set.of(), null, THREADS);
+                    work.resolve("junit-" + engineName), 1000, Set.of(), null, THREADS, true, GoalCommand.PREFIX);
             summary = new CookbookRunner(settings, engine, null, SILENT).run(CookbookRunner.Mode.VERIFY);
         }
         long end = System.nanoTime();

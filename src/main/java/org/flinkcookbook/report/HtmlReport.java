@@ -43,9 +43,10 @@ public final class HtmlReport {
                 var title = mark ? mark.querySelector('title') : null;
                 if (!title) { tip.hidden = true; return; }
                 tip.textContent = title.textContent;
-                tip.style.left = Math.min(e.clientX + 14, window.innerWidth - tip.offsetWidth - 8) + 'px';
-                tip.style.top = (e.clientY + 16) + 'px';
                 tip.hidden = false;
+                var left = e.clientX > window.innerWidth / 2 ? e.clientX - 14 - tip.offsetWidth : e.clientX + 14;
+                tip.style.left = Math.max(4, left) + 'px';
+                tip.style.top = (e.clientY + 16) + 'px';
               });
             })();
             """;
@@ -88,28 +89,32 @@ public final class HtmlReport {
             .glance a { display: block; border: 1px solid #e2e5ea; border-radius: 6px; padding: 6px 8px; color: inherit; text-decoration: none; }
             .glance a:hover { border-color: var(--fire); } .glance svg.thumb { width: 100%; height: auto; display: block; }
             .glance .big { font-size: 20px; font-weight: 700; color: var(--late); } .glance .filtered-count { color: var(--filtered); } .glance .nums { font-size: 12.5px; color: #374151; }
-            #tip { position: fixed; z-index: 9; max-width: 460px; background: #111827; color: #fff; font-size: 12px; padding: 5px 8px; border-radius: 4px; pointer-events: none; }
+            #tip { position: fixed; z-index: 9; max-width: 460px; white-space: pre-line; line-height: 1.5; background: #111827; color: #fff; font-size: 12px; padding: 5px 8px; border-radius: 4px; pointer-events: none; }
             """;
     private static final String POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src 'sha256-" + sha256(SCRIPT) + "'";
 
     private final StringBuilder html = new StringBuilder(64 * 1024);
     private final Function<RecipeOutcome, List<ExpectedResult>> expectedResults;
+    private final GoalCommand mvn;
 
-    private HtmlReport(Function<RecipeOutcome, List<ExpectedResult>> expectedResults) {
+    private HtmlReport(Function<RecipeOutcome, List<ExpectedResult>> expectedResults, GoalCommand mvn) {
         this.expectedResults = expectedResults;
+        this.mvn = mvn;
     }
 
     /**
      * @param expectedResults the expected values of a failed recipe, to show beside its rows; an
      *     empty list when they cannot be read
+     * @param mvn how the user ran the plugin, for the commands that put a recipe right
      */
     public static void write(Path file, String engine, String flinkVersion, List<RecipeOutcome> outcomes,
-            Function<RecipeOutcome, List<ExpectedResult>> expectedResults) throws IOException {
-        AtomicFiles.write(file, page(engine, flinkVersion, outcomes, expectedResults));
+            Function<RecipeOutcome, List<ExpectedResult>> expectedResults, GoalCommand mvn) throws IOException {
+        AtomicFiles.write(file, page(engine, flinkVersion, outcomes, expectedResults, mvn));
     }
 
-    static String page(String engine, String flinkVersion, List<RecipeOutcome> outcomes, Function<RecipeOutcome, List<ExpectedResult>> expectedResults) {
-        return new HtmlReport(expectedResults).render(engine, flinkVersion, outcomes);
+    static String page(String engine, String flinkVersion, List<RecipeOutcome> outcomes, Function<RecipeOutcome, List<ExpectedResult>> expectedResults,
+            GoalCommand mvn) {
+        return new HtmlReport(expectedResults, mvn).render(engine, flinkVersion, outcomes);
     }
 
     private String render(String engine, String flinkVersion, List<RecipeOutcome> outcomes) {
@@ -167,8 +172,8 @@ public final class HtmlReport {
         html.append("</h2>");
         if (outcome.problem() != null) {
             html.append("<p class=\"problem\">").append(Html.escape(outcome.path() + ":" + outcome.problemLine() + ": " + outcome.problem()));
-            if (!outcome.remedy().isEmpty()) {
-                html.append("\n").append(Html.escape(outcome.remedy()));
+            if (!outcome.remedy(mvn).isEmpty()) {
+                html.append("\n").append(Html.escape(outcome.remedy(mvn)));
             }
             html.append("</p>");
         }

@@ -8,7 +8,9 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import javax.xml.parsers.DocumentBuilderFactory;
 import javax.xml.parsers.ParserConfigurationException;
@@ -33,11 +35,11 @@ public final class JUnitReport {
 
     private JUnitReport() {}
 
-    public static void write(Path directory, String engine, List<RecipeOutcome> outcomes) throws IOException {
+    public static void write(Path directory, String engine, List<RecipeOutcome> outcomes, GoalCommand mvn) throws IOException {
         Files.createDirectories(directory);
         for (RecipeOutcome outcome : outcomes) {
             Path file = directory.resolve("TEST-cookbook." + fileName(outcome.path(), outcomes) + ".xml");
-            write(file, suite(engine, outcome));
+            write(file, suite(engine, outcome, mvn));
         }
     }
 
@@ -73,11 +75,11 @@ public final class JUnitReport {
         return clean.toString();
     }
 
-    private static Document suite(String engine, RecipeOutcome outcome) throws IOException {
+    private static Document suite(String engine, RecipeOutcome outcome, GoalCommand mvn) throws IOException {
         Document document = newDocument();
         Element suite = document.createElement("testsuite");
         document.appendChild(suite);
-        suite.setAttribute("name", xmlText(outcome.path()));
+        suite.setAttribute("name", xmlText(className(outcome.path())));
         suite.setAttribute("time", seconds(outcome.seconds()));
         Element properties = document.createElement("properties");
         Element engineProperty = document.createElement("property");
@@ -89,16 +91,19 @@ public final class JUnitReport {
         int failures = 0;
         int errors = 0;
         int skipped = 0;
-        double perResult = outcome.results().isEmpty() ? 0 : outcome.seconds() / outcome.results().size();
+        Map<String, Integer> seen = new HashMap<>();
         for (StatementResult result : outcome.results()) {
-            Element testCase = testCase(document, outcome, "line " + result.line() + ": " + result.key(), perResult);
+            // named by the statement, not its line, so that a test's history survives edits to the prose above it
+            int occurrence = seen.merge(result.key(), 1, Integer::sum);
+            String name = occurrence == 1 ? result.key() : result.key() + " #" + occurrence;
+            Element testCase = testCase(document, outcome, name, result.seconds());
             List<Mismatch> mismatches = outcome.mismatches().stream().filter(mismatch -> mismatch.isAbout(result)).toList();
             if (!mismatches.isEmpty()) {
                 failures++;
-                testCase.appendChild(problem(document, "failure", describe(outcome, mismatches), outcome.remedy()));
+                testCase.appendChild(problem(document, "failure", describe(outcome, mismatches), outcome.remedy(mvn)));
             } else if (outcome.status() == RecipeStatus.NO_EXPECTED) {
                 skipped++;
-                testCase.appendChild(skip(document, "no expected values: " + outcome.remedy()));
+                testCase.appendChild(skip(document, "no expected values: " + outcome.remedy(mvn)));
             }
             suite.appendChild(testCase);
         }
@@ -108,7 +113,7 @@ public final class JUnitReport {
         if (!unattached.isEmpty()) {
             failures++;
             Element testCase = testCase(document, outcome, "expected values", 0);
-            testCase.appendChild(problem(document, "failure", describe(outcome, unattached), outcome.remedy()));
+            testCase.appendChild(problem(document, "failure", describe(outcome, unattached), outcome.remedy(mvn)));
             suite.appendChild(testCase);
         }
         if (outcome.problem() != null) {
@@ -117,11 +122,11 @@ public final class JUnitReport {
             switch (outcome.status()) {
                 case ERROR, BROKEN -> {
                     errors++;
-                    testCase.appendChild(problem(document, "error", message, outcome.remedy()));
+                    testCase.appendChild(problem(document, "error", message, outcome.remedy(mvn)));
                 }
                 case FAILED -> {
                     failures++;
-                    testCase.appendChild(problem(document, "failure", message, outcome.remedy()));
+                    testCase.appendChild(problem(document, "failure", message, outcome.remedy(mvn)));
                 }
                 default -> {
                     skipped++;
@@ -149,10 +154,20 @@ public final class JUnitReport {
 
     private static Element testCase(Document document, RecipeOutcome outcome, String name, double seconds) {
         Element testCase = document.createElement("testcase");
-        testCase.setAttribute("classname", xmlText(outcome.path()));
+        testCase.setAttribute("classname", xmlText(className(outcome.path())));
         testCase.setAttribute("name", xmlText(name));
         testCase.setAttribute("time", seconds(seconds));
         return testCase;
+    }
+
+    /**
+     * The recipe's path as Surefire names a test class: {@code recipes/windows/tumble.md} is
+     * {@code recipes.windows.tumble}, so report tools that take what follows the last dot as the
+     * class show the recipe's name, and its directories as the package.
+     */
+    static String className(String path) {
+        String withoutExtension = path.toLowerCase(Locale.ROOT).endsWith(".md") ? path.substring(0, path.length() - 3) : path;
+        return withoutExtension.replace('/', '.');
     }
 
     private static Element problem(Document document, String kind, String message, String remedy) {

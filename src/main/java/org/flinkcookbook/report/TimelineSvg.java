@@ -301,16 +301,17 @@ final class TimelineSvg {
         }
     }
 
+    /** Lines of a dropped or filtered row's tooltip: where it is, its time, the watermark it met, what became of it. */
     private String tooltip(Mark mark, String kind) {
         StringBuilder text = new StringBuilder(Html.escape(timeline.fixture())).append(':').append(mark.line())
-                .append(": event time ").append(time(mark.eventTime()))
-                .append(", met watermark ").append(mark.watermark() == null ? "NULL (none yet)" : time(mark.watermark()));
+                .append("\nevent time ").append(time(mark.eventTime()))
+                .append("\nmet watermark ").append(mark.watermark() == null ? "NULL (none yet)" : time(mark.watermark()));
         if ("late".equals(kind)) {
             text.append(mark.windowStart() == null
-                    ? ", dropped as late"
-                    : ", dropped: missed window [" + time(mark.windowStart()) + ", " + time(mark.windowEnd()) + ")");
+                    ? "\ndropped as late"
+                    : "\ndropped: missed window [" + time(mark.windowStart()) + ", " + time(mark.windowEnd()) + ")");
         } else {
-            text.append(", filtered out by CURRENT_WATERMARK");
+            text.append("\nfiltered out by CURRENT_WATERMARK");
         }
         return text.toString();
     }

@@ -92,15 +92,14 @@ public final class CookbookRunner {
         long start = System.nanoTime();
         List<Path> found = findRecipes();
         if (found.isEmpty()) {
-            console.warn("No recipes found in " + finder.displayPath(settings.recipesDirectory())
-                    + (isBlank(settings.recipeFilter()) ? "" : " matching cookbook.recipe=" + settings.recipeFilter())
-                    + ": a recipe is a Markdown file with a ```sql block");
+            noRecipes();
         }
         List<Path> files = cache.select(found);
         cache.changedSinceRef().ifPresent(ref -> console.info(files.size() + " of " + found.size()
                 + " recipes have inputs changed since " + ref + " (cookbook.changedSince); only they run"));
         List<RecipeOutcome> outcomes = runRecipes(files, mode);
-        RunSummary summary = new RunSummary(engine.name(), outcomes, seconds(start), reportDisplayPath());
+        RunSummary summary = new RunSummary(engine.name(), outcomes, seconds(start), mode == Mode.VERIFY, reportDisplayPath(),
+                settings.command());
         writeReports(outcomes, files);
         try {
             cache.save();
@@ -127,7 +126,7 @@ public final class CookbookRunner {
                 outcomes.add(outcome);
                 print(outcome);
                 if (settings.annotationRoot() != null) {
-                    GithubAnnotations.of(outcome, annotationPath(files.get(i))).forEach(console::raw);
+                    GithubAnnotations.of(outcome, annotationPath(files.get(i)), settings.command()).forEach(console::raw);
                 }
             }
         }
@@ -162,6 +161,26 @@ public final class CookbookRunner {
                     .problem(1, "the plugin could not run this recipe (" + reason + "); run with -e for details and report it if the recipe is valid")
                     .build();
         }
+    }
+
+    /**
+     * No recipe to run: a filter that matches none is most likely mistyped, and would check nothing
+     * forever, so it stops the run with the recipes there are (as Surefire's failIfNoSpecifiedTests).
+     */
+    private void noRecipes() throws CookbookException {
+        String directory = finder.displayPath(settings.recipesDirectory());
+        if (isBlank(settings.recipeFilter())) {
+            console.warn("No recipes found in " + directory + ": a recipe is a Markdown file with a ```sql block");
+            return;
+        }
+        List<String> existing = finder.find(settings.recipesDirectory(), "").stream().map(finder::displayPath).toList();
+        String message = "cookbook.recipe=" + settings.recipeFilter() + " matches none of the " + existing.size() + " recipes in " + directory
+                + (existing.isEmpty() ? "" : ":\n  " + String.join("\n  ", existing)) + "\n"
+                + "Name one of them (a substring or glob of its path), or set -Dcookbook.failIfNoSpecifiedRecipes=false to let a filter match nothing.";
+        if (settings.failIfNoSpecifiedRecipes()) {
+            throw new CookbookException(message, null);
+        }
+        console.warn(message);
     }
 
     private RecipeOutcome runRecipe(Path file, Mode mode) {
@@ -308,12 +327,12 @@ public final class CookbookRunner {
             case FAILED, ERROR, BROKEN -> {
                 console.error(line);
                 explanation.forEach(text -> console.error("  " + text));
-                console.error("  " + outcome.remedy());
+                console.error("  " + outcome.remedy(settings.command()));
             }
             case UNSUPPORTED, NO_EXPECTED, NOT_RUNNABLE -> {
                 console.warn(line);
                 explanation.forEach(text -> console.warn("  " + text));
-                console.warn("  " + outcome.remedy());
+                console.warn("  " + outcome.remedy(settings.command()));
             }
             case PLANNED -> {
                 console.info(line);
@@ -330,8 +349,8 @@ public final class CookbookRunner {
             Map<String, Path> recipeFiles = new HashMap<>();
             files.forEach(file -> recipeFiles.put(finder.displayPath(file), file));
             HtmlReport.write(settings.reportDirectory().resolve(HtmlReport.FILE_NAME), engine.name(), engine.flinkVersion(), outcomes,
-                    outcome -> expectedResults(recipeFiles.get(outcome.path())));
-            JUnitReport.write(settings.junitDirectory(), engine.name(), outcomes);
+                    outcome -> expectedResults(recipeFiles.get(outcome.path())), settings.command());
+            JUnitReport.write(settings.junitDirectory(), engine.name(), outcomes, settings.command());
         } catch (IOException e) {
             throw new CookbookException("cannot write the reports: " + e.getMessage(), e);
         }

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
+import org.flinkcookbook.report.GoalCommand;
 import org.flinkcookbook.report.RecipeOutcome;
 import org.flinkcookbook.run.CookbookRunner;
 import org.flinkcookbook.run.RunSettings;
@@ -153,7 +154,7 @@ class RecipeCacheTest {
 
     private List<RecipeOutcome> run(RecipeCache cache, CookbookRunner.Mode mode) {
         RunSettings settings = new RunSettings(project, project.resolve("recipes"), project.resolve("fixtures"), "", false,
-                project.resolve("target/cookbook"), project.resolve("target/cookbook-reports"), 1000, Set.of(), null, 1);
+                project.resolve("target/cookbook"), project.resolve("target/cookbook-reports"), 1000, Set.of(), null, 1, true, GoalCommand.PREFIX);
         try (SimulatorEngine engine = new SimulatorEngine(project.resolve("fixtures"), false)) {
             return new CookbookRunner(settings, engine, null, console, cache).run(mode).outcomes();
         } catch (Exception e) {

@@ -16,11 +16,11 @@ import java.util.Optional;
 import java.util.Set;
 import org.flinkcookbook.engine.RecipeRun;
 import org.flinkcookbook.recipe.RecipeParser;
-import org.flinkcookbook.run.Console;
 import org.flinkcookbook.run.CookbookRunner;
 import org.flinkcookbook.run.RunSettings;
 import org.flinkcookbook.simulator.SimulatorEngine;
 import org.flinkcookbook.testing.HeadlessChromium;
+import org.flinkcookbook.testing.RecordingConsole;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
@@ -68,9 +68,9 @@ class HtmlReportBrowserTest {
     void theSampleCookbooksPageShowsOneTimelinePerTracedResultWithItsDroppedRowsOfflineAndWithoutErrors() throws Exception {
         Path reports = directory.resolve("cookbook");
         RunSettings settings = new RunSettings(PROJECT, PROJECT.resolve("recipes"), PROJECT.resolve("fixtures"), "", false, reports,
-                directory.resolve("junit"), 1000, Set.of(), null, 1);
+                directory.resolve("junit"), 1000, Set.of(), null, 1, true, GoalCommand.PREFIX);
         try (SimulatorEngine simulator = new SimulatorEngine(PROJECT.resolve("fixtures"), false, true)) {
-            new CookbookRunner(settings, simulator, null, new SilentConsole()).run(CookbookRunner.Mode.VERIFY);
+            new CookbookRunner(settings, simulator, null, new RecordingConsole()).run(CookbookRunner.Mode.VERIFY);
         }
         Path page = reports.resolve(HtmlReport.FILE_NAME);
 
@@ -104,11 +104,25 @@ class HtmlReportBrowserTest {
         assertThat(expected).filteredOn(figure -> figure.startsWith("recipes/late-data-lab/")).hasSize(6);
 
         browser.screenshot(SHOTS.resolve("index.png"), 0, 0, 1100, browser.evaluate("document.documentElement.scrollHeight").asDouble());
+        // the README's picture: the lab's 5-second delay; then the tooltip of a dropped row, hovered
         JsonNode lab = browser.evaluate("""
-                (() => { const r = document.querySelector('section.recipe figure.timeline[data-line="92"]').getBoundingClientRect();
+                (() => { const figure = document.querySelector('section.recipe figure.timeline[data-line="92"]');
+                         figure.scrollIntoView();
+                         const r = figure.getBoundingClientRect();
                          return [r.x + scrollX, r.y + scrollY, r.width, r.height]; })()""");
         browser.screenshot(SHOTS.resolve("timeline.png"), lab.get(0).asDouble() - 8, lab.get(1).asDouble() - 8, lab.get(2).asDouble() + 16,
                 lab.get(3).asDouble() + 12);
+        String tooltip = browser.evaluate("""
+                (() => { const mark = document.querySelector('figure.timeline[data-line="92"] svg.chart circle.late[data-line="100"]');
+                         const r = mark.getBoundingClientRect();
+                         mark.dispatchEvent(new MouseEvent('mousemove', {bubbles: true, clientX: r.x + r.width / 2, clientY: r.y + r.height / 2}));
+                         const tip = document.getElementById('tip');
+                         return tip.hidden ? '' : tip.textContent; })()""").asText();
+        // line 100 is east's reading of 12:03:12, buffered until the watermark was 12:04:42 - 5 s
+        assertThat(tooltip).isEqualTo("fixtures/data/watermark_events.csv:100\nevent time 2025-01-15 12:03:12.000\n"
+                + "met watermark 2025-01-15 12:04:37.000\ndropped: missed window [2025-01-15 12:03:00.000, 2025-01-15 12:04:00.000)");
+        browser.screenshot(SHOTS.resolve("timeline-tooltip.png"), lab.get(0).asDouble() - 8, lab.get(1).asDouble() - 8,
+                lab.get(2).asDouble() + 16, lab.get(3).asDouble() + 12);
         JsonNode glance = browser.evaluate("""
                 (() => { const r = document.querySelector('.glance').getBoundingClientRect();
                          return [r.x + scrollX, r.y + scrollY, r.width, r.height]; })()""");
@@ -159,7 +173,7 @@ class HtmlReportBrowserTest {
         assertThat(run.problem()).isNull();
         RecipeOutcome outcome = RecipeOutcome.of("million.md", RecipeStatus.PASSED).seconds(simulated).results(run.results()).build();
         Path page = directory.resolve(HtmlReport.FILE_NAME);
-        HtmlReport.write(page, "simulator", "2.3.0", List.of(outcome), o -> List.of());
+        HtmlReport.write(page, "simulator", "2.3.0", List.of(outcome), o -> List.of(), GoalCommand.PREFIX);
 
         double loaded = browser.open(page);
         double painted = browser.evaluate("new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => done(performance.now()))))").asDouble();
@@ -173,19 +187,5 @@ class HtmlReportBrowserTest {
                 + "loaded in %.0f ms, painted %.0f ms after navigation started (budget 2000 ms)%n",
                 rows, Files.size(page), SIZE_BUDGET, simulated, loaded, painted);
         browser.screenshot(SHOTS.resolve("million.png"), 0, 0, 1100, 900);
-    }
-
-    private static final class SilentConsole implements Console {
-        @Override
-        public void info(String message) {}
-
-        @Override
-        public void warn(String message) {}
-
-        @Override
-        public void error(String message) {}
-
-        @Override
-        public void raw(String line) {}
     }
 }

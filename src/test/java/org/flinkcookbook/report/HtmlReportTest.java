@@ -33,7 +33,7 @@ class HtmlReportTest {
         RecipeOutcome outcome = RecipeOutcome.of("recipes/" + hostile + ".md", RecipeStatus.ERROR).results(List.of(result))
                 .mismatches(List.of(new Mismatch(3, result.key(), hostile, hostile, hostile))).problem(3, hostile).warnings(List.of(hostile)).build();
 
-        String page = HtmlReport.page("simulator", "2.3.0", List.of(outcome), o -> List.of());
+        String page = HtmlReport.page("simulator", "2.3.0", List.of(outcome), o -> List.of(), GoalCommand.PREFIX);
 
         assertThat(page).doesNotContain("<script>alert", "<img").contains("&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(2)&gt;&quot;&#39;&amp;");
         assertThat(count(page, "<script")).isEqualTo(1);
@@ -50,7 +50,7 @@ class HtmlReportTest {
         List<Mismatch> mismatches = Comparison.compare(List.of(new ExpectedResult(expected, null, List.of())), List.of(actual));
         RecipeOutcome outcome = RecipeOutcome.of("r.md", RecipeStatus.FAILED).results(List.of(actual)).mismatches(mismatches).build();
 
-        String page = HtmlReport.page("flink", "2.3.0", List.of(outcome), o -> List.of(new ExpectedResult(expected, null, List.of())));
+        String page = HtmlReport.page("flink", "2.3.0", List.of(outcome), o -> List.of(new ExpectedResult(expected, null, List.of())), GoalCommand.PREFIX);
 
         assertThat(page).contains("<th class=\"side\" colspan=\"3\">expected</th>");
         assertThat(rowsOf(page, "same")).containsExactly("+I|10:00|2|+I|10:00|2");
@@ -67,7 +67,7 @@ class HtmlReportTest {
                 .run(new RecipeParser().parse(LAB, "late-data-lab/count-dropped-rows.md"));
         RecipeOutcome outcome = RecipeOutcome.of("late-data-lab/count-dropped-rows.md", RecipeStatus.PASSED).results(run.results()).build();
 
-        String page = HtmlReport.page("simulator", "2.3.0", List.of(outcome), o -> List.of());
+        String page = HtmlReport.page("simulator", "2.3.0", List.of(outcome), o -> List.of(), GoalCommand.PREFIX);
         Files.createDirectories(Path.of("target"));
         Files.writeString(Path.of("target/late-data-lab.html"), page); // to look at
 

@@ -71,6 +71,13 @@ class SimulatorEngineTest {
     }
 
     @Test
+    void eachResultCarriesTheTimeItsStatementTook() {
+        RecipeRun run = run(LATE_AFTER_WINDOW_CLOSED, events("ts"), TUMBLE_COUNTS, TUMBLE_COUNTS);
+
+        assertThat(run.results()).hasSize(2).allSatisfy(result -> assertThat(result.seconds()).isPositive());
+    }
+
+    @Test
     void aLongWatermarkIntervalHoldsTheWatermarkBackSoNothingIsLate() {
         // WatermarkAssignerOperator starts from 0: row 1 advances it by far more than 1 h and is emitted;
         // row 2 advances it by 3.999 s < 1 h, so the window never fires before row 3 arrives

@@ -25,6 +25,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
+import org.apache.commons.io.FileUtils;
 
 /**
  * Debian's headless Chromium driven over the Chrome DevTools Protocol, with the JDK's WebSocket
@@ -189,13 +190,16 @@ public final class HeadlessChromium implements AutoCloseable {
         } catch (RuntimeException ignored) {
             // the browser goes away anyway
         }
-        process.destroy();
-        if (!process.waitFor(10, TimeUnit.SECONDS)) {
-            process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        List<ProcessHandle> tree = Stream.concat(process.descendants(), Stream.of(process.toHandle())).toList();
+        tree.forEach(ProcessHandle::destroy); // the renderer and zygote processes too, not only the browser
+        for (ProcessHandle handle : tree) {
+            try {
+                handle.onExit().get(10, TimeUnit.SECONDS);
+            } catch (java.util.concurrent.TimeoutException e) {
+                handle.destroyForcibly();
+            }
         }
-        try (Stream<Path> files = Files.walk(profile)) {
-            files.sorted((a, b) -> b.compareTo(a)).forEach(file -> file.toFile().delete());
-        }
+        FileUtils.deleteQuietly(profile.toFile());
     }
 
     private final class Listener implements WebSocket.Listener {
