@@ -140,10 +140,7 @@ public final class FlinkEngine implements Engine {
     }
 
     private RecipeRun overrun(Recipe recipe, Deadline.Overrun overrun, String what) {
-        return RecipeRun.stopped(List.of(), Problem.error(overrun.line(), "stopped: " + what + " this statement took longer than "
-                + settings.statementTimeout().toSeconds() + " s (cookbook.timeout); a regular expression that backtracks for ever, "
-                + "or a source that never ends, can do that: simplify it or bind a fixture with <!-- cookbook:fixture TABLE = file.csv -->"),
-                recipe.warnings());
+        return RecipeRun.stopped(List.of(), Problem.error(overrun.line(), overrun.sentence(what, settings.statementTimeout())), recipe.warnings());
     }
 
     /** Replaces the embedded cluster when a cancelled job of it does not stop, so that later recipes run on a sound one. */

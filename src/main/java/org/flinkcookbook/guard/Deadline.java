@@ -31,7 +31,14 @@ public final class Deadline {
     }
 
     /** What was under way when the deadline passed. */
-    public record Overrun(int line) {}
+    public record Overrun(int line) {
+        /** The sentence for the recipe: {@code doing} is "planning", "running" or "simulating". */
+        public String sentence(String doing, Duration timeout) {
+            return "stopped: " + doing + " this statement took longer than " + timeout.toSeconds() + " s (cookbook.timeout); a regular "
+                    + "expression that backtracks for ever, or a source that never ends, can do that: simplify it or bind a fixture "
+                    + "with <!-- cookbook:fixture TABLE = file.csv -->";
+        }
+    }
 
     /** Restarts the clock of the work this thread does for {@link #run}; nothing outside it. */
     public static void statementStarts(int line) {

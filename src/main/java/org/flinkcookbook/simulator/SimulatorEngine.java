@@ -1,9 +1,13 @@
 package org.flinkcookbook.simulator;
 
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
 import org.apache.flink.runtime.util.EnvironmentInformation;
 import org.flinkcookbook.engine.Engine;
+import org.flinkcookbook.engine.Problem;
 import org.flinkcookbook.engine.RecipeRun;
+import org.flinkcookbook.guard.Deadline;
 import org.flinkcookbook.recipe.Recipe;
 import org.flinkcookbook.session.RecipeSession;
 import org.flinkcookbook.session.SessionGate;
@@ -15,9 +19,13 @@ import org.flinkcookbook.session.StatementParser;
  */
 public final class SimulatorEngine implements Engine {
 
+    /** cookbook.timeout's default. */
+    private static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(300);
+
     private final Path fixturesDirectory;
     private final boolean strict;
     private final boolean timelines;
+    private final Duration statementTimeout;
     private final RecipeSession session;
 
     /** A lenient simulator without timelines: constructs it does not model stop the recipe as UNSUPPORTED. */
@@ -30,15 +38,22 @@ public final class SimulatorEngine implements Engine {
         this(fixturesDirectory, strict, false);
     }
 
+    /** A simulator with cookbook.timeout's default; the rest as below. */
+    public SimulatorEngine(Path fixturesDirectory, boolean strict, boolean timelines) {
+        this(fixturesDirectory, strict, timelines, DEFAULT_TIMEOUT);
+    }
+
     /**
      * @param fixturesDirectory the directory {@code ${fixtures}} and {@code cookbook:fixture} paths refer to
      * @param strict when true, a construct the simulator does not model is an ERROR, not UNSUPPORTED
      * @param timelines when true, windowed and CURRENT_WATERMARK results carry a timeline for the HTML report
+     * @param statementTimeout how long one statement may be simulated before it is stopped
      */
-    public SimulatorEngine(Path fixturesDirectory, boolean strict, boolean timelines) {
+    public SimulatorEngine(Path fixturesDirectory, boolean strict, boolean timelines, Duration statementTimeout) {
         this.fixturesDirectory = fixturesDirectory.toAbsolutePath().normalize();
         this.strict = strict;
         this.timelines = timelines;
+        this.statementTimeout = statementTimeout;
         this.session = new RecipeSession(new StatementParser(this.fixturesDirectory), SessionGate.OPEN);
     }
 
@@ -55,7 +70,11 @@ public final class SimulatorEngine implements Engine {
 
     @Override
     public RecipeRun run(Recipe recipe) {
-        return session.runAll(recipe, script -> new SimulatorBackEnd(script, fixturesDirectory, strict, timelines));
+        Deadline.Result<RecipeRun> ran = Deadline.run("cookbook-simulate", statementTimeout,
+                () -> session.runAll(recipe, script -> new SimulatorBackEnd(script, fixturesDirectory, strict, timelines)));
+        return ran.overran()
+                .map(overrun -> RecipeRun.stopped(List.of(), Problem.error(overrun.line(), overrun.sentence("simulating", statementTimeout)), recipe.warnings()))
+                .orElseGet(ran::value);
     }
 
     @Override

@@ -39,7 +39,7 @@ class HangTest {
     @BeforeEach
     void engine() {
         Recipes.fixture(fixtures, "numbers.csv", "\"" + SIXTY + "\"\n");
-        engine = new FlinkEngine(new FlinkSettings(fixtures, Duration.ofSeconds(2), false));
+        engine = new FlinkEngine(new FlinkSettings(fixtures, Duration.ofSeconds(5), false));
     }
 
     @AfterEach
@@ -53,8 +53,8 @@ class HangTest {
         RecipeRun plan = engine.plan(Recipes.sql(directory, "SELECT 1;\nSELECT REGEXP('" + SIXTY + "', " + CATASTROPHIC + ");"));
 
         assertThat(plan.problem().line()).isEqualTo(4);
-        assertThat(plan.problem().message()).startsWith("stopped: planning this statement took longer than 2 s (cookbook.timeout)");
-        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(12));
+        assertThat(plan.problem().message()).startsWith("stopped: planning this statement took longer than 5 s (cookbook.timeout)");
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(20));
         assertThat(engine.run(Recipes.sql(directory, "SELECT 1 + 1 AS two;")).results().get(0).rows().get(0).values()).containsExactly("2");
     }
 
@@ -65,8 +65,8 @@ class HangTest {
         RecipeRun run = engine.run(Recipes.sql(directory, table + "SELECT REGEXP(v, " + CATASTROPHIC + ") FROM numbers;"));
 
         assertThat(run.problem().line()).isEqualTo(4);
-        assertThat(run.problem().message()).containsAnyOf("stopped: running this statement", "did not finish within 2 s");
-        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(25));
+        assertThat(run.problem().message()).containsAnyOf("stopped: running this statement", "did not finish within 5 s");
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(40));
         RecipeRun next = engine.run(Recipes.sql(directory, table + "SELECT CHAR_LENGTH(v) AS n FROM numbers;"));
         assertThat(next.problem()).isNull();
         assertThat(next.results().get(0).rows().get(0).values()).containsExactly(String.valueOf(SIXTY.length()));

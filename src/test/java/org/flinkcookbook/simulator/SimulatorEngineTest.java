@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import org.flinkcookbook.engine.Problem;
 import org.flinkcookbook.guard.FileAccess;
@@ -413,5 +414,16 @@ class SimulatorEngineTest {
                         .doesNotContain("CANARY");
             }
         }
+    }
+
+    @Test
+    void aStatementSimulatedLongerThanTheTimeoutIsStoppedAtItsLine() {
+        Path fixtures = directory.resolve("fixtures");
+        Recipes.fixture(fixtures, "events.csv", LATE_AFTER_WINDOW_CLOSED);
+        RecipeRun run = new SimulatorEngine(fixtures, false, false, Duration.ofNanos(1))
+                .run(Recipes.recipe(directory, "recipe", "<!-- cookbook:fixture events = events.csv -->", events("ts") + "\n" + TUMBLE_COUNTS));
+
+        assertThat(run.problem().message()).startsWith("stopped: simulating this statement took longer than 0 s (cookbook.timeout)");
+        assertThat(run.problem().line()).isBetween(1, 6);
     }
 }
