@@ -93,4 +93,69 @@ class FlinkRulesTest {
                 "+I[1, <NULL>, 0]",
                 "+I[2, 2024-03-01 10:00:01.000, 1]");
     }
+
+    private List<String> select(String csv, String table, String query) {
+        RecipeRun run = run(csv, table, query);
+        assertThat(run.problem()).isNull();
+        return rows(run.results().get(0));
+    }
+
+    private static final String VALUES = "CREATE TABLE events (s STRING, d DOUBLE, f FLOAT, t TINYINT, i INT) WITH ('connector' = 'datagen');";
+
+    @Test
+    void castsFollowFlinksCastRules() {
+        // CharVarCharTrimPadCastRule pads CHAR(n) and cuts CHAR(n)/VARCHAR(n) by code points;
+        // BinaryStringDataUtil#toBoolean reads 'yes', '1', 't' (untrimmed); DOUBLE to INT narrows as Java does (saturating)
+        assertThat(select("ab,1e10,0,0,0\n", VALUES, "SELECT CAST(s AS CHAR(4)) || '|', CAST('abcdef' AS VARCHAR(3)), "
+                + "CAST('yes' AS BOOLEAN), CAST('0' AS BOOLEAN), CAST(d AS INT), CAST(d AS TINYINT), CAST(-d AS BIGINT) FROM events;"))
+                .containsExactly("+I[ab  |, abc, TRUE, FALSE, 2147483647, -1, -10000000000]");
+    }
+
+    @Test
+    void caseAndCoalesceGiveTheirBranchesTheCommonType() {
+        // LogicalTypeMerging#findCommonType: INT and DECIMAL(2, 1) meet in DECIMAL(11, 1); CHAR(1) and CHAR(3) in VARCHAR(3)
+        assertThat(select("x,0,0,0,3\n", VALUES, "SELECT CASE WHEN i > 0 THEN i ELSE 0.5 END, COALESCE(i, 1.5), "
+                + "CASE WHEN i > 0 THEN 'a' ELSE 'bcd' END || '|' FROM events;"))
+                .containsExactly("+I[3.0, 3.0, a|]");
+    }
+
+    @Test
+    void smallIntegersWrapAndFloatsComputeInFloat() {
+        // Calcite's leastRestrictive keeps TINYINT + TINYINT a TINYINT, and FLOAT + FLOAT a FLOAT, in Java arithmetic
+        assertThat(select("x,0,0.1,100,0\n", VALUES, "SELECT t + t, f + f, f * 3 FROM events;"))
+                .containsExactly("+I[-56, 0.2, 0.3]");
+    }
+
+    @Test
+    void approximateComparisonsAreJavasPrimitiveOnes() {
+        // generated code compares doubles with ==, <: NaN is unordered, -0.0 equals 0.0; BETWEEN SYMMETRIC swaps its bounds
+        assertThat(select("x,NaN,-0.0,0,5\n", VALUES, "SELECT d = d, d <> d, f = 0.0, f < 0.0, i BETWEEN SYMMETRIC 9 AND 1, "
+                + "i BETWEEN 9 AND 1 FROM events;"))
+                .containsExactly("+I[FALSE, TRUE, TRUE, FALSE, TRUE, FALSE]");
+    }
+
+    @Test
+    void stringsCompareByCodePointAsUtf8BytesDo() {
+        // BinaryStringData#compareTo compares UTF-8 bytes: U+1F600 sorts after U+FFFD, unlike Java's UTF-16 order
+        RecipeRun run = run("\uFFFD,0,0,0,0\n\uD83D\uDE00,0,0,0,0\n", "SET 'execution.runtime-mode' = 'batch';", VALUES, "SELECT MAX(s) FROM events;");
+        assertThat(rows(run.results().get(0)))
+                .containsExactly("+I[\uD83D\uDE00]");
+    }
+
+    @Test
+    void anInsertCastsToTheSinkTypesAndRefusesWhatDoesNotCastImplicitly() {
+        // DynamicSinkUtils: LogicalTypeCasts#supportsImplicitCast, then the cast to the sink type
+        String table = "CREATE TABLE events (s STRING, ts TIMESTAMP(3), big BIGINT) WITH ('connector' = 'datagen');";
+        String sink = "CREATE TABLE sink (v VARCHAR(3), t TIMESTAMP(0), d DECIMAL(3, 1)) WITH ('connector' = 'blackhole');";
+        RecipeRun accepted = run("alpha,2024-03-01 10:00:01.999,1\n", table, sink, "INSERT INTO sink SELECT s, ts, 12.25 FROM events;");
+        RecipeRun refused = run("alpha,2024-03-01 10:00:01.999,1\n", table,
+                "CREATE TABLE sink (c CHAR(4), i INT) WITH ('connector' = 'blackhole');", "INSERT INTO sink SELECT s, 1 FROM events;");
+        RecipeRun narrowing = run("alpha,2024-03-01 10:00:01.999,1\n", table,
+                "CREATE TABLE sink (c VARCHAR(4), i INT) WITH ('connector' = 'blackhole');", "INSERT INTO sink SELECT s, big FROM events;");
+
+        assertThat(accepted.problem()).isNull();
+        assertThat(rows(accepted.results().get(0))).containsExactly("+I[alp, 2024-03-01 10:00:01, 12.3]");
+        assertThat(refused.problem().message()).contains("'c'", "STRING", "CHAR(4)");
+        assertThat(narrowing.problem().message()).contains("'i'", "BIGINT", "INT");
+    }
 }

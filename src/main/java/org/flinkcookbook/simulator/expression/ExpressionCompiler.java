@@ -26,6 +26,7 @@ import org.apache.calcite.sql.fun.SqlCase;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.flinkcookbook.simulator.parse.SimulationException;
 import org.flinkcookbook.simulator.parse.UnsupportedConstructException;
+import org.flinkcookbook.simulator.types.FlinkTypes;
 import org.flinkcookbook.simulator.types.SqlType;
 import org.flinkcookbook.simulator.types.SqlType.Root;
 import org.flinkcookbook.simulator.types.Timestamps;
@@ -202,14 +203,15 @@ public final class ExpressionCompiler {
             case "UPPER": case "LOWER": {
                 Expression text = compile(operands.get(0));
                 boolean upper = name.equals("UPPER");
-                return derived(SqlType.STRING, (row, context) -> {
+                SqlType type = text.type().root() == Root.STRING ? text.type() : SqlType.STRING; // ReturnTypes.ARG0_NULLABLE
+                return derived(type, (row, context) -> {
                     Object value = text.evaluate(row, context);
                     return value == null ? null : upper ? ((String) value).toUpperCase(Locale.ROOT) : ((String) value).toLowerCase(Locale.ROOT);
                 }, text);
             }
             case "||": case "CONCAT": {
                 List<Expression> parts = compileAll(operands);
-                return new Expression(SqlType.STRING, (row, context) -> {
+                return new Expression(concatenationType(parts, name.equals("||")), (row, context) -> {
                     StringBuilder text = new StringBuilder();
                     for (Expression part : parts) {
                         Object value = part.evaluate(row, context);
@@ -222,7 +224,7 @@ public final class ExpressionCompiler {
                 }, parts.stream().anyMatch(Expression::readsWatermark));
             }
             case "COALESCE": {
-                List<Expression> parts = compileAll(operands);
+                List<Expression> parts = castToCommonType(call, compileAll(operands), "COALESCE");
                 return new Expression(parts.get(0).type(), (row, context) -> {
                     for (Expression part : parts) {
                         Object value = part.evaluate(row, context);
@@ -257,6 +259,27 @@ public final class ExpressionCompiler {
             long watermark = context.currentWatermark();
             return watermark == EvaluationContext.NO_WATERMARK ? null : watermark;
         }, true);
+    }
+
+    /**
+     * ReturnTypes.DYADIC_STRING_SUM_PRECISION: CHAR(a) || CHAR(b) is CHAR(a + b), with a VARCHAR(n)
+     * VARCHAR, else STRING; CONCAT (MULTIVALENT_STRING_SUM_PRECISION) gives VARCHAR.
+     */
+    private static SqlType concatenationType(List<Expression> parts, boolean keepsFixedLength) {
+        long length = 0;
+        boolean fixed = keepsFixedLength;
+        for (Expression part : parts) {
+            SqlType type = part.type();
+            if (type.root() != Root.STRING || type.precision() < 0) {
+                return SqlType.STRING;
+            }
+            length += type.precision();
+            fixed &= type.isFixedLength();
+        }
+        if (length >= Integer.MAX_VALUE) {
+            return SqlType.STRING;
+        }
+        return fixed ? SqlType.character((int) length) : SqlType.varchar((int) length);
     }
 
     private Expression logical(SqlBasicCall call, boolean and) {
@@ -298,7 +321,10 @@ public final class ExpressionCompiler {
             if (a == null || b == null) {
                 return null;
             }
-            int order = Values.compare(a, b);
+            Integer order = Values.sqlCompare(a, b);
+            if (order == null) {
+                return kind == SqlKind.NOT_EQUALS; // NaN: unordered
+            }
             return switch (kind) {
                 case EQUALS -> order == 0;
                 case NOT_EQUALS -> order != 0;
@@ -317,7 +343,9 @@ public final class ExpressionCompiler {
         Expression high = compile(operands.get(2));
         checkComparable(call, value.type(), low.type());
         checkComparable(call, value.type(), high.type());
-        boolean negated = ((SqlBetweenOperator) call.getOperator()).isNegated();
+        SqlBetweenOperator operator = (SqlBetweenOperator) call.getOperator();
+        boolean negated = operator.isNegated();
+        boolean symmetric = operator.flag == SqlBetweenOperator.Flag.SYMMETRIC;
         return new Expression(SqlType.BOOLEAN, (row, context) -> {
             Object v = value.evaluate(row, context);
             Object l = low.evaluate(row, context);
@@ -325,9 +353,15 @@ public final class ExpressionCompiler {
             if (v == null || l == null || h == null) {
                 return null;
             }
-            boolean inside = Values.compare(v, l) >= 0 && Values.compare(v, h) <= 0;
+            // Calcite's StandardConvertletTable: v >= l AND v <= h, SYMMETRIC also OR v >= h AND v <= l
+            boolean inside = atLeast(v, l) && atLeast(h, v) || symmetric && atLeast(v, h) && atLeast(l, v);
             return inside != negated;
         }, value.readsWatermark() || low.readsWatermark() || high.readsWatermark());
+    }
+
+    private static boolean atLeast(Object a, Object b) {
+        Integer order = Values.sqlCompare(a, b);
+        return order != null && order >= 0;
     }
 
     private Expression in(SqlBasicCall call) {
@@ -350,7 +384,7 @@ public final class ExpressionCompiler {
                 Object c = candidate.evaluate(row, context);
                 if (c == null) {
                     sawNull = true;
-                } else if (Values.compare(v, c) == 0) {
+                } else if (Integer.valueOf(0).equals(Values.sqlCompare(v, c))) {
                     return !negated;
                 }
             }
@@ -384,19 +418,23 @@ public final class ExpressionCompiler {
             throw unsupported(node, "arithmetic on " + a + " and " + b + " in " + node);
         }
         if (a.isApproximate() || b.isApproximate()) {
-            return derived2(SqlType.DOUBLE, left, right, (x, y) -> {
+            // FLOAT with FLOAT or an integer stays FLOAT, computed in float (Java's float arithmetic)
+            boolean single = a.root() != Root.DOUBLE && b.root() != Root.DOUBLE;
+            return derived2(single ? SqlType.FLOAT : SqlType.DOUBLE, left, right, (x, y) -> {
                 double p = ((Number) x).doubleValue();
                 double q = ((Number) y).doubleValue();
-                return switch (kind) {
+                double result = switch (kind) {
                     case PLUS -> p + q;
                     case MINUS -> p - q;
                     case TIMES -> p * q;
                     default -> p / q;
                 };
+                return single ? (Object) (float) result : (Object) result;
             });
         }
-        boolean wide = a.root() == Root.BIGINT || b.root() == Root.BIGINT;
-        return derived2(wide ? SqlType.BIGINT : SqlType.INT, left, right, (x, y) -> {
+        // the wider integer type (Calcite's leastRestrictive), wrapping as Java's arithmetic in it does
+        SqlType type = integerWidth(a) >= integerWidth(b) ? a : b;
+        return derived2(type, left, right, (x, y) -> {
             long p = ((Number) x).longValue();
             long q = ((Number) y).longValue();
             long result = switch (kind) {
@@ -405,8 +443,22 @@ public final class ExpressionCompiler {
                 case TIMES -> p * q;
                 default -> p / q; // integer division, as Flink divides two integers
             };
-            return wide ? (Object) result : (Object) (int) result;
+            return switch (type.root()) {
+                case TINYINT -> (int) (byte) result;
+                case SMALLINT -> (int) (short) result;
+                case INT -> (int) result;
+                default -> result;
+            };
         });
+    }
+
+    private static int integerWidth(SqlType type) {
+        return switch (type.root()) {
+            case TINYINT -> 1;
+            case SMALLINT -> 2;
+            case INT -> 4;
+            default -> 8;
+        };
     }
 
     private Expression caseWhen(SqlCase sqlCase) {
@@ -417,22 +469,32 @@ public final class ExpressionCompiler {
         for (SqlNode when : sqlCase.getWhenOperands()) {
             conditions.add(predicate(when));
         }
-        List<Expression> results = compileAll(sqlCase.getThenOperands().getList());
-        Expression otherwise = compile(sqlCase.getElseOperand());
-        SqlType type = results.get(0).type();
-        for (Expression result : results) {
-            if (!result.type().equals(type) && result.type().root() != Root.NULL) {
-                throw unsupported(sqlCase, "CASE branches of different types");
-            }
-        }
-        return new Expression(type, (row, context) -> {
+        List<Expression> branches = new ArrayList<>(compileAll(sqlCase.getThenOperands().getList()));
+        branches.add(compile(sqlCase.getElseOperand()));
+        List<Expression> results = castToCommonType(sqlCase, branches, "CASE");
+        Expression otherwise = results.get(results.size() - 1);
+        return new Expression(otherwise.type(), (row, context) -> {
             for (int i = 0; i < conditions.size(); i++) {
                 if (conditions.get(i).isTrue(row, context)) {
                     return results.get(i).evaluate(row, context);
                 }
             }
             return otherwise.evaluate(row, context);
-        }, conditions.stream().anyMatch(Expression::readsWatermark));
+        }, conditions.stream().anyMatch(Expression::readsWatermark) || results.stream().anyMatch(Expression::readsWatermark));
+    }
+
+    /** CASE and COALESCE give every branch their common type (LogicalTypeMerging#findCommonType), cast to it. */
+    private static List<Expression> castToCommonType(SqlNode node, List<Expression> branches, String what) {
+        SqlType type = FlinkTypes.commonType(branches.stream().map(Expression::type).toList())
+                .orElseThrow(() -> new SimulationException(node.getParserPosition(), "Could not find a common type for the " + what + " branches "
+                        + branches.stream().map(branch -> branch.type().toString()).toList()));
+        List<Expression> cast = new ArrayList<>();
+        for (Expression branch : branches) {
+            SqlType from = branch.type();
+            cast.add(from.equals(type) || from.root() == Root.NULL ? new Expression(type, branch::evaluate, branch.readsWatermark())
+                    : derived(type, (row, context) -> Values.cast(branch.evaluate(row, context), from, type, context.sessionZone()), branch));
+        }
+        return cast;
     }
 
     private Expression literal(SqlLiteral literal) {
@@ -457,7 +519,8 @@ public final class ExpressionCompiler {
             return compileConstant(SqlType.BIGINT, value.longValue());
         }
         if (literal instanceof SqlCharStringLiteral text) {
-            return compileConstant(SqlType.STRING, text.getValueAs(String.class));
+            String value = text.getValueAs(String.class);
+            return compileConstant(SqlType.character(value.codePointCount(0, value.length())), value); // a literal is CHAR(n)
         }
         if (literal.getTypeName() == SqlTypeName.BOOLEAN) {
             return compileConstant(SqlType.BOOLEAN, literal.booleanValue());
