@@ -129,9 +129,10 @@ class FlinkRulesTest {
     @Test
     void approximateComparisonsAreJavasPrimitiveOnes() {
         // generated code compares doubles with ==, <: NaN is unordered, -0.0 equals 0.0; BETWEEN SYMMETRIC swaps its bounds
-        assertThat(select("x,NaN,-0.0,0,5\n", VALUES, "SELECT d = d, d <> d, f = 0.0, f < 0.0, i BETWEEN SYMMETRIC 9 AND 1, "
-                + "i BETWEEN 9 AND 1 FROM events;"))
-                .containsExactly("+I[FALSE, TRUE, TRUE, FALSE, TRUE, FALSE]");
+        // (but RexSimplify makes d = d mean d IS NOT NULL, TRUE even for NaN)
+        assertThat(select("x,NaN,-0.0,0,5\n", VALUES, "SELECT d = d, d <> d, d < 1e0, d <> 1e0, f = 0.0, f < 0.0, "
+                + "i BETWEEN SYMMETRIC 9 AND 1, i BETWEEN 9 AND 1 FROM events;"))
+                .containsExactly("+I[TRUE, FALSE, FALSE, TRUE, TRUE, FALSE, TRUE, FALSE]");
     }
 
     @Test
@@ -157,5 +158,48 @@ class FlinkRulesTest {
         assertThat(rows(accepted.results().get(0))).containsExactly("+I[alp, 2024-03-01 10:00:01, 12.3]");
         assertThat(refused.problem().message()).contains("'c'", "STRING", "CHAR(4)");
         assertThat(narrowing.problem().message()).contains("'i'", "BIGINT", "INT");
+    }
+
+    @Test
+    void toTimestampParsesWithFlinksOwnParsers() {
+        // DateTimeUtils#parseTimestampData: fractions without a format, a date-only format at midnight
+        assertThat(select("x,0,0,0,0\n", VALUES, "SELECT TO_TIMESTAMP('2024-03-01 10:00:01.5'), TO_TIMESTAMP('01/03/2024', 'dd/MM/yyyy'), "
+                + "TO_TIMESTAMP('nonsense') FROM events;"))
+                .containsExactly("+I[2024-03-01 10:00:01.500, 2024-03-01 00:00:00.000, <NULL>]");
+    }
+
+    @Test
+    void subMillisecondTimestampsAreNotModelled() {
+        // Flink keeps TIMESTAMP(6) microseconds; the simulator holds milliseconds, so it says so
+        RecipeRun run = run("x,0,0,0,0\n", VALUES, "SELECT CAST('2024-03-01 10:00:01.123456' AS TIMESTAMP(6)) FROM events;");
+
+        assertThat(run.problem().kind()).isEqualTo(org.flinkcookbook.engine.Problem.Kind.UNSUPPORTED);
+    }
+
+    @Test
+    void whatFlinksValidatorRefusesIsAnErrorAtItsStatement() {
+        String table = "CREATE TABLE events (id INT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts) WITH ('connector' = 'datagen');";
+        String csv = "1,2024-03-01 10:00:01\n";
+        // SliceAssigners#hopping: size must be a multiple of the slide
+        RecipeRun hop = run(csv, table, "SELECT window_start, COUNT(*) FROM TABLE(HOP(TABLE events, DESCRIPTOR(ts), "
+                + "INTERVAL '3' SECOND, INTERVAL '10' SECOND)) GROUP BY window_start, window_end;");
+        // SqlValidatorImpl: window_time selected but not grouped; LAG with a frame
+        RecipeRun windowTime = run(csv, table, "SELECT window_time, COUNT(*) FROM TABLE(TUMBLE(TABLE events, DESCRIPTOR(ts), "
+                + "INTERVAL '10' SECOND)) GROUP BY window_start, window_end;");
+        RecipeRun lag = run(csv, table, "SELECT LAG(id) OVER (ORDER BY ts ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) FROM events;");
+        // TableConfigUtils#validateTimeZone
+        RecipeRun zone = run(csv, "SET 'table.local-time-zone' = 'UTC+8';", table);
+        // a negative offset is accepted
+        RecipeRun offset = run(csv, table, "SELECT window_start, COUNT(*) FROM TABLE(TUMBLE(TABLE events, DESCRIPTOR(ts), "
+                + "INTERVAL '1' HOUR, INTERVAL '-20' MINUTE)) GROUP BY window_start, window_end;");
+
+        assertThat(List.of(hop, windowTime, lag, zone)).allSatisfy(refused -> {
+            assertThat(refused.problem().kind()).isEqualTo(org.flinkcookbook.engine.Problem.Kind.ERROR);
+            assertThat(refused.results()).isEmpty();
+        });
+        assertThat(List.of(hop.problem().line(), windowTime.problem().line(), lag.problem().line(), zone.problem().line()))
+                .containsExactly(4, 4, 4, 3);
+        assertThat(offset.problem()).isNull();
+        assertThat(rows(offset.results().get(0))).containsExactly("+I[2024-03-01 09:40:00.000, 1]");
     }
 }

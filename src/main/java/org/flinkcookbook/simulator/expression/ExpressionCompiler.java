@@ -2,8 +2,6 @@ package org.flinkcookbook.simulator.expression;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -24,6 +22,9 @@ import org.apache.calcite.sql.SqlTimestampLiteral;
 import org.apache.calcite.sql.fun.SqlBetweenOperator;
 import org.apache.calcite.sql.fun.SqlCase;
 import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.util.Litmus;
+import org.apache.flink.table.data.TimestampData;
+import org.apache.flink.table.utils.DateTimeUtils;
 import org.flinkcookbook.simulator.parse.SimulationException;
 import org.flinkcookbook.simulator.parse.UnsupportedConstructException;
 import org.flinkcookbook.simulator.types.FlinkTypes;
@@ -166,14 +167,18 @@ public final class ExpressionCompiler {
                 }, epoch);
             }
             case "TO_TIMESTAMP": {
+                // Flink's own parsers (BuiltInMethods STRING_TO_TIMESTAMP, STRING_TO_TIMESTAMP_WITH_FORMAT)
                 Expression text = compile(operands.get(0));
-                DateTimeFormatter format = operands.size() > 1
-                        ? DateTimeFormatter.ofPattern(((SqlCharStringLiteral) operands.get(1)).getValueAs(String.class))
-                        : DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
+                String format = operands.size() > 1 ? ((SqlCharStringLiteral) operands.get(1)).getValueAs(String.class) : null;
                 return derived(SqlType.timestamp(3), (row, context) -> {
                     Object value = text.evaluate(row, context);
+                    if (value == null) {
+                        return null;
+                    }
                     try {
-                        return value == null ? null : Timestamps.wallClockMillis(LocalDateTime.parse((String) value, format));
+                        TimestampData parsed = format == null ? DateTimeUtils.parseTimestampData((String) value)
+                                : DateTimeUtils.parseTimestampData((String) value, format);
+                        return parsed == null ? null : parsed.getMillisecond();
                     } catch (RuntimeException unparsable) {
                         return null; // Flink's TO_TIMESTAMP returns NULL for text it cannot parse
                     }
@@ -315,6 +320,11 @@ public final class ExpressionCompiler {
         Expression right = compile(call.getOperandList().get(1));
         checkComparable(call, left.type(), right.type());
         SqlKind kind = call.getKind();
+        if (call.getOperandList().get(0).equalsDeep(call.getOperandList().get(1), Litmus.IGNORE) && !left.readsWatermark()) {
+            // RexSimplify#simplifyComparison: x = x is x IS NOT NULL OR NULL, x < x is FALSE or NULL, even for NaN
+            boolean reflexive = kind == SqlKind.EQUALS || kind == SqlKind.LESS_THAN_OR_EQUAL || kind == SqlKind.GREATER_THAN_OR_EQUAL;
+            return derived(SqlType.BOOLEAN, (row, context) -> left.evaluate(row, context) == null ? null : reflexive, left);
+        }
         return new Expression(SqlType.BOOLEAN, (row, context) -> {
             Object a = left.evaluate(row, context);
             Object b = right.evaluate(row, context);
@@ -546,7 +556,7 @@ public final class ExpressionCompiler {
         // Calcite's validator: the leading field has at most its precision in digits (default 2)
         int precision = value.getIntervalQualifier().getStartPrecisionPreservingDefault();
         int leadingPrecision = precision < 0 ? 2 : precision;
-        if (count.toBigInteger().toString().length() > leadingPrecision) {
+        if (count.toBigInteger().abs().toString().length() > leadingPrecision) { // '-20' MINUTE is a valid offset
             throw new SimulationException(literal.getParserPosition(), "Interval field value " + count.toBigInteger()
                     + " exceeds precision of " + unit + "(" + leadingPrecision + ") field");
         }

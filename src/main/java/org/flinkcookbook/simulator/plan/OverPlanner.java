@@ -22,6 +22,7 @@ import org.flinkcookbook.simulator.aggregate.LagCall;
 import org.flinkcookbook.simulator.expression.Column;
 import org.flinkcookbook.simulator.expression.Expression;
 import org.flinkcookbook.simulator.expression.ExpressionCompiler;
+import org.flinkcookbook.simulator.parse.SimulationException;
 import org.flinkcookbook.simulator.parse.UnsupportedConstructException;
 import org.flinkcookbook.simulator.session.SessionSettings;
 import org.flinkcookbook.simulator.stream.Calc;
@@ -103,6 +104,11 @@ final class OverPlanner {
         for (SqlCall over : overCalls) {
             SqlCall function = over.operand(0);
             String name = function.getOperator().getName().toUpperCase(Locale.ROOT);
+            if (name.equals("LAG") && window.getLowerBound() != null) {
+                // Calcite's SqlValidatorImpl: LAG and LEAD do not allow framing
+                throw new SimulationException(window.getParserPosition(),
+                        "ROW/RANGE not allowed with RANK, DENSE_RANK, ROW_NUMBER, PERCENTILE_CONT/DISC or LAG/LEAD functions");
+            }
             if (name.equals("LAG")) {
                 LagCall lag = lag(function, argumentCompiler);
                 calls.add(lag::newAccumulator);

@@ -3,6 +3,7 @@ package org.flinkcookbook.simulator.session;
 import java.time.Duration;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
+import java.util.TimeZone;
 import java.util.Locale;
 import org.apache.flink.util.TimeUtils;
 
@@ -40,7 +41,7 @@ public final class SessionSettings {
                 return Outcome.APPLIED;
             case LOCAL_TIME_ZONE:
                 // 'default' means the JVM zone in Flink; the engine pins the session to UTC instead
-                timeZone = value.equalsIgnoreCase("default") ? ZoneOffset.UTC : ZoneId.of(value);
+                timeZone = value.equalsIgnoreCase("default") ? ZoneOffset.UTC : validZone(value);
                 return Outcome.APPLIED;
             case PARALLELISM:
                 return value.trim().equals("1") ? Outcome.IGNORED : Outcome.NOT_MODELLED;
@@ -71,6 +72,19 @@ public final class SessionSettings {
 
     public boolean streaming() {
         return streaming;
+    }
+
+    /**
+     * TableConfigUtils#validateTimeZone: a zone java.util.TimeZone reads alike, a full name or
+     * GMT+08:00, so 'UTC+8' is refused.
+     */
+    private static ZoneId validZone(String value) {
+        ZoneId zone = ZoneId.of(value);
+        if (!TimeZone.getTimeZone(value).toZoneId().equals(zone)) {
+            throw new IllegalArgumentException("The supported Zone ID is either a full name such as 'America/Los_Angeles',"
+                    + " or a custom timezone id such as 'GMT-08:00', but configured Zone ID is '" + value + "'.");
+        }
+        return zone;
     }
 
     public long watermarkIntervalMillis() {

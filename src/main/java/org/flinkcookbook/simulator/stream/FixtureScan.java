@@ -7,6 +7,7 @@ import java.util.List;
 import org.flinkcookbook.simulator.expression.EvaluationContext;
 import org.flinkcookbook.simulator.expression.Expression;
 import org.flinkcookbook.simulator.parse.SimulationException;
+import org.flinkcookbook.simulator.parse.UnsupportedConstructException;
 import org.flinkcookbook.simulator.session.TableDefinition.CsvSource;
 import org.flinkcookbook.simulator.types.SqlType;
 import org.flinkcookbook.simulator.types.Values;
@@ -106,6 +107,8 @@ public final class FixtureScan {
             CharSequence field = fields[i];
             try {
                 physical[i] = Values.parseCsvField(field, physicalTypes.get(i));
+            } catch (UnsupportedConstructException e) {
+                throw e;
             } catch (RuntimeException e) {
                 throw new SimulationException(null, source.displayName() + ":" + line + ": field " + (i + 1) + " '" + field
                         + "' is not a valid " + physicalTypes.get(i) + " (" + e.getMessage() + ")", e);

@@ -7,6 +7,7 @@ import org.apache.flink.table.data.DecimalData;
 import org.apache.flink.table.data.binary.BinaryStringData;
 import org.apache.flink.table.data.binary.BinaryStringDataUtil;
 import org.flinkcookbook.result.ResultRow;
+import org.flinkcookbook.simulator.parse.UnsupportedConstructException;
 import org.flinkcookbook.simulator.types.SqlType.Root;
 
 /** Reading, casting, comparing and printing values of the modelled types, following Flink. */
@@ -37,10 +38,30 @@ public final class Values {
             case FLOAT: return Float.parseFloat(trimmed(field));
             case DOUBLE: return Double.parseDouble(trimmed(field));
             case DECIMAL: return fitDecimal(new BigDecimal(field.toString()), type);
-            case TIMESTAMP: return Timestamps.parseTimestamp(field);
-            case TIMESTAMP_LTZ: return Timestamps.parseUtcTimestamp(field);
+            case TIMESTAMP: return Timestamps.parseTimestamp(withinMilliseconds(field, type));
+            case TIMESTAMP_LTZ: return Timestamps.parseUtcTimestamp(withinMilliseconds(field, type));
             default: throw new IllegalArgumentException("Flink's CSV format cannot read a " + type + " column");
         }
+    }
+
+    /**
+     * Values are held in milliseconds: a TIMESTAMP(4..9) value with digits beyond them, which Flink
+     * keeps, is not modelled.
+     */
+    private static CharSequence withinMilliseconds(CharSequence text, SqlType type) {
+        if (type.precision() > 3) {
+            int point = text.toString().lastIndexOf('.');
+            for (int i = point < 0 ? text.length() : point + 4; i < text.length(); i++) {
+                char c = text.charAt(i);
+                if (c >= '1' && c <= '9') {
+                    throw new UnsupportedConstructException(null, "sub-millisecond " + type + " values such as '" + text + "'");
+                }
+                if (c < '0' || c > '9') {
+                    break;
+                }
+            }
+        }
+        return text;
     }
 
     private static String trimmed(CharSequence field) {
@@ -140,7 +161,7 @@ public final class Values {
         }
         String text = untrimmed.trim();
         if (to.isTimestamp()) {
-            long wallClock = truncate(Timestamps.parseLiteral(text), Math.min(3, to.precision()));
+            long wallClock = truncate(Timestamps.parseLiteral(withinMilliseconds(text, to).toString()), Math.min(3, to.precision()));
             return to.root() == Root.TIMESTAMP_LTZ ? Timestamps.toEpoch(wallClock, sessionZone) : wallClock;
         }
         BinaryStringData string = BinaryStringData.fromString(text);
