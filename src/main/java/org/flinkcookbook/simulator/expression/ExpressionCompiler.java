@@ -9,6 +9,7 @@ import java.util.function.BinaryOperator;
 import java.util.function.Function;
 import org.apache.calcite.avatica.util.TimeUnit;
 import org.apache.calcite.sql.SqlBasicCall;
+import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlCharStringLiteral;
 import org.apache.calcite.sql.SqlDataTypeSpec;
 import org.apache.calcite.sql.SqlIdentifier;
@@ -19,9 +20,11 @@ import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlNumericLiteral;
 import org.apache.calcite.sql.SqlTimestampLiteral;
+import org.apache.calcite.sql.SqlUnknownLiteral;
 import org.apache.calcite.sql.fun.SqlBetweenOperator;
 import org.apache.calcite.sql.fun.SqlCase;
 import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.sql.util.SqlBasicVisitor;
 import org.apache.calcite.util.Litmus;
 import org.apache.flink.table.data.TimestampData;
 import org.apache.flink.table.utils.DateTimeUtils;
@@ -93,12 +96,46 @@ public final class ExpressionCompiler {
             return literal(literal);
         }
         if (node instanceof SqlCase sqlCase) {
-            return caseWhen(sqlCase);
+            return folded(node, caseWhen(sqlCase));
         }
         if (node instanceof SqlBasicCall call) {
-            return call(call);
+            return folded(node, call(call));
         }
         throw unsupported(node, "the expression " + node);
+    }
+
+    /**
+     * Flink's planner reduces expressions without columns to literals (ReduceExpressionsRule), and a
+     * FLOAT or DOUBLE literal is a BigDecimal, which has no -0.0: such an expression gives 0.0.
+     */
+    private static Expression folded(SqlNode node, Expression expression) {
+        if (!expression.type().isApproximate() || expression.readsWatermark() || !isConstant(node)) {
+            return expression;
+        }
+        return new Expression(expression.type(), (row, context) -> {
+            Object value = expression.evaluate(row, context);
+            return value instanceof Number number && number.doubleValue() == 0 ? (value instanceof Float ? (Object) 0.0f : (Object) 0.0) : value;
+        }, false);
+    }
+
+    private static boolean isConstant(SqlNode node) {
+        boolean[] variable = {false};
+        node.accept(new SqlBasicVisitor<Void>() {
+            @Override
+            public Void visit(SqlIdentifier identifier) {
+                variable[0] = true;
+                return null;
+            }
+
+            @Override
+            public Void visit(SqlCall call) {
+                if (!call.getOperator().isDeterministic() || call.getOperator().isDynamicFunction()) {
+                    variable[0] = true;
+                }
+                return super.visit(call);
+            }
+        });
+        return !variable[0];
     }
 
     private Expression call(SqlBasicCall call) {
@@ -382,6 +419,12 @@ public final class ExpressionCompiler {
         List<Expression> candidates = compileAll(list.getList());
         for (Expression candidate : candidates) {
             checkComparable(call, value.type(), candidate.type());
+            if (value.type().isNumeric() && candidate.type().isNumeric() && !value.type().isApproximate()
+                    && (candidate.type().isApproximate() || (candidate.type().root() == Root.DECIMAL) != (value.type().root() == Root.DECIMAL)
+                    || integerWidth(candidate.type()) > integerWidth(value.type()))) {
+                // Flink's planner may cast such a list to the value's type (BIGINT 9223372036854775807 IN an INT's list is -1)
+                throw unsupported(call, "IN with a value of a wider numeric type than the tested one (" + candidate.type() + " for " + value.type() + ")");
+            }
         }
         boolean negated = call.getKind() == SqlKind.NOT_IN;
         return new Expression(SqlType.BOOLEAN, (row, context) -> {
@@ -511,9 +554,13 @@ public final class ExpressionCompiler {
         if (literal instanceof SqlIntervalLiteral interval) {
             return compileConstant(SqlType.INTERVAL, intervalMillis(interval));
         }
+        if (literal instanceof SqlUnknownLiteral unknown && unknown.tag.equalsIgnoreCase("TIMESTAMP")) {
+            return literal(unknown.resolve(SqlTypeName.TIMESTAMP));
+        }
         if (literal instanceof SqlTimestampLiteral timestamp) {
-            String text = timestamp.toFormattedString();
-            return compileConstant(SqlType.timestamp(Math.max(0, timestamp.getPrec())), Timestamps.parseLiteral(text));
+            SqlType type = SqlType.timestamp(Math.max(0, timestamp.getPrec()));
+            String text = Values.withinMilliseconds(timestamp.toFormattedString(), type).toString();
+            return compileConstant(type, Timestamps.parseLiteral(text));
         }
         if (literal instanceof SqlNumericLiteral number) {
             BigDecimal value = number.getValueAs(BigDecimal.class);

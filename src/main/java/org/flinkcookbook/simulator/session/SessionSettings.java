@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.TimeZone;
+import org.flinkcookbook.simulator.parse.SimulationException;
 import java.util.Locale;
 import org.apache.flink.util.TimeUtils;
 
@@ -23,6 +24,8 @@ public final class SessionSettings {
     private boolean streaming = true;
     private Duration watermarkInterval = DEFAULT_WATERMARK_INTERVAL;
     private ZoneId timeZone = ZoneOffset.UTC;
+    /** A time zone Flink refuses once a query reads it, or null. */
+    private String invalidZone;
 
     /** What a SET did: applied, or ignored because it does not change results, or not modelled. */
     public enum Outcome { APPLIED, IGNORED, NOT_MODELLED }
@@ -41,7 +44,8 @@ public final class SessionSettings {
                 return Outcome.APPLIED;
             case LOCAL_TIME_ZONE:
                 // 'default' means the JVM zone in Flink; the engine pins the session to UTC instead
-                timeZone = value.equalsIgnoreCase("default") ? ZoneOffset.UTC : validZone(value);
+                timeZone = value.equalsIgnoreCase("default") ? ZoneOffset.UTC : ZoneId.of(value);
+                invalidZone = value.equalsIgnoreCase("default") || TimeZone.getTimeZone(value).toZoneId().equals(timeZone) ? null : value;
                 return Outcome.APPLIED;
             case PARALLELISM:
                 return value.trim().equals("1") ? Outcome.IGNORED : Outcome.NOT_MODELLED;
@@ -59,7 +63,10 @@ public final class SessionSettings {
         switch (key) {
             case RUNTIME_MODE -> streaming = defaults.streaming;
             case WATERMARK_INTERVAL -> watermarkInterval = defaults.watermarkInterval;
-            case LOCAL_TIME_ZONE -> timeZone = defaults.timeZone;
+            case LOCAL_TIME_ZONE -> {
+                timeZone = defaults.timeZone;
+                invalidZone = null;
+            }
             default -> { }
         }
     }
@@ -68,30 +75,26 @@ public final class SessionSettings {
         streaming = true;
         watermarkInterval = DEFAULT_WATERMARK_INTERVAL;
         timeZone = ZoneOffset.UTC;
+        invalidZone = null;
     }
 
     public boolean streaming() {
         return streaming;
     }
 
-    /**
-     * TableConfigUtils#validateTimeZone: a zone java.util.TimeZone reads alike, a full name or
-     * GMT+08:00, so 'UTC+8' is refused.
-     */
-    private static ZoneId validZone(String value) {
-        ZoneId zone = ZoneId.of(value);
-        if (!TimeZone.getTimeZone(value).toZoneId().equals(zone)) {
-            throw new IllegalArgumentException("The supported Zone ID is either a full name such as 'America/Los_Angeles',"
-                    + " or a custom timezone id such as 'GMT-08:00', but configured Zone ID is '" + value + "'.");
-        }
-        return zone;
-    }
-
     public long watermarkIntervalMillis() {
         return watermarkInterval.toMillis();
     }
 
+    /**
+     * The session time zone; one java.util.TimeZone reads otherwise (such as 'UTC+8') is refused,
+     * as TableConfigUtils#validateTimeZone refuses it when a query is planned, not at the SET.
+     */
     public ZoneId timeZone() {
+        if (invalidZone != null) {
+            throw new SimulationException(null, "Invalid time zone '" + invalidZone + "'. The value should be a Time Zone Database (TZDB) ID"
+                    + " such as 'America/Los_Angeles' to include daylight saving time. Fixed offsets are supported using 'GMT-03:00'");
+        }
         return timeZone;
     }
 }

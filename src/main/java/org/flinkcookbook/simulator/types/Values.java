@@ -48,7 +48,7 @@ public final class Values {
      * Values are held in milliseconds: a TIMESTAMP(4..9) value with digits beyond them, which Flink
      * keeps, is not modelled.
      */
-    private static CharSequence withinMilliseconds(CharSequence text, SqlType type) {
+    public static CharSequence withinMilliseconds(CharSequence text, SqlType type) {
         if (type.precision() > 3) {
             int point = text.toString().lastIndexOf('.');
             for (int i = point < 0 ? text.length() : point + 4; i < text.length(); i++) {
