@@ -221,4 +221,12 @@ class FlinkRulesTest {
 
         assertThat(run.problem().kind()).isEqualTo(org.flinkcookbook.engine.Problem.Kind.UNSUPPORTED);
     }
+
+    @Test
+    void unaryMinusKeepsItsTypeAndFewerSecondDigitsAreDroppedTowardTheEpoch() {
+        // found by ExpressionFuzzTest: -TINYINT -128 wraps to -128; CAST to TIMESTAMP(0) divides the epoch millis
+        String table = "CREATE TABLE events (t TINYINT, d DOUBLE, ts TIMESTAMP(3)) WITH ('connector' = 'datagen');";
+        assertThat(select("-128,0.0,1969-12-31 23:59:59.999\n", table, "SELECT -t, -d, CAST(ts AS TIMESTAMP(0)) FROM events;"))
+                .containsExactly("+I[-128, -0.0, 1970-01-01 00:00:00]");
+    }
 }

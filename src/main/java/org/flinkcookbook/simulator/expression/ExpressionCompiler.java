@@ -169,10 +169,8 @@ public final class ExpressionCompiler {
                 return in(call);
             case PLUS: case MINUS: case TIMES: case DIVIDE:
                 return arithmetic(call);
-            case MINUS_PREFIX: {
-                Expression operand = compile(operands.get(0));
-                return arithmetic(call, compileConstant(SqlType.INT, 0), operand, SqlKind.MINUS);
-            }
+            case MINUS_PREFIX:
+                return negation(call, compile(operands.get(0)));
             case CAST: {
                 Expression operand = compile(operands.get(0));
                 SqlType target = SqlType.of((SqlDataTypeSpec) operands.get(1));
@@ -503,6 +501,29 @@ public final class ExpressionCompiler {
                 default -> result;
             };
         });
+    }
+
+    /** Unary minus keeps its operand's type, as Java's negation in it does: -TINYINT -128 is -128, -0.0 stays a DOUBLE -0.0. */
+    private static Expression negation(SqlNode node, Expression operand) {
+        SqlType type = operand.type();
+        if (!type.isNumeric() && type.root() != Root.INTERVAL) {
+            throw unsupported(node, "unary minus on " + type);
+        }
+        return derived(type, (row, context) -> {
+            Object value = operand.evaluate(row, context);
+            if (value == null || value == Values.NONDETERMINISTIC) {
+                return value;
+            }
+            return switch (type.root()) {
+                case TINYINT -> (int) (byte) -(Integer) value;
+                case SMALLINT -> (int) (short) -(Integer) value;
+                case INT -> -(Integer) value;
+                case FLOAT -> -(Float) value;
+                case DOUBLE -> -(Double) value;
+                case DECIMAL -> Values.fitDecimal(((BigDecimal) value).negate(), type);
+                default -> -(Long) value;
+            };
+        }, operand);
     }
 
     private static int integerWidth(SqlType type) {

@@ -180,10 +180,13 @@ public final class Values {
         };
     }
 
-    /** Fewer fractional digits: DateTimeUtils#truncate drops the rest, flooring the wall clock. */
+    /**
+     * Fewer fractional digits: the rest is dropped toward zero of the epoch (Java's division), so
+     * 1969-12-31 23:59:59.999 as TIMESTAMP(0) is 1970-01-01 00:00:00, as Flink gives it.
+     */
     private static long truncate(long millis, int precision) {
         long unit = precision >= 3 ? 1 : precision == 2 ? 10 : precision == 1 ? 100 : 1000;
-        return Math.floorDiv(millis, unit) * unit;
+        return millis / unit * unit;
     }
 
     private static Object number(Object value, SqlType from, SqlType to) {
