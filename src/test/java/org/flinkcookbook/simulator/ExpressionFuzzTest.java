@@ -37,6 +37,7 @@ class ExpressionFuzzTest {
 
     private SimulatorEngine simulator;
     private int runs;
+    private int plannerAssertions;
 
     @Test
     void generatedExpressionsGiveFlinksValuesOrAreUnsupported(FlinkEngine flink) {
@@ -65,8 +66,9 @@ class ExpressionFuzzTest {
                         + String.join("\n", DifferentialTest.differences("shrunk", flink.run(recipe(minimal)), simulate(minimal))));
             }
         }
-        System.out.printf("expression fuzzing, seed %d: %d recipes, %d expressions compared with Flink, %d unsupported, %d disagreements%n",
-                SEED, CASES, compared, unsupported, disagreements.size());
+        System.out.printf("expression fuzzing, seed %d: %d recipes, %d expressions compared with Flink, %d unsupported, "
+                + "%d runs Flink's planner failed an assertion on, %d disagreements%n", SEED, CASES, compared, unsupported, plannerAssertions,
+                disagreements.size());
         assertThat(disagreements).isEmpty();
     }
 
@@ -75,7 +77,15 @@ class ExpressionFuzzTest {
         if (isUnsupported(simulated)) {
             return true; // together they may meet a construct that alone they did not
         }
-        return DifferentialTest.differences("fuzzed", flink.run(recipe(candidate)), simulated).isEmpty();
+        RecipeRun real;
+        try {
+            real = flink.run(recipe(candidate));
+        } catch (AssertionError plannerAssertion) {
+            // Calcite's own assertions (on under Surefire) fail on some plans, such as COALESCE('yes', s): no answer to compare
+            plannerAssertions++;
+            return true;
+        }
+        return DifferentialTest.differences("fuzzed", real, simulated).isEmpty();
     }
 
     /** One expression, then the fewest rows, that still disagree. */
