@@ -1,9 +1,17 @@
 import java.nio.file.Files
 
-// A directory outside the project, with a secret and an empty directory a sink might write to.
+// A directory outside the project: a canary file a recipe must never show, an empty directory a
+// sink might write to, and a recipe that must never be read.
 def outside = new File(basedir, '../hostile-outside')
 outside.deleteDir()
 new File(outside, 'sink').mkdirs()
-new File(outside, 'secret.csv').text = '42,secret\n'
-Files.createSymbolicLink(new File(basedir, 'fixtures/link.csv').toPath(), new File(outside, 'secret.csv').toPath())
+new File(outside, 'secret.csv').text = '42,CANARY7f3a\n'
+new File(outside, 'recipe.md').text = '# Outside\n\n```sql\nSELECT \'CANARY7f3a\' AS leaked;\n```\n'
+def link = { String from, File to -> Files.createSymbolicLink(new File(basedir, from).toPath(), to.toPath()) }
+link('fixtures/link.csv', new File(outside, 'secret.csv'))
+link('fixtures/outdir', outside)
+link('recipes/expected-link.expected', new File(outside, 'secret.csv'))
+link('recipes/outside-link.md', new File(outside, 'recipe.md'))
+// a file name that would be a workflow command after a line break
+new File(basedir, 'recipes/name\n::error file=README.md::forged by a name.md').text = '# Named\n\n```sql\nSELEC 1;\n```\n'
 return true

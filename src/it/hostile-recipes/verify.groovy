@@ -1,30 +1,72 @@
-def log = new File(basedir, 'build.log').text
-def stopped = { String status, String recipe, String message ->
-    assert log.contains(status.padRight(13) + 'recipes/' + recipe) : recipe
-    assert log.contains('recipes/' + recipe + ':') && log.contains(message) : message
-}
-// code and settings from outside the build: refused, the build fails
-def refused = { String recipe, String message -> stopped('ERROR', recipe, 'refused before running: ' + message) }
-// data from outside the project: never read, only planned with Flink, and said so
-def plannedOnly = { String recipe, String message -> stopped('PLANNED', recipe, message) }
-plannedOnly('etc.md', 'planned, not run: SELECT * FROM t: reads t, which is read from /etc/hostname, outside the project and fixtures directories')
-plannedOnly('dotdot.md', 'hostile-outside/secret.csv, outside the project and fixtures directories')
-plannedOnly('link.md', 'link.csv, outside the project and fixtures directories')
-refused('jar.md', "ADD JAR '/tmp/evil.jar': recipes may not load jars")
-refused('function-jar.md', "CREATE FUNCTION evil AS 'com.example.Evil' USING JAR ...: recipes may not load function code with USING JAR")
-refused('function-class.md', "CREATE TEMPORARY FUNCTION evil AS 'java.lang.Runtime': the function class java.lang.Runtime is not allowed")
-refused('settings.md', "SET 'pipeline.jars' = 'file:///tmp/evil.jar': recipes may not set 'pipeline.jars'")
-refused('module.md', "LOAD MODULE hive WITH ('hive-version' = '3.1.3'): recipes may not load modules other than core")
-refused('catalog.md', "CREATE CATALOG pg WITH ('type' = 'jdbc', 'base-url' = ...: recipes may only create in-memory catalogs")
-plannedOnly('kafka.md', "planned with stand-ins, not run: it reads orders (line 4: connector 'kafka' is not available in this build)")
-plannedOnly('endless.md', "planned, not run: SELECT * FROM endless: reads endless, which reads an unbounded source (connector 'datagen'); bind a fixture with <!-- cookbook:fixture TABLE = file.csv -->")
-assert log.contains('PASSED       recipes/captured-sink.md')
-assert log.contains('12 recipes on flink: 1 passed, 0 failed, 6 error, 5 planned only')
+import groovy.json.JsonSlurper
+import java.nio.file.Files
+import java.nio.file.LinkOption
+import javax.xml.parsers.DocumentBuilderFactory
 
-// nothing outside the project was read or written
+// build.log holds all three runs: verify, simulate, expected
+def log = new File(basedir, 'build.log').text
 def outside = new File(basedir, '../hostile-outside')
-assert outside.list().sort() == ['secret.csv', 'sink']
+
+// the canary never shows: not in the output, not in any report, not in any file written here
+assert !log.contains('CANARY7f3a')
+Files.walk(basedir.toPath()).withCloseable { files ->
+    files.filter { Files.isRegularFile(it, LinkOption.NOFOLLOW_LINKS) && !it.fileName.toString().endsWith('.groovy') }.each {
+        assert !it.toFile().text.contains('CANARY7f3a') : it.toString()
+    }
+}
+// nothing outside the project was written
+assert outside.list().sort() == ['recipe.md', 'secret.csv', 'sink']
 assert new File(outside, 'sink').list().length == 0
-assert new File(outside, 'secret.csv').text == '42,secret\n'
-assert !log.contains('42,secret') && !log.contains('secret |')
+assert new File(outside, 'secret.csv').text == '42,CANARY7f3a\n'
+// the recipe linked from outside is not read at all
+assert !log.contains('outside-link.md')
+
+// no line of the output starts a workflow command but the plugin's own annotations
+log.eachLine { line ->
+    if (line.trim().startsWith('::') || line.trim().startsWith('##[')) {
+        // the file name is escaped: no ':' or ',' before the message, whatever the recipe is called
+        assert line ==~ /::(error|warning) file=recipes\/[^,:]*,line=\d+,title=cookbook (error|warning)::.*/ : line
+    }
+}
+// Flink's stack traces stay out of the build output
+assert !log.contains('\tat org.apache.flink')
+assert !log.contains('Exception in thread')
+
+// every run wrote its reports, and every JUnit file parses
+def report = new JsonSlurper().parse(new File(basedir, 'target/cookbook/report.json'))
+assert report.recipes.size() > 20
+new File(basedir, 'target/cookbook-reports').eachFileMatch(~/TEST-.*\.xml/) {
+    DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(it)
+}
+
+def verifyLine = { String status, String recipe ->
+    assert log.contains(status.padRight(13) + 'recipes/' + recipe) : status + ' ' + recipe
+}
+def says = { String recipe, String message ->
+    assert log.contains('recipes/' + recipe + ':') && log.contains(message) : recipe + ': ' + message
+}
+// reads outside the project, however they are written: refused by Flink's file system
+['alter-path.md', 'redefined.md', 'hint.md', 'renamed.md', 'link-dir.md', 'relative.md'].each { verifyLine('ERROR', it) }
+says('alter-path.md', 'recipes may only read files under the project and fixtures directories')
+// code, settings and writes: refused before anything runs
+def refused = { String recipe, String message -> verifyLine('ERROR', recipe); says(recipe, 'refused before running: ' + message) }
+refused('jar.md', "ADD JAR '/tmp/evil.jar': recipes may not load jars")
+refused('function-jar.md', "recipes may not load function code with USING JAR")
+refused('function-class.md', "the function class java.lang.Runtime is not allowed")
+refused('alter-function.md', "the function class java.lang.Runtime is not allowed")
+refused('settings.md', "recipes may not set 'pipeline.jars'")
+refused('module.md', "recipes may not run this kind of statement")
+refused('catalog.md', "recipes may only create in-memory catalogs")
+refused('compile-plan.md', "COMPILE PLAN writes a plan file")
+refused('replace-table-as.md', "REPLACE TABLE ... AS SELECT writes through the table's connector")
+refused('datagen-huge.md', "is not a row count from 0 to 10000000")
+// hangs are stopped, and the recipe after them passes
+says('regex-planning.md', 'stopped: planning this statement took longer than 5 s (cookbook.timeout)')
+verifyLine('ERROR', 'regex-running.md')
+verifyLine('PASSED', 'zz-after.md')
+verifyLine('PASSED', 'captured-sink.md')
+// an expected file that links outside is never followed
+says('expected-link.md', 'expected-link.expected is a symbolic link')
+// a missing fixture is one sentence
+verifyLine('ERROR', 'missing-fixture.md')
 return true

@@ -41,7 +41,7 @@ import org.flinkcookbook.simulator.SimulatorEngine;
 public final class Benchmarks {
 
     /** The JIT setting of recipes/.mvn/jvm.config: only the quick compiler, which pays in short JVMs. */
-    private static final String C1_ONLY = "-XX:TieredStopAtLevel=1";
+    static final String C1_ONLY = "-XX:TieredStopAtLevel=1";
     /** Recipes at once in the cookbook runs: cookbook.threads, set with -Dcookbook.threads as in a build. */
     private static final int THREADS = Integer.getInteger("cookbook.threads", 1);
     private static final int WARM_UP_RUNS = 5;
@@ -70,6 +70,9 @@ public final class Benchmarks {
             case "cookbook" -> cookbook(args[1], Path.of(args[2]), Path.of(args[3]), Path.of(args[4]));
             case "throughput" -> throughput(args[1], Path.of(args[2]), Long.parseLong(args[3]));
             case "heap" -> heap(Path.of(args[1]), Long.parseLong(args[2]));
+            case "latency" -> LatencyBenchmarks.all(Path.of(args[1]), Path.of(args[2]), Path.of(args[3]), args[4], args[5]);
+            case "watch" -> LatencyBenchmarks.watch(args[1], Path.of(args[2]), Path.of(args[3]), Path.of(args[4]));
+            case "breakdown" -> LatencyBenchmarks.breakdown(Path.of(args[1]), Path.of(args[2]), args[3]);
             default -> throw new IllegalArgumentException("unknown benchmark " + args[0]);
         }
     }
@@ -192,7 +195,7 @@ public final class Benchmarks {
         return run.results().get(0);
     }
 
-    private static void report(String key, Object value) {
+    static void report(String key, Object value) {
         System.out.println("BENCH " + key + "=" + value);
     }
 
@@ -303,7 +306,7 @@ public final class Benchmarks {
     }
 
     /** One measurement in a new JVM: its wall time, JVM start included, and what it reported. */
-    private static Child child(Path work, String name, List<String> jvmOptions, Object... arguments) throws IOException, InterruptedException {
+    static Child child(Path work, String name, List<String> jvmOptions, Object... arguments) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(jvmOptions);
@@ -334,7 +337,7 @@ public final class Benchmarks {
         return new Child(wall, values);
     }
 
-    private record Child(double wall, Map<String, String> values) {
+    record Child(double wall, Map<String, String> values) {
         double number(String key) {
             String value = values.get(key);
             return value == null || value.equals("null") ? Double.NaN : Double.parseDouble(value);

@@ -44,6 +44,12 @@ public final class BenchmarkClusters {
         return new FlinkEngine(settings(fixtures), () -> new Timed(EmbeddedCluster.start(), clock));
     }
 
+    /** The plugin's engine on an embedded cluster started by this call, so that the start is timed apart from planning. */
+    public static Engine startedFirst(java.nio.file.Path fixtures) {
+        EmbeddedCluster cluster = EmbeddedCluster.start();
+        return new FlinkEngine(settings(fixtures), () -> cluster);
+    }
+
     /** The naive engine: {@code execution.target=local}, which starts and stops a cluster per job. */
     public static Engine clusterPerJob(java.nio.file.Path fixtures, JobClock clock) {
         return new FlinkEngine(settings(fixtures), () -> new Timed(new LocalExecutorPerJob(), clock));

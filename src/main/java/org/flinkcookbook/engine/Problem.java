@@ -1,44 +1,43 @@
 package org.flinkcookbook.engine;
 
+import java.util.EnumSet;
+import java.util.Set;
+import org.flinkcookbook.report.RecipeStatus;
+
 /**
  * Why a recipe could not run to its end.
  *
- * @param kind whether the recipe is wrong, or the engine cannot run it
+ * @param status what it makes of the recipe: {@link RecipeStatus#ERROR} when a statement failed or
+ *     the recipe cannot be read, {@link RecipeStatus#BROKEN} when Flink rejects its SQL while
+ *     planning it, {@link RecipeStatus#NOT_RUNNABLE} when it needs what a Maven build cannot give it,
+ *     {@link RecipeStatus#UNSUPPORTED} when the simulator does not model a construct it uses
  * @param line Markdown line the problem points at
  * @param message one sentence that says what is wrong and what to do
  */
-public record Problem(Kind kind, int line, String message) {
+public record Problem(RecipeStatus status, int line, String message) {
 
-    public enum Kind {
-        /** A statement failed, or the recipe cannot be read: the recipe is in error. */
-        ERROR,
-        /** The engine does not model a construct the recipe uses (simulator only). */
-        UNSUPPORTED,
-        /** Flink rejects the recipe's SQL while parsing, validating or planning it. */
-        BROKEN,
-        /** The recipe needs what a Maven build cannot give it: Python, a JAR, an external service. */
-        NOT_RUNNABLE,
-        /** Not a failure: the recipe reads tables without data here, so it was planned, not run. */
-        PLANNED
+    private static final Set<RecipeStatus> STOPPING = EnumSet.of(
+            RecipeStatus.ERROR, RecipeStatus.BROKEN, RecipeStatus.NOT_RUNNABLE, RecipeStatus.UNSUPPORTED);
+
+    public Problem {
+        if (!STOPPING.contains(status)) {
+            throw new IllegalArgumentException(status + " is no problem that stops a recipe");
+        }
     }
 
     public static Problem error(int line, String message) {
-        return new Problem(Kind.ERROR, line, message);
+        return new Problem(RecipeStatus.ERROR, line, message);
     }
 
     public static Problem broken(int line, String message) {
-        return new Problem(Kind.BROKEN, line, message);
+        return new Problem(RecipeStatus.BROKEN, line, message);
     }
 
     public static Problem notRunnable(int line, String message) {
-        return new Problem(Kind.NOT_RUNNABLE, line, message);
-    }
-
-    public static Problem planned(int line, String message) {
-        return new Problem(Kind.PLANNED, line, message);
+        return new Problem(RecipeStatus.NOT_RUNNABLE, line, message);
     }
 
     public static Problem unsupported(int line, String message) {
-        return new Problem(Kind.UNSUPPORTED, line, message);
+        return new Problem(RecipeStatus.UNSUPPORTED, line, message);
     }
 }

@@ -3,6 +3,9 @@ package org.flinkcookbook.expected;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.file.LinkOption;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -50,8 +53,9 @@ public final class ExpectedFileFormat {
     /** Reads an expected file; {@code shownAs} is how messages name it. */
     public static List<ExpectedResult> read(Path file, String shownAs) throws ExpectedFileException {
         List<String> lines;
-        try {
-            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
+            // a symbolic link could point anywhere; its first line would end up in the message
+            lines = StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(in.readAllBytes())).toString().lines().toList();
         } catch (IOException e) {
             throw new ExpectedFileException(shownAs, 1, "cannot be read as UTF-8 text (" + e.getMessage() + ")");
         }
@@ -167,7 +171,7 @@ public final class ExpectedFileFormat {
             Matcher header = HEADER.matcher(line);
             if (header.matches()) {
                 finish();
-                current = new Builder(lineNumber, Integer.parseInt(header.group(1)), header.group(2).strip(), new ArrayList<>(pendingComments));
+                current = new Builder(lineNumber, count(header.group(1), "a recipe line number"), header.group(2).strip(), new ArrayList<>(pendingComments));
                 pendingComments.clear();
                 return;
             }
@@ -187,7 +191,7 @@ public final class ExpectedFileFormat {
                 if (!digest.matches()) {
                     throw problem("expected 'rows: COUNT (sha256 HASH)'");
                 }
-                current.digest = new RowsDigest(Integer.parseInt(digest.group(1)), digest.group(2));
+                current.digest = new RowsDigest(count(digest.group(1), "a row count"), digest.group(2));
             } else {
                 current.rows.add(row(line));
             }
@@ -260,6 +264,14 @@ public final class ExpectedFileFormat {
                 }
             }
             throw problem("a quoted value is never closed");
+        }
+
+        private int count(String digits, String what) throws ExpectedFileException {
+            try {
+                return Integer.parseInt(digits);
+            } catch (NumberFormatException e) {
+                throw problem(digits + " is too large for " + what);
+            }
         }
 
         private Long number(String text) throws ExpectedFileException {

@@ -4,9 +4,11 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.apache.flink.api.common.JobID;
+import org.apache.flink.api.common.JobStatus;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.DeploymentOptions;
 import org.apache.flink.configuration.PipelineOptions;
@@ -24,6 +26,7 @@ import org.apache.flink.runtime.util.EnvironmentInformation;
 final class EmbeddedCluster implements FlinkCluster {
 
     private static final long CLOSE_TIMEOUT_SECONDS = 30;
+    private static final Duration STUCK_POLL = Duration.ofMillis(100);
 
     private final MiniCluster cluster;
     private final Path emptyClasspathEntry;
@@ -45,6 +48,8 @@ final class EmbeddedCluster implements FlinkCluster {
         configuration.set(RestOptions.ADDRESS, "127.0.0.1");
         configuration.setString("metrics.reporter.cookbook.factory.class", LateRowsReporterFactory.class.getName());
         configuration.setString("classloader.check-leaked-classloader", "false");
+        // a task that ignores cancellation is left to the engine (it gives the cluster up), not made a fatal error
+        configuration.set(TaskManagerOptions.TASK_CANCELLATION_TIMEOUT, Duration.ZERO);
         MiniClusterConfiguration clusterConfiguration = new MiniClusterConfiguration.Builder()
                 .setConfiguration(configuration)
                 .setNumTaskManagers(1)
@@ -96,6 +101,49 @@ final class EmbeddedCluster implements FlinkCluster {
     @Override
     public String lateRowsNotCounted() {
         return null;
+    }
+
+    @Override
+    public boolean hasStuckJobs(Duration wait) {
+        long until = System.nanoTime() + wait.toNanos();
+        try {
+            while (true) {
+                boolean cancelling = cluster.listJobs().get(wait.toMillis() + 1, TimeUnit.MILLISECONDS).stream()
+                        .anyMatch(job -> job.getJobState() == JobStatus.CANCELLING || job.getJobState() == JobStatus.FAILING);
+                if (!cancelling) {
+                    return false;
+                }
+                if (System.nanoTime() > until) {
+                    return true;
+                }
+                Thread.sleep(STUCK_POLL.toMillis());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return true;
+        } catch (Exception unanswered) {
+            return true; // a cluster that cannot list its jobs in time is no use to later recipes
+        }
+    }
+
+    /**
+     * Closes in the background. A task thread that ignores cancellation keeps a core busy until the
+     * build ends: stopping it would make Flink treat the ThreadDeath as fatal and exit the JVM.
+     */
+    @Override
+    public synchronized void abandon() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            Runtime.getRuntime().removeShutdownHook(shutdownHook);
+        } catch (IllegalStateException alreadyShuttingDown) {
+            // the JVM is exiting
+        }
+        Thread closing = new Thread(this::closeQuietly, "cookbook-flink-abandon");
+        closing.setDaemon(true);
+        closing.start();
     }
 
     @Override

@@ -1,21 +1,18 @@
 package org.flinkcookbook.flink;
 
 import java.io.IOException;
-import java.io.Reader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeFormatterBuilder;
 import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoField;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVParser;
-import org.apache.commons.csv.CSVRecord;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.LogicalTypeRoot;
+import org.flinkcookbook.csv.CsvLines;
 
 /**
  * Reads a CSV fixture before Flink does, so that a malformed row is reported with its fixture line
@@ -41,32 +38,36 @@ final class FixtureCheck {
      * @return what is wrong with the first bad row, naming its line; empty when every row reads
      */
     static Optional<String> problem(Path csv, String shownAs, List<String> names, List<LogicalType> types, int rowtime) throws IOException {
-        try (Reader reader = Files.newBufferedReader(csv, StandardCharsets.UTF_8);
-                CSVParser parser = CSVFormat.DEFAULT.parse(reader)) {
-            for (CSVRecord row : parser) {
-                long line = parser.getCurrentLineNumber();
-                if (row.size() == 1 && row.get(0).isEmpty()) {
-                    continue; // a blank line: Flink skips it too
+        List<String> problems = new ArrayList<>(1);
+        try {
+            CsvLines.read(csv, (row, line) -> {
+                if (problems.isEmpty()) {
+                    problem(row, line, shownAs, names, types, rowtime).ifPresent(problems::add);
                 }
-                if (row.size() != types.size()) {
-                    return Optional.of(shownAs + ":" + line + ": has " + row.size() + " fields but the table has " + types.size()
-                            + " physical columns (" + String.join(", ", names) + "); fix the row or the table's columns");
-                }
-                if (rowtime >= 0) {
-                    String value = row.get(rowtime);
-                    if (value.isEmpty()) {
-                        return Optional.of(shownAs + ":" + line + ": the event-time column " + names.get(rowtime)
-                                + " is empty, and Flink cannot assign a watermark to a NULL rowtime; give the row a time");
-                    }
-                    if (!readsAsTimestamp(value, types.get(rowtime))) {
-                        return Optional.of(shownAs + ":" + line + ": '" + value + "' in the event-time column " + names.get(rowtime)
-                                + " is not a " + types.get(rowtime).asSummaryString() + " Flink's CSV format reads; write it as "
-                                + (isLocalZoned(types.get(rowtime)) ? "2024-03-01 10:00:00.000Z" : "2024-03-01 10:00:00.000"));
-                    }
-                }
-            }
-        } catch (IllegalArgumentException | java.io.UncheckedIOException e) {
+            });
+        } catch (IllegalArgumentException | UncheckedIOException e) {
             return Optional.of(shownAs + ": is not valid CSV (" + e.getMessage() + ")");
+        }
+        return problems.stream().findFirst();
+    }
+
+    private static Optional<String> problem(CharSequence[] row, int line, String shownAs, List<String> names, List<LogicalType> types, int rowtime) {
+        if (row.length != types.size()) {
+            return Optional.of(shownAs + ":" + line + ": has " + row.length + " fields but the table has " + types.size()
+                    + " physical columns (" + String.join(", ", names) + "); fix the row or the table's columns");
+        }
+        if (rowtime < 0) {
+            return Optional.empty();
+        }
+        String value = row[rowtime].toString();
+        if (value.isEmpty()) {
+            return Optional.of(shownAs + ":" + line + ": the event-time column " + names.get(rowtime)
+                    + " is empty, and Flink cannot assign a watermark to a NULL rowtime; give the row a time");
+        }
+        if (!readsAsTimestamp(value, types.get(rowtime))) {
+            return Optional.of(shownAs + ":" + line + ": '" + value + "' in the event-time column " + names.get(rowtime)
+                    + " is not a " + types.get(rowtime).asSummaryString() + " Flink's CSV format reads; write it as "
+                    + (isLocalZoned(types.get(rowtime)) ? "2024-03-01 10:00:00.000Z" : "2024-03-01 10:00:00.000"));
         }
         return Optional.empty();
     }

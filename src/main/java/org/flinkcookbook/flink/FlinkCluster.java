@@ -1,5 +1,6 @@
 package org.flinkcookbook.flink;
 
+import java.time.Duration;
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.core.execution.PipelineExecutorServiceLoader;
@@ -24,6 +25,20 @@ interface FlinkCluster extends AutoCloseable {
 
     /** Why this cluster's jobs carry no late-row counts, or null when they all do. */
     String lateRowsNotCounted();
+
+    /**
+     * True when a job of this cluster is still being cancelled after {@code wait}: its task does not
+     * answer the interrupt (a regular expression that backtracks for ever does not), and the cluster
+     * would kill its task manager later, failing every job after it.
+     */
+    default boolean hasStuckJobs(Duration wait) {
+        return false; // a session cluster is the user's: its jobs are cancelled, never it replaced
+    }
+
+    /** Gives up on a cluster with stuck jobs: closed in the background, without waiting for them. */
+    default void abandon() {
+        close();
+    }
 
     /** The Flink version the cluster runs. */
     String flinkVersion();

@@ -1,5 +1,6 @@
 package org.flinkcookbook.flink;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -10,10 +11,15 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.Supplier;
 import org.apache.flink.runtime.util.EnvironmentInformation;
 import org.flinkcookbook.engine.Engine;
+import org.flinkcookbook.engine.PlannedOnly;
 import org.flinkcookbook.engine.Problem;
 import org.flinkcookbook.engine.RecipeRun;
+import org.flinkcookbook.guard.Deadline;
+import org.flinkcookbook.guard.GuardedFileSystem;
 import org.flinkcookbook.recipe.Recipe;
-import org.flinkcookbook.result.StatementResult;
+import org.flinkcookbook.session.RecipeSession;
+import org.flinkcookbook.session.SessionGate;
+import org.flinkcookbook.session.StatementParser;
 import org.flinkcookbook.sql.Clauses;
 import org.flinkcookbook.sql.FixturePlaceholder;
 import org.flinkcookbook.sql.SqlSyntaxException;
@@ -35,6 +41,7 @@ public final class FlinkEngine implements Engine {
         return thread;
     });
     private final Supplier<FlinkCluster> clusterFactory;
+    private final RecipeSession session;
     private FlinkCluster cluster;
     /** The embedded cluster starting in the background while the first recipe that reads fixtures is planned. */
     private CompletableFuture<FlinkCluster> starting;
@@ -47,7 +54,9 @@ public final class FlinkEngine implements Engine {
     FlinkEngine(FlinkSettings settings, Supplier<FlinkCluster> clusterFactory) {
         this.settings = settings;
         this.clusterFactory = clusterFactory;
+        this.session = new RecipeSession(new StatementParser(settings.fixturesDirectory()), SessionGate.OPEN);
         FlinkLogging.configure(settings.verboseLogging());
+        GuardedFileSystem.install();
     }
 
     @Override
@@ -69,42 +78,80 @@ public final class FlinkEngine implements Engine {
     /** Plans each session of the recipe with stand-ins for its tables that cannot run here; no cluster needed. */
     @Override
     public RecipeRun plan(Recipe recipe) {
-        startInBackgroundIfItWillRun(recipe);
-        List<String> warnings = new ArrayList<>(recipe.warnings());
-        Optional<SqlSyntaxException> cutShort = Clauses.strayTerminator(recipe.statements());
-        if (cutShort.isPresent()) {
-            return new RecipeRun(List.of(), Problem.broken(cutShort.get().line(), cutShort.get().getMessage()), warnings);
-        }
-        Problem plannedOnly = null;
-        for (Recipe session : recipe.sessions()) {
-            RecipeRun plan = RecipeSession.forPlanning(settings, session).run();
-            warnings.addAll(plan.warnings());
-            if (plan.completed()) {
-                continue;
-            }
-            if (plan.problem().kind() != Problem.Kind.PLANNED) {
-                return new RecipeRun(List.of(), plan.problem(), warnings);
-            }
-            if (plannedOnly == null) {
-                plannedOnly = plan.problem(); // the later sessions are planned all the same
-            }
-        }
-        return new RecipeRun(List.of(), plannedOnly, warnings);
+        Deadline.Result<RecipeRun> planned = Deadline.run("cookbook-plan", perStatement(), () -> planInTime(recipe));
+        return planned.overran().map(overrun -> overrun(recipe, overrun, "planning")).orElseGet(planned::value);
     }
 
     @Override
     public RecipeRun run(Recipe recipe) {
-        List<StatementResult> results = new ArrayList<>();
+        cluster(); // its start takes no statement's time
+        Deadline.Result<RecipeRun> ran = Deadline.run("cookbook-run", perStatement(), () -> runInTime(recipe));
+        if (ran.overran().isPresent()) {
+            abandonClusterIfStuck();
+            return overrun(recipe, ran.overran().get(), "running");
+        }
+        if (!ran.value().completed()) {
+            abandonClusterIfStuck(); // a statement that timed out may have left a job that does not cancel
+        }
+        return ran.value();
+    }
+
+    /**
+     * A statement's time, and some to spare: a job's own timeout cancels it at
+     * {@link FlinkSettings#statementTimeout()} and reports that better; this catches what it cannot.
+     */
+    private Duration perStatement() {
+        return settings.statementTimeout().plus(clamp(settings.statementTimeout(), Duration.ofSeconds(1), Duration.ofSeconds(10)));
+    }
+
+    /** How long a cancelled job may take to stop before its cluster is given up. */
+    private Duration cancellationGrace() {
+        return clamp(settings.statementTimeout().dividedBy(2), Duration.ofSeconds(1), Duration.ofSeconds(5));
+    }
+
+    private static Duration clamp(Duration duration, Duration min, Duration max) {
+        return duration.compareTo(min) < 0 ? min : duration.compareTo(max) > 0 ? max : duration;
+    }
+
+    private RecipeRun overrun(Recipe recipe, Deadline.Overrun overrun, String what) {
+        return RecipeRun.stopped(List.of(), Problem.error(overrun.line(), "stopped: " + what + " this statement took longer than "
+                + settings.statementTimeout().toSeconds() + " s (cookbook.timeout); a regular expression that backtracks for ever, "
+                + "or a source that never ends, can do that: simplify it or bind a fixture with <!-- cookbook:fixture TABLE = file.csv -->"),
+                recipe.warnings());
+    }
+
+    /** Replaces the embedded cluster when a cancelled job of it does not stop, so that later recipes run on a sound one. */
+    private synchronized void abandonClusterIfStuck() {
+        if (cluster != null && cluster.hasStuckJobs(cancellationGrace())) {
+            cluster.abandon();
+            cluster = null;
+        }
+    }
+
+    private RecipeRun planInTime(Recipe recipe) {
+        startInBackgroundIfItWillRun(recipe);
         List<String> warnings = new ArrayList<>(recipe.warnings());
-        for (Recipe session : recipe.sessions()) {
-            RecipeRun run = new RecipeSession(cluster(), settings, watchdog, session).run();
-            results.addAll(run.results());
-            warnings.addAll(run.warnings());
-            if (!run.completed()) {
-                return new RecipeRun(results, run.problem(), warnings);
+        Optional<SqlSyntaxException> cutShort = Clauses.strayTerminator(recipe.statements());
+        if (cutShort.isPresent()) {
+            return RecipeRun.stopped(List.of(), Problem.broken(cutShort.get().line(), cutShort.get().getMessage()), warnings);
+        }
+        PlannedOnly plannedOnly = null;
+        for (Recipe script : recipe.sessions()) {
+            RecipeRun plan = session.run(script, new PlanningBackEnd(script, settings));
+            warnings.addAll(plan.warnings());
+            if (plan.problem() != null) {
+                return RecipeRun.stopped(List.of(), plan.problem(), warnings);
+            }
+            if (plannedOnly == null) {
+                plannedOnly = plan.plannedOnly(); // the later sessions are planned all the same
             }
         }
-        return RecipeRun.completed(results, warnings);
+        return new RecipeRun(List.of(), null, plannedOnly, warnings);
+    }
+
+    private RecipeRun runInTime(Recipe recipe) {
+        FlinkCluster cluster = cluster();
+        return session.runAll(recipe, script -> new JobBackEnd(script, settings, cluster, watchdog));
     }
 
     /**

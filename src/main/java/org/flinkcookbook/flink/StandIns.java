@@ -81,11 +81,16 @@ final class StandIns {
         standIn.put(StandInConnector.FOR, connector);
         standIn.put(StandInConnector.CHANGES, sourceChanges(connector, options));
         standIn.put(StandInConnector.SINK_CHANGES, sinkChanges(connector, options));
-        standIn.put(StandInConnector.LOOKUP, String.valueOf(!WITHOUT_LOOKUP.contains(connector)));
+        standIn.put(StandInConnector.LOOKUP, String.valueOf(canBeLookedUp(connector)));
         standIn.put(StandInConnector.BOUNDED, String.valueOf(options.containsKey("number-of-rows")));
         standIn.put(StandInConnector.SESSION, session);
         TableRebinding.rebind(catalog, id, table, standIn, TableRebinding.origin(table).getPartitionKeys());
         byTable.put(id.getObjectName(), new StandIn(id.getObjectName(), line, reason.get()));
+    }
+
+    /** Whether a table of this connector can be looked up in a lookup join (unknown connectors are taken to). */
+    static boolean canBeLookedUp(String connector) {
+        return !WITHOUT_LOOKUP.contains(connector);
     }
 
     /** The stand-ins whose sources the planned queries read, in the order the recipe created them. */

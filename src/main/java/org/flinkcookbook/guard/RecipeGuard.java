@@ -11,17 +11,19 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlCharStringLiteral;
 import org.apache.calcite.sql.SqlHint;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.util.SqlBasicVisitor;
+import org.apache.flink.sql.parser.ddl.SqlAlterFunction;
 import org.apache.flink.sql.parser.ddl.SqlCreateFunction;
 import org.apache.flink.sql.parser.ddl.SqlSet;
 import org.apache.flink.sql.parser.ddl.SqlTableOption;
 import org.apache.flink.sql.parser.ddl.catalog.SqlCreateCatalog;
 import org.apache.flink.sql.parser.ddl.table.SqlCreateTable;
-import org.apache.flink.sql.parser.ddl.table.SqlCreateTableAs;
 import org.apache.flink.sql.parser.ddl.view.SqlCreateView;
 import org.apache.flink.sql.parser.dql.SqlLoadModule;
 import org.flinkcookbook.recipe.FixtureBinding;
@@ -54,6 +56,11 @@ public final class RecipeGuard {
 
     /** Connectors whose sources never end unless bounded by an option. */
     private static final Set<String> ENDLESS_CONNECTORS = Set.of("faker", "datagen");
+
+    private static final String SQL_DIALECT = "table.sql-dialect";
+
+    /** The most rows a datagen table may generate: more would run until the timeout, or never end. */
+    static final long MAX_GENERATED_ROWS = 10_000_000;
 
     /** Settings a recipe may change: the SQL planner's and runtime's behaviour, never where or what runs. */
     private static final List<String> ALLOWED_SETTING_PREFIXES = List.of(
@@ -98,22 +105,13 @@ public final class RecipeGuard {
             } catch (SqlSyntaxException e) {
                 continue; // not the guard's business: the engine reports it with its line
             }
-            checkStatement(recipe, statement, parsed, refusals, unsafeTables);
-            if (parsed instanceof SqlCreateTable table) {
-                createdTables.add(String.join(".", table.getName().names).toLowerCase(Locale.ROOT));
-                createdTables.add(TableReads.nameOf(table.getName()));
-            }
-            Set<String> reads = expand(TableReads.of(parsed), viewReads);
-            if (parsed instanceof SqlCreateView view) {
-                viewReads.put(TableReads.nameOf(view.getName()), reads);
-                continue;
-            }
-            for (String table : reads) {
-                String reason = unsafeTables.get(table);
-                if (reason != null) {
-                    refusals.add(new Refusal(statement.line(), statement.firstWords() + ": reads " + table + ", which " + reason, Refusal.Kind.NEEDS_DATA));
-                    break;
+            try {
+                if (checkStatement(recipe, statement, parsed, refusals, unsafeTables)) {
+                    predictReads(statement, parsed, createdTables, unsafeTables, viewReads, refusals);
                 }
+            } catch (RuntimeException e) { // a statement the guard cannot take apart does not run
+                refusals.add(new Refusal(statement.line(), statement.firstWords() + ": the guard cannot check this statement ("
+                        + e.getClass().getSimpleName() + "), so it does not run"));
             }
         }
         for (FixtureBinding fixture : recipe.fixtures()) {
@@ -125,18 +123,46 @@ public final class RecipeGuard {
         return refusals;
     }
 
-    private void checkStatement(Recipe recipe, Statement statement, SqlNode parsed, List<Refusal> refusals, Map<String, String> unsafeTables) {
-        String words = statement.firstWords() + ": ";
-        switch (statement.kind()) {
-            case ADD_JAR, REMOVE_JAR -> refusals.add(new Refusal(statement.line(), words
-                    + "recipes may not load jars; the plugin runs them with the build's own classpath"));
-            case SET -> checkSetting(statement, (SqlSet) parsed, refusals);
-            default -> {
-                // checked by the statement's parsed form below
+    /**
+     * Which tables a statement reads, as far as the SQL tells: a recipe that reads a table whose data
+     * is not here is only planned. A courtesy to the author; what is read is enforced by
+     * {@link GuardedFileSystem}.
+     */
+    private static void predictReads(Statement statement, SqlNode parsed, Set<String> createdTables, Map<String, String> unsafeTables,
+            Map<String, Set<String>> viewReads, List<Refusal> refusals) {
+        if (parsed instanceof SqlCreateTable table) {
+            createdTables.add(String.join(".", table.getName().names).toLowerCase(Locale.ROOT));
+            createdTables.add(TableReads.nameOf(table.getName()));
+        }
+        Set<String> reads = expand(TableReads.of(parsed), viewReads);
+        if (parsed instanceof SqlCreateView view) {
+            viewReads.put(TableReads.nameOf(view.getName()), reads);
+            return;
+        }
+        for (String table : reads) {
+            String reason = unsafeTables.get(table);
+            if (reason != null) {
+                refusals.add(new Refusal(statement.line(), statement.firstWords() + ": reads " + table + ", which " + reason, Refusal.Kind.NEEDS_DATA));
+                return;
             }
         }
-        if (parsed instanceof SqlCreateFunction function) {
-            checkFunction(statement, function, refusals);
+    }
+
+    /** Adds what the statement may not do; false when its kind may not run at all. */
+    private boolean checkStatement(Recipe recipe, Statement statement, SqlNode parsed, List<Refusal> refusals, Map<String, String> unsafeTables) {
+        String words = statement.firstWords() + ": ";
+        Optional<String> refusedKind = StatementAllowList.refusal(parsed);
+        if (refusedKind.isPresent()) {
+            refusals.add(new Refusal(statement.line(), words + refusedKind.get()));
+            return false;
+        }
+        checkOptions(statement, parsed, refusals);
+        if (parsed instanceof SqlSet set) {
+            checkSetting(statement, set, refusals);
+        } else if (parsed instanceof SqlCreateFunction function) {
+            checkFunction(statement, function.getFunctionClassName(), function.getFunctionLanguage(), !function.getResourceInfos().isEmpty(), refusals);
+        } else if (parsed instanceof SqlAlterFunction function) {
+            checkFunction(statement, function.getFunctionClassName(), function.getFunctionLanguage(), false, refusals);
         } else if (parsed instanceof SqlLoadModule module && !"core".equalsIgnoreCase(module.moduleName())) {
             refusals.add(new Refusal(statement.line(), words + "recipes may not load modules other than core"));
         } else if (parsed instanceof SqlCreateCatalog) {
@@ -144,9 +170,6 @@ public final class RecipeGuard {
             if (!"generic_in_memory".equals(type)) {
                 refusals.add(new Refusal(statement.line(), words + "recipes may only create in-memory catalogs ('type' = 'generic_in_memory')"));
             }
-        } else if (parsed instanceof SqlCreateTableAs) {
-            refusals.add(new Refusal(statement.line(), words
-                    + "CREATE TABLE ... AS SELECT writes through the table's connector; create the table, then INSERT INTO it (INSERTs are captured)"));
         } else if (parsed instanceof SqlCreateTable table) {
             String name = TableReads.nameOf(table.getName());
             boolean bound = recipe.fixtureFor(String.join(".", table.getName().names)).isPresent()
@@ -159,6 +182,44 @@ public final class RecipeGuard {
             }
         }
         checkHints(statement, parsed, refusals);
+        return true;
+    }
+
+    /**
+     * Options that no recipe needs and that would load code or make Flink count forever: any option
+     * naming a class, and a datagen row count that is not a whole number from 0 to
+     * {@link #MAX_GENERATED_ROWS}. Options of tables, ALTER TABLE, catalogs and hints alike.
+     */
+    private static void checkOptions(Statement statement, SqlNode parsed, List<Refusal> refusals) {
+        Map<String, String> options = new LinkedHashMap<>(options(parsed));
+        parsed.accept(new SqlBasicVisitor<Void>() {
+            @Override
+            public Void visit(SqlCall call) {
+                if (call instanceof SqlHint hint && hint.getOptionFormat() == SqlHint.HintOptionFormat.KV_LIST) {
+                    options.putAll(hint.getOptionKVPairs());
+                }
+                return super.visit(call);
+            }
+        });
+        for (Map.Entry<String, String> option : options.entrySet()) {
+            String key = option.getKey().toLowerCase(Locale.ROOT);
+            if (key.contains("class")) {
+                refusals.add(new Refusal(statement.line(), statement.firstWords() + ": the option '" + option.getKey()
+                        + "' names code to load; recipes may not set it"));
+            } else if (key.equals("number-of-rows") && !isRowCount(option.getValue())) {
+                refusals.add(new Refusal(statement.line(), statement.firstWords() + ": 'number-of-rows' = '" + option.getValue()
+                        + "' is not a row count from 0 to " + MAX_GENERATED_ROWS + "; generate fewer rows or bind a fixture"));
+            }
+        }
+    }
+
+    private static boolean isRowCount(String value) {
+        try {
+            long rows = Long.parseLong(value.trim());
+            return rows >= 0 && rows <= MAX_GENERATED_ROWS;
+        } catch (NumberFormatException e) {
+            return false;
+        }
     }
 
     /** Why reading a table with these options is refused, or null when it may be read. */
@@ -187,20 +248,23 @@ public final class RecipeGuard {
             return;
         }
         String key = set.getKeyString();
-        if (ALLOWED_SETTING_PREFIXES.stream().noneMatch(key::startsWith)) {
+        if (key.equals(SQL_DIALECT) && !"default".equalsIgnoreCase(set.getValueString())) {
+            refusals.add(new Refusal(statement.line(), statement.firstWords() + ": recipes may only use the default SQL dialect"));
+        } else if (ALLOWED_SETTING_PREFIXES.stream().noneMatch(key::startsWith)) {
             refusals.add(new Refusal(statement.line(), statement.firstWords() + ": recipes may not set '" + key
                     + "'; they may set table.exec.*, table.optimizer.*, table.local-time-zone, execution.runtime-mode, "
                     + "pipeline.auto-watermark-interval and a few more (see the README)"));
         }
     }
 
-    private void checkFunction(Statement statement, SqlCreateFunction function, List<Refusal> refusals) {
+    /** The class a CREATE or ALTER FUNCTION names is the class Flink loads: it must be on the allow-list. */
+    private void checkFunction(Statement statement, SqlCharStringLiteral classLiteral, String language, boolean usingJar, List<Refusal> refusals) {
         String words = statement.firstWords() + ": ";
-        String className = function.getFunctionClassName().getValueAs(String.class);
-        if (!function.getResourceInfos().isEmpty()) {
+        String className = classLiteral.getValueAs(String.class);
+        if (usingJar) {
             refusals.add(new Refusal(statement.line(), words + "recipes may not load function code with USING JAR"));
-        } else if (function.getFunctionLanguage() != null && !"JAVA".equalsIgnoreCase(function.getFunctionLanguage())) {
-            refusals.add(new Refusal(statement.line(), words + "functions in " + function.getFunctionLanguage()
+        } else if (language != null && !"JAVA".equalsIgnoreCase(language)) {
+            refusals.add(new Refusal(statement.line(), words + "functions in " + language
                     + " cannot run in the build; show the recipe with <!-- cookbook:skip -->", Refusal.Kind.NOT_RUNNABLE));
         } else if (!allowedFunctionClasses.contains(className)) {
             refusals.add(new Refusal(statement.line(), words + "the function class " + className
@@ -264,7 +328,7 @@ public final class RecipeGuard {
         parsed.accept(new SqlBasicVisitor<Void>() {
             @Override
             public Void visit(SqlCall call) {
-                if (call instanceof SqlTableOption option) {
+                if (call instanceof SqlTableOption option && option.getKey() != null && option.getValue() != null) {
                     options.put(option.getKeyString(), option.getValueString());
                 }
                 return super.visit(call);

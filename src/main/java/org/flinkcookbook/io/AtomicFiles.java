@@ -6,6 +6,8 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.UUID;
 
 /** Writes files so that a reader sees the old content or the new, never half of one: a build may stop at any time. */
 public final class AtomicFiles {
@@ -16,9 +18,10 @@ public final class AtomicFiles {
     public static void write(Path file, String text) throws IOException {
         Path directory = file.toAbsolutePath().getParent();
         Files.createDirectories(directory);
-        Path temporary = Files.createTempFile(directory, "." + file.getFileName(), ".tmp");
+        // not Files.createTempFile: its files are private (0600); this one gets the umask's permissions like any other
+        Path temporary = directory.resolve("." + file.getFileName() + "." + UUID.randomUUID() + ".tmp");
         try {
-            Files.writeString(temporary, text, StandardCharsets.UTF_8);
+            Files.writeString(temporary, text, StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
             try {
                 Files.move(temporary, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             } catch (AtomicMoveNotSupportedException e) {

@@ -4,12 +4,15 @@ import java.io.File;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.stream.Collectors;
 import java.time.Duration;
 import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.Parameter;
+import org.flinkcookbook.cache.ChangedSince;
+import org.flinkcookbook.cache.RecipeCache;
 import org.flinkcookbook.engine.Engine;
 import org.flinkcookbook.flink.FlinkEngine;
 import org.flinkcookbook.flink.FlinkSettings;
@@ -45,11 +48,11 @@ abstract class AbstractCookbookMojo extends AbstractMojo {
     @Parameter(property = "cookbook.requireExpected", defaultValue = "false")
     private boolean requireExpected;
 
-    /** Seconds one statement may run before its Flink job is cancelled. */
+    /** Seconds one statement may take, planning included, before it is stopped and its Flink job cancelled. */
     @Parameter(property = "cookbook.timeout", defaultValue = "300")
     private int timeout;
 
-    /** Lets Flink log at INFO into the build output; by default it logs only warnings worth reading. */
+    /** Lets Flink log at INFO into the build output, stack traces and recipe text included; off by default. */
     @Parameter(property = "cookbook.flinkLogs", defaultValue = "false")
     private boolean flinkLogs;
 
@@ -69,7 +72,7 @@ abstract class AbstractCookbookMojo extends AbstractMojo {
     @Parameter(property = "cookbook.strict", defaultValue = "false")
     private boolean strict;
 
-    /** Comma-separated function classes recipes may register with CREATE FUNCTION; none by default. */
+    /** Comma-separated function classes recipes may register with CREATE or ALTER FUNCTION; none by default. */
     @Parameter(property = "cookbook.allowedFunctions", defaultValue = "")
     private String allowedFunctions;
 
@@ -85,6 +88,18 @@ abstract class AbstractCookbookMojo extends AbstractMojo {
     @Parameter(property = "cookbook.githubAnnotations")
     private Boolean githubAnnotations;
 
+    /** Verifying does not run again a recipe that passed before on the same inputs and settings; false runs every recipe. */
+    @Parameter(property = "cookbook.cache", defaultValue = "true")
+    private boolean cache;
+
+    /** Where verify remembers which recipes passed, and on what; CI can keep it between builds. */
+    @Parameter(property = "cookbook.cacheDirectory", defaultValue = "${basedir}/target/cookbook/cache")
+    private File cacheDirectory;
+
+    /** A git revision: verify runs only the recipes whose inputs changed since it; blank runs them all. */
+    @Parameter(property = "cookbook.changedSince", defaultValue = "")
+    private String changedSince;
+
     /** Skips the goal. */
     @Parameter(property = "cookbook.skip", defaultValue = "false")
     private boolean skip;
@@ -97,7 +112,9 @@ abstract class AbstractCookbookMojo extends AbstractMojo {
         }
         RunSummary summary;
         try (Engine engine = createEngine(); Engine explainer = createExplainer()) {
-            summary = new CookbookRunner(runSettings(), engine, explainer, new MavenConsole(getLog())).run(mode());
+            RunSettings settings = runSettings();
+            MavenConsole console = new MavenConsole(getLog());
+            summary = run(new CookbookRunner(settings, engine, explainer, console, recipeCache(engine)), settings, console);
         } catch (CookbookException e) {
             throw new MojoExecutionException(e.getMessage(), e);
         } catch (RuntimeException e) {
@@ -114,6 +131,16 @@ abstract class AbstractCookbookMojo extends AbstractMojo {
     /** What this goal does with the results. */
     abstract CookbookRunner.Mode mode();
 
+    /** Runs the goal: every recipe once, unless the goal does more (watch). */
+    RunSummary run(CookbookRunner runner, RunSettings settings, MavenConsole console) throws CookbookException {
+        return runner.run(mode());
+    }
+
+    /** Whether this goal reports recipes that passed before on the same inputs without running them. */
+    boolean usesCache() {
+        return mode() == CookbookRunner.Mode.VERIFY;
+    }
+
     /** The engine this goal runs recipes on. */
     abstract Engine createEngine();
 
@@ -129,6 +156,37 @@ abstract class AbstractCookbookMojo extends AbstractMojo {
 
     SimulatorEngine simulatorEngine() {
         return new SimulatorEngine(fixtures.toPath(), strict);
+    }
+
+    /** The engine cookbook.engine names: flink or simulator. */
+    Engine engineNamed(String engine) {
+        return switch (engine) {
+            case "flink" -> flinkEngine();
+            case "simulator" -> simulatorEngine();
+            default -> throw new IllegalArgumentException("cookbook.engine must be flink or simulator, not '" + engine + "'");
+        };
+    }
+
+    /**
+     * The recipes that passed before, keyed by their files and by every setting that changes a
+     * result; with cookbook.changedSince, also which recipes' inputs git says changed.
+     */
+    private RecipeCache recipeCache(Engine engine) {
+        boolean changedOnly = changedSince != null && !changedSince.isBlank();
+        if (!usesCache() || (!cache && !changedOnly)) {
+            return RecipeCache.none();
+        }
+        String resultSettings = String.join("\n",
+                "engine " + engine.name() + " " + engine.flinkVersion(),
+                "requireExpected " + requireExpected,
+                "timeout " + timeout,
+                "maxStoredRows " + maxStoredRows,
+                "strict " + strict,
+                "allowedFunctions " + new TreeSet<>(runSettings().allowedFunctions()),
+                "flink.address " + flinkAddress,
+                "fixtures " + baseDirectory.toPath().toAbsolutePath().normalize().relativize(fixtures.toPath().toAbsolutePath().normalize()));
+        return RecipeCache.open(cache ? cacheDirectory.toPath() : null, resultSettings, baseDirectory.toPath(), fixtures.toPath(),
+                changedOnly ? ChangedSince.ask(changedSince.strip(), baseDirectory.toPath()) : null);
     }
 
     private RunSettings runSettings() {

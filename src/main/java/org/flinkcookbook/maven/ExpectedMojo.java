@@ -23,10 +23,6 @@ public class ExpectedMojo extends AbstractCookbookMojo {
 
     @Override
     Engine createEngine() {
-        return switch (engine) {
-            case "flink" -> flinkEngine();
-            case "simulator" -> simulatorEngine();
-            default -> throw new IllegalArgumentException("cookbook.engine must be flink or simulator, not '" + engine + "'");
-        };
+        return engineNamed(engine);
     }
 }

@@ -2,8 +2,9 @@ package org.flinkcookbook.maven;
 
 import org.apache.maven.plugin.logging.Log;
 import org.flinkcookbook.run.Console;
+import org.flinkcookbook.run.LogLines;
 
-/** The run's progress lines, through Maven's log. */
+/** The run's progress lines, through Maven's log: each line of a message on its own, with Maven's prefix ({@link LogLines}). */
 final class MavenConsole implements Console {
 
     private final Log log;
@@ -14,17 +15,17 @@ final class MavenConsole implements Console {
 
     @Override
     public void info(String message) {
-        log.info(message);
+        LogLines.of(message).forEach(log::info);
     }
 
     @Override
     public void warn(String message) {
-        log.warn(message);
+        LogLines.of(message).forEach(log::warn);
     }
 
     @Override
     public void error(String message) {
-        log.error(message);
+        LogLines.of(message).forEach(log::error);
     }
 
     @Override

@@ -76,6 +76,11 @@ public record Recipe(Path file, String displayPath, List<SqlBlock> blocks, List<
 
     /** The expected-values file that belongs beside this recipe: same base name, {@code .expected}. */
     public Path expectedFile() {
+        return expectedFileOf(file);
+    }
+
+    /** The expected-values file beside the recipe file {@code file}. */
+    public static Path expectedFileOf(Path file) {
         String name = file.getFileName().toString();
         int dot = name.lastIndexOf('.');
         return file.resolveSibling((dot > 0 ? name.substring(0, dot) : name) + ".expected");

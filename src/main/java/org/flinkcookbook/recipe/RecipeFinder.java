@@ -51,7 +51,7 @@ public final class RecipeFinder {
 
                 @Override
                 public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
-                    if (Files.isRegularFile(file) && file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".md")) {
+                    if (Files.isRegularFile(file) && file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".md") && inside(file, walked)) {
                         markdown.add(root.resolve(walked.relativize(file)));
                     }
                     return FileVisitResult.CONTINUE;
@@ -64,6 +64,16 @@ public final class RecipeFinder {
                     .toList();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot search " + root + " for recipes", e);
+        }
+    }
+
+    /** A recipe that is a symbolic link to a file outside the project and recipes directory is not read: it could be any file. */
+    private boolean inside(Path file, Path recipesDirectory) {
+        try {
+            Path real = file.toRealPath();
+            return real.startsWith(baseDirectory.toRealPath()) || real.startsWith(recipesDirectory.toRealPath());
+        } catch (IOException e) {
+            return false;
         }
     }
 

@@ -2,6 +2,10 @@ package org.flinkcookbook.report;
 
 import java.io.IOException;
 import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -14,6 +18,7 @@ import javax.xml.transform.TransformerException;
 import javax.xml.transform.TransformerFactory;
 import javax.xml.transform.dom.DOMSource;
 import javax.xml.transform.stream.StreamResult;
+import org.flinkcookbook.compare.Mismatch;
 import org.flinkcookbook.io.AtomicFiles;
 import org.flinkcookbook.result.StatementResult;
 import org.w3c.dom.Document;
@@ -31,16 +36,42 @@ public final class JUnitReport {
     public static void write(Path directory, String engine, List<RecipeOutcome> outcomes) throws IOException {
         Files.createDirectories(directory);
         for (RecipeOutcome outcome : outcomes) {
-            Path file = directory.resolve("TEST-cookbook." + outcome.path().replaceAll("[^A-Za-z0-9_.-]", "_") + ".xml");
+            Path file = directory.resolve("TEST-cookbook." + fileName(outcome.path()) + ".xml");
             write(file, suite(engine, outcome));
         }
+    }
+
+    /**
+     * A file name for a recipe path, different for every path: the path with other characters than
+     * letters, digits, {@code _.-} replaced, and then, when something was replaced, a hash of the path,
+     * so that {@code a/b.md} and {@code a_b.md} do not overwrite each other's report.
+     */
+    static String fileName(String recipePath) {
+        String plain = recipePath.replaceAll("[^A-Za-z0-9_.-]", "_");
+        if (plain.equals(recipePath)) {
+            return plain;
+        }
+        try {
+            byte[] hash = MessageDigest.getInstance("SHA-256").digest(recipePath.getBytes(StandardCharsets.UTF_8));
+            return plain + "-" + HexFormat.of().formatHex(hash, 0, 4);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java runtime has SHA-256", e);
+        }
+    }
+
+    /** Text as XML 1.0 can hold it: characters it cannot (most control characters, lone surrogates) become U+FFFD. */
+    static String xmlText(String text) {
+        StringBuilder clean = new StringBuilder(text.length());
+        text.codePoints().forEach(c -> clean.appendCodePoint(
+                c == 0x9 || c == 0xA || c == 0xD || (c >= 0x20 && c <= 0xD7FF) || (c >= 0xE000 && c <= 0xFFFD) || c >= 0x10000 ? c : 0xFFFD));
+        return clean.toString();
     }
 
     private static Document suite(String engine, RecipeOutcome outcome) throws IOException {
         Document document = newDocument();
         Element suite = document.createElement("testsuite");
         document.appendChild(suite);
-        suite.setAttribute("name", outcome.path());
+        suite.setAttribute("name", xmlText(outcome.path()));
         suite.setAttribute("time", seconds(outcome.seconds()));
         Element properties = document.createElement("properties");
         Element engineProperty = document.createElement("property");
@@ -112,8 +143,8 @@ public final class JUnitReport {
 
     private static Element testCase(Document document, RecipeOutcome outcome, String name, double seconds) {
         Element testCase = document.createElement("testcase");
-        testCase.setAttribute("classname", outcome.path());
-        testCase.setAttribute("name", name);
+        testCase.setAttribute("classname", xmlText(outcome.path()));
+        testCase.setAttribute("name", xmlText(name));
         testCase.setAttribute("time", seconds(seconds));
         return testCase;
     }
@@ -121,15 +152,15 @@ public final class JUnitReport {
     private static Element problem(Document document, String kind, String message, String remedy) {
         Element problem = document.createElement(kind);
         String firstLine = message.lines().findFirst().orElse(message);
-        problem.setAttribute("message", firstLine);
+        problem.setAttribute("message", xmlText(firstLine));
         problem.setAttribute("type", "cookbook." + kind);
-        problem.setTextContent(message + "\n" + remedy);
+        problem.setTextContent(xmlText(message + "\n" + remedy));
         return problem;
     }
 
     private static Element skip(Document document, String message) {
         Element skipped = document.createElement("skipped");
-        skipped.setAttribute("message", message);
+        skipped.setAttribute("message", xmlText(message));
         return skipped;
     }
 

@@ -2,6 +2,7 @@ package org.flinkcookbook.report;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.flinkcookbook.compare.Mismatch;
 import org.flinkcookbook.result.LateRow;
 import org.flinkcookbook.result.StatementResult;
 import org.flinkcookbook.result.WatermarkCheck;
@@ -17,6 +18,7 @@ import org.flinkcookbook.result.WatermarkCheck;
  * @param problemLine the Markdown line of the error or unsupported construct, or 0
  * @param problem what stopped the recipe, or null
  * @param warnings things worth knowing that did not fail it
+ * @param cached true when it passed before on the same inputs, so it was not run (its results are not known)
  */
 public record RecipeOutcome(
         String path,
@@ -26,7 +28,8 @@ public record RecipeOutcome(
         List<Mismatch> mismatches,
         int problemLine,
         String problem,
-        List<String> warnings) {
+        List<String> warnings,
+        boolean cached) {
 
     private static final int MAX_EXPLAINED_ROWS = 10;
 
@@ -36,17 +39,81 @@ public record RecipeOutcome(
         warnings = List.copyOf(warnings);
     }
 
-    /** The lines that explain a failure or error in the build output, each naming file and line. */
-    public List<String> explanation() {
+    /** An outcome of the recipe at {@code path}, built step by step; nothing but the status is required. */
+    public static Builder of(String path, RecipeStatus status) {
+        return new Builder(path, status);
+    }
+
+    /** The steps of an outcome: each names what it sets; what is not set is empty. */
+    public static final class Builder {
+        private final String path;
+        private final RecipeStatus status;
+        private double seconds;
+        private List<StatementResult> results = List.of();
+        private List<Mismatch> mismatches = List.of();
+        private int problemLine;
+        private String problem;
+        private List<String> warnings = List.of();
+        private boolean cached;
+
+        private Builder(String path, RecipeStatus status) {
+            this.path = path;
+            this.status = status;
+        }
+
+        public Builder seconds(double seconds) {
+            this.seconds = seconds;
+            return this;
+        }
+
+        public Builder results(List<StatementResult> results) {
+            this.results = results;
+            return this;
+        }
+
+        public Builder mismatches(List<Mismatch> mismatches) {
+            this.mismatches = mismatches;
+            return this;
+        }
+
+        /** What stopped the recipe or kept it from being verified, at its Markdown line. */
+        public Builder problem(int line, String message) {
+            this.problemLine = line;
+            this.problem = message;
+            return this;
+        }
+
+        public Builder warnings(List<String> warnings) {
+            this.warnings = warnings;
+            return this;
+        }
+
+        /** It passed before on the same inputs and settings, so it was not run. */
+        public Builder cached() {
+            this.cached = true;
+            return this;
+        }
+
+        public RecipeOutcome build() {
+            return new RecipeOutcome(path, status, seconds, results, mismatches, problemLine, problem, warnings, cached);
+        }
+    }
+
+    /**
+     * The lines that explain a failure or error in the build output, each naming file and line.
+     *
+     * @param report where {@code report.json} is written, as shown to the user: it lists what these lines leave out
+     */
+    public List<String> explanation(String report) {
         return switch (status) {
-            case FAILED -> mismatches.isEmpty() ? List.of(path + ":" + problemLine + ": " + problem) : mismatchLines();
+            case FAILED -> mismatches.isEmpty() ? List.of(path + ":" + problemLine + ": " + problem) : mismatchLines(report);
             case ERROR, BROKEN, NOT_RUNNABLE, PLANNED, UNSUPPORTED, NO_EXPECTED -> List.of(path + ":" + problemLine + ": " + problem);
             default -> List.of();
         };
     }
 
     /** Each mismatch, then for a result the simulator explained, the rows that made its numbers short. */
-    private List<String> mismatchLines() {
+    private List<String> mismatchLines(String report) {
         List<String> lines = new ArrayList<>();
         mismatches.forEach(mismatch -> lines.add(path + ":" + mismatch.line() + ": " + mismatch.describe()));
         for (StatementResult result : results) {
@@ -58,21 +125,21 @@ public record RecipeOutcome(
             if (!late.isEmpty()) {
                 lines.add(path + ":" + result.line() + ": " + late.size() + " rows dropped as late:");
                 late.stream().limit(MAX_EXPLAINED_ROWS).forEach(row -> lines.add("  " + row));
-                addMore(lines, late.size());
+                addMore(lines, late.size(), report);
             }
             List<WatermarkCheck> filtered = result.explanations().watermarkChecks().stream().filter(check -> !check.passed()).toList();
             if (!filtered.isEmpty()) {
                 lines.add(path + ":" + result.line() + ": " + filtered.size() + " rows filtered out by CURRENT_WATERMARK:");
                 filtered.stream().limit(MAX_EXPLAINED_ROWS).forEach(check -> lines.add("  " + check));
-                addMore(lines, filtered.size());
+                addMore(lines, filtered.size(), report);
             }
         }
         return lines;
     }
 
-    private static void addMore(List<String> lines, int total) {
+    private static void addMore(List<String> lines, int total, String report) {
         if (total > MAX_EXPLAINED_ROWS) {
-            lines.add("  ... and " + (total - MAX_EXPLAINED_ROWS) + " more in target/cookbook/report.json");
+            lines.add("  ... and " + (total - MAX_EXPLAINED_ROWS) + " more in " + report);
         }
     }
 

@@ -1,7 +1,5 @@
 package org.flinkcookbook.report;
 
-import org.flinkcookbook.engine.Problem;
-
 /** How a recipe came out, as written to {@code report.json}. */
 public enum RecipeStatus {
     /** Verified: its results match the expected values. */
@@ -34,16 +32,5 @@ public enum RecipeStatus {
     /** True when the recipe makes the build fail. */
     public boolean failsBuild() {
         return this == FAILED || this == ERROR || this == BROKEN;
-    }
-
-    /** The status of a recipe that stopped at this problem. */
-    public static RecipeStatus of(Problem.Kind problem) {
-        return switch (problem) {
-            case ERROR -> ERROR;
-            case UNSUPPORTED -> UNSUPPORTED;
-            case BROKEN -> BROKEN;
-            case NOT_RUNNABLE -> NOT_RUNNABLE;
-            case PLANNED -> PLANNED;
-        };
     }
 }

@@ -2,29 +2,34 @@ package org.flinkcookbook.run;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Supplier;
+import org.flinkcookbook.cache.RecipeCache;
+import org.flinkcookbook.compare.Comparison;
+import org.flinkcookbook.compare.Mismatch;
 import org.flinkcookbook.engine.Engine;
+import org.flinkcookbook.engine.PlannedOnly;
 import org.flinkcookbook.engine.Problem;
 import org.flinkcookbook.engine.RecipeRun;
 import org.flinkcookbook.expected.ExpectedFileException;
 import org.flinkcookbook.expected.ExpectedFileFormat;
 import org.flinkcookbook.expected.ExpectedResult;
+import org.flinkcookbook.guard.FileAccess;
 import org.flinkcookbook.guard.RecipeGuard;
 import org.flinkcookbook.guard.Refusal;
+import org.flinkcookbook.recipe.FixtureConvention;
 import org.flinkcookbook.recipe.Recipe;
 import org.flinkcookbook.recipe.RecipeException;
 import org.flinkcookbook.recipe.RecipeFinder;
 import org.flinkcookbook.recipe.RecipeParser;
 import org.flinkcookbook.recipe.SqlBlock;
-import org.flinkcookbook.report.Comparison;
 import org.flinkcookbook.report.JUnitReport;
 import org.flinkcookbook.report.JsonReport;
-import org.flinkcookbook.report.Mismatch;
 import org.flinkcookbook.report.RecipeOutcome;
 import org.flinkcookbook.report.RecipeStatus;
 import org.flinkcookbook.result.StatementResult;
@@ -49,16 +54,23 @@ public final class CookbookRunner {
     private final RecipeFinder finder;
     private final RecipeParser parser = new RecipeParser();
     private final RecipeGuard guard;
+    private final RecipeCache cache;
 
     /**
      * @param explainer the simulator, asked why rows are missing when a recipe fails on Flink; null
      *     when the engine explains its own results
      */
     public CookbookRunner(RunSettings settings, Engine engine, Engine explainer, Console console) {
+        this(settings, engine, explainer, console, RecipeCache.none());
+    }
+
+    /** @param cache the recipes that passed before on the same inputs, which verifying does not run again */
+    public CookbookRunner(RunSettings settings, Engine engine, Engine explainer, Console console, RecipeCache cache) {
         this.settings = settings;
         this.engine = engine;
         this.explainer = explainer;
         this.console = console;
+        this.cache = cache;
         this.finder = new RecipeFinder(settings.baseDirectory());
         this.guard = new RecipeGuard(settings.baseDirectory(), settings.fixturesDirectory(), settings.allowedFunctions());
     }
@@ -75,15 +87,38 @@ public final class CookbookRunner {
         }
         lateRowsNotCounted.ifPresent(reason -> console.warn("Late-row counts are not compared: " + reason));
         long start = System.nanoTime();
-        List<Path> files = finder.find(settings.recipesDirectory(), settings.recipeFilter());
-        if (files.isEmpty()) {
+        List<Path> found = findRecipes();
+        if (found.isEmpty()) {
             console.warn("No recipes found in " + finder.displayPath(settings.recipesDirectory())
                     + (isBlank(settings.recipeFilter()) ? "" : " matching cookbook.recipe=" + settings.recipeFilter())
                     + ": a recipe is a Markdown file with a ```sql block");
         }
+        List<Path> files = cache.select(found);
+        cache.changedSinceRef().ifPresent(ref -> console.info(files.size() + " of " + found.size()
+                + " recipes have inputs changed since " + ref + " (cookbook.changedSince); only they run"));
+        List<RecipeOutcome> outcomes = runRecipes(files, mode);
+        RunSummary summary = new RunSummary(engine.name(), outcomes, seconds(start), reportDisplayPath());
+        writeReports(outcomes);
+        try {
+            cache.save();
+        } catch (IOException e) {
+            console.warn("Cannot keep which recipes passed, so the next run runs them all: " + e.getMessage());
+        }
+        summary.screen().forEach(console::info);
+        return summary;
+    }
+
+    /** The recipe files under the recipes directory that cookbook.recipe selects, in path order. */
+    public List<Path> findRecipes() {
+        return finder.find(settings.recipesDirectory(), settings.recipeFilter());
+    }
+
+    /** Runs these recipes and prints each one's progress line and messages; outcomes in the files' order. */
+    public List<RecipeOutcome> runRecipes(List<Path> files, Mode mode) {
         List<RecipeOutcome> outcomes = new ArrayList<>();
-        try (RecipeRuns runs = new RecipeRuns(settings.threads())) {
-            List<Supplier<RecipeOutcome>> started = files.stream().map(file -> runs.start(() -> runRecipe(file, mode))).toList();
+        try (FileAccess.Allowance reads = FileAccess.allow(settings.baseDirectory(), settings.fixturesDirectory());
+                RecipeThreadPool pool = new RecipeThreadPool(settings.threads())) {
+            List<Supplier<RecipeOutcome>> started = files.stream().map(file -> pool.start(() -> runOrRecall(file, mode))).toList();
             for (int i = 0; i < files.size(); i++) {
                 RecipeOutcome outcome = started.get(i).get(); // in path order, whichever finishes first
                 outcomes.add(outcome);
@@ -93,10 +128,37 @@ public final class CookbookRunner {
                 }
             }
         }
-        RunSummary summary = new RunSummary(engine.name(), outcomes, seconds(start));
-        writeReports(outcomes);
-        summary.screen().forEach(console::info);
-        return summary;
+        return outcomes;
+    }
+
+    /** Verifying a recipe that passed before on the same inputs reports the pass without running it. */
+    private RecipeOutcome runOrRecall(Path file, Mode mode) {
+        if (mode != Mode.VERIFY) {
+            return runRecipeSafely(file, mode);
+        }
+        RecipeCache.Entry entry = cache.entry(file, finder.displayPath(file));
+        if (entry.unchangedSincePassed()) {
+            return RecipeOutcome.of(finder.displayPath(file), RecipeStatus.PASSED).cached().build();
+        }
+        RecipeOutcome outcome = runRecipeSafely(file, mode);
+        entry.record(outcome.status() == RecipeStatus.PASSED);
+        return outcome;
+    }
+
+    /**
+     * A recipe whatever happens to it: any failure of the plugin or of Flink on one recipe is that
+     * recipe's error, and the run goes on to the others and writes its reports.
+     */
+    private RecipeOutcome runRecipeSafely(Path file, Mode mode) {
+        long start = System.nanoTime();
+        try {
+            return runRecipe(file, mode);
+        } catch (RuntimeException | StackOverflowError | ExceptionInInitializerError | NoClassDefFoundError e) {
+            String reason = e.getMessage() == null ? e.getClass().getSimpleName() : e.getClass().getSimpleName() + ": " + e.getMessage();
+            return outcome(finder.displayPath(file), RecipeStatus.ERROR, start)
+                    .problem(1, "the plugin could not run this recipe (" + reason + "); run with -e for details and report it if the recipe is valid")
+                    .build();
+        }
     }
 
     private RecipeOutcome runRecipe(Path file, Mode mode) {
@@ -104,37 +166,38 @@ public final class CookbookRunner {
         String path = finder.displayPath(file);
         Recipe recipe;
         try {
-            recipe = parser.parse(file, path);
+            recipe = FixtureConvention.bind(parser.parse(file, path), settings.recipesDirectory(), settings.fixturesDirectory());
         } catch (RecipeException e) {
-            return new RecipeOutcome(path, RecipeStatus.ERROR, seconds(start), List.of(), List.of(), e.line(), stripLocation(e), List.of());
+            return outcome(path, RecipeStatus.ERROR, start).problem(e.line(), stripLocation(e)).build();
         }
         if (recipe.statements().isEmpty()) {
             Optional<SqlBlock> runnable = recipe.blocks().stream().filter(SqlBlock::runs).findFirst();
             return runnable.isEmpty()
-                    ? new RecipeOutcome(path, RecipeStatus.SKIPPED, seconds(start), List.of(), List.of(), 0, null, List.of())
-                    : new RecipeOutcome(path, RecipeStatus.ERROR, seconds(start), List.of(), List.of(), runnable.get().firstLine(),
-                            "the ```sql blocks hold no SQL statement; write the recipe's SQL or mark the block <!-- cookbook:skip -->", List.of());
+                    ? outcome(path, RecipeStatus.SKIPPED, start).build()
+                    : outcome(path, RecipeStatus.ERROR, start).problem(runnable.get().firstLine(),
+                            "the ```sql blocks hold no SQL statement; write the recipe's SQL or mark the block <!-- cookbook:skip -->").build();
         }
         List<Refusal> refusals = guard.check(recipe);
         List<Refusal> refused = ofKind(refusals, Refusal.Kind.REFUSED);
         if (!refused.isEmpty()) {
-            return new RecipeOutcome(path, RecipeStatus.ERROR, seconds(start), List.of(), List.of(), refused.get(0).line(),
-                    "refused before running: " + describe(refused), List.of());
+            return outcome(path, RecipeStatus.ERROR, start).problem(refused.get(0).line(), "refused before running: " + describe(refused)).build();
         }
         List<Refusal> notRunnable = ofKind(refusals, Refusal.Kind.NOT_RUNNABLE);
         if (!notRunnable.isEmpty()) {
-            return new RecipeOutcome(path, RecipeStatus.NOT_RUNNABLE, seconds(start), List.of(), List.of(), notRunnable.get(0).line(),
-                    "not runnable here: " + describe(notRunnable), recipe.warnings());
+            return outcome(path, RecipeStatus.NOT_RUNNABLE, start).problem(notRunnable.get(0).line(), "not runnable here: " + describe(notRunnable))
+                    .warnings(recipe.warnings()).build();
         }
         // planning runs no job, so it is safe for recipes whose tables may not be read here
         RecipeRun plan = engine.plan(recipe);
-        if (!plan.completed()) {
-            return mustBeVerified(recipe, mode, stopped(path, plan, start));
+        if (plan.problem() != null) {
+            return stopped(path, plan, start);
+        }
+        if (plan.plannedOnly() != null) {
+            return plannedOnly(recipe, mode, plan.plannedOnly(), plan.warnings(), start);
         }
         List<Refusal> needsData = ofKind(refusals, Refusal.Kind.NEEDS_DATA);
         if (!needsData.isEmpty()) {
-            return mustBeVerified(recipe, mode, new RecipeOutcome(path, RecipeStatus.PLANNED, seconds(start), List.of(), List.of(),
-                    needsData.get(0).line(), "planned, not run: " + describe(needsData), plan.warnings()));
+            return plannedOnly(recipe, mode, new PlannedOnly(needsData.get(0).line(), "planned", describe(needsData)), plan.warnings(), start);
         }
         RecipeRun run = engine.run(recipe);
         if (!run.completed()) {
@@ -144,23 +207,28 @@ public final class CookbookRunner {
     }
 
     /**
-     * A recipe with expected values, or any recipe under cookbook.requireExpected, must run: only
-     * planning it would let a lost fixture binding pass unnoticed, so it is an error.
+     * A recipe that was only planned. One with expected values, or any under cookbook.requireExpected,
+     * must run: only planning it would let a lost fixture binding pass unnoticed, so it is an error.
      */
-    private RecipeOutcome mustBeVerified(Recipe recipe, Mode mode, RecipeOutcome outcome) {
-        boolean hasExpected = Files.isRegularFile(recipe.expectedFile());
-        if (outcome.status() != RecipeStatus.PLANNED || mode != Mode.VERIFY || !(hasExpected || settings.requireExpected())) {
-            return outcome;
+    private RecipeOutcome plannedOnly(Recipe recipe, Mode mode, PlannedOnly planned, List<String> warnings, long start) {
+        boolean hasExpected = Files.exists(recipe.expectedFile(), LinkOption.NOFOLLOW_LINKS);
+        if (mode != Mode.VERIFY || !(hasExpected || settings.requireExpected())) {
+            return outcome(recipe.displayPath(), RecipeStatus.PLANNED, start).problem(planned.line(), planned.message()).warnings(warnings).build();
         }
         String must = hasExpected ? "has expected values" : "must have expected values (cookbook.requireExpected)";
-        return new RecipeOutcome(outcome.path(), RecipeStatus.ERROR, outcome.seconds(), List.of(), List.of(), outcome.problemLine(),
-                outcome.problem().replaceFirst("^planned[^:]*, not run: ", must + " but cannot run: "), outcome.warnings());
+        return outcome(recipe.displayPath(), RecipeStatus.ERROR, start).problem(planned.line(), must + " but cannot run: " + planned.reason())
+                .warnings(warnings).build();
     }
 
     private RecipeOutcome stopped(String path, RecipeRun run, long start) {
         Problem problem = run.problem();
-        return new RecipeOutcome(path, RecipeStatus.of(problem.kind()), seconds(start), run.results(), List.of(), problem.line(),
-                problem.message(), run.warnings());
+        return outcome(path, problem.status(), start).results(run.results()).problem(problem.line(), problem.message())
+                .warnings(run.warnings()).build();
+    }
+
+    /** An outcome of the recipe at {@code path} that took since {@code start}. */
+    private static RecipeOutcome.Builder outcome(String path, RecipeStatus status, long start) {
+        return RecipeOutcome.of(path, status).seconds(seconds(start));
     }
 
     private static List<Refusal> ofKind(List<Refusal> refusals, Refusal.Kind kind) {
@@ -170,29 +238,35 @@ public final class CookbookRunner {
     private RecipeOutcome verify(Recipe recipe, RecipeRun run, long start) {
         Path expectedFile = recipe.expectedFile();
         String path = recipe.displayPath();
+        if (Files.isSymbolicLink(expectedFile)) {
+            return symbolicLink(recipe, run, start);
+        }
         if (!Files.isRegularFile(expectedFile)) {
             RecipeStatus status = settings.requireExpected() ? RecipeStatus.FAILED : RecipeStatus.NO_EXPECTED;
-            return new RecipeOutcome(path, status, seconds(start), run.results(), List.of(), 1,
-                    "has no expected values (" + finder.displayPath(expectedFile) + ")", run.warnings());
+            return outcome(path, status, start).results(run.results())
+                    .problem(1, "has no expected values (" + finder.displayPath(expectedFile) + ")").warnings(run.warnings()).build();
         }
         List<ExpectedResult> expected;
         try {
             expected = ExpectedFileFormat.read(expectedFile, finder.displayPath(expectedFile));
         } catch (ExpectedFileException e) {
-            return new RecipeOutcome(path, RecipeStatus.ERROR, seconds(start), run.results(), List.of(), 1, e.getMessage(), run.warnings());
+            return outcome(path, RecipeStatus.ERROR, start).results(run.results()).problem(1, e.getMessage()).warnings(run.warnings()).build();
         }
         List<Mismatch> mismatches = Comparison.compare(expected, run.results(), engine.lateRowsNotCounted().isEmpty());
         if (mismatches.isEmpty()) {
-            return new RecipeOutcome(path, RecipeStatus.PASSED, seconds(start), run.results(), mismatches, 0, null, run.warnings());
+            return outcome(path, RecipeStatus.PASSED, start).results(run.results()).warnings(run.warnings()).build();
         }
         List<String> warnings = new ArrayList<>(run.warnings());
         List<StatementResult> results = explainer == null ? run.results() : Explanations.attach(recipe, run.results(), explainer, warnings);
-        return new RecipeOutcome(path, RecipeStatus.FAILED, seconds(start), results, mismatches, 0, null, warnings);
+        return outcome(path, RecipeStatus.FAILED, start).results(results).mismatches(mismatches).warnings(warnings).build();
     }
 
     private RecipeOutcome writeExpected(Recipe recipe, RecipeRun run, long start) {
         Path expectedFile = recipe.expectedFile();
         String path = recipe.displayPath();
+        if (Files.isSymbolicLink(expectedFile)) {
+            return symbolicLink(recipe, run, start);
+        }
         try {
             List<ExpectedResult> previous = List.of();
             if (Files.isRegularFile(expectedFile)) {
@@ -203,31 +277,42 @@ public final class CookbookRunner {
                 }
             }
             ExpectedFileFormat.write(expectedFile, path, run.results(), previous, settings.maxStoredRows());
-            return new RecipeOutcome(path, RecipeStatus.WRITTEN, seconds(start), run.results(), List.of(), 0, null, run.warnings());
+            return outcome(path, RecipeStatus.WRITTEN, start).results(run.results()).warnings(run.warnings()).build();
         } catch (IOException e) {
-            return new RecipeOutcome(path, RecipeStatus.ERROR, seconds(start), run.results(), List.of(), 1,
-                    "cannot write " + finder.displayPath(expectedFile) + ": " + e.getMessage(), run.warnings());
+            return outcome(path, RecipeStatus.ERROR, start).results(run.results())
+                    .problem(1, "cannot write " + finder.displayPath(expectedFile) + ": " + e.getMessage()).warnings(run.warnings()).build();
         }
+    }
+
+    /** An expected file that is a symbolic link is neither read nor written: it could point at any file. */
+    private RecipeOutcome symbolicLink(Recipe recipe, RecipeRun run, long start) {
+        return outcome(recipe.displayPath(), RecipeStatus.ERROR, start).results(run.results())
+                .problem(1, finder.displayPath(recipe.expectedFile()) + " is a symbolic link; expected files are never followed: delete the link "
+                        + "and run mvn cookbook:expected to write the file")
+                .warnings(run.warnings()).build();
     }
 
     private void print(RecipeOutcome outcome) {
         int results = outcome.results().size();
-        String line = String.format(Locale.ROOT, "%-12s %s (%d %s, %.1f s)", outcome.status().word().toUpperCase(Locale.ROOT),
-                outcome.path(), results, results == 1 ? "result" : "results", outcome.seconds());
+        String detail = outcome.cached()
+                ? "cached: unchanged since it passed"
+                : String.format(Locale.ROOT, "%d %s, %.1f s", results, results == 1 ? "result" : "results", outcome.seconds());
+        String line = String.format(Locale.ROOT, "%-12s %s (%s)", outcome.status().word().toUpperCase(Locale.ROOT), outcome.path(), detail);
+        List<String> explanation = outcome.explanation(reportDisplayPath());
         switch (outcome.status()) {
             case FAILED, ERROR, BROKEN -> {
                 console.error(line);
-                outcome.explanation().forEach(explanation -> console.error("  " + explanation));
+                explanation.forEach(text -> console.error("  " + text));
                 console.error("  " + outcome.remedy());
             }
             case UNSUPPORTED, NO_EXPECTED, NOT_RUNNABLE -> {
                 console.warn(line);
-                outcome.explanation().forEach(explanation -> console.warn("  " + explanation));
+                explanation.forEach(text -> console.warn("  " + text));
                 console.warn("  " + outcome.remedy());
             }
             case PLANNED -> {
                 console.info(line);
-                outcome.explanation().forEach(explanation -> console.info("  " + explanation));
+                explanation.forEach(text -> console.info("  " + text));
             }
             default -> console.info(line);
         }
@@ -235,13 +320,21 @@ public final class CookbookRunner {
     }
 
     private void writeReports(List<RecipeOutcome> outcomes) throws CookbookException {
-        Path report = settings.reportDirectory().resolve("report.json");
         try {
-            JsonReport.write(report, engine.name(), engine.flinkVersion(), outcomes);
+            JsonReport.write(reportFile(), engine.name(), engine.flinkVersion(), outcomes);
             JUnitReport.write(settings.junitDirectory(), engine.name(), outcomes);
         } catch (IOException e) {
             throw new CookbookException("cannot write the reports: " + e.getMessage(), e);
         }
+    }
+
+    private Path reportFile() {
+        return settings.reportDirectory().resolve("report.json");
+    }
+
+    /** Where report.json is, as the summary names it. */
+    public String reportDisplayPath() {
+        return finder.displayPath(reportFile());
     }
 
     /** A recipe's path as GitHub names files: relative to the repository root. */

@@ -3,11 +3,11 @@ package org.flinkcookbook.run;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import org.flinkcookbook.compare.Comparison;
 import org.flinkcookbook.engine.Engine;
 import org.flinkcookbook.engine.RecipeRun;
-import org.flinkcookbook.recipe.Recipe;
-import org.flinkcookbook.report.Comparison;
 import org.flinkcookbook.expected.ExpectedResult;
+import org.flinkcookbook.recipe.Recipe;
 import org.flinkcookbook.result.StatementResult;
 
 /**

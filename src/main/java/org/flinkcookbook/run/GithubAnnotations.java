@@ -2,7 +2,7 @@ package org.flinkcookbook.run;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.flinkcookbook.report.Mismatch;
+import org.flinkcookbook.compare.Mismatch;
 import org.flinkcookbook.report.RecipeOutcome;
 
 /**

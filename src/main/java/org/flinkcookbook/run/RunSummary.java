@@ -5,8 +5,12 @@ import java.util.Locale;
 import org.flinkcookbook.report.RecipeOutcome;
 import org.flinkcookbook.report.RecipeStatus;
 
-/** What a whole run came to. */
-public record RunSummary(String engine, List<RecipeOutcome> outcomes, double seconds) {
+/**
+ * What a whole run came to.
+ *
+ * @param report where {@code report.json} was written, as shown to the user
+ */
+public record RunSummary(String engine, List<RecipeOutcome> outcomes, double seconds, String report) {
 
     private static final int SCREEN_ROWS = 20;
 
@@ -35,12 +39,12 @@ public record RunSummary(String engine, List<RecipeOutcome> outcomes, double sec
                 .filter(outcome -> outcome.status() != RecipeStatus.PASSED && outcome.status() != RecipeStatus.WRITTEN)
                 .toList();
         for (RecipeOutcome outcome : notPassed.stream().limit(SCREEN_ROWS).toList()) {
-            List<String> explanation = outcome.explanation();
+            List<String> explanation = outcome.explanation(report);
             String first = explanation.isEmpty() ? outcome.path() : explanation.get(0);
             lines.add(String.format(Locale.ROOT, "  %-12s %s", outcome.status().word().toUpperCase(Locale.ROOT), first));
         }
         if (notPassed.size() > SCREEN_ROWS) {
-            lines.add("  ... and " + (notPassed.size() - SCREEN_ROWS) + " more in target/cookbook/report.json");
+            lines.add("  ... and " + (notPassed.size() - SCREEN_ROWS) + " more in " + report);
         }
         if (notPassed.isEmpty()) {
             lines.add("  every recipe agrees with its expected values");

@@ -83,8 +83,9 @@ public final class TableReads {
                 }
                 default -> operands(call.getOperandList(), tables); // window table functions: TUMBLE(TABLE t, ...)
             }
-        } else if (node instanceof SqlCall call && (call.getKind() == SqlKind.MATCH_RECOGNIZE || call.getKind() == SqlKind.TABLE_REF)) {
-            // MATCH_RECOGNIZE over a table, or a table with hints: t /*+ OPTIONS(...) */
+        } else if (node instanceof SqlCall call && (call.getKind() == SqlKind.MATCH_RECOGNIZE || call.getKind() == SqlKind.TABLE_REF
+                || call.getKind() == SqlKind.SNAPSHOT)) {
+            // MATCH_RECOGNIZE over a table, a table with hints (t /*+ OPTIONS(...) */), t FOR SYSTEM_TIME AS OF ...
             fromClause(call.operand(0), tables);
         } else if (node instanceof SqlNodeList list) {
             operands(list.getList(), tables);

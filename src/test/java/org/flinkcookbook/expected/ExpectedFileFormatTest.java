@@ -185,4 +185,31 @@ class ExpectedFileFormatTest {
 
         assertThatThrownBy(() -> ExpectedFileFormat.read(file(), "x.expected")).hasMessageContaining("x.expected:2: the result has no 'columns:' line");
     }
+
+    @Test
+    void numbersTooLargeAreAnErrorAtTheirLine() throws Exception {
+        Files.writeString(file(), "== line 99999999999: SELECT 1\ncolumns: a\n+I | 1\n");
+        assertThatThrownBy(() -> ExpectedFileFormat.read(file(), "recipes/late.expected")).isInstanceOf(ExpectedFileException.class)
+                .hasMessageStartingWith("recipes/late.expected:1: 99999999999 is too large for a recipe line number");
+        Files.writeString(file(), "== line 3: SELECT 1\ncolumns: a\nrows: 99999999999 (sha256 " + "a".repeat(64) + ")\n");
+        assertThatThrownBy(() -> ExpectedFileFormat.read(file(), "recipes/late.expected")).isInstanceOf(ExpectedFileException.class)
+                .hasMessageStartingWith("recipes/late.expected:3: 99999999999 is too large for a row count");
+    }
+
+    @Test
+    void aSymbolicLinkIsNotFollowed() throws Exception {
+        Path outside = Files.writeString(directory.resolve("canary.txt"), "CANARY SECRET\n");
+        Files.createSymbolicLink(file(), outside);
+
+        assertThatThrownBy(() -> ExpectedFileFormat.read(file(), "recipes/late.expected")).isInstanceOf(ExpectedFileException.class)
+                .hasMessageNotContaining("CANARY");
+    }
+
+    @Test
+    void writtenFilesGetTheUmasksPermissionsLikeAnyOther() throws Exception {
+        Path other = Files.writeString(directory.resolve("other.txt"), "x");
+        ExpectedFileFormat.write(file(), "recipes/late.md", List.of(windowResult(0)), List.of(), 100);
+
+        assertThat(Files.getPosixFilePermissions(file())).isEqualTo(Files.getPosixFilePermissions(other));
+    }
 }

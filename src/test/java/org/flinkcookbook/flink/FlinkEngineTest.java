@@ -9,6 +9,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import org.flinkcookbook.engine.Problem;
+import org.flinkcookbook.report.RecipeStatus;
 import org.flinkcookbook.engine.RecipeRun;
 import org.flinkcookbook.result.ResultRow;
 import org.flinkcookbook.result.RowKind;
@@ -122,6 +123,26 @@ class FlinkEngineTest {
     }
 
     @Test
+    void aFixtureBoundToATableThatCanBeLookedUpServesALookupJoin(FlinkEngine engine) {
+        // bound to the filesystem connector, the JDBC table could not be looked up: a lookup join would fail to plan
+        RecipeRun run = engine.run(Recipes.write(directory, "lookup.md", """
+                <!-- cookbook:fixture orders = lookup_orders.csv -->
+                <!-- cookbook:fixture users = lookup_users.csv -->
+                ```sql
+                CREATE TABLE orders (id STRING, user_id INT, proc_time AS PROCTIME()) WITH ('connector' = 'faker');
+                CREATE TABLE users (user_id INT, user_name STRING, age INT, PRIMARY KEY (user_id) NOT ENFORCED)
+                  WITH ('connector' = 'jdbc', 'url' = 'jdbc:mysql://db:3306/app', 'table-name' = 'users');
+                SELECT o.id, u.user_name, u.age FROM orders o
+                JOIN users FOR SYSTEM_TIME AS OF o.proc_time AS u ON o.user_id = u.user_id;
+                ```
+                """));
+
+        assertThat(run.problem()).as("problem").isNull();
+        assertThat(run.results().get(0).rows()).containsExactlyInAnyOrder(
+                ResultRow.insert("a", "ann", "31"), ResultRow.insert("b", "cid", "27"), ResultRow.insert("d", "ann", "31"));
+    }
+
+    @Test
     void eachSinkOfAStatementSetIsAResultCastToTheSinkTypesAndNothingIsWritten(FlinkEngine engine) {
         RecipeRun run = run(engine, EVENTS + """
                 CREATE TABLE late_rows (id BIGINT, ts TIMESTAMP(3), note STRING) WITH ('connector' = 'blackhole');
@@ -169,7 +190,7 @@ class FlinkEngineTest {
     void aFailingStatementStopsTheRecipeWithTheMarkdownLineFlinkPointsAt(FlinkEngine engine) {
         RecipeRun run = engine.run(Recipes.sql(directory, EVENTS + "SELECT id,\n  missing_column\nFROM events;"));
 
-        assertThat(run.problem().kind()).isEqualTo(Problem.Kind.ERROR);
+        assertThat(run.problem().status()).isEqualTo(RecipeStatus.ERROR);
         assertThat(run.problem().line()).isEqualTo(7);
         assertThat(run.problem().message()).startsWith("SELECT id, missing_column FROM events: ").contains("missing_column");
     }
@@ -271,9 +292,9 @@ class FlinkEngineTest {
                 GROUP BY window_start, window_end;
                 """));
 
-        assertThat(plan.problem().kind()).isEqualTo(Problem.Kind.PLANNED);
-        assertThat(plan.problem().line()).isEqualTo(3);
-        assertThat(plan.problem().message()).contains("logs (line 3: connector 'faker' is not available in this build)")
+        assertThat(plan.problem()).isNull();
+        assertThat(plan.plannedOnly().line()).isEqualTo(3);
+        assertThat(plan.plannedOnly().message()).startsWith("planned with stand-ins, not run: it reads ").contains("logs (line 3: connector 'faker' is not available in this build)")
                 .endsWith("bind each to a CSV file with <!-- cookbook:fixture TABLE = file.csv -->");
     }
 
@@ -293,10 +314,11 @@ class FlinkEngineTest {
                 INSERT INTO counts SELECT code, COUNT(*) FROM rates GROUP BY code;
                 """));
 
-        assertThat(appendOnly.problem().kind()).isEqualTo(Problem.Kind.BROKEN);
+        assertThat(appendOnly.problem().status()).isEqualTo(RecipeStatus.BROKEN);
         assertThat(appendOnly.problem().line()).isEqualTo(6);
         assertThat(appendOnly.problem().message()).contains("doesn't support consuming update");
-        assertThat(upserts.problem().kind()).isEqualTo(Problem.Kind.PLANNED);
+        assertThat(upserts.problem()).isNull();
+        assertThat(upserts.plannedOnly()).isNotNull();
     }
 
     @Test
@@ -310,8 +332,9 @@ class FlinkEngineTest {
         RecipeRun jdbc = engine.plan(Recipes.sql(directory, lookup.formatted("'connector' = 'jdbc', 'table-name' = 'users'")));
         RecipeRun kafka = engine.plan(Recipes.sql(directory, lookup.formatted("'connector' = 'kafka', 'format' = 'json'")));
 
-        assertThat(jdbc.problem().kind()).isEqualTo(Problem.Kind.PLANNED);
-        assertThat(kafka.problem().kind()).isEqualTo(Problem.Kind.BROKEN);
+        assertThat(jdbc.problem()).isNull();
+        assertThat(jdbc.plannedOnly()).isNotNull();
+        assertThat(kafka.problem().status()).isEqualTo(RecipeStatus.BROKEN);
         assertThat(kafka.problem().line()).isEqualTo(5);
     }
 
@@ -319,7 +342,7 @@ class FlinkEngineTest {
     void aStatementFlinkRejectsWhilePlanningIsBrokenAtTheLineFlinkPointsAt(FlinkEngine engine) {
         RecipeRun plan = engine.plan(Recipes.sql(directory, EVENTS + "SELECT id,\n  missing_column\nFROM events;"));
 
-        assertThat(plan.problem().kind()).isEqualTo(Problem.Kind.BROKEN);
+        assertThat(plan.problem().status()).isEqualTo(RecipeStatus.BROKEN);
         assertThat(plan.problem().line()).isEqualTo(7);
     }
 
@@ -332,7 +355,7 @@ class FlinkEngineTest {
                 LEFT JOIN events g ON e.id = g.id;
                 """));
 
-        assertThat(plan.problem().kind()).isEqualTo(Problem.Kind.BROKEN);
+        assertThat(plan.problem().status()).isEqualTo(RecipeStatus.BROKEN);
         assertThat(plan.problem().line()).isEqualTo(9);
         assertThat(plan.problem().message()).isEqualTo(
                 "LEFT JOIN events g ON e.id = g.id: a statement cannot start with LEFT; the ';' on line 8 ends the statement before it too early: remove that ';'");
@@ -358,7 +381,7 @@ class FlinkEngineTest {
                 ```
                 """));
 
-        assertThat(plan.problem().kind()).isEqualTo(Problem.Kind.BROKEN);
+        assertThat(plan.problem().status()).isEqualTo(RecipeStatus.BROKEN);
         assertThat(plan.problem().line()).isEqualTo(14);
         assertThat(plan.problem().message()).contains("Column 'sizes' not found");
     }

@@ -213,4 +213,75 @@ class RecipeGuardTest {
             assertThat(refusal.message()).contains("reads orders, which would open a network connection (connector 'kafka')");
         });
     }
+
+    @Test
+    void onlyStatementKindsOnTheListRunEvenInsideExplainOrExecute() {
+        List<Refusal> refusals = check("""
+                COMPILE PLAN '/tmp/plan.json' FOR INSERT INTO sink SELECT 1;
+                EXECUTE PLAN '/tmp/plan.json';
+                CREATE OR REPLACE TABLE t WITH ('connector' = 'blackhole') AS SELECT 1 AS x;
+                REPLACE TABLE t WITH ('connector' = 'blackhole') AS SELECT 1 AS x;
+                CALL `cat`.`sys`.`proc`(1);
+                ANALYZE TABLE t COMPUTE STATISTICS;
+                TRUNCATE TABLE t;
+                UNLOAD MODULE core;
+                SHOW JOBS;
+                CREATE MODEL m WITH ('provider' = 'openai');
+                """);
+
+        assertThat(refusals).extracting(Refusal::line).containsExactly(3, 4, 5, 6, 7, 8, 9, 10, 11, 12);
+        assertThat(refusals.get(0).message()).contains("COMPILE PLAN writes a plan file");
+        assertThat(refusals.get(2).message()).contains("REPLACE TABLE ... AS SELECT writes");
+        assertThat(refusals.get(4).message()).contains("may not run this kind of statement");
+        assertThat(check("""
+                EXPLAIN SELECT 1;
+                EXECUTE INSERT INTO sink SELECT 1;
+                WITH t AS (SELECT 1 AS x) SELECT * FROM t;
+                VALUES (1), (2);
+                SELECT 1 UNION ALL SELECT 2;
+                CREATE TABLE sink (x INT) WITH ('connector' = 'blackhole');
+                ALTER TABLE sink RENAME TO sink2;
+                ALTER VIEW v RENAME TO w;
+                CREATE TABLE copy WITH ('connector' = 'blackhole') LIKE sink2;
+                SHOW TABLES;
+                DESCRIBE sink2;
+                USE CATALOG default_catalog;
+                RESET;
+                """)).isEmpty();
+    }
+
+    @Test
+    void theClassOfEveryFunctionDefinitionIsCheckedAlterAndTemporarySystemToo() {
+        List<Refusal> refusals = check("""
+                CREATE FUNCTION f AS 'com.example.AllowedUpper';
+                ALTER FUNCTION f AS 'java.lang.Runtime';
+                ALTER TEMPORARY SYSTEM FUNCTION g AS 'java.lang.ProcessBuilder';
+                CREATE TEMPORARY SYSTEM FUNCTION h AS 'java.lang.Runtime';
+                CREATE TEMPORARY FUNCTION IF NOT EXISTS i AS 'java.lang.Runtime';
+                """);
+
+        assertThat(refusals).extracting(Refusal::line).containsExactly(4, 5, 6, 7);
+        assertThat(refusals).allMatch(refusal -> refusal.message().contains("cookbook.allowedFunctions"));
+    }
+
+    @Test
+    void optionsThatNameClassesOrImpossibleRowCountsAreRefusedWhereverTheyAppear() {
+        List<Refusal> refusals = check("""
+                CREATE TABLE a (x INT) WITH ('connector' = 'filesystem', 'path' = 'out', 'format' = 'csv',
+                  'sink.partition-commit.policy.class' = 'java.lang.Runtime');
+                CREATE TABLE b (x INT) WITH ('connector' = 'datagen', 'number-of-rows' = '1000000000000');
+                ALTER TABLE b SET ('number-of-rows' = '-1');
+                SELECT * FROM b /*+ OPTIONS('number-of-rows' = 'many') */;
+                CREATE TABLE c (x INT) WITH ('connector' = 'datagen', 'number-of-rows' = '10');
+                """);
+
+        assertThat(refusals).extracting(Refusal::line).containsExactly(3, 5, 6, 7);
+        assertThat(refusals.get(1).message()).contains("is not a row count from 0 to 10000000");
+    }
+
+    @Test
+    void theDefaultSqlDialectOnly() {
+        assertThat(check("SET 'table.sql-dialect' = 'hive';")).extracting(Refusal::line).containsExactly(3);
+        assertThat(check("SET 'table.sql-dialect' = 'default';")).isEmpty();
+    }
 }

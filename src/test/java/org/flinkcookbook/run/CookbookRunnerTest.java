@@ -3,6 +3,7 @@ package org.flinkcookbook.run;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -139,7 +140,7 @@ class CookbookRunnerTest {
 
     @Test
     void aFailingRecipeDoesNotStopTheOthersAndEveryRecipeGetsAJUnitReport() throws Exception {
-        recipe("recipes/bad.md", "SELEC 1;", new RecipeRun(List.of(), Problem.error(3, "SELEC 1: Non-query expression"), List.of()));
+        recipe("recipes/bad.md", "SELEC 1;", RecipeRun.stopped(List.of(), Problem.error(3, "SELEC 1: Non-query expression"), List.of()));
         recipe("recipes/good.md", "SELECT COUNT(*) AS n FROM t;", RecipeRun.completed(List.of(counted("3")), List.of()));
         run(CookbookRunner.Mode.WRITE_EXPECTED, false, null);
 
@@ -149,9 +150,9 @@ class CookbookRunnerTest {
         assertThat(summary.line()).startsWith("2 recipes on test: 1 passed, 0 failed, 1 error");
         assertThat(output).contains("INFO   ERROR        recipes/bad.md:3: SELEC 1: Non-query expression");
         Path reports = project.resolve("target/cookbook-reports");
-        assertThat(reports.resolve("TEST-cookbook.recipes_bad.md.xml")).content()
+        assertThat(junitFile(reports, "recipes/bad.md")).content()
                 .contains("<testsuite errors=\"1\" failures=\"0\"").contains("<error message=\"recipes/bad.md:3: SELEC 1: Non-query expression\"");
-        assertThat(reports.resolve("TEST-cookbook.recipes_good.md.xml")).content()
+        assertThat(junitFile(reports, "recipes/good.md")).content()
                 .contains("tests=\"1\"").contains("name=\"line 3: SELECT COUNT(*) AS n FROM t\"").doesNotContain("<failure");
     }
 
@@ -192,7 +193,7 @@ class CookbookRunnerTest {
     @Test
     void aRecipeFlinkRejectsWhilePlanningIsBrokenAndFailsTheBuildWithoutRunning() throws Exception {
         recipe("recipes/a.md", "SELECT nope FROM t;", null);
-        plans.put("recipes/a.md", new RecipeRun(List.of(), Problem.broken(3, "SELECT nope FROM t: Column 'nope' not found"), List.of()));
+        plans.put("recipes/a.md", RecipeRun.stopped(List.of(), Problem.broken(3, "SELECT nope FROM t: Column 'nope' not found"), List.of()));
 
         RunSummary summary = run(CookbookRunner.Mode.VERIFY, false, null);
 
@@ -297,8 +298,23 @@ class CookbookRunnerTest {
                 .containsExactly("recipes/a.md", "recipes/b.md", "recipes/c.md");
     }
 
+    /** The one JUnit file whose suite is the recipe. */
+    private static Path junitFile(Path reports, String recipe) throws IOException {
+        try (var files = Files.list(reports)) {
+            List<Path> suites = files.filter(file -> {
+                try {
+                    return Files.readString(file).contains("<testsuite") && Files.readString(file).contains("name=\"" + recipe + "\"");
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            }).toList();
+            assertThat(suites).hasSize(1);
+            return suites.get(0);
+        }
+    }
+
     @Test
-    void aRecipeThatBreaksTheEngineStopsTheRunWithItsFailureWhateverTheThreads() throws Exception {
+    void aRecipeThatBreaksTheEngineIsThatRecipesErrorAndTheRunGoesOnWhateverTheThreads() throws Exception {
         recipe("recipes/a.md", "SELECT 1;", RecipeRun.completed(List.of(counted("1")), List.of()));
         recipe("recipes/b.md", "SELECT 1;", RecipeRun.completed(List.of(counted("1")), List.of()));
         threads = 2;
@@ -308,7 +324,11 @@ class CookbookRunnerTest {
             }
         };
 
-        assertThatThrownBy(() -> run(CookbookRunner.Mode.VERIFY, false, null)).isInstanceOf(IllegalStateException.class)
-                .hasMessage("the cluster went away");
+        RunSummary summary = run(CookbookRunner.Mode.VERIFY, false, null);
+
+        assertThat(summary.outcomes()).extracting(outcome -> outcome.path() + " " + outcome.status())
+                .containsExactly("recipes/a.md NO_EXPECTED", "recipes/b.md ERROR");
+        assertThat(summary.outcomes().get(1).problem()).contains("IllegalStateException: the cluster went away");
+        assertThat(project.resolve("target/cookbook/report.json")).content().contains("the cluster went away");
     }
 }

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import org.flinkcookbook.engine.Problem;
+import org.flinkcookbook.report.RecipeStatus;
 import org.flinkcookbook.engine.RecipeRun;
 import org.flinkcookbook.flink.FlinkEngine;
 import org.flinkcookbook.flink.FlinkSettings;
@@ -74,9 +75,9 @@ class DifferentialTest {
             Recipe recipe = new RecipeParser().parse(file, finder.displayPath(file));
             RecipeRun simulated = lenient.run(recipe);
             RecipeRun real = flink.run(recipe);
-            if (simulated.problem() != null && simulated.problem().kind() == Problem.Kind.UNSUPPORTED) {
+            if (simulated.problem() != null && simulated.problem().status() == RecipeStatus.UNSUPPORTED) {
                 System.out.println(recipe.displayPath() + ": compared up to line " + simulated.problem().line() + ", " + simulated.problem().message());
-                real = new RecipeRun(real.results().subList(0, Math.min(real.results().size(), simulated.results().size())), simulated.problem(), real.warnings());
+                real = RecipeRun.stopped(real.results().subList(0, Math.min(real.results().size(), simulated.results().size())), simulated.problem(), real.warnings());
             }
             differences.addAll(differences(recipe.displayPath(), real, simulated));
         }
@@ -140,7 +141,7 @@ class DifferentialTest {
 
     /** Engines word errors differently: a problem agrees when its kind and line do. */
     private static String describe(Problem problem) {
-        return problem == null ? "no problem" : problem.kind() + " at line " + problem.line();
+        return problem == null ? "no problem" : problem.status() + " at line " + problem.line();
     }
 
     private static String message(Problem problem) {

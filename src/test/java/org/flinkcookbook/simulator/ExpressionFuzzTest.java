@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.flinkcookbook.engine.Problem;
 import org.flinkcookbook.engine.RecipeRun;
+import org.flinkcookbook.report.RecipeStatus;
 import org.flinkcookbook.flink.FlinkEngine;
 import org.flinkcookbook.recipe.Recipe;
 import org.flinkcookbook.testing.Recipes;
@@ -121,6 +121,6 @@ class ExpressionFuzzTest {
     }
 
     private static boolean isUnsupported(RecipeRun run) {
-        return run.problem() != null && run.problem().kind() == Problem.Kind.UNSUPPORTED;
+        return run.problem() != null && run.problem().status() == RecipeStatus.UNSUPPORTED;
     }
 }

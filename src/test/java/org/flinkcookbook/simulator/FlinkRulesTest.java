@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 import java.util.List;
-import org.flinkcookbook.engine.Problem;
 import org.flinkcookbook.engine.RecipeRun;
+import org.flinkcookbook.report.RecipeStatus;
 import org.flinkcookbook.result.ResultRow;
 import org.flinkcookbook.result.StatementResult;
 import org.flinkcookbook.testing.Recipes;
@@ -189,7 +189,7 @@ class FlinkRulesTest {
                 + "INTERVAL '1' HOUR, INTERVAL '-20' MINUTE)) GROUP BY window_start, window_end;");
 
         assertThat(List.of(hop, windowTime, lag, zone, blank)).allSatisfy(refused -> {
-            assertThat(refused.problem().kind()).isEqualTo(Problem.Kind.ERROR);
+            assertThat(refused.problem().status()).isEqualTo(RecipeStatus.ERROR);
             assertThat(refused.results()).isEmpty();
         });
         // the time zone is refused where a query reads it, not at the SET
@@ -214,7 +214,7 @@ class FlinkRulesTest {
         RecipeRun micros = run("x,0,0,0,0\n", VALUES, "SELECT CAST('2024-03-01 10:00:01.123456' AS TIMESTAMP(6)) FROM events;");
         RecipeRun widerList = run("x,0,0,0,0\n", VALUES, "SELECT i IN (127, CAST(9223372036854775807 AS BIGINT)) FROM events;");
 
-        assertThat(List.of(micros, widerList)).allSatisfy(run -> assertThat(run.problem().kind()).isEqualTo(Problem.Kind.UNSUPPORTED));
+        assertThat(List.of(micros, widerList)).allSatisfy(run -> assertThat(run.problem().status()).isEqualTo(RecipeStatus.UNSUPPORTED));
     }
 
     @Test

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Path;
 import java.util.List;
 import org.flinkcookbook.engine.Problem;
+import org.flinkcookbook.report.RecipeStatus;
 import org.flinkcookbook.engine.RecipeRun;
 import org.flinkcookbook.result.LateRow;
 import org.flinkcookbook.result.ResultRow;
@@ -258,7 +259,7 @@ class SimulatorEngineTest {
         RecipeRun strict = run(true, LATE_AFTER_WINDOW_CLOSED, sql);
 
         assertThat(lenient.problem()).isEqualTo(Problem.unsupported(4, "unsupported by the simulator: joins"));
-        assertThat(strict.problem().kind()).isEqualTo(Problem.Kind.ERROR);
+        assertThat(strict.problem().status()).isEqualTo(RecipeStatus.ERROR);
         assertThat(strict.problem().line()).isEqualTo(4);
     }
 
@@ -266,7 +267,7 @@ class SimulatorEngineTest {
     void aBrokenFixtureIsAnErrorNamingItsLine() {
         RecipeRun run = run("1,a,10,2024-03-01 10:00:01\n2,a,ten,2024-03-01 10:00:02\n", events("ts"), "SELECT id FROM events;");
 
-        assertThat(run.problem().kind()).isEqualTo(Problem.Kind.ERROR);
+        assertThat(run.problem().status()).isEqualTo(RecipeStatus.ERROR);
         assertThat(run.problem().message()).startsWith("fixtures/events.csv:2: field 3 'ten' is not a valid INT");
     }
 

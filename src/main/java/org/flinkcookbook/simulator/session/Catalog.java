@@ -1,5 +1,6 @@
 package org.flinkcookbook.simulator.session;
 
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -16,11 +17,12 @@ import org.apache.flink.sql.parser.ddl.table.SqlCreateTable;
 import org.apache.flink.sql.parser.ddl.table.SqlCreateTableAs;
 import org.apache.flink.sql.parser.ddl.table.SqlCreateTableLike;
 import org.apache.flink.sql.parser.ddl.view.SqlCreateView;
+import org.flinkcookbook.guard.FileAccess;
 import org.flinkcookbook.recipe.FixtureBinding;
+import org.flinkcookbook.simulator.SimulationException;
+import org.flinkcookbook.simulator.UnsupportedConstructException;
 import org.flinkcookbook.simulator.expression.Column;
 import org.flinkcookbook.simulator.expression.ExpressionCompiler;
-import org.flinkcookbook.simulator.parse.SimulationException;
-import org.flinkcookbook.simulator.parse.UnsupportedConstructException;
 import org.flinkcookbook.simulator.session.TableDefinition.ColumnDefinition;
 import org.flinkcookbook.simulator.session.TableDefinition.CsvSource;
 import org.flinkcookbook.simulator.types.SqlType;
@@ -99,6 +101,7 @@ public final class Catalog {
     private CsvSource source(SqlCreateTable create, Optional<FixtureBinding> fixture) {
         if (fixture.isPresent()) {
             Path file = fixturesDirectory.resolve(fixture.get().csvPath()).normalize();
+            readable(create, file.toString());
             return new CsvSource(file, displayName(file));
         }
         Map<String, String> options = create.getProperties();
@@ -109,10 +112,21 @@ public final class Catalog {
             throw new UnsupportedConstructException(create.getParserPosition(),
                     "filesystem tables other than the CSV format with its default options");
         }
-        // ${fixtures} expands to file:// and the plain path, not percent-encoded (FixturePlaceholder#uriOf)
-        String path = options.get("path");
-        Path file = Path.of(path.startsWith("file://") ? path.substring("file://".length()) : path.startsWith("file:") ? path.substring("file:".length()) : path);
-        return new CsvSource(file.toAbsolutePath().normalize(), displayName(file.toAbsolutePath().normalize()));
+        Path file = readable(create, options.get("path"));
+        return new CsvSource(file, displayName(file));
+    }
+
+    /** The file a table reads, read by the same rule as on Flink: only under the project and fixtures directories. */
+    private static Path readable(SqlCreateTable create, String path) {
+        try {
+            return FileAccess.readable(path);
+        } catch (AccessDeniedException e) {
+            throw new SimulationException(create.getParserPosition(), "the table " + name(create.getName()) + " reads " + path
+                    + ", which " + e.getReason() + "; keep files under the project or bind a fixture");
+        } catch (IllegalArgumentException e) {
+            throw new SimulationException(create.getParserPosition(), "the table " + name(create.getName()) + " reads " + path
+                    + ", which is not a path: " + e.getMessage());
+        }
     }
 
     private String displayName(Path file) {

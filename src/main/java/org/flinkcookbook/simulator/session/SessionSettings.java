@@ -4,7 +4,7 @@ import java.time.Duration;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.TimeZone;
-import org.flinkcookbook.simulator.parse.SimulationException;
+import org.flinkcookbook.simulator.SimulationException;
 import java.util.Locale;
 import org.apache.flink.util.TimeUtils;
 

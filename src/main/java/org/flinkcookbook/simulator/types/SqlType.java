@@ -6,7 +6,7 @@ import org.apache.calcite.sql.SqlDataTypeSpec;
 import org.apache.calcite.sql.SqlTypeNameSpec;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.flink.sql.parser.type.SqlTimestampLtzTypeNameSpec;
-import org.flinkcookbook.simulator.parse.UnsupportedConstructException;
+import org.flinkcookbook.simulator.UnsupportedConstructException;
 
 /**
  * The SQL types the simulator models. Values are held as plain Java objects: BOOLEAN as Boolean,

@@ -7,7 +7,7 @@ import org.apache.flink.table.data.DecimalData;
 import org.apache.flink.table.data.binary.BinaryStringData;
 import org.apache.flink.table.data.binary.BinaryStringDataUtil;
 import org.flinkcookbook.result.ResultRow;
-import org.flinkcookbook.simulator.parse.UnsupportedConstructException;
+import org.flinkcookbook.simulator.UnsupportedConstructException;
 import org.flinkcookbook.simulator.types.SqlType.Root;
 
 /** Reading, casting, comparing and printing values of the modelled types, following Flink. */

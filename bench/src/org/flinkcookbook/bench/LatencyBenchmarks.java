@@ -1,0 +1,356 @@
+package org.flinkcookbook.bench;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.FileTime;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.apache.flink.table.api.EnvironmentSettings;
+import org.apache.flink.table.api.TableEnvironment;
+import org.flinkcookbook.cache.RecipeCache;
+import org.flinkcookbook.engine.Engine;
+import org.flinkcookbook.flink.BenchmarkClusters;
+import org.flinkcookbook.flink.FlinkEngine;
+import org.flinkcookbook.flink.FlinkSettings;
+import org.flinkcookbook.recipe.Recipe;
+import org.flinkcookbook.recipe.RecipeParser;
+import org.flinkcookbook.run.Console;
+import org.flinkcookbook.run.CookbookRunner;
+import org.flinkcookbook.run.RunSettings;
+import org.flinkcookbook.simulator.SimulatorEngine;
+import org.flinkcookbook.watch.WatchLoop;
+
+/**
+ * The benchmarks of issue 17: save-to-verdict in watch mode, an incremental verify after one
+ * recipe changed, and a cold one-recipe verify with where its time goes, each beside what a build
+ * did before (a fresh {@code mvn cookbook:verify} for each save, every recipe run every time).
+ */
+final class LatencyBenchmarks {
+
+    /** The recipe the author edits in the cold and incremental runs, and first in watch mode: the late-data lab, 9 results. */
+    private static final String EDITED = "late-data-lab/count-dropped-rows.md";
+    /** A recipe of one result, as most recipes are: edited second in watch mode. */
+    private static final String ONE_RESULT = "upstream/aggregations-and-analytics/01_group_by_window_tvf.md";
+    private static final int WARM_UP_SAVES = 3;
+    private static final int TIMED_SAVES = 10;
+    private static final Duration PATIENCE = Duration.ofMinutes(3);
+
+    private LatencyBenchmarks() {}
+
+    /**
+     * Watch mode on a copy of the cookbook: after the first full run, saves the late-data lab
+     * recipe again and again (alternately with and without a trailing blank line, so it still
+     * passes) and times each save until its progress line is printed.
+     */
+    static void watch(String engineName, Path recipes, Path fixtures, Path work) throws Exception {
+        Path copy = work.resolve("watch-" + engineName);
+        Path recipesCopy = copyTree(recipes, copy.resolve("recipes"));
+        Path fixturesCopy = copyTree(fixtures, copy.resolve("fixtures"));
+        LinkedBlockingQueue<Long> verdicts = new LinkedBlockingQueue<>();
+        java.util.concurrent.atomic.AtomicReference<String> edited = new java.util.concurrent.atomic.AtomicReference<>(EDITED);
+        LinkedBlockingQueue<String> cycles = new LinkedBlockingQueue<>();
+        Console console = new Console() {
+            @Override
+            public void info(String message) {
+                line(message);
+            }
+
+            @Override
+            public void warn(String message) {
+                line(message);
+            }
+
+            @Override
+            public void error(String message) {
+                line(message);
+            }
+
+            @Override
+            public void raw(String line) {
+                line(line);
+            }
+
+            private void line(String message) {
+                if (message.matches("[A-Z-]+ +" + java.util.regex.Pattern.quote(edited.get()) + " \\(.*")) {
+                    verdicts.add(System.nanoTime());
+                    cycles.add(message);
+                } else if (message.startsWith("Watching ")) {
+                    cycles.add(message);
+                }
+            }
+        };
+        RunSettings settings = new RunSettings(recipesCopy, recipesCopy, fixturesCopy, "", true, copy.resolve("target/cookbook"),
+                copy.resolve("target/cookbook-reports"), 1000, Set.of(), null, 2);
+        boolean flink = engineName.equals("flink");
+        try (Engine engine = flink ? new FlinkEngine(new FlinkSettings(fixturesCopy, Duration.ofMinutes(5), false))
+                        : new SimulatorEngine(fixturesCopy, false);
+                Engine explainer = flink ? new SimulatorEngine(fixturesCopy, false) : null) {
+            CookbookRunner runner = new CookbookRunner(settings, engine, explainer, console, RecipeCache.none());
+            WatchLoop loop = new WatchLoop(settings, runner, engineName, console, InputStream.nullInputStream(), Clock.systemUTC());
+            long start = System.nanoTime();
+            Thread looping = new Thread(() -> {
+                try {
+                    loop.run();
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            }, "watch");
+            looping.start();
+            awaitWatching(cycles);
+            Benchmarks.report("firstRunSeconds", (System.nanoTime() - start) / 1e9);
+            for (String recipe : List.of(EDITED, ONE_RESULT)) {
+                edited.set(recipe);
+                saves(recipesCopy.resolve(recipe), verdicts, cycles, recipe.equals(EDITED) ? "" : "OneResult");
+            }
+            loop.stop();
+            looping.join();
+        }
+    }
+
+    /** Saves one recipe again and again and reports the median time and CPU to its verdict, keys ending in {@code suffix}. */
+    private static void saves(Path edited, LinkedBlockingQueue<Long> verdicts, LinkedBlockingQueue<String> cycles, String suffix)
+            throws Exception {
+        String original = Files.readString(edited);
+        List<Double> timed = new ArrayList<>();
+        List<Double> cpu = new ArrayList<>();
+        com.sun.management.OperatingSystemMXBean system =
+                (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        for (int save = 0; save < WARM_UP_SAVES + TIMED_SAVES; save++) {
+            verdicts.clear();
+            cycles.clear();
+            long cpuBefore = system.getProcessCpuTime();
+            long saved = System.nanoTime();
+            Files.writeString(edited, save % 2 == 0 ? original + "\n" : original);
+            Long verdict = verdicts.poll(PATIENCE.toSeconds(), TimeUnit.SECONDS);
+            String line = cycles.poll(PATIENCE.toSeconds(), TimeUnit.SECONDS);
+            if (verdict == null || !line.startsWith("PASSED")) {
+                throw new IllegalStateException("save " + save + " gave " + line);
+            }
+            awaitWatching(cycles);
+            if (save >= WARM_UP_SAVES) {
+                timed.add((verdict - saved) / 1e9);
+                cpu.add((system.getProcessCpuTime() - cpuBefore) / 1e9);
+            }
+        }
+        List<Double> sorted = timed.stream().sorted().toList();
+        Benchmarks.report("medianSeconds" + suffix, median(timed));
+        Benchmarks.report("medianCpuSeconds" + suffix, median(cpu));
+        Benchmarks.report("minSeconds" + suffix, sorted.get(0));
+        Benchmarks.report("maxSeconds" + suffix, sorted.get(sorted.size() - 1));
+    }
+
+    private static double median(List<Double> values) {
+        List<Double> sorted = values.stream().sorted().toList();
+        int middle = sorted.size() / 2;
+        return sorted.size() % 2 == 1 ? sorted.get(middle) : (sorted.get(middle - 1) + sorted.get(middle)) / 2;
+    }
+
+    private static void awaitWatching(LinkedBlockingQueue<String> cycles) throws InterruptedException {
+        for (String line = ""; !line.startsWith("Watching "); ) {
+            line = cycles.poll(PATIENCE.toSeconds(), TimeUnit.SECONDS);
+            if (line == null) {
+                throw new IllegalStateException("the watch did not answer within " + PATIENCE);
+            }
+        }
+    }
+
+    /**
+     * Where a cold one-recipe verify spends its time, phase after phase in one new JVM: what the
+     * plugin overlaps (the cluster's start with planning) is timed apart here.
+     */
+    static void breakdown(Path recipes, Path fixtures, String recipe) throws Exception {
+        com.sun.management.OperatingSystemMXBean system =
+                (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        Benchmarks.report("jvmStartSeconds", ManagementFactory.getRuntimeMXBean().getUptime() / 1000.0);
+        Benchmarks.report("jvmStartCpuSeconds", system.getProcessCpuTime() / 1e9);
+        Phases phases = new Phases(system);
+        Recipe parsed = new RecipeParser().parse(recipes.resolve(recipe), recipe);
+        phases.end("parse");
+        TableEnvironment.create(EnvironmentSettings.inStreamingMode());
+        phases.end("plannerInit");
+        try (Engine engine = BenchmarkClusters.startedFirst(fixtures)) {
+            phases.end("clusterStart");
+            check(engine.plan(parsed).completed(), "plan");
+            phases.end("firstPlan");
+            check(engine.run(parsed).completed(), "run");
+            phases.end("firstRun");
+            check(engine.plan(parsed).completed() && engine.run(parsed).completed(), "second run");
+            phases.end("warmPlanAndRun");
+        }
+    }
+
+    /** Wall and CPU time (all threads) of phases run one after the other. */
+    private static final class Phases {
+        private final com.sun.management.OperatingSystemMXBean system;
+        private long wall = System.nanoTime();
+        private long cpu;
+
+        Phases(com.sun.management.OperatingSystemMXBean system) {
+            this.system = system;
+            this.cpu = system.getProcessCpuTime();
+        }
+
+        void end(String phase) {
+            long wallNow = System.nanoTime();
+            long cpuNow = system.getProcessCpuTime();
+            Benchmarks.report(phase + "Seconds", (wallNow - wall) / 1e9);
+            Benchmarks.report(phase + "CpuSeconds", (cpuNow - cpu) / 1e9);
+            wall = wallNow;
+            cpu = cpuNow;
+        }
+    }
+
+    private static void check(boolean completed, String what) {
+        if (!completed) {
+            throw new IllegalStateException(what + " did not complete");
+        }
+    }
+
+    /**
+     * Everything, side by side. The Maven runs use the plugin installed in {@code repository}
+     * (this build) and in {@code baseRepository} (the build before, or "-" to leave it out), on a
+     * copy of the cookbook, so that the cache and CDS archive stay out of the sources.
+     */
+    static void all(Path recipes, Path fixtures, Path work, String repository, String baseRepository) throws Exception {
+        Files.createDirectories(work);
+        List<String> c1 = List.of(Benchmarks.C1_ONLY);
+        Benchmarks.Child breakdown = Benchmarks.child(work, "breakdown", c1, "breakdown", recipes, fixtures, EDITED);
+        Benchmarks.Child simulator = Benchmarks.child(work, "watch-simulator", c1, "watch", "simulator", recipes, fixtures, work);
+        Benchmarks.Child flink = Benchmarks.child(work, "watch-flink", c1, "watch", "flink", recipes, fixtures, work);
+        System.out.println("  breakdown " + breakdown.values() + "\n  simulator " + simulator.values() + "\n  flink " + flink.values());
+
+        Path cookbook = work.resolve("cookbook");
+        copyTree(recipes, cookbook.resolve("recipes"));
+        copyTree(fixtures, cookbook.resolve("fixtures"));
+        Maven maven = new Maven(cookbook.resolve("recipes/pom.xml"), work);
+        Path archive = work.resolve("cookbook-cds.jsa").toAbsolutePath();
+        String one = "-Dcookbook.recipe=" + EDITED;
+        Timing mavenAlone = maven.run(repository, "", "validate");
+        Timing pluginLoaded = maven.run(repository, "", "cookbook:verify", "-Dcookbook.skip=true");
+        Timing baseCold = baseRepository.equals("-") ? null : maven.run(baseRepository, "", "cookbook:verify", one);
+        Timing cold = maven.run(repository, "", "cookbook:verify", one, "-Dcookbook.cache=false");
+        maven.run(repository, "-XX:ArchiveClassesAtExit=" + archive, "cookbook:verify", one, "-Dcookbook.cache=false");
+        Timing coldCds = maven.run(repository, "-XX:SharedArchiveFile=" + archive, "cookbook:verify", one, "-Dcookbook.cache=false");
+        Timing coldAgain = maven.run(repository, "", "cookbook:verify", one, "-Dcookbook.cache=false");
+
+        Timing full = maven.run(repository, "", "cookbook:verify", "-Dcookbook.cache=false");
+        maven.run(repository, "", "cookbook:verify"); // fills the cache
+        Path edited = cookbook.resolve("recipes").resolve(EDITED);
+        Files.setLastModifiedTime(edited, FileTime.fromMillis(System.currentTimeMillis()));
+        Timing touched = maven.run(repository, "", "cookbook:verify");
+        Files.writeString(edited, Files.readString(edited) + "\n");
+        Timing changed = maven.run(repository, "", "cookbook:verify");
+        Files.writeString(edited, Files.readString(edited) + "\n");
+        Timing changedCds = maven.run(repository, "-XX:SharedArchiveFile=" + archive, "cookbook:verify");
+        Timing fullAgain = maven.run(repository, "", "cookbook:verify", "-Dcookbook.cache=false");
+
+        System.out.println();
+        System.out.println("Issue 17 latency benchmarks (one run; wall times on a shared machine are noisy, compare ratios and CPU)");
+        System.out.println();
+        System.out.println("1. Save to verdict in watch mode, median of " + TIMED_SAVES + " saves after " + WARM_UP_SAVES
+                + " warm-up saves; CPU: the watching JVM's, all threads");
+        System.out.printf(Locale.ROOT, "   %-52s %8s %8s %8s %8s%n", "", "median s", "min s", "max s", "CPU s");
+        watchRow(simulator, "simulator, the late-data lab (9 results)", "");
+        watchRow(simulator, "simulator, a recipe of one result", "OneResult");
+        watchRow(flink, "warm Flink, the late-data lab (9 results)", "");
+        watchRow(flink, "warm Flink, a recipe of one result", "OneResult");
+        System.out.printf(Locale.ROOT, "   %-52s %8.2f %26.2f%n", "before: a new mvn cookbook:verify of the late-data lab", cold.wall, cold.cpu);
+        System.out.printf(Locale.ROOT, "   ratio before / watch, the late-data lab: %.0fx on Flink, %.0fx on the simulator%n",
+                cold.wall / flink.number("medianSeconds"), cold.wall / simulator.number("medianSeconds"));
+        System.out.println();
+        System.out.println("2. Incremental verify of the sample cookbook (mvn, C1 only as recipes/.mvn/jvm.config)");
+        System.out.printf(Locale.ROOT, "   %-52s %8s %8s%n", "", "wall s", "CPU s");
+        timingRow(full, "full run (cookbook.cache=false)");
+        timingRow(fullAgain, "full run again, at the end");
+        timingRow(touched, "after touching one recipe (its content unchanged)");
+        timingRow(changed, "after changing one recipe");
+        timingRow(changedCds, "after changing one recipe, with a CDS archive");
+        double fullWall = (full.wall + fullAgain.wall) / 2;
+        System.out.printf(Locale.ROOT, "   ratio full / incremental: touched %.1fx, changed %.1fx, changed with CDS %.1fx%n",
+                fullWall / touched.wall, fullWall / changed.wall, fullWall / changedCds.wall);
+        System.out.println();
+        System.out.println("3. Cold one-recipe verify (mvn -f recipes/pom.xml cookbook:verify " + one + ")");
+        System.out.printf(Locale.ROOT, "   %-52s %8s %8s%n", "", "wall s", "CPU s");
+        timingRow(mavenAlone, "Maven alone (mvn validate)");
+        timingRow(pluginLoaded, "Maven and the plugin loaded (cookbook.skip=true)");
+        if (baseCold != null) {
+            timingRow(baseCold, "the build before");
+        }
+        timingRow(cold, "this build");
+        timingRow(coldAgain, "this build, again");
+        timingRow(coldCds, "this build with a CDS archive");
+        System.out.printf(Locale.ROOT, "   ratio without / with CDS: %.2fx wall, %.2fx CPU%n",
+                (cold.wall + coldAgain.wall) / 2 / coldCds.wall, (cold.cpu + coldAgain.cpu) / 2 / coldCds.cpu);
+        System.out.println("   phases, one after the other in a JVM of their own (the plugin overlaps the cluster's start with planning):");
+        for (String phase : List.of("jvmStart", "parse", "plannerInit", "clusterStart", "firstPlan", "firstRun", "warmPlanAndRun")) {
+            System.out.printf(Locale.ROOT, "     %-50s %8.2f %8.2f%n", phase, breakdown.number(phase + "Seconds"),
+                    breakdown.number(phase + "CpuSeconds"));
+        }
+    }
+
+    private static void watchRow(Benchmarks.Child child, String label, String suffix) {
+        System.out.printf(Locale.ROOT, "   %-52s %8.3f %8.3f %8.3f %8.3f%n", label, child.number("medianSeconds" + suffix),
+                child.number("minSeconds" + suffix), child.number("maxSeconds" + suffix), child.number("medianCpuSeconds" + suffix));
+    }
+
+    private static void timingRow(Timing timing, String label) {
+        System.out.printf(Locale.ROOT, "   %-52s %8.2f %8.2f%n", label, timing.wall, timing.cpu);
+    }
+
+    /** Wall and CPU seconds (user and system, all threads) of one Maven build. */
+    private record Timing(double wall, double cpu) {}
+
+    private static final Pattern TIME = Pattern.compile("TIME ([0-9.]+) ([0-9.]+) ([0-9.]+)");
+
+    /** Runs Maven offline on the cookbook copy, timed by /usr/bin/time. */
+    private record Maven(Path pom, Path work) {
+        Timing run(String repository, String mavenOpts, String... arguments) throws IOException, InterruptedException {
+            List<String> command = new ArrayList<>(List.of("/usr/bin/time", "-f", "TIME %e %U %S", "mvn", "-B", "-o", "-q",
+                    "-Dstyle.color=never", "-Dmaven.repo.local=" + repository, "-f", pom.toString()));
+            command.addAll(List.of(arguments));
+            System.out.println("Running mvn " + String.join(" ", arguments) + (mavenOpts.isEmpty() ? "" : " with " + mavenOpts) + " ...");
+            ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(work.resolve("mvn.log").toFile());
+            builder.environment().put("MAVEN_OPTS", mavenOpts);
+            Process process = builder.start();
+            String errors = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+            if (process.waitFor() != 0) {
+                throw new IllegalStateException("mvn " + String.join(" ", arguments) + " failed; see " + work.resolve("mvn.log") + "\n" + errors);
+            }
+            Matcher time = TIME.matcher(errors);
+            if (!time.find()) {
+                throw new IllegalStateException("no time in " + errors);
+            }
+            Timing timing = new Timing(Double.parseDouble(time.group(1)), Double.parseDouble(time.group(2)) + Double.parseDouble(time.group(3)));
+            System.out.printf(Locale.ROOT, "  %.2f s wall, %.2f s CPU%n", timing.wall, timing.cpu);
+            return timing;
+        }
+    }
+
+    private static Path copyTree(Path from, Path to) throws IOException {
+        try (Stream<Path> files = Files.walk(from)) {
+            for (Path file : files.filter(file -> !file.toString().contains("/target")).toList()) {
+                Path target = to.resolve(from.relativize(file).toString());
+                if (Files.isDirectory(file)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(file, target, StandardCopyOption.REPLACE_EXISTING);
+                }
+            }
+        }
+        return to;
+    }
+}

@@ -1,0 +1,71 @@
+package org.flinkcookbook.cache;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The files that differ from a git revision ({@code cookbook.changedSince}): changed, added or
+ * deleted tracked files, compared with the working tree, and untracked files git does not ignore.
+ */
+public final class ChangedSince {
+
+    private final String ref;
+    private final Set<Path> changed;
+
+    private ChangedSince(String ref, Set<Path> changed) {
+        this.ref = ref;
+        this.changed = changed;
+    }
+
+    /** Asks git in {@code directory}, which must lie in a git working tree where {@code ref} names a commit. */
+    public static ChangedSince ask(String ref, Path directory) {
+        Path top = Path.of(git(directory, "rev-parse", "--show-toplevel").strip());
+        Set<Path> changed = new HashSet<>();
+        for (String name : names(git(directory, "diff", "--name-only", "-z", ref, "--"))) {
+            changed.add(top.resolve(name).normalize());
+        }
+        for (String name : names(git(directory, "ls-files", "--others", "--exclude-standard", "--full-name", "-z"))) {
+            changed.add(top.resolve(name).normalize());
+        }
+        return new ChangedSince(ref, Set.copyOf(changed));
+    }
+
+    public String ref() {
+        return ref;
+    }
+
+    /** True when one of the inputs, or a file in an input directory, changed. */
+    public boolean touches(Set<Path> inputs) {
+        return changed.stream().anyMatch(file -> RecipeInputs.affects(inputs, file));
+    }
+
+    private static List<String> names(String output) {
+        return Arrays.stream(output.split("\0")).filter(name -> !name.isBlank()).toList();
+    }
+
+    private static String git(Path directory, String... arguments) {
+        List<String> command = new ArrayList<>(List.of("git", "-C", directory.toAbsolutePath().toString()));
+        command.addAll(List.of(arguments));
+        try {
+            Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+            process.getOutputStream().close();
+            String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            if (process.waitFor() != 0) {
+                throw new IllegalArgumentException("cookbook.changedSince needs git: '" + String.join(" ", command) + "' failed: "
+                        + output.strip() + "; name a commit of the repository the cookbook is in, or leave cookbook.changedSince unset");
+            }
+            return output;
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cookbook.changedSince needs git on the PATH: " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while asking git what changed", e);
+        }
+    }
+}

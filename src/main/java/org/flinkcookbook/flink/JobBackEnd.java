@@ -1,0 +1,267 @@
+package org.flinkcookbook.flink;
+
+import static org.apache.flink.table.api.Expressions.$;
+import static org.apache.flink.table.api.Expressions.lit;
+import static org.apache.flink.table.api.Expressions.nullOf;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlWith;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.DeploymentOptions;
+import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.sql.parser.dml.RichSqlInsert;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.table.api.ApiExpression;
+import org.apache.flink.table.api.Table;
+import org.apache.flink.table.api.internal.TableResultInternal;
+import org.apache.flink.table.catalog.CatalogManager;
+import org.apache.flink.table.catalog.Column;
+import org.apache.flink.table.catalog.ContextResolvedTable;
+import org.apache.flink.table.catalog.ObjectIdentifier;
+import org.apache.flink.table.catalog.ResolvedSchema;
+import org.apache.flink.table.catalog.UnresolvedIdentifier;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.types.DataType;
+import org.apache.flink.table.types.logical.LocalZonedTimestampType;
+import org.apache.flink.table.types.logical.TimestampType;
+import org.apache.flink.table.types.logical.utils.LogicalTypeChecks;
+import org.apache.flink.table.types.utils.TypeConversions;
+import org.apache.flink.table.utils.print.RowDataToStringConverter;
+import org.apache.flink.util.CloseableIterator;
+import org.flinkcookbook.engine.PlannedOnly;
+import org.flinkcookbook.engine.Problem;
+import org.flinkcookbook.report.RecipeStatus;
+import org.flinkcookbook.recipe.Recipe;
+import org.flinkcookbook.result.ResultRow;
+import org.flinkcookbook.result.RowKind;
+import org.flinkcookbook.result.StatementResult;
+import org.flinkcookbook.session.ParsedStatement;
+import org.flinkcookbook.session.StatementFailure;
+
+/**
+ * Runs a recipe session's statements as jobs on the cluster and records every statement that yields
+ * rows as a result. An INSERT writes nothing: its query runs with the values cast to the sink's
+ * column types and its rows are recorded as the sink's result. The statements of a statement set
+ * each run as one such job, so each sink's late-row count is its own.
+ */
+final class JobBackEnd extends FlinkBackEnd {
+
+    private static final Duration QUICK_FINISH = Duration.ofSeconds(1);
+    private static final String BIND_FIXTURE_HINT = "bind a fixture with <!-- cookbook:fixture TABLE = file.csv -->";
+
+    private final FlinkCluster cluster;
+    private final Duration timeout;
+    private final ScheduledExecutorService watchdog;
+
+    JobBackEnd(Recipe recipe, FlinkSettings settings, FlinkCluster cluster, ScheduledExecutorService watchdog) {
+        super(recipe, settings);
+        this.cluster = cluster;
+        this.timeout = settings.statementTimeout();
+        this.watchdog = watchdog;
+    }
+
+    @Override
+    StreamExecutionEnvironment streamEnvironment(Configuration configuration, ClassLoader classLoader) {
+        cluster.configure(configuration);
+        configuration.set(DeploymentOptions.ATTACHED, true);
+        return new StreamExecutionEnvironment(cluster.executors(), configuration, classLoader);
+    }
+
+    @Override
+    public Optional<StatementResult> query(ParsedStatement statement) throws StatementFailure {
+        List<Boolean> nondeterministicItems = nondeterminism.selectColumns(statement.tree());
+        TableResultInternal result = (TableResultInternal) run(statement);
+        return Optional.of(collect(statement, null, result, nondeterministicItems, isOrdered(statement.tree())));
+    }
+
+    @Override
+    public Optional<StatementResult> describe(ParsedStatement statement) throws StatementFailure {
+        return Optional.of(collect(statement, null, (TableResultInternal) run(statement), List.of(), false));
+    }
+
+    @Override
+    public List<StatementResult> insert(List<ParsedStatement> inserts) throws StatementFailure {
+        List<StatementResult> results = new ArrayList<>();
+        for (ParsedStatement insert : inserts) {
+            results.add(insert(insert, insert.insert()));
+        }
+        return results;
+    }
+
+    /** An INSERT's rows, as the sink would receive them, without writing anything. */
+    private StatementResult insert(ParsedStatement statement, RichSqlInsert insert) throws StatementFailure {
+        SqlIdentifier target = (SqlIdentifier) insert.getTargetTableID();
+        CatalogManager catalog = catalogManager();
+        ObjectIdentifier sinkId = catalog.qualifyIdentifier(UnresolvedIdentifier.of(target.names));
+        ContextResolvedTable sink = catalog.getTable(sinkId).orElseThrow(() -> new StatementFailure(
+                statement.line(), statement.firstWords() + ": the sink table " + target + " does not exist; create it first"));
+        List<Column> sinkColumns = sink.getResolvedSchema().getColumns().stream().filter(Column::isPersisted).toList();
+        List<String> targetNames = insert.getTargetColumnList() == null
+                ? sinkColumns.stream().map(Column::getName).toList()
+                : insert.getTargetColumnList().stream().map(node -> ((SqlIdentifier) node).getSimple()).toList();
+        Map<String, String> staticPartitions = insert.getStaticPartitionKVs();
+        List<String> writtenNames = targetNames.stream().filter(name -> !staticPartitions.containsKey(name)).toList();
+
+        try {
+            Table source = environment().sqlQuery(InsertQueryText.of(statement.sql(), insert.getSource()));
+            if (source.getResolvedSchema().getColumnCount() != writtenNames.size()) {
+                throw new StatementFailure(statement.line(), statement.firstWords() + ": the query has "
+                        + source.getResolvedSchema().getColumnCount() + " columns but " + target + " takes " + writtenNames.size());
+            }
+            List<Boolean> sourceNondeterministic = nondeterministicColumns(nondeterminism.selectColumns(insert.getSource()), source.getResolvedSchema());
+            String[] positional = new String[writtenNames.size()];
+            for (int i = 0; i < positional.length; i++) {
+                positional[i] = "cookbook_" + i;
+            }
+            Table renamed = source.as(positional[0], Arrays.copyOfRange(positional, 1, positional.length));
+            List<ApiExpression> projection = new ArrayList<>();
+            List<Boolean> sinkNondeterministic = new ArrayList<>();
+            for (Column column : sinkColumns) {
+                DataType type = castableType(column.getDataType());
+                int written = writtenNames.indexOf(column.getName());
+                if (written >= 0) {
+                    projection.add($(positional[written]).cast(type).as(column.getName()));
+                    sinkNondeterministic.add(sourceNondeterministic.get(written));
+                } else if (staticPartitions.containsKey(column.getName())) {
+                    projection.add(lit(staticPartitions.get(column.getName())).cast(type).as(column.getName()));
+                    sinkNondeterministic.add(false);
+                } else {
+                    projection.add(nullOf(type).as(column.getName()));
+                    sinkNondeterministic.add(false);
+                }
+            }
+            Table captured = renamed.select(projection.toArray(new ApiExpression[0]));
+            TableResultInternal result = (TableResultInternal) captured.execute();
+            return collect(statement, target.toString(), result, sinkNondeterministic, false);
+        } catch (RuntimeException e) {
+            throw failed(statement, e);
+        }
+    }
+
+    /** Time attributes cannot be cast to; their plain timestamp type is what the sink stores. */
+    private static DataType castableType(DataType type) {
+        if (LogicalTypeChecks.isTimeAttribute(type.getLogicalType())) {
+            return TypeConversions.fromLogicalToDataType(
+                    LogicalTypeChecks.isProctimeAttribute(type.getLogicalType())
+                            ? new LocalZonedTimestampType(3)
+                            : new TimestampType(LogicalTypeChecks.getPrecision(type.getLogicalType())));
+        }
+        return type;
+    }
+
+    private StatementResult collect(
+            ParsedStatement statement, String sink, TableResultInternal result, List<Boolean> nondeterministicItems, boolean ordered)
+            throws StatementFailure {
+        ResolvedSchema schema = result.getResolvedSchema();
+        List<Boolean> nondeterministic = nondeterministicColumns(nondeterministicItems, schema);
+        RowDataToStringConverter converter = result.getRowDataToStringConverter();
+        Optional<JobClient> job = result.getJobClient();
+        AtomicBoolean timedOut = new AtomicBoolean();
+        ScheduledFuture<?> cancellation = job.map(client -> watchdog.schedule(() -> {
+                    timedOut.set(true);
+                    client.cancel();
+                }, timeout.toMillis(), TimeUnit.MILLISECONDS))
+                .orElse(null);
+        List<ResultRow> rows = new ArrayList<>();
+        try (CloseableIterator<RowData> iterator = result.collectInternal()) {
+            if (job.isPresent()) {
+                awaitQuickFinish(job.get());
+            }
+            while (iterator.hasNext()) {
+                rows.add(render(iterator.next(), converter, nondeterministic));
+            }
+            Long lateRows = null;
+            if (job.isPresent()) {
+                job.get().getJobExecutionResult().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+                lateRows = cluster.takeLateRowsDropped(job.get().getJobID());
+            }
+            return new StatementResult(statement.line(), statement.firstWords(), sink, schema.getColumnNames(), rows, ordered, lateRows);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new StatementFailure(statement.line(), statement.firstWords() + ": interrupted");
+        } catch (Exception e) {
+            if (timedOut.get() || e instanceof TimeoutException) {
+                throw new StatementFailure(statement.line(), statement.firstWords() + ": did not finish within "
+                        + timeout.toSeconds() + " s (cookbook.timeout); it probably reads an unbounded source: " + BIND_FIXTURE_HINT);
+            }
+            throw failed(statement, e);
+        } finally {
+            if (cancellation != null) {
+                cancellation.cancel(false);
+            }
+        }
+    }
+
+    /**
+     * Waits briefly for a job to finish before its rows are fetched. Flink's result fetcher sleeps
+     * 100 ms between polls of a running job, but takes a finished job's rows in one go; recipe jobs
+     * mostly finish in well under a second. A job with more rows than the collect sink buffers
+     * waits for them to be fetched, so the wait is bounded; a failure is left to the fetcher,
+     * which reports it as it would have.
+     */
+    private static void awaitQuickFinish(JobClient job) throws InterruptedException {
+        try {
+            job.getJobExecutionResult().get(QUICK_FINISH.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (ExecutionException | TimeoutException stillRunningOrFailed) {
+            // fetched and reported below
+        }
+    }
+
+    /** Placeholders for processing-time columns and for columns the SQL computes nondeterministically. */
+    private List<Boolean> nondeterministicColumns(List<Boolean> selectItems, ResolvedSchema schema) {
+        List<Boolean> columns = new ArrayList<>();
+        for (int i = 0; i < schema.getColumnCount(); i++) {
+            Column column = schema.getColumns().get(i);
+            boolean fromSql = selectItems.size() == schema.getColumnCount()
+                    ? selectItems.get(i)
+                    : nondeterminism.isNondeterministicName(column.getName());
+            columns.add(fromSql || LogicalTypeChecks.isProctimeAttribute(column.getDataType().getLogicalType()));
+        }
+        return columns;
+    }
+
+    private static ResultRow render(RowData row, RowDataToStringConverter converter, List<Boolean> nondeterministic) {
+        String[] printed = converter.convert(row);
+        List<String> values = new ArrayList<>(printed.length);
+        for (int i = 0; i < printed.length; i++) {
+            if (nondeterministic.get(i)) {
+                values.add(ResultRow.NONDETERMINISTIC);
+            } else {
+                values.add(row.isNullAt(i) ? null : printed[i]);
+            }
+        }
+        return new ResultRow(RowKind.ofSymbol(row.getRowKind().shortString()), values);
+    }
+
+    private static boolean isOrdered(SqlNode query) {
+        SqlNode node = query;
+        if (node.getKind() == SqlKind.WITH) {
+            node = ((SqlWith) node).body;
+        }
+        return node.getKind() == SqlKind.ORDER_BY;
+    }
+
+    @Override
+    public Optional<PlannedOnly> finish() {
+        return Optional.empty();
+    }
+
+    @Override
+    public RecipeStatus rejected() {
+        return RecipeStatus.ERROR;
+    }
+}

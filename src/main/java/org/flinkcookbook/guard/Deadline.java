@@ -1,0 +1,130 @@
+package org.flinkcookbook.guard;
+
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
+
+/**
+ * Runs one recipe's statements on a thread of their own and gives up on them when one statement
+ * takes longer than its time, however it got stuck: Flink folds constant expressions while it
+ * plans, so a catastrophic regular expression can hang planning, where no job can be cancelled.
+ * The clock restarts at each {@link #statementStarts statement}. A thread given up on is stopped
+ * where the Java runtime still can (up to Java 19), else left behind as a daemon.
+ */
+public final class Deadline {
+
+    /** How long a stopped thread gets to unwind (its finally blocks) before the run goes on. */
+    private static final Duration UNWIND = Duration.ofSeconds(5);
+
+    private static final Duration CLASS_INIT_POLL = Duration.ofMillis(20);
+
+    private static final ThreadLocal<Clock> CLOCK = new ThreadLocal<>();
+
+    private Deadline() {}
+
+    /** When the current statement started, and its Markdown line. */
+    private static final class Clock {
+        volatile long startNanos = System.nanoTime();
+        volatile int line = 1;
+    }
+
+    /** What was under way when the deadline passed. */
+    public record Overrun(int line) {}
+
+    /** Restarts the clock of the work this thread does for {@link #run}; nothing outside it. */
+    public static void statementStarts(int line) {
+        Clock clock = CLOCK.get();
+        if (clock != null) {
+            clock.line = line;
+            clock.startNanos = System.nanoTime();
+        }
+    }
+
+    /**
+     * The work's result, or the overrun when one statement took longer than {@code perStatement}.
+     * Exceptions of the work are rethrown as they are.
+     */
+    public static <T> Result<T> run(String name, Duration perStatement, Supplier<T> work) {
+        Clock clock = new Clock();
+        AtomicReference<T> result = new AtomicReference<>();
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        Thread worker = new Thread(() -> {
+            CLOCK.set(clock);
+            try {
+                result.set(work.get());
+            } catch (RuntimeException | Error e) {
+                failure.set(e);
+            }
+        }, name);
+        worker.setDaemon(true);
+        worker.setContextClassLoader(Thread.currentThread().getContextClassLoader());
+        worker.start();
+        try {
+            while (true) {
+                long left = clock.startNanos + perStatement.toNanos() - System.nanoTime();
+                if (left <= 0) {
+                    int line = clock.line;
+                    stop(worker);
+                    return new Result<>(null, new Overrun(line));
+                }
+                worker.join(Math.max(1, left / 1_000_000));
+                if (!worker.isAlive()) {
+                    break;
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            stop(worker);
+            return new Result<>(null, new Overrun(clock.line));
+        }
+        Throwable thrown = failure.get();
+        if (thrown instanceof RuntimeException runtime) {
+            throw runtime;
+        } else if (thrown instanceof Error error) {
+            throw error;
+        }
+        return new Result<>(result.get(), null);
+    }
+
+    private static boolean initializesAClass(Thread thread) {
+        for (StackTraceElement frame : thread.getStackTrace()) {
+            if ("<clinit>".equals(frame.getMethodName())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The work's value, or its overrun. */
+    public record Result<T>(T value, Overrun overrun) {
+        public Optional<Overrun> overran() {
+            return Optional.ofNullable(overrun);
+        }
+    }
+
+    /**
+     * Stops a thread that does not answer interrupts (a regular expression never checks them).
+     * {@link Thread#stop} is the only way in process; it is safe here because the thread's recipe
+     * is abandoned with everything it built.
+     */
+    @SuppressWarnings({"deprecation", "removal"})
+    public static void stop(Thread thread) {
+        thread.interrupt();
+        try {
+            long until = System.nanoTime() + UNWIND.toNanos();
+            while (initializesAClass(thread)) {
+                if (System.nanoTime() > until) {
+                    return; // stopped there, the class would fail for the rest of the JVM's life; left running
+                }
+                Thread.sleep(CLASS_INIT_POLL.toMillis());
+            }
+            thread.stop();
+            thread.join(UNWIND.toMillis());
+        } catch (UnsupportedOperationException javaTwentyOrLater) {
+            // left running as a daemon; the recipe is reported all the same
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,74 @@
+package org.flinkcookbook.maven;
+
+import java.io.File;
+import org.apache.maven.plugin.AbstractMojo;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugins.annotations.Mojo;
+import org.apache.maven.plugins.annotations.Parameter;
+import org.flinkcookbook.fixtures.FixtureGenerator;
+import org.flinkcookbook.fixtures.FixtureSettings;
+
+/**
+ * Writes a deterministic CSV fixture for each table a recipe reads that has none, at
+ * {@code <fixtures>/<recipe path without .md>/<TABLE>.csv}, where it binds the table with no
+ * comment in the Markdown: faker and datagen tables as their options make them, and with
+ * {@code -Dcookbook.generate=all} the tables of other connectors from their schema. Existing files
+ * are kept unless {@code -Dcookbook.overwrite=true}.
+ */
+@Mojo(name = "fixtures", requiresProject = false, threadSafe = true)
+public class FixturesMojo extends AbstractMojo {
+
+    /** The project directory; recipe paths in messages are relative to it. */
+    @Parameter(defaultValue = "${basedir}", readonly = true, required = true)
+    private File baseDirectory;
+
+    /** Directory searched recursively for recipes: Markdown files with a ```sql block. */
+    @Parameter(property = "cookbook.recipes", defaultValue = "${basedir}/recipes")
+    private File recipes;
+
+    /** Directory the fixtures are written to. */
+    @Parameter(property = "cookbook.fixtures", defaultValue = "${basedir}/fixtures")
+    private File fixtures;
+
+    /** Generates only for the recipes whose path matches: comma-separated globs or substrings, as -Dtest= in Surefire. */
+    @Parameter(property = "cookbook.recipe", defaultValue = "")
+    private String recipe;
+
+    /** Replaces fixtures that exist; by default they are kept. */
+    @Parameter(property = "cookbook.overwrite", defaultValue = "false")
+    private boolean overwrite;
+
+    /** Which tables get fixtures: {@code generators} (faker and datagen) or {@code all} (also kafka, jdbc, CDC, outside files). */
+    @Parameter(property = "cookbook.generate", defaultValue = "generators")
+    private String generate;
+
+    /** Seconds of event time an unbounded faker or datagen table covers. */
+    @Parameter(property = "cookbook.fixtureSpan", defaultValue = "120")
+    private long fixtureSpan;
+
+    /** The most rows an unbounded table gets; beyond it, its rows arrive further apart over the span. */
+    @Parameter(property = "cookbook.fixtureRows", defaultValue = "1000")
+    private long fixtureRows;
+
+    /** Skips the goal. */
+    @Parameter(property = "cookbook.skip", defaultValue = "false")
+    private boolean skip;
+
+    @Override
+    public void execute() throws MojoExecutionException {
+        if (skip) {
+            getLog().info("Skipping the cookbook (cookbook.skip=true)");
+            return;
+        }
+        if (!"generators".equals(generate) && !"all".equals(generate)) {
+            throw new MojoExecutionException("cookbook.generate is '" + generate + "'; set it to generators or all");
+        }
+        try {
+            FixtureSettings settings = new FixtureSettings(baseDirectory.toPath(), recipes.toPath(), fixtures.toPath(), recipe, overwrite,
+                    "all".equals(generate), fixtureSpan, fixtureRows);
+            getLog().info(new FixtureGenerator(settings, new MavenConsole(getLog())).run().line());
+        } catch (RuntimeException e) {
+            throw new MojoExecutionException("The cookbook plugin cannot generate fixtures: " + e.getMessage(), e);
+        }
+    }
+}

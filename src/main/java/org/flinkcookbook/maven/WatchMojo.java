@@ -1,0 +1,58 @@
+package org.flinkcookbook.maven;
+
+import java.io.IOException;
+import java.time.Clock;
+import org.apache.maven.plugins.annotations.Mojo;
+import org.apache.maven.plugins.annotations.Parameter;
+import org.flinkcookbook.engine.Engine;
+import org.flinkcookbook.run.CookbookException;
+import org.flinkcookbook.run.CookbookRunner;
+import org.flinkcookbook.run.RunSettings;
+import org.flinkcookbook.run.RunSummary;
+import org.flinkcookbook.watch.WatchLoop;
+
+/**
+ * Verifies every recipe, then keeps the engine warm and verifies again the recipes a change of a
+ * recipe, expected file or fixture affects, until Ctrl-C or q. Press u (then Enter) to accept the
+ * values of the last failing recipe into its expected file.
+ */
+@Mojo(name = "watch", requiresProject = false, threadSafe = true)
+public class WatchMojo extends AbstractCookbookMojo {
+
+    /** The engine that runs the recipes: flink (the default) or simulator. */
+    @Parameter(property = "cookbook.engine", defaultValue = "flink")
+    private String engine;
+
+    @Override
+    CookbookRunner.Mode mode() {
+        return CookbookRunner.Mode.VERIFY;
+    }
+
+    @Override
+    Engine createEngine() {
+        return engineNamed(engine);
+    }
+
+    /** On Flink, the simulator says which rows a failing recipe lost, as in verify. */
+    @Override
+    Engine createExplainer() {
+        return "flink".equals(engine) ? simulatorEngine() : null;
+    }
+
+    /** Every change runs its recipes: the point of watching is to see them run. */
+    @Override
+    boolean usesCache() {
+        return false;
+    }
+
+    @Override
+    RunSummary run(CookbookRunner runner, RunSettings settings, MavenConsole console) throws CookbookException {
+        long start = System.nanoTime();
+        try {
+            WatchLoop loop = new WatchLoop(settings, runner, engine, console, System.in, Clock.systemUTC());
+            return new RunSummary(engine, loop.run(), (System.nanoTime() - start) / 1e9, runner.reportDisplayPath());
+        } catch (IOException e) {
+            throw new CookbookException("cannot watch " + settings.recipesDirectory() + " for changes: " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,26 @@
+package org.flinkcookbook.run;
+
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * Text from recipes (file names, SQL, values, Flink's messages) as lines that a CI log shows as
+ * text: one line for each line break of any kind, other control characters shown as {@code ?},
+ * and a line that would start a GitHub workflow command ({@code ::error ...}, or the older
+ * {@code ##[error]}) broken up, so that a pull request cannot forge or silence annotations.
+ */
+public final class LogLines {
+
+    private static final Pattern LINE_BREAK = Pattern.compile("\r\n|[\r\n\u000B\u000C\u0085\u2028\u2029]");
+    private static final Pattern CONTROL = Pattern.compile("[\\p{Cc}&&[^\t]]");
+    private static final Pattern COMMAND = Pattern.compile("^(\\s*)(::|##\\[)");
+
+    private LogLines() {}
+
+    public static List<String> of(String message) {
+        return LINE_BREAK.splitAsStream(message == null ? "null" : message)
+                .map(line -> COMMAND.matcher(CONTROL.matcher(line).replaceAll("?")).replaceFirst(
+                        match -> match.group(1) + match.group(2).charAt(0) + " " + match.group(2).substring(1)))
+                .toList();
+    }
+}

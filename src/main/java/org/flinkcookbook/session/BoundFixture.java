@@ -1,0 +1,37 @@
+package org.flinkcookbook.session;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import org.flinkcookbook.recipe.FixtureBinding;
+import org.flinkcookbook.recipe.Recipe;
+
+/**
+ * The CSV fixture a {@code cookbook:fixture} directive, or the fixture convention
+ * ({@link org.flinkcookbook.recipe.FixtureConvention}, applied when the recipe is read), binds to a
+ * table the recipe creates.
+ *
+ * @param binding the directive, with its Markdown line (a conventional fixture's is its CREATE TABLE's)
+ * @param csv the fixture file, absolute
+ */
+public record BoundFixture(FixtureBinding binding, Path csv) {
+
+    /**
+     * The one fixture rule of a session: a directive binds to the table's name as written, or to
+     * its last part; the file must exist, else the recipe stops at the directive.
+     */
+    static Optional<BoundFixture> of(Recipe recipe, Path fixturesDirectory, List<String> tableName) throws StatementFailure {
+        Optional<FixtureBinding> binding = recipe.fixtureFor(String.join(".", tableName))
+                .or(() -> recipe.fixtureFor(tableName.get(tableName.size() - 1)));
+        if (binding.isEmpty()) {
+            return Optional.empty();
+        }
+        Path csv = fixturesDirectory.resolve(binding.get().csvPath()).toAbsolutePath().normalize();
+        if (!Files.isRegularFile(csv)) {
+            throw new StatementFailure(binding.get().line(), "the fixture " + binding.get().csvPath() + " for table "
+                    + binding.get().table() + " does not exist in " + fixturesDirectory + "; add the CSV file or fix the path");
+        }
+        return Optional.of(new BoundFixture(binding.get(), csv));
+    }
+}

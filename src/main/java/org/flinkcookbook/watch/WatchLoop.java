@@ -1,0 +1,208 @@
+package org.flinkcookbook.watch;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.InstantSource;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.flinkcookbook.cache.RecipeInputs;
+import org.flinkcookbook.report.RecipeOutcome;
+import org.flinkcookbook.report.RecipeStatus;
+import org.flinkcookbook.run.Console;
+import org.flinkcookbook.run.CookbookRunner;
+import org.flinkcookbook.run.RunSettings;
+
+/**
+ * {@code cookbook:watch}: runs every recipe once, then on each change of a recipe, expected file or
+ * fixture runs again only the recipes that change affects, on the same engine, which stays warm.
+ * Keys, each a line of its own (typed, then Enter): {@code u} accepts the values of the last recipe that
+ * failed, writing its expected file as {@code cookbook:expected} does; {@code a} runs every recipe;
+ * {@code q} quits. It also stops when its thread is interrupted or the JVM shuts down (Ctrl-C), and
+ * it never stops for a broken recipe: that is reported, and the next save runs it again.
+ */
+public final class WatchLoop {
+
+    /** How often keys are looked for while no file changes; a change ends the wait at once. */
+    private static final Duration KEY_POLL = Duration.ofMillis(50);
+    private static final Duration SHUTDOWN_WAIT = Duration.ofSeconds(10);
+
+    private final RunSettings settings;
+    private final CookbookRunner runner;
+    private final String engineName;
+    private final Console console;
+    private final InputStream keys;
+    private final InstantSource clock;
+    private final RecipeInputs inputs;
+    /** Each recipe's last outcome, by file. */
+    private final Map<Path, RecipeOutcome> latest = new TreeMap<>();
+    private final CountDownLatch closed = new CountDownLatch(1);
+    private volatile boolean stopped;
+    private volatile Thread looping;
+    /** What was typed since the last Enter. */
+    private final StringBuilder typed = new StringBuilder();
+    /** The last recipe that ran to the end with values that differ from, or lack, its expected file. */
+    private Path toAccept;
+
+    /**
+     * @param runner runs and prints recipes; its engine stays open for the whole watch
+     * @param engineName the engine's name, for the messages
+     * @param keys the keys the author types: System.in in a build
+     * @param clock times the verdicts
+     */
+    public WatchLoop(RunSettings settings, CookbookRunner runner, String engineName, Console console, InputStream keys, InstantSource clock) {
+        this.settings = settings;
+        this.runner = runner;
+        this.engineName = engineName;
+        this.console = console;
+        this.keys = keys;
+        this.clock = clock;
+        this.inputs = new RecipeInputs(settings.baseDirectory(), settings.fixturesDirectory());
+    }
+
+    /**
+     * Watches until {@code q}, an interrupt or the JVM's shutdown, and returns each recipe's last
+     * outcome in path order. The watcher is closed, and its thread gone, when it returns.
+     */
+    public List<RecipeOutcome> run() throws IOException {
+        looping = Thread.currentThread();
+        Thread shutdownHook = new Thread(this::stop, "cookbook-watch-shutdown");
+        Runtime.getRuntime().addShutdownHook(shutdownHook);
+        try (FileChanges changes = FileChanges.watch(List.of(settings.recipesDirectory(), settings.fixturesDirectory()))) {
+            runAll();
+            while (!stopped) {
+                Instant waiting = clock.instant();
+                Set<Path> changed = changes.next(KEY_POLL);
+                if (!changed.isEmpty()) {
+                    rerun(changed, waiting);
+                }
+                readKeys();
+            }
+        } catch (InterruptedException stopRequested) {
+            // the interrupt is the request to stop, not to be passed on: the engine still has to close
+            Thread.interrupted();
+        } finally {
+            looping = null;
+            removeShutdownHook(shutdownHook);
+            closed.countDown();
+        }
+        console.info("Stopped watching");
+        return List.copyOf(latest.values());
+    }
+
+    /** Asks the loop to stop and waits until its watcher is closed: what Ctrl-C does, through a shutdown hook. */
+    public void stop() {
+        stopped = true;
+        Thread thread = looping;
+        if (thread != null && thread != Thread.currentThread()) {
+            thread.interrupt();
+            try {
+                closed.await(SHUTDOWN_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private void runAll() {
+        latest.clear();
+        List<Path> recipes = runner.findRecipes();
+        run(recipes);
+        prompt(recipes.size());
+    }
+
+    /**
+     * Runs the recipes the changed files affect: a recipe, its expected file, or a fixture it reads.
+     * The recipes are found again, so that a new recipe runs and a deleted one is forgotten.
+     */
+    private void rerun(Set<Path> changed, Instant since) {
+        List<Path> recipes = runner.findRecipes();
+        latest.keySet().retainAll(Set.copyOf(recipes));
+        List<Path> affected = recipes.stream()
+                .filter(recipe -> {
+                    Set<Path> recipeInputs = inputs.of(recipe);
+                    return changed.stream().anyMatch(file -> RecipeInputs.affects(recipeInputs, file));
+                })
+                .toList();
+        if (affected.isEmpty()) {
+            return;
+        }
+        List<RecipeOutcome> outcomes = run(affected);
+        long failing = outcomes.stream().filter(outcome -> outcome.status().failsBuild()).count();
+        double seconds = Duration.between(since, clock.instant()).toNanos() / 1e9;
+        console.info(String.format(Locale.ROOT, "%d %s run in %.2f s after the change: %s", affected.size(),
+                affected.size() == 1 ? "recipe" : "recipes", seconds, failing == 0 ? "all pass" : failing + " failing"));
+        prompt(recipes.size());
+    }
+
+    private List<RecipeOutcome> run(List<Path> recipes) {
+        List<RecipeOutcome> outcomes = runner.runRecipes(recipes, CookbookRunner.Mode.VERIFY);
+        for (int i = 0; i < recipes.size(); i++) {
+            Path recipe = recipes.get(i);
+            RecipeOutcome outcome = outcomes.get(i);
+            latest.put(recipe, outcome);
+            if (outcome.status() == RecipeStatus.FAILED || outcome.status() == RecipeStatus.NO_EXPECTED) {
+                toAccept = recipe;
+            } else if (recipe.equals(toAccept)) {
+                toAccept = null;
+            }
+        }
+        return outcomes;
+    }
+
+    private void prompt(int recipes) {
+        String accept = toAccept == null ? "" : "u to accept the new values of " + latest.get(toAccept).path() + ", ";
+        console.info("Watching " + recipes + " recipes on " + engineName + "; press " + accept + "a to run all, q to quit (then Enter)");
+    }
+
+    /** Reads the lines typed so far: a terminal hands them over at Enter, and a word is not taken for its letters. */
+    private void readKeys() throws IOException {
+        while (!stopped && keys.available() > 0) {
+            int key = keys.read();
+            if (key != '\n') {
+                typed.append((char) key);
+                continue;
+            }
+            String line = typed.toString().strip().toLowerCase(Locale.ROOT);
+            typed.setLength(0);
+            switch (line) {
+                case "u" -> accept();
+                case "a" -> runAll();
+                case "q" -> stopped = true;
+                case "" -> {
+                    // Enter alone does nothing
+                }
+                default -> console.info("Type u to accept the last failing recipe's values, a to run all, q to quit, then Enter");
+            }
+        }
+    }
+
+    /** Writes the last failing recipe's values as its expected values; the change of that file then verifies it again. */
+    private void accept() {
+        if (toAccept == null) {
+            console.info("Nothing to accept: no recipe has new values since the last run");
+            return;
+        }
+        Path recipe = toAccept;
+        toAccept = null;
+        List<RecipeOutcome> written = runner.runRecipes(List.of(recipe), CookbookRunner.Mode.WRITE_EXPECTED);
+        if (written.get(0).status() != RecipeStatus.WRITTEN) {
+            latest.put(recipe, written.get(0));
+        }
+    }
+
+    private static void removeShutdownHook(Thread hook) {
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException shuttingDown) {
+            // the hook is running or about to: it is what stopped the loop
+        }
+    }
+}

@@ -1,0 +1,74 @@
+package org.flinkcookbook.flink;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import org.flinkcookbook.engine.RecipeRun;
+import org.flinkcookbook.testing.Recipes;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A regular expression that backtracks for ever ({@code ^(.*?,){25}P} on sixty numbers) hangs
+ * Flink's planner when its arguments are constants, and a task when they come from rows; neither
+ * answers an interrupt. Both are stopped after the statement timeout, and the next recipe runs.
+ */
+class HangTest {
+
+    private static final String SIXTY = IntStream.rangeClosed(1, 60).mapToObj(Integer::toString).collect(Collectors.joining(",")) + ",";
+    private static final String CATASTROPHIC = "'^(.*?,){25}P'";
+
+    @TempDir Path directory;
+    @TempDir Path fixtures;
+    private FlinkEngine engine;
+
+    @BeforeAll
+    static void warmUp(@TempDir Path directory) {
+        // a cold JVM takes seconds to load Flink's planner, which is not what these tests time
+        try (FlinkEngine patient = new FlinkEngine(new FlinkSettings(directory, Duration.ofSeconds(120), false))) {
+            assertThat(patient.plan(Recipes.sql(directory, "SELECT REGEXP('a', 'a');")).problem()).isNull();
+        }
+    }
+
+    @BeforeEach
+    void engine() {
+        Recipes.fixture(fixtures, "numbers.csv", "\"" + SIXTY + "\"\n");
+        engine = new FlinkEngine(new FlinkSettings(fixtures, Duration.ofSeconds(2), false));
+    }
+
+    @AfterEach
+    void close() {
+        engine.close();
+    }
+
+    @Test
+    void aStatementThatHangsPlanningIsStoppedAndTheNextRecipeRuns() {
+        long start = System.nanoTime();
+        RecipeRun plan = engine.plan(Recipes.sql(directory, "SELECT 1;\nSELECT REGEXP('" + SIXTY + "', " + CATASTROPHIC + ");"));
+
+        assertThat(plan.problem().line()).isEqualTo(4);
+        assertThat(plan.problem().message()).startsWith("stopped: planning this statement took longer than 2 s (cookbook.timeout)");
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(12));
+        assertThat(engine.run(Recipes.sql(directory, "SELECT 1 + 1 AS two;")).results().get(0).rows().get(0).values()).containsExactly("2");
+    }
+
+    @Test
+    void aJobThatIgnoresCancellationIsStoppedAndTheNextRecipeRunsOnASoundCluster() {
+        String table = "CREATE TABLE numbers (v STRING) WITH ('connector' = 'filesystem', 'path' = '${fixtures}/numbers.csv', 'format' = 'csv');\n";
+        long start = System.nanoTime();
+        RecipeRun run = engine.run(Recipes.sql(directory, table + "SELECT REGEXP(v, " + CATASTROPHIC + ") FROM numbers;"));
+
+        assertThat(run.problem().line()).isEqualTo(4);
+        assertThat(run.problem().message()).containsAnyOf("stopped: running this statement", "did not finish within 2 s");
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(25));
+        RecipeRun next = engine.run(Recipes.sql(directory, table + "SELECT CHAR_LENGTH(v) AS n FROM numbers;"));
+        assertThat(next.problem()).isNull();
+        assertThat(next.results().get(0).rows().get(0).values()).containsExactly(String.valueOf(SIXTY.length()));
+    }
+}

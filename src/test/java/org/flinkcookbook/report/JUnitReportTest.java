@@ -1,0 +1,41 @@
+package org.flinkcookbook.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import javax.xml.parsers.DocumentBuilderFactory;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class JUnitReportTest {
+
+    @TempDir Path directory;
+
+    private static RecipeOutcome error(String path, String problem) {
+        return RecipeOutcome.of(path, RecipeStatus.ERROR).seconds(0.1).problem(3, problem).build();
+    }
+
+    @Test
+    void controlCharactersInValuesAndPathsStillGiveXmlThatParses() throws Exception {
+        JUnitReport.write(directory, "flink", List.of(error("recipes/\u0001bell.md", "value \u0000\u0007\u001b[31m\uFFFF \uD800 end")));
+
+        try (var files = Files.list(directory)) {
+            Path file = files.findFirst().orElseThrow();
+            var document = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(file.toFile());
+            assertThat(document.getElementsByTagName("error").item(0).getTextContent()).contains("value \uFFFD\uFFFD\uFFFD[31m\uFFFD \uFFFD end");
+        }
+    }
+
+    @Test
+    void recipesWhosePathsLookAlikeGetFilesOfTheirOwn() throws Exception {
+        JUnitReport.write(directory, "flink", List.of(error("recipes/a/b.md", "one"), error("recipes/a_b.md", "two"), error("recipes/a b.md", "three")));
+
+        try (var files = Files.list(directory)) {
+            assertThat(files.toList()).hasSize(3);
+        }
+        assertThat(JUnitReport.fileName("recipes_a_b.md")).isEqualTo("recipes_a_b.md");
+        assertThat(JUnitReport.fileName("recipes/a_b.md")).startsWith("recipes_a_b.md-").isNotEqualTo(JUnitReport.fileName("recipes/a/b.md"));
+    }
+}
