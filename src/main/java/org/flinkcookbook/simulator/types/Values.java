@@ -288,8 +288,8 @@ public final class Values {
      */
     public static Integer sqlCompare(Object left, Object right) {
         if ((left instanceof Double || left instanceof Float || right instanceof Double || right instanceof Float)
-                && !(left instanceof BigDecimal) && !(right instanceof BigDecimal)
                 && left != NONDETERMINISTIC && right != NONDETERMINISTIC) {
+            // a DECIMAL meets a DOUBLE as a DOUBLE
             double a = ((Number) left).doubleValue();
             double b = ((Number) right).doubleValue();
             return a < b ? Integer.valueOf(-1) : a > b ? Integer.valueOf(1) : a == b ? Integer.valueOf(0) : null;
