@@ -1,4 +1,5 @@
 import groovy.json.JsonSlurper
+import java.nio.file.Files
 
 def log = new File(basedir, 'build.log').text
 def expectStatus = { String status, String recipe, String message ->
@@ -25,8 +26,13 @@ assert log.contains('PASSED       recipes/good.md')
 assert log.contains('14 recipes on flink: 1 passed, 0 failed, 10 error, 3 broken')
 // sentences, not stack traces
 assert !log.contains('\tat org.') && !log.contains('    at org.apache.flink')
-// GitHub annotations on the recipe lines
-assert log.contains("::error file=recipes/unknown-column.md,line=8,title=cookbook error::SELECT id, no_such_column FROM events: From line 8, column 3 to line 8, column 16: Column 'no_such_column' not found")
+// GitHub annotations on the recipe lines, named relative to the Git work tree's top (GITHUB_WORKSPACE is unset)
+def top = basedir.toPath().toAbsolutePath()
+while (top != null && !Files.exists(top.resolve('.git'))) {
+    top = top.parent
+}
+def inRepository = top == null ? '' : top.relativize(basedir.toPath().toAbsolutePath()).toString() + '/'
+assert log.contains("::error file=${inRepository}recipes/unknown-column.md,line=8,title=cookbook error::SELECT id, no_such_column FROM events: From line 8, column 3 to line 8, column 16: Column 'no_such_column' not found")
 // JUnit XML, one file per recipe
 def reports = new File(basedir, 'target/cookbook-reports')
 assert new File(reports, 'TEST-cookbook.recipes_good.md.xml').text.contains('tests="1"')
@@ -36,4 +42,6 @@ assert syntax.contains('errors="1"') && syntax.contains('recipes/syntax-error.md
 def report = new JsonSlurper().parse(new File(basedir, 'target/cookbook/report.json'))
 assert report.recipes*.path == ['recipes/good.md']
 assert log.contains('Skipping the cookbook (cookbook.skip=true)')
+assert log.contains('cookbook.recipe=goood matches none of the 14 recipes in recipes:')
+assert log.contains('  recipes/good.md')
 return true

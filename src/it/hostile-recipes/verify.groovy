@@ -46,20 +46,25 @@ def says = { String recipe, String message ->
     assert log.contains('recipes/' + recipe + ':') && log.contains(message) : recipe + ': ' + message
 }
 // reads outside the project, however they are written: refused by Flink's file system
-['alter-path.md', 'redefined.md', 'hint.md', 'renamed.md', 'link-dir.md', 'relative.md'].each { verifyLine('ERROR', it) }
-says('alter-path.md', 'recipes may only read files under the project and fixtures directories')
+// (Flink itself refuses a relative file: URI; the simulator reads none of these)
+['alter-path.md', 'redefined.md', 'hint.md', 'renamed.md', 'link-dir.md', 'relative.md'].each {
+    assert log =~ /(ERROR|BROKEN) +recipes\/${it}/ : it
+}
+['alter-path.md', 'redefined.md', 'hint.md', 'renamed.md', 'link-dir.md'].each {
+    says(it, 'recipes may only read files under the project and fixtures directories')
+}
 // code, settings and writes: refused before anything runs
-def refused = { String recipe, String message -> verifyLine('ERROR', recipe); says(recipe, 'refused before running: ' + message) }
+def refused = { String recipe, String message -> verifyLine('ERROR', recipe); says(recipe, 'refused before running: '); says(recipe, message) }
 refused('jar.md', "ADD JAR '/tmp/evil.jar': recipes may not load jars")
 refused('function-jar.md', "recipes may not load function code with USING JAR")
 refused('function-class.md', "the function class java.lang.Runtime is not allowed")
 refused('alter-function.md', "the function class java.lang.Runtime is not allowed")
 refused('settings.md', "recipes may not set 'pipeline.jars'")
-refused('module.md', "recipes may not run this kind of statement")
+refused('module.md', "recipes may not load modules other than core")
 refused('catalog.md', "recipes may only create in-memory catalogs")
 refused('compile-plan.md', "COMPILE PLAN writes a plan file")
 refused('replace-table-as.md', "REPLACE TABLE ... AS SELECT writes through the table's connector")
-refused('datagen-huge.md', "is not a row count from 0 to 10000000")
+refused('datagen-huge.md', "is not a row count from 0 to 1000000")
 // hangs are stopped, and the recipe after them passes
 says('regex-planning.md', 'stopped: planning this statement took longer than 5 s (cookbook.timeout)')
 verifyLine('ERROR', 'regex-running.md')

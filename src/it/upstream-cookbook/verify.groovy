@@ -66,4 +66,10 @@ assert log.contains('BROKEN       joins/05_star_schema/05_star_schema.md')
 assert log.contains('joins/04_lookup_joins/04_lookup_joins.md:39: CREATE TABLE users')
 assert log.contains('NOT-RUNNABLE udfs/01_python_udfs/01_python_udfs.md')
 assert !log.contains('INFO org.apache.flink')
+// the summary starts with what fails the build, with its advice, and names the report
+def summary = log.substring(log.lastIndexOf('Cookbook summary (flink), report: target/cookbook/report.json'))
+def rows = summary.readLines().drop(1).takeWhile { !it.contains(' recipes on flink') }
+assert rows[0].contains('BROKEN       joins/04_lookup_joins/04_lookup_joins.md:39') && rows[1].contains('BROKEN       joins/05_star_schema')
+assert rows[2].contains('next: fix the recipe, then run mvn cookbook:verify again')
+assert rows.size() <= 25
 return true

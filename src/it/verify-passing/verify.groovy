@@ -27,4 +27,24 @@ assert sinks*.rows*.size() == [5, 5]
 assert watermarks.results.find { it.line == 18 }.lateRowsDropped == null
 assert watermarks.results.find { it.line == 26 }.lateRowsDropped == 5
 assert watermarks.results.find { it.line == 30 }.lateRowsDropped == 0
+// Surefire's report reads the JUnit XML: the recipe's directories as the package, its name as the class,
+// the statements as test names
+def surefireHtml = new File(basedir, 'target').listFiles().findAll { it.directory }.collectMany { dir ->
+    dir.listFiles().findAll { it.name.startsWith('surefire') && it.name.endsWith('.html') }
+}
+assert surefireHtml.size() == 1: "no Surefire report under target: ${new File(basedir, 'target').list()}"
+def page = surefireHtml[0].text
+assert page.contains('recipes.windows')
+assert page.contains('tumble-and-hop') && page.contains('watermarks')
+assert page.contains('SELECT window_start, window_end, COUNT(*) AS cnt, ...')
+assert !page.contains('>md<')
+
+// index.html beside report.json: verify explains passing results too, so the windowed ones have timelines
+// whose red marks are the dropped fixture lines of report.json
+def html = new File(basedir, 'target/cookbook/index.html').text
+def figureStart = html.indexOf('<figure class="timeline" data-line="20">')
+assert figureStart >= 0
+def figure = html.substring(figureStart, html.indexOf('</figure>', figureStart))
+assert tumble.results[0].lateRows.size() == 3
+assert (figure =~ /<circle class="late"[^>]* data-line="(\d+)"/).collect { it[1] as int } == tumble.results[0].lateRows*.fixtureLine
 return true

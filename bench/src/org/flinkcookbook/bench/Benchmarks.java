@@ -25,6 +25,7 @@ import org.flinkcookbook.flink.BenchmarkClusters;
 import org.flinkcookbook.flink.BenchmarkClusters.JobClock;
 import org.flinkcookbook.recipe.Recipe;
 import org.flinkcookbook.recipe.RecipeParser;
+import org.flinkcookbook.report.GoalCommand;
 import org.flinkcookbook.report.RecipeStatus;
 import org.flinkcookbook.result.StatementResult;
 import org.flinkcookbook.run.Console;
@@ -92,7 +93,7 @@ public final class Benchmarks {
             default -> throw new IllegalArgumentException(engineName);
         }) {
             RunSettings settings = new RunSettings(recipes, recipes, fixtures, "", false, work.resolve("report-" + engineName),
-                    work.resolve("junit-" + engineName), 1000, Set.of(), null, THREADS);
+                    work.resolve("junit-" + engineName), 1000, Set.of(), null, THREADS, true, GoalCommand.PREFIX);
             summary = new CookbookRunner(settings, engine, null, SILENT).run(CookbookRunner.Mode.VERIFY);
         }
         long end = System.nanoTime();
@@ -144,7 +145,7 @@ public final class Benchmarks {
         Path big = Fixtures.events(fixtures, rows);
         try (Engine engine = engineName.equals("flink")
                 ? BenchmarkClusters.shared(fixtures, new JobClock())
-                : new SimulatorEngine(fixtures)) {
+                : new SimulatorEngine(fixtures, false, engineName.equals("simulator-timelines"))) {
             for (int i = 0; i < WARM_UP_RUNS; i++) {
                 run(engine, big);
             }
@@ -224,6 +225,7 @@ public final class Benchmarks {
         Child simulator = child(work, "throughput-simulator", List.of(), "throughput", "simulator", data, rows);
         Child flinkC1 = child(work, "throughput-flink-c1", c1, "throughput", "flink", data, rows);
         Child simulatorC1 = child(work, "throughput-simulator-c1", c1, "throughput", "simulator", data, rows);
+        Child timelines = child(work, "throughput-simulator-timelines", List.of(), "throughput", "simulator-timelines", data, rows);
         List<String> heapOptions = List.of("-Xmx1g");
         Child heapSmall = child(work, "heap-" + rows, heapOptions, "heap", data, rows);
         Child heapBig = child(work, "heap-" + bigRows, heapOptions, "heap", data, bigRows);
@@ -260,6 +262,8 @@ public final class Benchmarks {
         System.out.printf(Locale.ROOT, "   %-46s %24.1fx%n", "ratio simulator / Flink", simulator.number("rowsPerSecond") / flink.number("rowsPerSecond"));
         throughputRow(flinkC1, "Flink, " + C1_ONLY);
         throughputRow(simulatorC1, "simulator, " + C1_ONLY);
+        throughputRow(timelines, "simulator recording timelines (index.html)");
+        System.out.printf(Locale.ROOT, "   %-46s %24.2fx%n", "ratio without / with timelines", simulator.number("rowsPerSecond") / timelines.number("rowsPerSecond"));
 
         System.out.println();
         System.out.printf(Locale.ROOT, "3. The simulator's heap (-Xmx1g), %,d against %,d rows%n", rows, bigRows);

@@ -21,6 +21,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
+import org.flinkcookbook.report.GoalCommand;
 import org.flinkcookbook.cache.RecipeCache;
 import org.flinkcookbook.engine.Engine;
 import org.flinkcookbook.flink.BenchmarkClusters;
@@ -94,7 +95,7 @@ final class LatencyBenchmarks {
             }
         };
         RunSettings settings = new RunSettings(recipesCopy, recipesCopy, fixturesCopy, "", true, copy.resolve("target/cookbook"),
-                copy.resolve("target/cookbook-reports"), 1000, Set.of(), null, 2);
+                copy.resolve("target/cookbook-reports"), 1000, Set.of(), null, 2, true, GoalCommand.PREFIX);
         boolean flink = engineName.equals("flink");
         try (Engine engine = flink ? new FlinkEngine(new FlinkSettings(fixturesCopy, Duration.ofMinutes(5), false))
                         : new SimulatorEngine(fixturesCopy, false);

@@ -59,9 +59,10 @@ public final class RecipeCache {
      *     the engine and its Flink version, and the options; the plugin's build is added here
      * @param changedSince the files changed since cookbook.changedSince, or null to run every recipe
      */
-    public static RecipeCache open(Path directory, String settings, Path baseDirectory, Path fixturesDirectory, ChangedSince changedSince) {
+    public static RecipeCache open(
+            Path directory, String settings, Path baseDirectory, Path recipesDirectory, Path fixturesDirectory, ChangedSince changedSince) {
         RecipeCache cache = new RecipeCache(directory, settings + "\nplugin " + pluginBuild(),
-                new RecipeInputs(baseDirectory, fixturesDirectory), baseDirectory.toAbsolutePath().normalize(), changedSince);
+                new RecipeInputs(baseDirectory, recipesDirectory, fixturesDirectory), baseDirectory.toAbsolutePath().normalize(), changedSince);
         if (cache.file != null && Files.isRegularFile(cache.file)) {
             try {
                 for (String line : Files.readAllLines(cache.file, StandardCharsets.UTF_8)) {

@@ -10,6 +10,7 @@ import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.flinkcookbook.recipe.FixtureConvention;
 import org.flinkcookbook.recipe.Recipe;
 import org.flinkcookbook.sql.FixturePlaceholder;
 
@@ -29,10 +30,13 @@ public final class RecipeInputs {
     private static final Pattern PATH_OPTION = Pattern.compile("'path'\\s*=\\s*'([^']*)'");
 
     private final Path baseDirectory;
+    private final Path recipesDirectory;
     private final Path fixturesDirectory;
 
-    public RecipeInputs(Path baseDirectory, Path fixturesDirectory) {
+    /** @param recipesDirectory where recipes are found: a recipe's fixtures by convention lie at its path below it */
+    public RecipeInputs(Path baseDirectory, Path recipesDirectory, Path fixturesDirectory) {
         this.baseDirectory = baseDirectory.toAbsolutePath().normalize();
+        this.recipesDirectory = recipesDirectory.toAbsolutePath().normalize();
         this.fixturesDirectory = fixturesDirectory.toAbsolutePath().normalize();
     }
 
@@ -42,6 +46,7 @@ public final class RecipeInputs {
         Set<Path> inputs = new TreeSet<>();
         inputs.add(file);
         inputs.add(Recipe.expectedFileOf(file));
+        inputs.add(fixturesDirectory.resolve(FixtureConvention.directoryOf(recipesDirectory, file)).normalize());
         String text;
         try {
             text = Files.readString(file, StandardCharsets.ISO_8859_1); // any bytes: the paths are ASCII in practice

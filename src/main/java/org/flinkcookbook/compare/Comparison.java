@@ -3,6 +3,7 @@ package org.flinkcookbook.compare;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import org.flinkcookbook.expected.ExpectedFileFormat;
 import org.flinkcookbook.expected.ExpectedResult;
 import org.flinkcookbook.expected.RowsDigest;
 import org.flinkcookbook.result.ResultRow;
@@ -138,13 +139,13 @@ public final class Comparison {
     /** A row whose window (or first column) is still there but whose other values changed. */
     private static Mismatch changedRow(StatementResult actual, List<Integer> keyColumns, ResultRow want, ResultRow got) {
         List<String> key = new ArrayList<>();
-        keyColumns.forEach(index -> key.add(String.valueOf(want.values().get(index))));
+        keyColumns.forEach(index -> key.add(ExpectedFileFormat.value(want.values().get(index))));
         List<String> wanted = new ArrayList<>();
         List<String> found = new ArrayList<>();
         for (int i = 0; i < actual.columns().size(); i++) {
             if (!keyColumns.contains(i) && !Objects.equals(want.values().get(i), got.values().get(i))) {
-                wanted.add(actual.columns().get(i) + "=" + want.values().get(i));
-                found.add(actual.columns().get(i) + "=" + got.values().get(i));
+                wanted.add(actual.columns().get(i) + "=" + ExpectedFileFormat.value(want.values().get(i)));
+                found.add(actual.columns().get(i) + "=" + ExpectedFileFormat.value(got.values().get(i)));
             }
         }
         if (want.kind() != got.kind()) {

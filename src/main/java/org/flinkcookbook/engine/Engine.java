@@ -26,7 +26,8 @@ public interface Engine extends AutoCloseable {
 
     /**
      * Checks the recipe without running a job: completes when it may run; otherwise its problem
-     * says that Flink rejects it or that it reads tables without data here. An engine that cannot
+     * says that Flink rejects it, or it is {@link PlannedOnly planned only} because it reads tables
+     * without data here. An engine that cannot
      * plan (the simulator) accepts every recipe here and reports problems when it runs it.
      */
     default RecipeRun plan(Recipe recipe) {

@@ -36,8 +36,9 @@ import org.flinkcookbook.result.StatementResult;
  * as the Flink SQL client prints them; {@code <NULL>} is SQL NULL, {@code <nondeterministic>} a
  * value that differs from run to run; a value with surrounding spaces, a line break or one of those
  * words is written as a JSON string; {@code |} and {@code \} in other values are escaped with
- * {@code \}. Comment lines ({@code #}) directly above a header belong to that result and are kept
- * when values are written again.
+ * {@code \}. Comment lines ({@code #}) directly above a header belong to that result; those
+ * inside a result belong to the row below them. Both are kept when values are written again, as long
+ * as the result is: above the same row, or after the rows when that row is gone.
  */
 public final class ExpectedFileFormat {
 
@@ -72,25 +73,30 @@ public final class ExpectedFileFormat {
     public static void write(Path file, String recipe, List<StatementResult> results, List<ExpectedResult> previous, int maxStoredRows)
             throws IOException {
         // Statements with the same first words are told apart by their order among them.
-        Map<String, List<List<String>>> comments = new HashMap<>();
-        previous.forEach(expected -> comments.computeIfAbsent(expected.result().key(), key -> new ArrayList<>()).add(expected.comments()));
+        Map<String, List<ExpectedResult>> previousByKey = new HashMap<>();
+        previous.forEach(expected -> previousByKey.computeIfAbsent(expected.result().key(), key -> new ArrayList<>()).add(expected));
         Map<String, Integer> occurrences = new HashMap<>();
         StringBuilder text = new StringBuilder()
                 .append("# Expected results of ").append(recipe).append(", written by mvn cookbook:expected.\n")
-                .append("# Rows compare as a multiset unless marked 'order: as listed'; '#' lines directly above a result are kept.\n");
+                .append("# Rows compare as a multiset unless marked 'order: as listed'; '#' lines in or directly above a result are kept.\n");
         for (StatementResult result : results) {
             text.append('\n');
             int occurrence = occurrences.merge(result.key(), 1, Integer::sum) - 1;
-            List<List<String>> sameKey = comments.getOrDefault(result.key(), List.of());
-            if (occurrence < sameKey.size()) {
-                sameKey.get(occurrence).forEach(comment -> text.append(comment).append('\n'));
+            List<ExpectedResult> sameKey = previousByKey.getOrDefault(result.key(), List.of());
+            ExpectedResult before = occurrence < sameKey.size() ? sameKey.get(occurrence) : null;
+            if (before != null) {
+                before.comments().forEach(comment -> text.append(comment).append('\n'));
             }
-            appendResult(text, result, maxStoredRows);
+            appendResult(text, result, maxStoredRows, before == null ? List.of() : before.innerComments());
         }
         AtomicFiles.write(file, text.toString());
     }
 
-    private static void appendResult(StringBuilder text, StatementResult result, int maxStoredRows) {
+    /**
+     * Writes one result; the comments that stood inside it before go above the same row again, or
+     * after the rows when that row is gone, so that no comment of a result still there is lost.
+     */
+    private static void appendResult(StringBuilder text, StatementResult result, int maxStoredRows, List<ExpectedResult.InnerComment> inner) {
         text.append("== line ").append(result.line()).append(": ").append(result.label()).append('\n');
         if (result.sink() != null) {
             text.append("sink: ").append(result.sink()).append('\n');
@@ -106,17 +112,32 @@ public final class ExpectedFileFormat {
             RowsDigest digest = RowsDigest.of(result.rows(), result.ordered());
             text.append("rows: ").append(digest.count()).append(" (sha256 ").append(digest.sha256()).append(")\n");
         } else {
-            result.rows().forEach(row -> text.append(rowLine(row)).append('\n'));
+            List<ExpectedResult.InnerComment> unplaced = new ArrayList<>(inner);
+            for (ResultRow row : result.rows()) {
+                String line = rowLine(row);
+                unplaced.stream().filter(comment -> line.equals(comment.aboveRow())).findFirst().ifPresent(comment -> {
+                    comment.lines().forEach(commentLine -> text.append(commentLine).append('\n'));
+                    unplaced.remove(comment);
+                });
+                text.append(line).append('\n');
+            }
+            inner = unplaced;
         }
+        inner.forEach(comment -> comment.lines().forEach(commentLine -> text.append(commentLine).append('\n')));
     }
 
     /** A row as one line: its kind, then its values. */
     static String rowLine(ResultRow row) {
         StringBuilder line = new StringBuilder(row.kind().symbol());
         for (String value : row.values()) {
-            line.append(SEPARATOR).append(value == null ? NULL : cell(value));
+            line.append(SEPARATOR).append(value(value));
         }
         return line.toString();
+    }
+
+    /** A value as the expected file writes it: {@code <NULL>} for SQL NULL, quoted where a bare value would read differently. */
+    public static String value(String value) {
+        return value == null ? NULL : cell(value);
     }
 
     private static String cell(String value) {
@@ -161,15 +182,22 @@ public final class ExpectedFileFormat {
 
         private void readLine(String line) throws ExpectedFileException {
             if (line.isBlank()) {
+                if (current != null) {
+                    current.endComments(null); // comments before a blank line close the result
+                }
                 pendingComments.clear();
                 return;
             }
             if (line.startsWith("#")) {
-                pendingComments.add(line);
+                (current == null ? pendingComments : current.pendingComments).add(line);
                 return;
             }
             Matcher header = HEADER.matcher(line);
             if (header.matches()) {
+                if (current != null) {
+                    pendingComments.addAll(current.pendingComments); // directly above the next header: that result's
+                    current.pendingComments.clear();
+                }
                 finish();
                 current = new Builder(lineNumber, count(header.group(1), "a recipe line number"), header.group(2).strip(), new ArrayList<>(pendingComments));
                 pendingComments.clear();
@@ -193,7 +221,9 @@ public final class ExpectedFileFormat {
                 }
                 current.digest = new RowsDigest(count(digest.group(1), "a row count"), digest.group(2));
             } else {
-                current.rows.add(row(line));
+                ResultRow row = row(line);
+                current.endComments(rowLine(row));
+                current.rows.add(row);
             }
         }
 
@@ -289,9 +319,10 @@ public final class ExpectedFileFormat {
             if (current.columns == null) {
                 throw new ExpectedFileException(file, current.headerLine, "the result has no 'columns:' line");
             }
+            current.endComments(null);
             StatementResult result = new StatementResult(
                     current.line, current.label, current.sink, current.columns, current.rows, current.ordered, current.lateRowsDropped);
-            results.add(new ExpectedResult(result, current.digest, current.comments));
+            results.add(new ExpectedResult(result, current.digest, current.comments, current.innerComments));
             current = null;
         }
 
@@ -306,6 +337,8 @@ public final class ExpectedFileFormat {
         final int line;
         final String label;
         final List<String> comments;
+        final List<ExpectedResult.InnerComment> innerComments = new ArrayList<>();
+        final List<String> pendingComments = new ArrayList<>();
         final List<ResultRow> rows = new ArrayList<>();
         String sink;
         List<String> columns;
@@ -318,6 +351,14 @@ public final class ExpectedFileFormat {
             this.line = line;
             this.label = label;
             this.comments = comments;
+        }
+
+        /** The comments read since the last line of this result belong above this row (null: none follows). */
+        void endComments(String aboveRow) {
+            if (!pendingComments.isEmpty()) {
+                innerComments.add(new ExpectedResult.InnerComment(aboveRow, pendingComments));
+                pendingComments.clear();
+            }
         }
     }
 }

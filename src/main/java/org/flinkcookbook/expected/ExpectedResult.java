@@ -9,10 +9,30 @@ import org.flinkcookbook.result.StatementResult;
  * @param result the statement, columns, late-row count and, unless digested, the rows
  * @param digest for a result above the stored-rows limit, its count and hash instead of rows; else null
  * @param comments the author's {@code #} lines written just above the result, kept when values are regenerated
+ * @param innerComments the author's {@code #} lines inside the result, each block with the row it stands above
  */
-public record ExpectedResult(StatementResult result, RowsDigest digest, List<String> comments) {
+public record ExpectedResult(StatementResult result, RowsDigest digest, List<String> comments, List<InnerComment> innerComments) {
+
+    /**
+     * {@code #} lines inside a result.
+     *
+     * @param aboveRow the row they stand above, as the file writes it; null when no row follows them
+     * @param lines the comment lines
+     */
+    public record InnerComment(String aboveRow, List<String> lines) {
+
+        public InnerComment {
+            lines = List.copyOf(lines);
+        }
+    }
 
     public ExpectedResult {
         comments = List.copyOf(comments);
+        innerComments = List.copyOf(innerComments);
+    }
+
+    /** A result without comments inside it. */
+    public ExpectedResult(StatementResult result, RowsDigest digest, List<String> comments) {
+        this(result, digest, comments, List.of());
     }
 }

@@ -132,14 +132,8 @@ final class EmbeddedCluster implements FlinkCluster {
      */
     @Override
     public synchronized void abandon() {
-        if (closed) {
+        if (!markClosed()) {
             return;
-        }
-        closed = true;
-        try {
-            Runtime.getRuntime().removeShutdownHook(shutdownHook);
-        } catch (IllegalStateException alreadyShuttingDown) {
-            // the JVM is exiting
         }
         Thread closing = new Thread(this::closeQuietly, "cookbook-flink-abandon");
         closing.setDaemon(true);
@@ -153,8 +147,15 @@ final class EmbeddedCluster implements FlinkCluster {
 
     @Override
     public synchronized void close() {
+        if (markClosed()) {
+            closeQuietly();
+        }
+    }
+
+    /** False when the cluster was closed already; its shutdown hook is no longer needed either way. */
+    private boolean markClosed() {
         if (closed) {
-            return;
+            return false;
         }
         closed = true;
         try {
@@ -162,7 +163,7 @@ final class EmbeddedCluster implements FlinkCluster {
         } catch (IllegalStateException alreadyShuttingDown) {
             // the JVM is exiting and runs the hook itself
         }
-        closeQuietly();
+        return true;
     }
 
     private void closeQuietly() {

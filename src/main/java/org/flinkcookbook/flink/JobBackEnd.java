@@ -44,6 +44,7 @@ import org.apache.flink.table.utils.print.RowDataToStringConverter;
 import org.apache.flink.util.CloseableIterator;
 import org.flinkcookbook.engine.PlannedOnly;
 import org.flinkcookbook.engine.Problem;
+import org.flinkcookbook.guard.RecipeGuard;
 import org.flinkcookbook.report.RecipeStatus;
 import org.flinkcookbook.recipe.Recipe;
 import org.flinkcookbook.result.ResultRow;
@@ -182,6 +183,10 @@ final class JobBackEnd extends FlinkBackEnd {
                 awaitQuickFinish(job.get());
             }
             while (iterator.hasNext()) {
+                if (rows.size() == RecipeGuard.MAX_ROWS) { // closing the iterator cancels the job
+                    throw new StatementFailure(statement.line(), statement.firstWords() + ": yields more than " + RecipeGuard.MAX_ROWS
+                            + " rows, more than the build keeps in memory; a recipe shows a few");
+                }
                 rows.add(render(iterator.next(), converter, nondeterministic));
             }
             Long lateRows = null;
@@ -190,6 +195,8 @@ final class JobBackEnd extends FlinkBackEnd {
                 lateRows = cluster.takeLateRowsDropped(job.get().getJobID());
             }
             return new StatementResult(statement.line(), statement.firstWords(), sink, schema.getColumnNames(), rows, ordered, lateRows);
+        } catch (StatementFailure failure) {
+            throw failure;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new StatementFailure(statement.line(), statement.firstWords() + ": interrupted");

@@ -18,6 +18,7 @@ public final class Deadline {
     private static final Duration UNWIND = Duration.ofSeconds(5);
 
     private static final Duration CLASS_INIT_POLL = Duration.ofMillis(20);
+    private static final Duration STOP_AGAIN = Duration.ofMillis(100);
 
     private static final ThreadLocal<Clock> CLOCK = new ThreadLocal<>();
 
@@ -119,8 +120,11 @@ public final class Deadline {
                 }
                 Thread.sleep(CLASS_INIT_POLL.toMillis());
             }
-            thread.stop();
-            thread.join(UNWIND.toMillis());
+            // again and again: code that catches Throwable (Flink's expression reducer does) swallows one ThreadDeath
+            while (thread.isAlive() && System.nanoTime() < until) {
+                thread.stop();
+                thread.join(STOP_AGAIN.toMillis());
+            }
         } catch (UnsupportedOperationException javaTwentyOrLater) {
             // left running as a daemon; the recipe is reported all the same
         } catch (InterruptedException e) {

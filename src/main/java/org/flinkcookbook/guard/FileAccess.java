@@ -77,6 +77,11 @@ public final class FileAccess {
         return readable(Path.of(uri.getPath()));
     }
 
+    /** True when {@code file}, symbolic links resolved, lies under {@code directory}: where a generated file may go. */
+    public static boolean isInside(Path file, Path directory) {
+        return realPath(file).startsWith(realPath(directory));
+    }
+
     /** Refuses every write: sinks are captured, and nothing of a recipe is written but its expected file. */
     static AccessDeniedException writeRefused(Object path) {
         return new AccessDeniedException(String.valueOf(path), null, "recipes may not write files; INSERT results are captured");

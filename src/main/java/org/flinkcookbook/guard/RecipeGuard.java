@@ -1,8 +1,6 @@
 package org.flinkcookbook.guard;
 
-import java.io.IOException;
 import java.net.URI;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -60,7 +58,10 @@ public final class RecipeGuard {
     private static final String SQL_DIALECT = "table.sql-dialect";
 
     /** The most rows a datagen table may generate: more would run until the timeout, or never end. */
-    static final long MAX_GENERATED_ROWS = 10_000_000;
+    static final long MAX_GENERATED_ROWS = 1_000_000;
+
+    /** The most rows one result may have: all of them are held in memory. */
+    public static final int MAX_ROWS = 1_000_000;
 
     /** Settings a recipe may change: the SQL planner's and runtime's behaviour, never where or what runs. */
     private static final List<String> ALLOWED_SETTING_PREFIXES = List.of(
@@ -79,7 +80,7 @@ public final class RecipeGuard {
      * @param allowedFunctionClasses classes a recipe may register with CREATE FUNCTION
      */
     public RecipeGuard(Path projectDirectory, Path fixturesDirectory, Set<String> allowedFunctionClasses) {
-        this.projectDirectory = realPath(projectDirectory);
+        this.projectDirectory = FileAccess.realPath(projectDirectory);
         this.fixturesDirectory = fixturesDirectory.toAbsolutePath().normalize();
         this.allowedFunctionClasses = Set.copyOf(allowedFunctionClasses);
     }
@@ -88,8 +89,8 @@ public final class RecipeGuard {
     public List<Refusal> check(Recipe recipe) {
         List<Refusal> refusals = new ArrayList<>();
         for (FixtureBinding fixture : recipe.fixtures()) {
-            Path csv = realPath(fixturesDirectory.resolve(fixture.csvPath()));
-            if (!csv.startsWith(realPath(fixturesDirectory))) {
+            Path csv = FileAccess.realPath(fixturesDirectory.resolve(fixture.csvPath()));
+            if (!csv.startsWith(FileAccess.realPath(fixturesDirectory))) {
                 refusals.add(new Refusal(fixture.line(), "the fixture " + fixture.csvPath()
                         + " lies outside the fixtures directory; keep fixtures under " + fixturesDirectory));
             }
@@ -172,8 +173,7 @@ public final class RecipeGuard {
             }
         } else if (parsed instanceof SqlCreateTable table) {
             String name = TableReads.nameOf(table.getName());
-            boolean bound = recipe.fixtureFor(String.join(".", table.getName().names)).isPresent()
-                    || recipe.fixtureFor(name).isPresent();
+            boolean bound = recipe.fixtureFor(table.getName().names).isPresent();
             String reason = bound ? null : unsafeSource(options(parsed));
             if (reason == null) {
                 unsafeTables.remove(name);
@@ -302,25 +302,8 @@ public final class RecipeGuard {
         } catch (IllegalArgumentException notAUri) {
             file = Path.of(path);
         }
-        Path resolved = realPath(file.isAbsolute() ? file : projectDirectory.resolve(file));
-        return resolved.startsWith(projectDirectory) || resolved.startsWith(realPath(fixturesDirectory));
-    }
-
-    /** The real path of the nearest existing ancestor, with the rest appended: symbolic links resolved. */
-    private static Path realPath(Path path) {
-        Path absolute = path.toAbsolutePath().normalize();
-        Path existing = absolute;
-        while (existing != null && !Files.exists(existing)) {
-            existing = existing.getParent();
-        }
-        if (existing == null) {
-            return absolute;
-        }
-        try {
-            return existing.toRealPath().resolve(existing.relativize(absolute)).normalize();
-        } catch (IOException e) {
-            return absolute;
-        }
+        Path resolved = FileAccess.realPath(file.isAbsolute() ? file : projectDirectory.resolve(file));
+        return resolved.startsWith(projectDirectory) || resolved.startsWith(FileAccess.realPath(fixturesDirectory));
     }
 
     private static Map<String, String> options(SqlNode parsed) {

@@ -6,18 +6,21 @@ import java.util.Arrays;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
-import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import org.apache.maven.execution.MavenSession;
 import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugin.descriptor.PluginDescriptor;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.flinkcookbook.cache.ChangedSince;
 import org.flinkcookbook.cache.RecipeCache;
 import org.flinkcookbook.engine.Engine;
-import org.flinkcookbook.flink.FlinkEngine;
-import org.flinkcookbook.flink.FlinkSettings;
+import org.flinkcookbook.report.GoalCommand;
 import org.flinkcookbook.run.CookbookException;
 import org.flinkcookbook.run.CookbookRunner;
+import org.flinkcookbook.run.RepositoryRoot;
 import org.flinkcookbook.run.RunSettings;
 import org.flinkcookbook.run.RunSummary;
 import org.flinkcookbook.simulator.SimulatorEngine;
@@ -44,21 +47,13 @@ abstract class AbstractCookbookMojo extends AbstractMojo {
     @Parameter(property = "cookbook.recipe", defaultValue = "")
     private String recipe;
 
+    /** Fails the build when cookbook.recipe matches no recipe, listing those there are; false lets it match none. */
+    @Parameter(property = "cookbook.failIfNoSpecifiedRecipes", defaultValue = "true")
+    private boolean failIfNoSpecifiedRecipes;
+
     /** Fails a recipe that has no expected-values file instead of only reporting it. */
     @Parameter(property = "cookbook.requireExpected", defaultValue = "false")
     private boolean requireExpected;
-
-    /** Seconds one statement may take, planning included, before it is stopped and its Flink job cancelled. */
-    @Parameter(property = "cookbook.timeout", defaultValue = "300")
-    private int timeout;
-
-    /** Lets Flink log at INFO into the build output, stack traces and recipe text included; off by default. */
-    @Parameter(property = "cookbook.flinkLogs", defaultValue = "false")
-    private boolean flinkLogs;
-
-    /** host:port of a Flink session cluster's REST endpoint to run the jobs on; blank runs an embedded cluster. */
-    @Parameter(property = "cookbook.flink.address", defaultValue = "")
-    private String flinkAddress;
 
     /** Above this many rows a result is stored in the expected file as its row count and a hash. */
     @Parameter(property = "cookbook.maxStoredRows", defaultValue = "1000")
@@ -77,23 +72,27 @@ abstract class AbstractCookbookMojo extends AbstractMojo {
     private String allowedFunctions;
 
     /** Directory for report.json. */
-    @Parameter(property = "cookbook.reportDirectory", defaultValue = "${basedir}/target/cookbook")
+    @Parameter(property = "cookbook.reportDirectory", defaultValue = "${project.build.directory}/cookbook")
     private File reportDirectory;
 
     /** Directory for the JUnit XML reports (Surefire's format), one file per recipe. */
-    @Parameter(property = "cookbook.junitDirectory", defaultValue = "${basedir}/target/cookbook-reports")
+    @Parameter(property = "cookbook.junitDirectory", defaultValue = "${project.build.directory}/cookbook-reports")
     private File junitDirectory;
 
     /** Prints failures as GitHub Actions annotations on the recipe lines; on by default when GITHUB_ACTIONS=true. */
     @Parameter(property = "cookbook.githubAnnotations")
     private Boolean githubAnnotations;
 
+    /** Reports recipes that fail without failing the build, as maven.test.failure.ignore does for tests. */
+    @Parameter(property = "cookbook.failureIgnore", defaultValue = "false")
+    private boolean failureIgnore;
+
     /** Verifying does not run again a recipe that passed before on the same inputs and settings; false runs every recipe. */
     @Parameter(property = "cookbook.cache", defaultValue = "true")
     private boolean cache;
 
     /** Where verify remembers which recipes passed, and on what; CI can keep it between builds. */
-    @Parameter(property = "cookbook.cacheDirectory", defaultValue = "${basedir}/target/cookbook/cache")
+    @Parameter(property = "cookbook.cacheDirectory", defaultValue = "${project.build.directory}/cookbook/cache")
     private File cacheDirectory;
 
     /** A git revision: verify runs only the recipes whose inputs changed since it; blank runs them all. */
@@ -103,6 +102,12 @@ abstract class AbstractCookbookMojo extends AbstractMojo {
     /** Skips the goal. */
     @Parameter(property = "cookbook.skip", defaultValue = "false")
     private boolean skip;
+
+    @Parameter(defaultValue = "${session}", readonly = true, required = true)
+    private MavenSession session;
+
+    @Parameter(defaultValue = "${plugin}", readonly = true, required = true)
+    private PluginDescriptor plugin;
 
     @Override
     public final void execute() throws MojoExecutionException, MojoFailureException {
@@ -120,12 +125,14 @@ abstract class AbstractCookbookMojo extends AbstractMojo {
         } catch (RuntimeException e) {
             throw new MojoExecutionException("The cookbook plugin cannot run: " + e.getMessage(), e);
         }
-        if (summary.failsBuild()) {
+        if (summary.failsBuild() && failureIgnore) {
+            getLog().warn(summary.line() + " (the build goes on: cookbook.failureIgnore=true). " + summary.failureAdvice());
+        } else if (summary.failsBuild()) {
             getLog().error(summary.line());
-            throw new MojoFailureException(summary.line() + ". See the messages above: each names the recipe line; "
-                    + "run mvn cookbook:expected to accept new values, or fix the recipe.");
+            throw new MojoFailureException(summary.line() + ". " + summary.failureAdvice());
+        } else {
+            getLog().info(summary.line());
         }
-        getLog().info(summary.line());
     }
 
     /** What this goal does with the results. */
@@ -149,22 +156,18 @@ abstract class AbstractCookbookMojo extends AbstractMojo {
         return null;
     }
 
-    FlinkEngine flinkEngine() {
-        String clusterAddress = flinkAddress == null || flinkAddress.isBlank() ? null : flinkAddress.strip();
-        return new FlinkEngine(new FlinkSettings(fixtures.toPath(), Duration.ofSeconds(timeout), flinkLogs, clusterAddress));
+    File fixtures() {
+        return fixtures;
     }
 
+    /** Records timelines: every goal draws them in index.html. */
     SimulatorEngine simulatorEngine() {
-        return new SimulatorEngine(fixtures.toPath(), strict);
+        return new SimulatorEngine(fixtures.toPath(), strict, true);
     }
 
-    /** The engine cookbook.engine names: flink or simulator. */
-    Engine engineNamed(String engine) {
-        return switch (engine) {
-            case "flink" -> flinkEngine();
-            case "simulator" -> simulatorEngine();
-            default -> throw new IllegalArgumentException("cookbook.engine must be flink or simulator, not '" + engine + "'");
-        };
+    /** The settings of this goal's engine that change a result, as a line of the cache's key; none for the simulator. */
+    String engineSettings() {
+        return "";
     }
 
     /**
@@ -179,13 +182,12 @@ abstract class AbstractCookbookMojo extends AbstractMojo {
         String resultSettings = String.join("\n",
                 "engine " + engine.name() + " " + engine.flinkVersion(),
                 "requireExpected " + requireExpected,
-                "timeout " + timeout,
+                engineSettings(),
                 "maxStoredRows " + maxStoredRows,
                 "strict " + strict,
                 "allowedFunctions " + new TreeSet<>(runSettings().allowedFunctions()),
-                "flink.address " + flinkAddress,
                 "fixtures " + baseDirectory.toPath().toAbsolutePath().normalize().relativize(fixtures.toPath().toAbsolutePath().normalize()));
-        return RecipeCache.open(cache ? cacheDirectory.toPath() : null, resultSettings, baseDirectory.toPath(), fixtures.toPath(),
+        return RecipeCache.open(cache ? cacheDirectory.toPath() : null, resultSettings, baseDirectory.toPath(), recipes.toPath(), fixtures.toPath(),
                 changedOnly ? ChangedSince.ask(changedSince.strip(), baseDirectory.toPath()) : null);
     }
 
@@ -203,16 +205,26 @@ abstract class AbstractCookbookMojo extends AbstractMojo {
                         ? Set.of()
                         : Arrays.stream(allowedFunctions.split(",")).map(String::trim).collect(Collectors.toSet()),
                 annotationRoot(),
-                threads);
+                threads,
+                failIfNoSpecifiedRecipes,
+                goalCommand());
     }
 
-    /** GitHub names files relative to the checked-out repository, GITHUB_WORKSPACE. */
+    /** GitHub names files relative to the checked-out repository. */
     private Path annotationRoot() {
         boolean annotate = githubAnnotations != null ? githubAnnotations : "true".equals(System.getenv("GITHUB_ACTIONS"));
-        if (!annotate) {
-            return null;
-        }
-        String workspace = System.getenv("GITHUB_WORKSPACE");
-        return workspace == null || workspace.isBlank() ? baseDirectory.toPath() : Path.of(workspace);
+        return annotate ? RepositoryRoot.of(baseDirectory.toPath(), System.getenv("GITHUB_WORKSPACE")) : null;
+    }
+
+    /** The goals as the user typed them, so that the commands in messages work the same way. */
+    private GoalCommand goalCommand() {
+        File pom = session.getRequest().getPom();
+        Path here = Path.of(System.getProperty("user.dir")).toAbsolutePath();
+        String pomOption = pom == null || pom.toPath().toAbsolutePath().getParent().equals(here)
+                ? null
+                : here.relativize(pom.toPath().toAbsolutePath()).toString();
+        Map<String, String> properties = new HashMap<>();
+        session.getUserProperties().forEach((name, value) -> properties.put(name.toString(), value.toString()));
+        return GoalCommand.invoked(session.getGoals(), plugin.getGroupId() + ":" + plugin.getArtifactId(), pomOption, properties);
     }
 }

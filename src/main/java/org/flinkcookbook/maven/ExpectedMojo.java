@@ -10,7 +10,7 @@ import org.flinkcookbook.run.CookbookRunner;
  * never changes the Markdown.
  */
 @Mojo(name = "expected", requiresProject = false, threadSafe = true)
-public class ExpectedMojo extends AbstractCookbookMojo {
+public class ExpectedMojo extends AbstractFlinkMojo {
 
     /** The engine that computes the values: flink (the default) or simulator. */
     @Parameter(property = "cookbook.engine", defaultValue = "flink")

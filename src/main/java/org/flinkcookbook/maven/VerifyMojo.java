@@ -1,16 +1,17 @@
 package org.flinkcookbook.maven;
 
+import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.flinkcookbook.engine.Engine;
 import org.flinkcookbook.run.CookbookRunner;
 
 /**
- * Runs every recipe on a local Flink cluster and fails the build when a result differs from the
- * expected values stored beside the recipe. Where the simulator models a failing recipe, the message
+ * Runs every recipe on Flink (an embedded cluster, or your own with cookbook.flink.address) and fails
+ * the build when a result differs from the expected values stored beside the recipe. Where the simulator models a failing recipe, the message
  * also says which fixture rows were dropped as late, by which watermark, from which window.
  */
-@Mojo(name = "verify", requiresProject = false, threadSafe = true)
-public class VerifyMojo extends AbstractCookbookMojo {
+@Mojo(name = "verify", defaultPhase = LifecyclePhase.VERIFY, requiresProject = false, threadSafe = true)
+public class VerifyMojo extends AbstractFlinkMojo {
 
     @Override
     CookbookRunner.Mode mode() {

@@ -17,7 +17,7 @@ import org.flinkcookbook.watch.WatchLoop;
  * values of the last failing recipe into its expected file.
  */
 @Mojo(name = "watch", requiresProject = false, threadSafe = true)
-public class WatchMojo extends AbstractCookbookMojo {
+public class WatchMojo extends AbstractFlinkMojo {
 
     /** The engine that runs the recipes: flink (the default) or simulator. */
     @Parameter(property = "cookbook.engine", defaultValue = "flink")
@@ -50,7 +50,7 @@ public class WatchMojo extends AbstractCookbookMojo {
         long start = System.nanoTime();
         try {
             WatchLoop loop = new WatchLoop(settings, runner, engine, console, System.in, Clock.systemUTC());
-            return new RunSummary(engine, loop.run(), (System.nanoTime() - start) / 1e9, runner.reportDisplayPath());
+            return new RunSummary(engine, loop.run(), (System.nanoTime() - start) / 1e9, true, runner.reportDisplayPath(), settings.command());
         } catch (IOException e) {
             throw new CookbookException("cannot watch " + settings.recipesDirectory() + " for changes: " + e.getMessage(), e);
         }

@@ -74,6 +74,14 @@ public record Recipe(Path file, String displayPath, List<SqlBlock> blocks, List<
         return fixtures.stream().filter(binding -> binding.table().equalsIgnoreCase(tableName)).findFirst();
     }
 
+    /**
+     * The fixture bound to a table the recipe creates, the one rule every engine and the guard
+     * follow: a directive names the table as written ({@code db.orders}), or its last part.
+     */
+    public Optional<FixtureBinding> fixtureFor(List<String> tableName) {
+        return fixtureFor(String.join(".", tableName)).or(() -> fixtureFor(tableName.get(tableName.size() - 1)));
+    }
+
     /** The expected-values file that belongs beside this recipe: same base name, {@code .expected}. */
     public Path expectedFile() {
         return expectedFileOf(file);

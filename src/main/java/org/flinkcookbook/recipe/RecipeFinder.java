@@ -81,7 +81,8 @@ public final class RecipeFinder {
     public String displayPath(Path file) {
         Path absolute = file.toAbsolutePath().normalize();
         Path shown = absolute.startsWith(baseDirectory) ? baseDirectory.relativize(absolute) : absolute;
-        return shown.toString().replace('\\', '/');
+        String path = shown.toString().replace('\\', '/');
+        return path.isEmpty() ? "." : path; // the base directory itself
     }
 
     private boolean isRecipeOrUnreadable(Path file) {

@@ -8,7 +8,9 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import javax.xml.parsers.DocumentBuilderFactory;
 import javax.xml.parsers.ParserConfigurationException;
@@ -33,22 +35,24 @@ public final class JUnitReport {
 
     private JUnitReport() {}
 
-    public static void write(Path directory, String engine, List<RecipeOutcome> outcomes) throws IOException {
+    public static void write(Path directory, String engine, List<RecipeOutcome> outcomes, GoalCommand mvn) throws IOException {
         Files.createDirectories(directory);
         for (RecipeOutcome outcome : outcomes) {
-            Path file = directory.resolve("TEST-cookbook." + fileName(outcome.path()) + ".xml");
-            write(file, suite(engine, outcome));
+            Path file = directory.resolve("TEST-cookbook." + fileName(outcome.path(), outcomes) + ".xml");
+            write(file, suite(engine, outcome, mvn));
         }
     }
 
     /**
-     * A file name for a recipe path, different for every path: the path with other characters than
-     * letters, digits, {@code _.-} replaced, and then, when something was replaced, a hash of the path,
-     * so that {@code a/b.md} and {@code a_b.md} do not overwrite each other's report.
+     * A file name for a recipe path, different for every recipe of the run: the path with other
+     * characters than letters, digits and {@code _.-} replaced by {@code _}; when that name is
+     * another recipe's too ({@code a/b.md} and {@code a_b.md}), each whose path was changed gets a
+     * hash of its path after the {@code .md}, where no recipe's own name can end.
      */
-    static String fileName(String recipePath) {
-        String plain = recipePath.replaceAll("[^A-Za-z0-9_.-]", "_");
-        if (plain.equals(recipePath)) {
+    static String fileName(String recipePath, List<RecipeOutcome> outcomes) {
+        String plain = plainName(recipePath);
+        boolean shared = outcomes.stream().filter(other -> plainName(other.path()).equals(plain)).count() > 1;
+        if (!shared || plain.equals(recipePath)) {
             return plain;
         }
         try {
@@ -59,6 +63,10 @@ public final class JUnitReport {
         }
     }
 
+    private static String plainName(String recipePath) {
+        return recipePath.replaceAll("[^A-Za-z0-9_.-]", "_");
+    }
+
     /** Text as XML 1.0 can hold it: characters it cannot (most control characters, lone surrogates) become U+FFFD. */
     static String xmlText(String text) {
         StringBuilder clean = new StringBuilder(text.length());
@@ -67,11 +75,11 @@ public final class JUnitReport {
         return clean.toString();
     }
 
-    private static Document suite(String engine, RecipeOutcome outcome) throws IOException {
+    private static Document suite(String engine, RecipeOutcome outcome, GoalCommand mvn) throws IOException {
         Document document = newDocument();
         Element suite = document.createElement("testsuite");
         document.appendChild(suite);
-        suite.setAttribute("name", xmlText(outcome.path()));
+        suite.setAttribute("name", xmlText(className(outcome.path())));
         suite.setAttribute("time", seconds(outcome.seconds()));
         Element properties = document.createElement("properties");
         Element engineProperty = document.createElement("property");
@@ -83,16 +91,19 @@ public final class JUnitReport {
         int failures = 0;
         int errors = 0;
         int skipped = 0;
-        double perResult = outcome.results().isEmpty() ? 0 : outcome.seconds() / outcome.results().size();
+        Map<String, Integer> seen = new HashMap<>();
         for (StatementResult result : outcome.results()) {
-            Element testCase = testCase(document, outcome, "line " + result.line() + ": " + result.key(), perResult);
+            // named by the statement, not its line, so that a test's history survives edits to the prose above it
+            int occurrence = seen.merge(result.key(), 1, Integer::sum);
+            String name = occurrence == 1 ? result.key() : result.key() + " #" + occurrence;
+            Element testCase = testCase(document, outcome, name, result.seconds());
             List<Mismatch> mismatches = outcome.mismatches().stream().filter(mismatch -> mismatch.isAbout(result)).toList();
             if (!mismatches.isEmpty()) {
                 failures++;
-                testCase.appendChild(problem(document, "failure", describe(outcome, mismatches), outcome.remedy()));
+                testCase.appendChild(problem(document, "failure", describe(outcome, mismatches), outcome.remedy(mvn)));
             } else if (outcome.status() == RecipeStatus.NO_EXPECTED) {
                 skipped++;
-                testCase.appendChild(skip(document, "no expected values: " + outcome.remedy()));
+                testCase.appendChild(skip(document, "no expected values: " + outcome.remedy(mvn)));
             }
             suite.appendChild(testCase);
         }
@@ -102,7 +113,7 @@ public final class JUnitReport {
         if (!unattached.isEmpty()) {
             failures++;
             Element testCase = testCase(document, outcome, "expected values", 0);
-            testCase.appendChild(problem(document, "failure", describe(outcome, unattached), outcome.remedy()));
+            testCase.appendChild(problem(document, "failure", describe(outcome, unattached), outcome.remedy(mvn)));
             suite.appendChild(testCase);
         }
         if (outcome.problem() != null) {
@@ -111,11 +122,11 @@ public final class JUnitReport {
             switch (outcome.status()) {
                 case ERROR, BROKEN -> {
                     errors++;
-                    testCase.appendChild(problem(document, "error", message, outcome.remedy()));
+                    testCase.appendChild(problem(document, "error", message, outcome.remedy(mvn)));
                 }
                 case FAILED -> {
                     failures++;
-                    testCase.appendChild(problem(document, "failure", message, outcome.remedy()));
+                    testCase.appendChild(problem(document, "failure", message, outcome.remedy(mvn)));
                 }
                 default -> {
                     skipped++;
@@ -143,10 +154,20 @@ public final class JUnitReport {
 
     private static Element testCase(Document document, RecipeOutcome outcome, String name, double seconds) {
         Element testCase = document.createElement("testcase");
-        testCase.setAttribute("classname", xmlText(outcome.path()));
+        testCase.setAttribute("classname", xmlText(className(outcome.path())));
         testCase.setAttribute("name", xmlText(name));
         testCase.setAttribute("time", seconds(seconds));
         return testCase;
+    }
+
+    /**
+     * The recipe's path as Surefire names a test class: {@code recipes/windows/tumble.md} is
+     * {@code recipes.windows.tumble}, so report tools that take what follows the last dot as the
+     * class show the recipe's name, and its directories as the package.
+     */
+    static String className(String path) {
+        String withoutExtension = path.toLowerCase(Locale.ROOT).endsWith(".md") ? path.substring(0, path.length() - 3) : path;
+        return withoutExtension.replace('/', '.');
     }
 
     private static Element problem(Document document, String kind, String message, String remedy) {

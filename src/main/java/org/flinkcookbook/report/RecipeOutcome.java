@@ -112,46 +112,43 @@ public record RecipeOutcome(
         };
     }
 
-    /** Each mismatch, then for a result the simulator explained, the rows that made its numbers short. */
+    /**
+     * Each mismatch, then for a result the simulator explained, the rows that made its numbers
+     * differ: first those whose fate changed against the expected values, marked.
+     */
     private List<String> mismatchLines(String report) {
         List<String> lines = new ArrayList<>();
         mismatches.forEach(mismatch -> lines.add(path + ":" + mismatch.line() + ": " + mismatch.describe()));
         for (StatementResult result : results) {
-            boolean failed = mismatches.stream().anyMatch(mismatch -> mismatch.line() == result.line());
-            if (!failed) {
+            List<Mismatch> own = mismatches.stream().filter(mismatch -> mismatch.line() == result.line()).toList();
+            if (own.isEmpty()) {
                 continue;
             }
             List<LateRow> late = result.explanations().lateRows();
             if (!late.isEmpty()) {
                 lines.add(path + ":" + result.line() + ": " + late.size() + " rows dropped as late:");
-                late.stream().limit(MAX_EXPLAINED_ROWS).forEach(row -> lines.add("  " + row));
-                addMore(lines, late.size(), report);
+                addRows(lines, ChangedFates.lateRows(late, own), report);
             }
-            List<WatermarkCheck> filtered = result.explanations().watermarkChecks().stream().filter(check -> !check.passed()).toList();
-            if (!filtered.isEmpty()) {
-                lines.add(path + ":" + result.line() + ": " + filtered.size() + " rows filtered out by CURRENT_WATERMARK:");
-                filtered.stream().limit(MAX_EXPLAINED_ROWS).forEach(check -> lines.add("  " + check));
-                addMore(lines, filtered.size(), report);
+            List<WatermarkCheck> checks = result.explanations().watermarkChecks();
+            long filtered = checks.stream().filter(check -> !check.passed()).count();
+            List<String> checkLines = ChangedFates.watermarkChecks(checks, own);
+            if (!checkLines.isEmpty()) {
+                lines.add(path + ":" + result.line() + ": " + filtered + " rows filtered out by CURRENT_WATERMARK:");
+                addRows(lines, checkLines, report);
             }
         }
         return lines;
     }
 
-    private static void addMore(List<String> lines, int total, String report) {
-        if (total > MAX_EXPLAINED_ROWS) {
-            lines.add("  ... and " + (total - MAX_EXPLAINED_ROWS) + " more in " + report);
+    private static void addRows(List<String> lines, List<String> rows, String report) {
+        rows.stream().limit(MAX_EXPLAINED_ROWS).forEach(row -> lines.add("  " + row));
+        if (rows.size() > MAX_EXPLAINED_ROWS) {
+            lines.add("  ... and " + (rows.size() - MAX_EXPLAINED_ROWS) + " more in " + report);
         }
     }
 
     /** The command that puts things right, ending every message about this recipe. */
-    public String remedy() {
-        return switch (status) {
-            case FAILED -> "run mvn cookbook:expected to accept the new values";
-            case ERROR, BROKEN -> "fix the recipe, then run mvn cookbook:verify again";
-            case NOT_RUNNABLE -> "check it where its dependencies are; mark its blocks <!-- cookbook:skip --> to leave it out";
-            case UNSUPPORTED -> "run mvn cookbook:verify to check this recipe on Flink";
-            case NO_EXPECTED -> "run mvn cookbook:expected to record its values";
-            default -> "";
-        };
+    public String remedy(GoalCommand mvn) {
+        return status.remedy(mvn);
     }
 }

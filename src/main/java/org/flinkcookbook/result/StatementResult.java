@@ -14,6 +14,8 @@ import java.util.List;
  * @param ordered true when the statement has a top-level ORDER BY, so row order is compared too
  * @param lateRowsDropped input rows Flink dropped as late in windowed operators; null without one
  * @param explanations which rows were dropped as late or passed watermark filters (simulator only)
+ * @param seconds how long the statement took to run, its share where one job gave several results;
+ *     0 when not measured (a result read from an expected file)
  */
 public record StatementResult(
         int line,
@@ -23,12 +25,19 @@ public record StatementResult(
         List<ResultRow> rows,
         boolean ordered,
         Long lateRowsDropped,
-        RowExplanations explanations) {
+        RowExplanations explanations,
+        double seconds) {
 
     public StatementResult {
         columns = List.copyOf(columns);
         rows = List.copyOf(rows);
         explanations = explanations == null ? RowExplanations.NONE : explanations;
+    }
+
+    /** A result not yet timed. */
+    public StatementResult(int line, String label, String sink, List<String> columns, List<ResultRow> rows, boolean ordered,
+            Long lateRowsDropped, RowExplanations explanations) {
+        this(line, label, sink, columns, rows, ordered, lateRowsDropped, explanations, 0);
     }
 
     /** A result without explanations, as the Flink engine gives them. */
@@ -39,7 +48,12 @@ public record StatementResult(
 
     /** The same result, with the simulator's account of which rows were dropped or filtered. */
     public StatementResult withExplanations(RowExplanations rowExplanations) {
-        return new StatementResult(line, label, sink, columns, rows, ordered, lateRowsDropped, rowExplanations);
+        return new StatementResult(line, label, sink, columns, rows, ordered, lateRowsDropped, rowExplanations, seconds);
+    }
+
+    /** The same result, with the time it took. */
+    public StatementResult withSeconds(double statementSeconds) {
+        return new StatementResult(line, label, sink, columns, rows, ordered, lateRowsDropped, explanations, statementSeconds);
     }
 
     /** How results are matched between runs and expected files: the statement and its sink. */

@@ -5,7 +5,9 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Supplier;
@@ -28,6 +30,7 @@ import org.flinkcookbook.recipe.RecipeException;
 import org.flinkcookbook.recipe.RecipeFinder;
 import org.flinkcookbook.recipe.RecipeParser;
 import org.flinkcookbook.recipe.SqlBlock;
+import org.flinkcookbook.report.HtmlReport;
 import org.flinkcookbook.report.JUnitReport;
 import org.flinkcookbook.report.JsonReport;
 import org.flinkcookbook.report.RecipeOutcome;
@@ -89,16 +92,15 @@ public final class CookbookRunner {
         long start = System.nanoTime();
         List<Path> found = findRecipes();
         if (found.isEmpty()) {
-            console.warn("No recipes found in " + finder.displayPath(settings.recipesDirectory())
-                    + (isBlank(settings.recipeFilter()) ? "" : " matching cookbook.recipe=" + settings.recipeFilter())
-                    + ": a recipe is a Markdown file with a ```sql block");
+            noRecipes();
         }
         List<Path> files = cache.select(found);
         cache.changedSinceRef().ifPresent(ref -> console.info(files.size() + " of " + found.size()
                 + " recipes have inputs changed since " + ref + " (cookbook.changedSince); only they run"));
         List<RecipeOutcome> outcomes = runRecipes(files, mode);
-        RunSummary summary = new RunSummary(engine.name(), outcomes, seconds(start), reportDisplayPath());
-        writeReports(outcomes);
+        RunSummary summary = new RunSummary(engine.name(), outcomes, seconds(start), mode == Mode.VERIFY, reportDisplayPath(),
+                settings.command());
+        writeReports(outcomes, files);
         try {
             cache.save();
         } catch (IOException e) {
@@ -124,7 +126,7 @@ public final class CookbookRunner {
                 outcomes.add(outcome);
                 print(outcome);
                 if (settings.annotationRoot() != null) {
-                    GithubAnnotations.of(outcome, annotationPath(files.get(i))).forEach(console::raw);
+                    GithubAnnotations.of(outcome, annotationPath(files.get(i)), settings.command()).forEach(console::raw);
                 }
             }
         }
@@ -153,12 +155,32 @@ public final class CookbookRunner {
         long start = System.nanoTime();
         try {
             return runRecipe(file, mode);
-        } catch (RuntimeException | StackOverflowError | ExceptionInInitializerError | NoClassDefFoundError e) {
+        } catch (RuntimeException | StackOverflowError | OutOfMemoryError | ExceptionInInitializerError | NoClassDefFoundError e) {
             String reason = e.getMessage() == null ? e.getClass().getSimpleName() : e.getClass().getSimpleName() + ": " + e.getMessage();
             return outcome(finder.displayPath(file), RecipeStatus.ERROR, start)
                     .problem(1, "the plugin could not run this recipe (" + reason + "); run with -e for details and report it if the recipe is valid")
                     .build();
         }
+    }
+
+    /**
+     * No recipe to run: a filter that matches none is most likely mistyped, and would check nothing
+     * forever, so it stops the run with the recipes there are (as Surefire's failIfNoSpecifiedTests).
+     */
+    private void noRecipes() throws CookbookException {
+        String directory = finder.displayPath(settings.recipesDirectory());
+        if (isBlank(settings.recipeFilter())) {
+            console.warn("No recipes found in " + directory + ": a recipe is a Markdown file with a ```sql block");
+            return;
+        }
+        List<String> existing = finder.find(settings.recipesDirectory(), "").stream().map(finder::displayPath).toList();
+        String message = "cookbook.recipe=" + settings.recipeFilter() + " matches none of the " + existing.size() + " recipes in " + directory
+                + (existing.isEmpty() ? "" : ":\n  " + String.join("\n  ", existing)) + "\n"
+                + "Name one of them (a substring or glob of its path), or set -Dcookbook.failIfNoSpecifiedRecipes=false to let a filter match nothing.";
+        if (settings.failIfNoSpecifiedRecipes()) {
+            throw new CookbookException(message, null);
+        }
+        console.warn(message);
     }
 
     private RecipeOutcome runRecipe(Path file, Mode mode) {
@@ -253,11 +275,13 @@ public final class CookbookRunner {
             return outcome(path, RecipeStatus.ERROR, start).results(run.results()).problem(1, e.getMessage()).warnings(run.warnings()).build();
         }
         List<Mismatch> mismatches = Comparison.compare(expected, run.results(), engine.lateRowsNotCounted().isEmpty());
-        if (mismatches.isEmpty()) {
-            return outcome(path, RecipeStatus.PASSED, start).results(run.results()).warnings(run.warnings()).build();
-        }
         List<String> warnings = new ArrayList<>(run.warnings());
-        List<StatementResult> results = explainer == null ? run.results() : Explanations.attach(recipe, run.results(), explainer, warnings);
+        // passing results are explained too, for the HTML report's timelines; where the engines differ only a failure says so
+        List<StatementResult> results = explainer == null ? run.results()
+                : Explanations.attach(recipe, run.results(), explainer, mismatches.isEmpty() ? new ArrayList<>() : warnings);
+        if (mismatches.isEmpty()) {
+            return outcome(path, RecipeStatus.PASSED, start).results(results).warnings(run.warnings()).build();
+        }
         return outcome(path, RecipeStatus.FAILED, start).results(results).mismatches(mismatches).warnings(warnings).build();
     }
 
@@ -303,12 +327,12 @@ public final class CookbookRunner {
             case FAILED, ERROR, BROKEN -> {
                 console.error(line);
                 explanation.forEach(text -> console.error("  " + text));
-                console.error("  " + outcome.remedy());
+                console.error("  " + outcome.remedy(settings.command()));
             }
             case UNSUPPORTED, NO_EXPECTED, NOT_RUNNABLE -> {
                 console.warn(line);
                 explanation.forEach(text -> console.warn("  " + text));
-                console.warn("  " + outcome.remedy());
+                console.warn("  " + outcome.remedy(settings.command()));
             }
             case PLANNED -> {
                 console.info(line);
@@ -319,12 +343,29 @@ public final class CookbookRunner {
         outcome.warnings().forEach(warning -> console.warn("  " + warning));
     }
 
-    private void writeReports(List<RecipeOutcome> outcomes) throws CookbookException {
+    private void writeReports(List<RecipeOutcome> outcomes, List<Path> files) throws CookbookException {
         try {
             JsonReport.write(reportFile(), engine.name(), engine.flinkVersion(), outcomes);
-            JUnitReport.write(settings.junitDirectory(), engine.name(), outcomes);
+            Map<String, Path> recipeFiles = new HashMap<>();
+            files.forEach(file -> recipeFiles.put(finder.displayPath(file), file));
+            HtmlReport.write(settings.reportDirectory().resolve(HtmlReport.FILE_NAME), engine.name(), engine.flinkVersion(), outcomes,
+                    outcome -> expectedResults(recipeFiles.get(outcome.path())), settings.command());
+            JUnitReport.write(settings.junitDirectory(), engine.name(), outcomes, settings.command());
         } catch (IOException e) {
             throw new CookbookException("cannot write the reports: " + e.getMessage(), e);
+        }
+    }
+
+    /** The expected values of a recipe for the HTML report's side-by-side rows; none when they cannot be read. */
+    private List<ExpectedResult> expectedResults(Path recipeFile) {
+        Path expectedFile = recipeFile == null ? null : Recipe.expectedFileOf(recipeFile);
+        if (expectedFile == null || !Files.isRegularFile(expectedFile)) {
+            return List.of();
+        }
+        try {
+            return ExpectedFileFormat.read(expectedFile, finder.displayPath(expectedFile));
+        } catch (ExpectedFileException e) {
+            return List.of(); // the recipe's outcome already says so
         }
     }
 

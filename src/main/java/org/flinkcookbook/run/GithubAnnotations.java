@@ -3,6 +3,7 @@ package org.flinkcookbook.run;
 import java.util.ArrayList;
 import java.util.List;
 import org.flinkcookbook.compare.Mismatch;
+import org.flinkcookbook.report.GoalCommand;
 import org.flinkcookbook.report.RecipeOutcome;
 
 /**
@@ -16,19 +17,19 @@ final class GithubAnnotations {
 
     private GithubAnnotations() {}
 
-    static List<String> of(RecipeOutcome outcome, String file) {
+    static List<String> of(RecipeOutcome outcome, String file, GoalCommand mvn) {
         List<String> commands = new ArrayList<>();
         switch (outcome.status()) {
             case FAILED -> {
                 if (outcome.mismatches().isEmpty()) {
-                    commands.add(command("error", file, outcome.problemLine(), outcome.problem() + ". " + outcome.remedy()));
+                    commands.add(command("error", file, outcome.problemLine(), outcome.problem() + ". " + outcome.remedy(mvn)));
                 }
                 for (Mismatch mismatch : outcome.mismatches().stream().limit(MAX_PER_RECIPE).toList()) {
-                    commands.add(command("error", file, mismatch.line(), mismatch.describe() + ". " + outcome.remedy()));
+                    commands.add(command("error", file, mismatch.line(), mismatch.describe() + ". " + outcome.remedy(mvn)));
                 }
             }
-            case ERROR, BROKEN -> commands.add(command("error", file, outcome.problemLine(), outcome.problem() + ". " + outcome.remedy()));
-            case UNSUPPORTED, NO_EXPECTED, NOT_RUNNABLE -> commands.add(command("warning", file, outcome.problemLine(), outcome.problem() + ". " + outcome.remedy()));
+            case ERROR, BROKEN -> commands.add(command("error", file, outcome.problemLine(), outcome.problem() + ". " + outcome.remedy(mvn)));
+            case UNSUPPORTED, NO_EXPECTED, NOT_RUNNABLE -> commands.add(command("warning", file, outcome.problemLine(), outcome.problem() + ". " + outcome.remedy(mvn)));
             default -> {
                 // passed, planned, skipped and written recipes need no annotation
             }

@@ -2,6 +2,7 @@ package org.flinkcookbook.run;
 
 import java.nio.file.Path;
 import java.util.Set;
+import org.flinkcookbook.report.GoalCommand;
 
 /**
  * Where recipes are and how to treat them.
@@ -18,6 +19,8 @@ import java.util.Set;
  * @param annotationRoot when set, failures are also printed as GitHub Actions annotations with
  *     paths relative to this directory (the repository root); null otherwise
  * @param threads how many recipes run at once, at least 1
+ * @param failIfNoSpecifiedRecipes true to stop the run when a recipe filter matches no recipe
+ * @param command how the user ran the plugin, for the commands that end the messages
  */
 public record RunSettings(
         Path baseDirectory,
@@ -30,7 +33,9 @@ public record RunSettings(
         int maxStoredRows,
         Set<String> allowedFunctions,
         Path annotationRoot,
-        int threads) {
+        int threads,
+        boolean failIfNoSpecifiedRecipes,
+        GoalCommand command) {
 
     public RunSettings {
         allowedFunctions = Set.copyOf(allowedFunctions);

@@ -1,18 +1,32 @@
 package org.flinkcookbook.run;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import org.flinkcookbook.report.GoalCommand;
 import org.flinkcookbook.report.RecipeOutcome;
 import org.flinkcookbook.report.RecipeStatus;
 
 /**
  * What a whole run came to.
  *
- * @param report where {@code report.json} was written, as shown to the user
+ * @param engine the engine's name
+ * @param outcomes every recipe's outcome, in path order
+ * @param seconds the run's wall time
+ * @param compared true when results were compared with expected values, false when they were written
+ * @param report the display path of {@code report.json}
+ * @param command how the user ran the plugin, for the advice
  */
-public record RunSummary(String engine, List<RecipeOutcome> outcomes, double seconds, String report) {
+public record RunSummary(String engine, List<RecipeOutcome> outcomes, double seconds, boolean compared, String report, GoalCommand command) {
 
+    /** Recipe lines the summary shows at most, so that it and the failures in it fit on one screen. */
     private static final int SCREEN_ROWS = 20;
+
+    /** The order statuses are listed in: whatever fails the build first, then the others by how much they need doing. */
+    private static final List<RecipeStatus> SEVERITY = List.of(RecipeStatus.ERROR, RecipeStatus.BROKEN, RecipeStatus.FAILED,
+            RecipeStatus.NO_EXPECTED, RecipeStatus.UNSUPPORTED, RecipeStatus.NOT_RUNNABLE, RecipeStatus.PLANNED, RecipeStatus.SKIPPED);
 
     public RunSummary {
         outcomes = List.copyOf(outcomes);
@@ -28,35 +42,55 @@ public record RunSummary(String engine, List<RecipeOutcome> outcomes, double sec
     }
 
     /**
-     * The summary printed at the end of a run: every recipe that did not pass, with its first
-     * message, on one screen; the counts follow in {@link #line()}.
+     * The summary printed at the end of a run, on one screen: the recipes that fail the build first,
+     * then the others that did not pass, each status followed by what to do about it; the counts
+     * follow in {@link #line()}.
      */
     public List<String> screen() {
-        List<String> lines = new java.util.ArrayList<>();
+        List<String> lines = new ArrayList<>();
         lines.add("------------------------------------------------------------------------");
-        lines.add("Cookbook summary (" + engine + ")");
-        List<RecipeOutcome> notPassed = outcomes.stream()
-                .filter(outcome -> outcome.status() != RecipeStatus.PASSED && outcome.status() != RecipeStatus.WRITTEN)
-                .toList();
-        for (RecipeOutcome outcome : notPassed.stream().limit(SCREEN_ROWS).toList()) {
-            List<String> explanation = outcome.explanation(report);
-            String first = explanation.isEmpty() ? outcome.path() : explanation.get(0);
-            lines.add(String.format(Locale.ROOT, "  %-12s %s", outcome.status().word().toUpperCase(Locale.ROOT), first));
+        lines.add("Cookbook summary (" + engine + "), report: " + report);
+        Map<Integer, List<RecipeOutcome>> bySeverity = new TreeMap<>();
+        outcomes.stream().filter(outcome -> SEVERITY.contains(outcome.status()))
+                .forEach(outcome -> bySeverity.computeIfAbsent(SEVERITY.indexOf(outcome.status()), severity -> new ArrayList<>()).add(outcome));
+        int shown = 0;
+        for (List<RecipeOutcome> group : bySeverity.values()) {
+            RecipeStatus status = group.get(0).status();
+            // what fails the build is always listed whole; the rest share what is left of the screen
+            int rows = status.failsBuild() ? group.size() : Math.max(0, Math.min(group.size(), SCREEN_ROWS - shown));
+            for (RecipeOutcome outcome : group.subList(0, rows)) {
+                List<String> explanation = outcome.explanation(report);
+                String first = explanation.isEmpty() ? outcome.path() : explanation.get(0);
+                lines.add(String.format(Locale.ROOT, "  %-12s %s", status.word().toUpperCase(Locale.ROOT), first));
+            }
+            shown += rows;
+            if (rows < group.size()) {
+                lines.add("  ... and " + (group.size() - rows) + " more " + status.word() + " in " + report);
+            }
+            String remedy = status.remedy(command);
+            if (!remedy.isEmpty()) {
+                lines.add("  next: " + remedy);
+            }
         }
-        if (notPassed.size() > SCREEN_ROWS) {
-            lines.add("  ... and " + (notPassed.size() - SCREEN_ROWS) + " more in " + report);
-        }
-        if (notPassed.isEmpty()) {
-            lines.add("  every recipe agrees with its expected values");
+        if (bySeverity.isEmpty()) {
+            lines.add(compared ? "  every recipe agrees with its expected values"
+                    : "  wrote the expected values of " + count(RecipeStatus.WRITTEN) + (count(RecipeStatus.WRITTEN) == 1 ? " recipe" : " recipes"));
         }
         return lines;
+    }
+
+    /** Why the build fails and what to do, for the build's failure message. */
+    public String failureAdvice() {
+        return SEVERITY.stream().filter(RecipeStatus::failsBuild).filter(status -> count(status) > 0)
+                .map(status -> count(status) + " " + status.word() + ": " + status.remedy(command))
+                .reduce((first, second) -> first + "; " + second).orElse("");
     }
 
     /** One line with every count, as printed at the end of the build. */
     public String line() {
         StringBuilder text = new StringBuilder()
                 .append(outcomes.size()).append(outcomes.size() == 1 ? " recipe" : " recipes").append(" on ").append(engine).append(": ");
-        List<String> counts = new java.util.ArrayList<>();
+        List<String> counts = new ArrayList<>();
         for (RecipeStatus status : RecipeStatus.values()) {
             long count = count(status);
             if (count > 0 || status == RecipeStatus.PASSED || status == RecipeStatus.FAILED || status == RecipeStatus.ERROR) {

@@ -17,13 +17,9 @@ import org.flinkcookbook.recipe.Recipe;
  */
 public record BoundFixture(FixtureBinding binding, Path csv) {
 
-    /**
-     * The one fixture rule of a session: a directive binds to the table's name as written, or to
-     * its last part; the file must exist, else the recipe stops at the directive.
-     */
+    /** The fixture of a table just created ({@link Recipe#fixtureFor(List)}); the file must exist, else the recipe stops at the directive. */
     static Optional<BoundFixture> of(Recipe recipe, Path fixturesDirectory, List<String> tableName) throws StatementFailure {
-        Optional<FixtureBinding> binding = recipe.fixtureFor(String.join(".", tableName))
-                .or(() -> recipe.fixtureFor(tableName.get(tableName.size() - 1)));
+        Optional<FixtureBinding> binding = recipe.fixtureFor(tableName);
         if (binding.isEmpty()) {
             return Optional.empty();
         }

@@ -71,10 +71,12 @@ public final class RecipeSession {
                     if (statementSet == null) {
                         throw new StatementFailure(statement.line(), "END; without BEGIN STATEMENT SET;");
                     }
-                    results.addAll(insert(statementSet, backEnd));
+                    long start = System.nanoTime();
+                    results.addAll(timed(insert(statementSet, backEnd), start));
                     statementSet = null;
                 } else {
-                    results.addAll(execute(session, parsed, backEnd));
+                    long start = System.nanoTime();
+                    results.addAll(timed(execute(session, parsed, backEnd), start));
                 }
             }
             if (statementSet != null) {
@@ -86,6 +88,12 @@ public final class RecipeSession {
         } catch (StatementFailure failure) {
             return RecipeRun.stopped(results, failure.problem(), backEnd.warnings());
         }
+    }
+
+    /** Results of one statement with its time, shared among them: one job gives all of a statement set's. */
+    private static List<StatementResult> timed(List<StatementResult> produced, long startNanos) {
+        double seconds = (System.nanoTime() - startNanos) / 1e9 / Math.max(1, produced.size());
+        return produced.stream().map(result -> result.withSeconds(seconds)).toList();
     }
 
     /** One statement outside a statement set; its results. */

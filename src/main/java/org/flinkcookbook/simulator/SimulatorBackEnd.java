@@ -45,14 +45,19 @@ final class SimulatorBackEnd implements SessionBackEnd {
 
     private final Recipe recipe;
     private final boolean strict;
+    private final boolean timelines;
     private final SessionSettings settings = new SessionSettings();
     private final Catalog catalog;
     private final List<String> warnings = new ArrayList<>();
 
-    /** @param strict when true, a construct the simulator does not model is an ERROR, not UNSUPPORTED */
-    SimulatorBackEnd(Recipe recipe, Path fixturesDirectory, boolean strict) {
+    /**
+     * @param strict when true, a construct the simulator does not model is an ERROR, not UNSUPPORTED
+     * @param timelines when true, windowed and CURRENT_WATERMARK results carry a timeline for the HTML report
+     */
+    SimulatorBackEnd(Recipe recipe, Path fixturesDirectory, boolean strict, boolean timelines) {
         this.recipe = recipe;
         this.strict = strict;
+        this.timelines = timelines;
         this.catalog = new Catalog(fixturesDirectory);
     }
 
@@ -115,7 +120,7 @@ final class SimulatorBackEnd implements SessionBackEnd {
 
     @Override
     public Optional<StatementResult> query(ParsedStatement statement) {
-        StatementTrace trace = new StatementTrace();
+        StatementTrace trace = new StatementTrace(timelines);
         PlannedQuery plan = new QueryPlanner(catalog, settings, trace).plan(statement.tree());
         List<Column> columns = plan.columns();
         List<ResultRow> rows = new ArrayList<>();
@@ -153,7 +158,7 @@ final class SimulatorBackEnd implements SessionBackEnd {
                 "Object '" + sink + "' not found"));
         List<ColumnDefinition> sinkColumns = table.persistedColumns();
         int[] targetOf = targetPositions(insert, sinkColumns);
-        StatementTrace trace = new StatementTrace();
+        StatementTrace trace = new StatementTrace(timelines);
         PlannedQuery plan = new QueryPlanner(catalog, settings, trace).plan(insert.getSource());
         List<Column> queryColumns = plan.columns();
         if (queryColumns.size() != targetOf.length) {
@@ -213,7 +218,7 @@ final class SimulatorBackEnd implements SessionBackEnd {
                     + " before the row arrives and change whether it is late or filtered; set the interval to 0 for a deterministic run");
         }
         return new StatementResult(statement.line(), statement.firstWords(), sink, columns, rows, ordered,
-                trace.lateRowsDropped(), trace.explanations());
+                trace.lateRowsDropped(), trace.explanations(settings.timeZone(), settings.watermarkIntervalMillis()));
     }
 
     @Override

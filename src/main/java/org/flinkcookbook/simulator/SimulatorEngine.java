@@ -17,20 +17,28 @@ public final class SimulatorEngine implements Engine {
 
     private final Path fixturesDirectory;
     private final boolean strict;
+    private final boolean timelines;
     private final RecipeSession session;
 
-    /** A lenient simulator: constructs it does not model stop the recipe as UNSUPPORTED. */
+    /** A lenient simulator without timelines: constructs it does not model stop the recipe as UNSUPPORTED. */
     public SimulatorEngine(Path fixturesDirectory) {
         this(fixturesDirectory, false);
+    }
+
+    /** A simulator without timelines; {@code strict} as below. */
+    public SimulatorEngine(Path fixturesDirectory, boolean strict) {
+        this(fixturesDirectory, strict, false);
     }
 
     /**
      * @param fixturesDirectory the directory {@code ${fixtures}} and {@code cookbook:fixture} paths refer to
      * @param strict when true, a construct the simulator does not model is an ERROR, not UNSUPPORTED
+     * @param timelines when true, windowed and CURRENT_WATERMARK results carry a timeline for the HTML report
      */
-    public SimulatorEngine(Path fixturesDirectory, boolean strict) {
+    public SimulatorEngine(Path fixturesDirectory, boolean strict, boolean timelines) {
         this.fixturesDirectory = fixturesDirectory.toAbsolutePath().normalize();
         this.strict = strict;
+        this.timelines = timelines;
         this.session = new RecipeSession(new StatementParser(this.fixturesDirectory), SessionGate.OPEN);
     }
 
@@ -47,7 +55,7 @@ public final class SimulatorEngine implements Engine {
 
     @Override
     public RecipeRun run(Recipe recipe) {
-        return session.runAll(recipe, script -> new SimulatorBackEnd(script, fixturesDirectory, strict));
+        return session.runAll(recipe, script -> new SimulatorBackEnd(script, fixturesDirectory, strict, timelines));
     }
 
     @Override

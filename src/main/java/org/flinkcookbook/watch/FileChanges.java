@@ -16,6 +16,8 @@ import java.nio.file.WatchKey;
 import java.nio.file.WatchService;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.InstantSource;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.Map;
@@ -63,19 +65,24 @@ final class FileChanges implements AutoCloseable {
     }
 
     /**
-     * The files changed, created or deleted: waits up to {@code wait} for a first event, then takes
-     * every event until {@link #QUIET} passes without one. Empty when nothing happened. After an
-     * overflow (too many events to keep) every root counts as changed.
+     * The files changed, created or deleted, and when the first of them was seen: waits up to
+     * {@code wait} for a first event, then takes every event until {@link #QUIET} passes without
+     * one. Empty when nothing happened. After an overflow (too many events to keep) every root
+     * counts as changed.
      */
-    Set<Path> next(Duration wait) throws InterruptedException, IOException {
+    Changes next(Duration wait, InstantSource clock) throws InterruptedException, IOException {
         Set<Path> changed = new TreeSet<>();
         WatchKey key = service.poll(wait.toMillis(), TimeUnit.MILLISECONDS);
+        Instant seen = clock.instant();
         while (key != null) {
             take(key, changed);
             key = service.poll(QUIET.toMillis(), TimeUnit.MILLISECONDS);
         }
-        return changed;
+        return new Changes(changed, seen);
     }
+
+    /** Files that changed, and when the first change was seen. */
+    record Changes(Set<Path> files, Instant seen) {}
 
     private void take(WatchKey key, Set<Path> changed) throws IOException {
         Path directory = directories.get(key);

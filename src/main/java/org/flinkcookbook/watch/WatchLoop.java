@@ -64,7 +64,7 @@ public final class WatchLoop {
         this.console = console;
         this.keys = keys;
         this.clock = clock;
-        this.inputs = new RecipeInputs(settings.baseDirectory(), settings.fixturesDirectory());
+        this.inputs = new RecipeInputs(settings.baseDirectory(), settings.recipesDirectory(), settings.fixturesDirectory());
     }
 
     /**
@@ -78,10 +78,9 @@ public final class WatchLoop {
         try (FileChanges changes = FileChanges.watch(List.of(settings.recipesDirectory(), settings.fixturesDirectory()))) {
             runAll();
             while (!stopped) {
-                Instant waiting = clock.instant();
-                Set<Path> changed = changes.next(KEY_POLL);
-                if (!changed.isEmpty()) {
-                    rerun(changed, waiting);
+                FileChanges.Changes changed = changes.next(KEY_POLL, clock);
+                if (!changed.files().isEmpty()) {
+                    rerun(changed.files(), changed.seen());
                 }
                 readKeys();
             }

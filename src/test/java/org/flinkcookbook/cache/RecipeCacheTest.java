@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
+import org.flinkcookbook.report.GoalCommand;
 import org.flinkcookbook.report.RecipeOutcome;
 import org.flinkcookbook.run.CookbookRunner;
 import org.flinkcookbook.run.RunSettings;
@@ -67,6 +68,19 @@ class RecipeCacheTest {
     }
 
     @Test
+    void aFixtureBoundByConventionIsAnInputToo() throws IOException {
+        write("recipes/lab/convention.md", "# Convention\n```sql\nCREATE TABLE events " + EVENTS + " WITH ('connector' = 'datagen');\n" + COUNT + "\n```\n");
+        write("fixtures/lab/convention/events.csv", "1,a,10,2024-03-01 10:00:01\n");
+        run(RecipeCache.none(), CookbookRunner.Mode.WRITE_EXPECTED);
+        assertThat(verify(SETTINGS)).containsEntry("recipes/lab/convention.md", "passed");
+        assertThat(verify(SETTINGS)).containsEntry("recipes/lab/convention.md", "cached");
+
+        append("fixtures/lab/convention/events.csv", "2,b,20,2024-03-01 10:00:02\n");
+
+        assertThat(verify(SETTINGS)).containsEntry("recipes/lab/convention.md", "failed").containsEntry("recipes/bound.md", "cached");
+    }
+
+    @Test
     void aFailureIsNeverCachedAndADeletedInputCounts() throws IOException {
         append("fixtures/events.csv", "3,c,30,2024-03-01 10:00:03\n");
         assertThat(verify(SETTINGS)).containsEntry("recipes/bound.md", "failed");
@@ -102,18 +116,18 @@ class RecipeCacheTest {
         git("-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "cookbook");
         append("fixtures/data/more.csv", "2,a,5,2024-03-01 10:00:02\n");
 
-        Map<String, String> changed = outcomes(run(RecipeCache.open(null, SETTINGS, project, project.resolve("fixtures"),
+        Map<String, String> changed = outcomes(run(RecipeCache.open(null, SETTINGS, project, project.resolve("recipes"), project.resolve("fixtures"),
                 ChangedSince.ask("HEAD", project)), CookbookRunner.Mode.VERIFY));
 
         assertThat(changed).containsOnlyKeys("recipes/placeholder.md");
         assertThat(output).contains("1 of 2 recipes have inputs changed since HEAD (cookbook.changedSince); only they run");
 
         write("recipes/new.md", "# New\n```sql\nSELECT 1 AS one;\n```\n");
-        assertThat(outcomes(run(RecipeCache.open(null, SETTINGS, project, project.resolve("fixtures"),
+        assertThat(outcomes(run(RecipeCache.open(null, SETTINGS, project, project.resolve("recipes"), project.resolve("fixtures"),
                 ChangedSince.ask("HEAD", project)), CookbookRunner.Mode.VERIFY))).containsOnlyKeys("recipes/placeholder.md", "recipes/new.md");
 
         write("pom.xml", "<project/>");
-        assertThat(outcomes(run(RecipeCache.open(null, SETTINGS, project, project.resolve("fixtures"),
+        assertThat(outcomes(run(RecipeCache.open(null, SETTINGS, project, project.resolve("recipes"), project.resolve("fixtures"),
                 ChangedSince.ask("HEAD", project)), CookbookRunner.Mode.VERIFY))).hasSize(3);
     }
 
@@ -130,7 +144,7 @@ class RecipeCacheTest {
 
     /** Each recipe's status, or "cached" for a pass that did not run. */
     private Map<String, String> verify(String settings) {
-        return outcomes(run(RecipeCache.open(cacheDirectory(), settings, project, project.resolve("fixtures"), null), CookbookRunner.Mode.VERIFY));
+        return outcomes(run(RecipeCache.open(cacheDirectory(), settings, project, project.resolve("recipes"), project.resolve("fixtures"), null), CookbookRunner.Mode.VERIFY));
     }
 
     private static Map<String, String> outcomes(List<RecipeOutcome> outcomes) {
@@ -140,7 +154,7 @@ class RecipeCacheTest {
 
     private List<RecipeOutcome> run(RecipeCache cache, CookbookRunner.Mode mode) {
         RunSettings settings = new RunSettings(project, project.resolve("recipes"), project.resolve("fixtures"), "", false,
-                project.resolve("target/cookbook"), project.resolve("target/cookbook-reports"), 1000, Set.of(), null, 1);
+                project.resolve("target/cookbook"), project.resolve("target/cookbook-reports"), 1000, Set.of(), null, 1, true, GoalCommand.PREFIX);
         try (SimulatorEngine engine = new SimulatorEngine(project.resolve("fixtures"), false)) {
             return new CookbookRunner(settings, engine, null, console, cache).run(mode).outcomes();
         } catch (Exception e) {

@@ -2,10 +2,12 @@ package org.flinkcookbook.compare;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.Arrays;
 import java.util.List;
 import org.flinkcookbook.expected.ExpectedResult;
 import org.flinkcookbook.expected.RowsDigest;
 import org.flinkcookbook.result.ResultRow;
+import org.flinkcookbook.result.RowKind;
 import org.flinkcookbook.result.RowKind;
 import org.flinkcookbook.result.StatementResult;
 import org.junit.jupiter.api.Test;
@@ -45,6 +47,19 @@ class ComparisonTest {
                 "SELECT window_start ...: late rows dropped: expected 18 but was 19",
                 "SELECT window_start ...: window [10:00, 10:01): expected cnt=31, total=400 but was cnt=30, total=390");
         assertThat(mismatches).extracting(Mismatch::line).containsOnly(42);
+    }
+
+    @Test
+    void changedValuesReadAsInTheExpectedFile() {
+        List<String> columns = List.of("stock_name", "previous_value", "trend", "note");
+        StatementResult expected = new StatementResult(30, "WITH current_and_previous ...", null, columns,
+                List.of(new ResultRow(RowKind.INSERT, Arrays.asList("Pita Pan", null, "=", ""))), false, null);
+        StatementResult actual = new StatementResult(30, "WITH current_and_previous ...", null, columns,
+                List.of(ResultRow.insert("Pita Pan", "12.69", "▲", " x")), false, null);
+
+        assertThat(Comparison.compare(List.of(expected(expected)), List.of(actual))).extracting(Mismatch::describe).containsExactly(
+                "WITH current_and_previous ...: stock_name Pita Pan: expected previous_value=<NULL>, trend==, note=\"\" "
+                        + "but was previous_value=12.69, trend=▲, note=\" x\"");
     }
 
     @Test

@@ -119,6 +119,52 @@ class ExpectedFileFormatTest {
     }
 
     @Test
+    void commentsInsideAResultStayAboveTheirRowOrAfterTheRowsWhenTheRowIsGone() throws Exception {
+        Files.writeString(file(), """
+                == line 42: SELECT window_start, COUNT(*) AS cnt ...
+                columns: window_start | cnt
+                # the first minute: 31 readings
+                +I | 2024-03-01 10:00:00.000 | 31
+                # a window that no longer exists
+                +I | 2024-03-01 09:59:00.000 | 2
+                # the second minute is short: three rows arrive late
+                +I | 2024-03-01 10:01:00.000 | 7
+                # closing remark
+
+                # about the next result
+                == line 50: SELECT 1
+                columns: x
+                +I | 1
+                """);
+        List<ExpectedResult> previous = ExpectedFileFormat.read(file(), "late.expected");
+        StatementResult second = new StatementResult(50, "SELECT 1", null, List.of("x"), List.of(ResultRow.insert("1")), false, null);
+
+        ExpectedFileFormat.write(file(), "recipes/late.md", List.of(windowResult(18), second), previous, 1000);
+
+        assertThat(Files.readString(file())).contains("""
+                == line 42: SELECT window_start, COUNT(*) AS cnt ...
+                columns: window_start | cnt
+                late rows dropped: 18
+                # the first minute: 31 readings
+                +I | 2024-03-01 10:00:00.000 | 31
+                # the second minute is short: three rows arrive late
+                +I | 2024-03-01 10:01:00.000 | 7
+                # a window that no longer exists
+                # closing remark
+
+                # about the next result
+                == line 50: SELECT 1
+                columns: x
+                +I | 1
+                """);
+        // read back, the file is its own fixed point
+        List<ExpectedResult> again = ExpectedFileFormat.read(file(), "late.expected");
+        String written = Files.readString(file());
+        ExpectedFileFormat.write(file(), "recipes/late.md", List.of(windowResult(18), second), again, 1000);
+        assertThat(Files.readString(file())).isEqualTo(written);
+    }
+
+    @Test
     void commentsOfStatementsWithTheSameFirstWordsStayWithTheirOwnStatement() throws Exception {
         Files.writeString(file(), """
                 # the five-second delay

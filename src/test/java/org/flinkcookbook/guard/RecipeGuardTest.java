@@ -276,7 +276,7 @@ class RecipeGuardTest {
                 """);
 
         assertThat(refusals).extracting(Refusal::line).containsExactly(3, 5, 6, 7);
-        assertThat(refusals.get(1).message()).contains("is not a row count from 0 to 10000000");
+        assertThat(refusals.get(1).message()).contains("is not a row count from 0 to 1000000");
     }
 
     @Test

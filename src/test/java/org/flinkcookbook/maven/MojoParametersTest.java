@@ -16,7 +16,7 @@ import org.w3c.dom.NodeList;
 /**
  * The goals' parameters as Maven wires them: the plugin descriptor the build generates from the
  * Mojos (target/classes/META-INF/maven/plugin.xml), read without starting Maven. Every parameter a
- * user sets has a {@code cookbook.} property, a default and a description, and the README lists it.
+ * user sets has a {@code cookbook.} property, a default and a description, and the README documents it.
  * This is the fast test of the wiring; the invoker tests in src/it run the goals in Maven.
  */
 class MojoParametersTest {
@@ -41,11 +41,12 @@ class MojoParametersTest {
     }
 
     @Test
-    void theReadmeListsEveryProperty() throws Exception {
+    void theReadmeDocumentsEveryProperty() throws Exception {
         String readme = Files.readString(Path.of("README.md"));
 
+        // in the Properties table, or in the section of the goal that alone has it
         assertThat(userParameters()).allSatisfy(parameter ->
-                assertThat(readme).as("README row of " + parameter.property()).contains("| `" + parameter.property() + "` |"));
+                assertThat(readme).as("README on " + parameter.property()).containsPattern("`(-D)?" + parameter.property().replace(".", "\\.") + "[`=]"));
     }
 
     private static List<Wired> userParameters() throws Exception {

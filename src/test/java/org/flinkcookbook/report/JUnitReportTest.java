@@ -19,7 +19,7 @@ class JUnitReportTest {
 
     @Test
     void controlCharactersInValuesAndPathsStillGiveXmlThatParses() throws Exception {
-        JUnitReport.write(directory, "flink", List.of(error("recipes/\u0001bell.md", "value \u0000\u0007\u001b[31m\uFFFF \uD800 end")));
+        JUnitReport.write(directory, "flink", List.of(error("recipes/\u0001bell.md", "value \u0000\u0007\u001b[31m\uFFFF \uD800 end")), GoalCommand.PREFIX);
 
         try (var files = Files.list(directory)) {
             Path file = files.findFirst().orElseThrow();
@@ -30,12 +30,13 @@ class JUnitReportTest {
 
     @Test
     void recipesWhosePathsLookAlikeGetFilesOfTheirOwn() throws Exception {
-        JUnitReport.write(directory, "flink", List.of(error("recipes/a/b.md", "one"), error("recipes/a_b.md", "two"), error("recipes/a b.md", "three")));
+        List<RecipeOutcome> outcomes = List.of(error("recipes/a/b.md", "one"), error("recipes/a_b.md", "two"), error("recipes/a b.md", "three"));
+        JUnitReport.write(directory, "flink", outcomes, GoalCommand.PREFIX);
 
         try (var files = Files.list(directory)) {
-            assertThat(files.toList()).hasSize(3);
+            assertThat(files.map(file -> file.getFileName().toString())).hasSize(3).allMatch(name -> name.matches("TEST-cookbook\\.recipes_a_b\\.md-[0-9a-f]{8}\\.xml"));
         }
-        assertThat(JUnitReport.fileName("recipes_a_b.md")).isEqualTo("recipes_a_b.md");
-        assertThat(JUnitReport.fileName("recipes/a_b.md")).startsWith("recipes_a_b.md-").isNotEqualTo(JUnitReport.fileName("recipes/a/b.md"));
+        assertThat(JUnitReport.fileName("recipes/a/b.md", outcomes)).startsWith("recipes_a_b.md-").isNotEqualTo(JUnitReport.fileName("recipes/a b.md", outcomes));
+        assertThat(JUnitReport.fileName("recipes/a/b.md", List.of(error("recipes/a/b.md", "alone")))).isEqualTo("recipes_a_b.md");
     }
 }

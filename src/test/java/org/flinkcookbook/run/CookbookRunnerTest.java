@@ -3,7 +3,6 @@ package org.flinkcookbook.run;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -13,9 +12,12 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.flinkcookbook.engine.Engine;
+import org.flinkcookbook.engine.PlannedOnly;
 import org.flinkcookbook.engine.Problem;
 import org.flinkcookbook.engine.RecipeRun;
 import org.flinkcookbook.recipe.Recipe;
+import org.flinkcookbook.report.GoalCommand;
+import org.flinkcookbook.report.RecipeOutcome;
 import org.flinkcookbook.report.RecipeStatus;
 import org.flinkcookbook.result.ResultRow;
 import org.flinkcookbook.result.StatementResult;
@@ -34,6 +36,14 @@ class CookbookRunnerTest {
     private String lateRowsNotCounted;
     /** cookbook.threads */
     private int threads = 1;
+    /** cookbook.recipe */
+    private String filter = "";
+    /** cookbook.failIfNoSpecifiedRecipes */
+    private boolean failIfNoSpecifiedRecipes = true;
+    /** cookbook.reportDirectory, relative to the project */
+    private String reportDirectory = "target/cookbook";
+    /** how the user ran the plugin */
+    private GoalCommand command = GoalCommand.PREFIX;
     /** Runs before the engine answers a recipe, on the thread that runs it. */
     private java.util.function.Consumer<String> beforeAnswer = path -> {};
     private final Engine engine = new Engine() {
@@ -109,8 +119,9 @@ class CookbookRunnerTest {
     }
 
     private RunSummary run(CookbookRunner.Mode mode, boolean requireExpected, Path annotationRoot) throws Exception {
-        RunSettings settings = new RunSettings(project, project.resolve("recipes"), project.resolve("fixtures"), "", requireExpected,
-                project.resolve("target/cookbook"), project.resolve("target/cookbook-reports"), 1000, Set.of(), annotationRoot, threads);
+        RunSettings settings = new RunSettings(project, project.resolve("recipes"), project.resolve("fixtures"), filter, requireExpected,
+                project.resolve(reportDirectory), project.resolve("target/cookbook-reports"), 1000, Set.of(), annotationRoot, threads,
+                failIfNoSpecifiedRecipes, command);
         return new CookbookRunner(settings, engine, null, console).run(mode);
     }
 
@@ -150,10 +161,11 @@ class CookbookRunnerTest {
         assertThat(summary.line()).startsWith("2 recipes on test: 1 passed, 0 failed, 1 error");
         assertThat(output).contains("INFO   ERROR        recipes/bad.md:3: SELEC 1: Non-query expression");
         Path reports = project.resolve("target/cookbook-reports");
-        assertThat(junitFile(reports, "recipes/bad.md")).content()
+        assertThat(reports.resolve("TEST-cookbook.recipes_bad.md.xml")).content()
                 .contains("<testsuite errors=\"1\" failures=\"0\"").contains("<error message=\"recipes/bad.md:3: SELEC 1: Non-query expression\"");
-        assertThat(junitFile(reports, "recipes/good.md")).content()
-                .contains("tests=\"1\"").contains("name=\"line 3: SELECT COUNT(*) AS n FROM t\"").doesNotContain("<failure");
+        assertThat(reports.resolve("TEST-cookbook.recipes_good.md.xml")).content()
+                .contains("tests=\"1\"").contains("<testcase classname=\"recipes.good\" name=\"SELECT COUNT(*) AS n FROM t\"")
+                .doesNotContain("<failure");
     }
 
     @Test
@@ -298,21 +310,6 @@ class CookbookRunnerTest {
                 .containsExactly("recipes/a.md", "recipes/b.md", "recipes/c.md");
     }
 
-    /** The one JUnit file whose suite is the recipe. */
-    private static Path junitFile(Path reports, String recipe) throws IOException {
-        try (var files = Files.list(reports)) {
-            List<Path> suites = files.filter(file -> {
-                try {
-                    return Files.readString(file).contains("<testsuite") && Files.readString(file).contains("name=\"" + recipe + "\"");
-                } catch (IOException e) {
-                    throw new java.io.UncheckedIOException(e);
-                }
-            }).toList();
-            assertThat(suites).hasSize(1);
-            return suites.get(0);
-        }
-    }
-
     @Test
     void aRecipeThatBreaksTheEngineIsThatRecipesErrorAndTheRunGoesOnWhateverTheThreads() throws Exception {
         recipe("recipes/a.md", "SELECT 1;", RecipeRun.completed(List.of(counted("1")), List.of()));
@@ -330,5 +327,103 @@ class CookbookRunnerTest {
                 .containsExactly("recipes/a.md NO_EXPECTED", "recipes/b.md ERROR");
         assertThat(summary.outcomes().get(1).problem()).contains("IllegalStateException: the cluster went away");
         assertThat(project.resolve("target/cookbook/report.json")).content().contains("the cluster went away");
+    }
+
+    @Test
+    void aFilterThatMatchesNoRecipeStopsTheRunAndListsTheRecipesThereAre() throws Exception {
+        recipe("recipes/late-data-lab.md", "SELECT 1;", RecipeRun.completed(List.of(counted("1")), List.of()));
+        recipe("recipes/windows/tumble.md", "SELECT 1;", RecipeRun.completed(List.of(counted("1")), List.of()));
+        filter = "late-dat-lab";
+
+        assertThatThrownBy(() -> run(CookbookRunner.Mode.VERIFY, false, null)).isInstanceOf(CookbookException.class)
+                .hasMessageContaining("cookbook.recipe=late-dat-lab matches none of the 2 recipes in recipes:\n"
+                        + "  recipes/late-data-lab.md\n  recipes/windows/tumble.md\n")
+                .hasMessageContaining("-Dcookbook.failIfNoSpecifiedRecipes=false");
+
+        failIfNoSpecifiedRecipes = false;
+        RunSummary summary = run(CookbookRunner.Mode.VERIFY, false, null);
+
+        assertThat(summary.outcomes()).isEmpty();
+        assertThat(output).anyMatch(line -> line.startsWith("WARN cookbook.recipe=late-dat-lab matches none of the 2 recipes"));
+    }
+
+    @Test
+    void theSummaryListsWhatFailsTheBuildFirstEachStatusWithItsAdviceAndNamesTheReport() throws Exception {
+        for (int i = 0; i < 25; i++) {
+            recipe(String.format("recipes/a%02d.md", i), "SELECT 1;", null);
+            plans.put(String.format("recipes/a%02d.md", i), RecipeRun.plannedOnly(new PlannedOnly(3, "planned", "reads faker table t"), List.of()));
+        }
+        recipe("recipes/z.md", "SELECT nope FROM t;", null);
+        plans.put("recipes/z.md", RecipeRun.stopped(List.of(), Problem.broken(3, "SELECT nope FROM t: Column 'nope' not found"), List.of()));
+        reportDirectory = "build/reports";
+
+        List<String> screen = run(CookbookRunner.Mode.VERIFY, false, null).screen();
+
+        assertThat(screen).hasSizeLessThanOrEqualTo(25);
+        assertThat(screen.get(1)).isEqualTo("Cookbook summary (test), report: build/reports/report.json");
+        assertThat(screen.subList(2, 4)).containsExactly(
+                "  BROKEN       recipes/z.md:3: SELECT nope FROM t: Column 'nope' not found",
+                "  next: fix the recipe, then run mvn cookbook:verify again");
+        assertThat(screen.get(4)).startsWith("  PLANNED      recipes/a00.md:3:");
+        assertThat(screen).contains("  ... and 6 more planned in build/reports/report.json",
+                "  next: give its tables data with <!-- cookbook:fixture TABLE = PATH --> to run it");
+        assertThat(screen).noneMatch(line -> line.contains("agrees") || line.contains("target/cookbook"));
+    }
+
+    @Test
+    void afterWritingExpectedValuesTheSummarySaysSoAndClaimsNoAgreement() throws Exception {
+        recipe("recipes/a.md", "SELECT COUNT(*) AS n FROM t;", RecipeRun.completed(List.of(counted("3")), List.of()));
+
+        assertThat(run(CookbookRunner.Mode.WRITE_EXPECTED, false, null).screen()).contains("  wrote the expected values of 1 recipe")
+                .noneMatch(line -> line.contains("agrees"));
+        assertThat(run(CookbookRunner.Mode.VERIFY, false, null).screen()).contains("  every recipe agrees with its expected values");
+    }
+
+    @Test
+    void jUnitReportsNameTestsAsSurefireDoesWithTheTimeOfEachResult() throws Exception {
+        StatementResult slow = counted("3").withSeconds(1.25);
+        StatementResult again = counted("3").withSeconds(0.5);
+        recipe("recipes/windows/late-data.md", "SELECT COUNT(*) AS n FROM t;", RecipeRun.completed(List.of(slow, again), List.of()));
+
+        run(CookbookRunner.Mode.VERIFY, false, null);
+
+        assertThat(project.resolve("target/cookbook-reports/TEST-cookbook.recipes_windows_late-data.md.xml")).content()
+                .contains("<testsuite errors=\"0\" failures=\"0\" name=\"recipes.windows.late-data\"")
+                .contains("<testcase classname=\"recipes.windows.late-data\" name=\"SELECT COUNT(*) AS n FROM t\" time=\"1.250\"")
+                .contains("<testcase classname=\"recipes.windows.late-data\" name=\"SELECT COUNT(*) AS n FROM t #2\" time=\"0.500\"")
+                .doesNotContain("line 3");
+    }
+
+    @Test
+    void theCommandsInMessagesRunTheGoalsTheWayThePluginWasRun() throws Exception {
+        recipe("recipes/a.md", "SELECT COUNT(*) AS n FROM t;", RecipeRun.completed(List.of(counted("3")), List.of()));
+        run(CookbookRunner.Mode.WRITE_EXPECTED, false, null);
+        answers.put("recipes/a.md", RecipeRun.completed(List.of(counted("4")), List.of()));
+        command = GoalCommand.invoked(List.of("org.flinkcookbook:cookbook-maven-plugin:0.1.0-SNAPSHOT:verify"),
+                "org.flinkcookbook:cookbook-maven-plugin", null, Map.of("cookbook.recipes", ".", "cookbook.fixtures", "fixtures"));
+
+        run(CookbookRunner.Mode.VERIFY, false, project);
+
+        String expected = "run mvn org.flinkcookbook:cookbook-maven-plugin:0.1.0-SNAPSHOT:expected -Dcookbook.recipes=. "
+                + "-Dcookbook.fixtures=fixtures to accept the new values";
+        assertThat(output).contains("ERROR   " + expected, "INFO   next: " + expected)
+                .anyMatch(line -> line.startsWith("::error file=recipes/a.md") && line.endsWith(expected));
+        assertThat(project.resolve("target/cookbook-reports/TEST-cookbook.recipes_a.md.xml")).content().contains(expected);
+    }
+
+    @Test
+    void anExpectedFileThatIsASymbolicLinkIsNeitherReadNorWritten(@TempDir Path outside) throws Exception {
+        recipe("recipes/linked.md", "SELECT COUNT(*) AS n FROM t;", RecipeRun.completed(List.of(counted("3")), List.of()));
+        Path canary = Files.writeString(outside.resolve("canary.expected"), "== line 3: CANARY7f3a\n");
+        Files.createSymbolicLink(project.resolve("recipes/linked.expected"), canary);
+
+        for (CookbookRunner.Mode mode : CookbookRunner.Mode.values()) {
+            RecipeOutcome outcome = run(mode, false, null).outcomes().get(0);
+            assertThat(outcome.status()).as(mode.name()).isEqualTo(RecipeStatus.ERROR);
+            assertThat(outcome.problem()).contains("recipes/linked.expected is a symbolic link").doesNotContain("CANARY");
+        }
+        assertThat(output).noneMatch(line -> line.contains("CANARY"));
+        assertThat(canary).hasContent("== line 3: CANARY7f3a");
+        assertThat(Files.isSymbolicLink(project.resolve("recipes/linked.expected"))).isTrue();
     }
 }

@@ -2,9 +2,11 @@ package org.flinkcookbook.simulator;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.flinkcookbook.engine.Problem;
+import org.flinkcookbook.guard.FileAccess;
 import org.flinkcookbook.report.RecipeStatus;
 import org.flinkcookbook.engine.RecipeRun;
 import org.flinkcookbook.result.LateRow;
@@ -40,7 +42,7 @@ class SimulatorEngineTest {
     private RecipeRun run(boolean strict, String csv, String... sql) {
         Path fixtures = directory.resolve("fixtures");
         Recipes.fixture(fixtures, "events.csv", csv);
-        return new SimulatorEngine(fixtures, strict)
+        return new SimulatorEngine(fixtures, strict, true)
                 .run(Recipes.recipe(directory, "recipe", "<!-- cookbook:fixture events = events.csv -->", String.join("\n", sql)));
     }
 
@@ -65,6 +67,13 @@ class SimulatorEngineTest {
         assertThat(result.lateRowsDropped()).isEqualTo(1);
         assertThat(result.explanations().lateRows()).containsExactly(new LateRow("fixtures/events.csv", 3,
                 "2024-03-01 10:00:03.000", "2024-03-01 10:00:04.999", "2024-03-01 10:00:00.000", "2024-03-01 10:00:05.000"));
+    }
+
+    @Test
+    void eachResultCarriesTheTimeItsStatementTook() {
+        RecipeRun run = run(LATE_AFTER_WINDOW_CLOSED, events("ts"), TUMBLE_COUNTS, TUMBLE_COUNTS);
+
+        assertThat(run.results()).hasSize(2).allSatisfy(result -> assertThat(result.seconds()).isPositive());
     }
 
     @Test
@@ -384,5 +393,25 @@ class SimulatorEngineTest {
         // the directive follows the block: fence at line 2, two SQL lines, closing fence at 5
         assertThat(run.problem()).isEqualTo(Problem.error(6, "the fixture gone.csv for table events does not exist in "
                 + fixtures.toAbsolutePath().normalize() + "; add the CSV file or fix the path"));
+    }
+
+    @Test
+    void readsNoFileOutsideTheProjectByTheSameRuleAsFlink(@TempDir Path root) throws Exception {
+        Path project = Files.createDirectories(root.resolve("project"));
+        Path fixtures = Files.createDirectories(project.resolve("fixtures"));
+        Files.writeString(root.resolve("canary.csv"), "1,CANARY7f3a\n");
+        Files.createSymbolicLink(fixtures.resolve("link.csv"), root.resolve("canary.csv"));
+        try (FileAccess.Allowance allowance = FileAccess.allow(project, fixtures)) {
+            for (String path : new String[] {"file:../canary.csv", "../canary.csv", "${fixtures}/../../canary.csv", "${fixtures}/link.csv"}) {
+                RecipeRun run = new SimulatorEngine(fixtures).run(Recipes.recipe(project, "recipe", "",
+                        "CREATE TABLE t (id BIGINT, name STRING) WITH ('connector' = 'filesystem', 'path' = '" + path + "', 'format' = 'csv');\n"
+                                + "SELECT name FROM t;"));
+
+                assertThat(run.problem()).as(path).isNotNull();
+                assertThat(run.problem().line()).isEqualTo(3);
+                assertThat(run.problem().message()).as(path).containsAnyOf("may only read files under the project", "is not a path")
+                        .doesNotContain("CANARY");
+            }
+        }
     }
 }

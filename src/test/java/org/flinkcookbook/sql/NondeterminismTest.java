@@ -173,6 +173,25 @@ class NondeterminismTest {
     }
 
     @Test
+    void anOverWindowOrderedByProcessingTimeTakesTheRowsInArrivalOrderUnlessARangeReachesBackInTime() throws Exception {
+        learn("CREATE TABLE s (name STRING, v DOUBLE, log_time AS PROCTIME()) WITH ('connector' = 'faker')");
+
+        // upstream/aggregations-and-analytics/12_lag.md
+        assertThat(selectColumns("""
+                WITH current_and_previous AS (
+                    SELECT name, log_time, v, LAG(v, 1) OVER (PARTITION BY name ORDER BY log_time) previous_value FROM s)
+                SELECT *, CASE WHEN v > previous_value THEN 'up' ELSE '=' END AS trend FROM current_and_previous""")).isEmpty();
+        assertThat(nondeterminism.isNondeterministicName("previous_value")).isFalse();
+        assertThat(nondeterminism.isNondeterministicName("trend")).isFalse();
+        assertThat(selectColumns("""
+                SELECT SUM(v) OVER (PARTITION BY name ORDER BY log_time ROWS BETWEEN 2 PRECEDING AND CURRENT ROW),
+                       SUM(v) OVER (PARTITION BY name ORDER BY log_time RANGE BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW),
+                       SUM(v) OVER (PARTITION BY name ORDER BY log_time RANGE BETWEEN INTERVAL '1' MINUTE PRECEDING AND CURRENT ROW),
+                       MAX(log_time) OVER (PARTITION BY name ORDER BY log_time)
+                FROM s""")).containsExactly(false, false, true, true);
+    }
+
+    @Test
     void aViewsDeclaredColumnNamesCarryTheNondeterminismOfItsQuery() throws Exception {
         learn("CREATE VIEW v (a, b, c) AS SELECT id, NOW(), name FROM t");
 

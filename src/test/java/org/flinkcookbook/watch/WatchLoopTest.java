@@ -17,6 +17,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
+import org.flinkcookbook.report.GoalCommand;
 import org.flinkcookbook.cache.RecipeCache;
 import org.flinkcookbook.report.RecipeOutcome;
 import org.flinkcookbook.run.CookbookRunner;
@@ -198,7 +199,7 @@ class WatchLoopTest {
 
     private RunSettings settings() {
         return new RunSettings(project, project.resolve("recipes"), project.resolve("fixtures"), "", false,
-                project.resolve("target/cookbook"), project.resolve("target/cookbook-reports"), 1000, Set.of(), null, 1);
+                project.resolve("target/cookbook"), project.resolve("target/cookbook-reports"), 1000, Set.of(), null, 1, true, GoalCommand.PREFIX);
     }
 
     private static String recipe(String prose) {

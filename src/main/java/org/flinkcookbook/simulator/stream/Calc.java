@@ -7,6 +7,8 @@ import org.flinkcookbook.simulator.UnsupportedConstructException;
 import org.flinkcookbook.simulator.expression.EvaluationContext;
 import org.flinkcookbook.simulator.expression.Expression;
 import org.flinkcookbook.simulator.trace.StatementTrace;
+import org.flinkcookbook.simulator.trace.TimelineRecorder;
+import org.flinkcookbook.simulator.types.Timestamps;
 import org.flinkcookbook.simulator.types.SqlType;
 import org.flinkcookbook.simulator.types.Values;
 
@@ -21,6 +23,9 @@ public final class Calc implements RowSink, EvaluationContext {
     private final RowSink downstream;
     private final ZoneId sessionZone;
     private final WatermarkFilterTrace filterTrace;
+    /** Records this filter's rows and watermarks when a timeline is asked for; else null. */
+    private final TimelineRecorder timeline;
+    private final ZoneId shiftZone;
     private long currentWatermark = NO_WATERMARK;
     private long possibleWatermark = NO_WATERMARK;
 
@@ -44,6 +49,11 @@ public final class Calc implements RowSink, EvaluationContext {
         this.downstream = downstream;
         this.sessionZone = sessionZone;
         this.filterTrace = filter != null && filter.readsWatermark() ? filterTrace : null;
+        this.timeline = this.filterTrace == null ? null : this.filterTrace.trace().timeline();
+        this.shiftZone = this.filterTrace == null ? null : WindowRows.shiftZone(this.filterTrace.rowtimeType(), sessionZone);
+        if (timeline != null) {
+            timeline.claimRows(this, this.filterTrace.fixture());
+        }
     }
 
     @Override
@@ -78,6 +88,14 @@ public final class Calc implements RowSink, EvaluationContext {
             String watermark = currentWatermark == NO_WATERMARK ? null : Values.render(currentWatermark, filterTrace.rowtimeType(), sessionZone);
             String eventTime = Values.render(values[filterTrace.rowtimeIndex()], filterTrace.rowtimeType(), sessionZone);
             trace.watermarkCheck(new WatermarkCheck(filterTrace.fixture(), fixtureLine, eventTime, watermark, passed));
+            if (timeline != null && values[filterTrace.rowtimeIndex()] instanceof Long rowtime) {
+                long wallClock = Timestamps.toWallClock(rowtime, shiftZone);
+                timeline.row(this, fixtureLine, wallClock);
+                if (!passed) {
+                    timeline.filtered(fixtureLine, wallClock,
+                            currentWatermark == NO_WATERMARK ? null : Timestamps.toWallClock(currentWatermark, shiftZone));
+                }
+            }
             if (possibleWatermark != NO_WATERMARK && passedWith(possibleWatermark, values) != passed) {
                 trace.timingDependent(filterTrace.fixture(), fixtureLine);
             }
@@ -101,6 +119,9 @@ public final class Calc implements RowSink, EvaluationContext {
     public void watermark(long watermark) {
         currentWatermark = watermark;
         possibleWatermark = NO_WATERMARK;
+        if (timeline != null && watermark != Long.MAX_VALUE) { // MAX_WATERMARK ends the input, it is no step
+            timeline.watermark(this, Timestamps.toWallClock(watermark, shiftZone));
+        }
         downstream.watermark(watermark);
     }
 

@@ -52,6 +52,9 @@ public final class SessionWindowAggregation extends WindowedAggregation {
     @Override
     public void row(Object[] values, int fixtureLine) {
         long timestamp = Timestamps.toWallClock((Long) values[rowtimeIndex], shiftZone);
+        if (timeline != null) {
+            timeline.row(this, fixtureLine, timestamp);
+        }
         List<Object> key = GroupKey.of(keys, values, this);
         TreeMap<Window, Accumulator[]> open = sessions.computeIfAbsent(key, k -> new TreeMap<>(BY_START));
         Window window = new Window(timestamp, timestamp + gap);
@@ -96,6 +99,7 @@ public final class SessionWindowAggregation extends WindowedAggregation {
                 Map.Entry<Window, Accumulator[]> session = open.next();
                 if (progress == Long.MAX_VALUE || WindowRows.fired(session.getKey().end(), progress, shiftZone)) {
                     open.remove();
+                    fired(session.getKey(), progress);
                     emit(session.getKey(), keyed.getKey(), session.getValue());
                 }
             }

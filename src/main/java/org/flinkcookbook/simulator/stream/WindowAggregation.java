@@ -92,6 +92,9 @@ public final class WindowAggregation extends WindowedAggregation {
             return; // only reachable in batch mode; the watermark assigner rejects NULL rowtimes
         }
         long timestamp = Timestamps.toWallClock((Long) rowtime, shiftZone);
+        if (timeline != null) {
+            timeline.row(this, fixtureLine, timestamp);
+        }
         Pane pane = paneOf(timestamp);
         List<Window> windows = pane.windows;
         int firstOpen = streaming ? firstUnfired(windows, currentProgress) : 0;
@@ -161,6 +164,7 @@ public final class WindowAggregation extends WindowedAggregation {
         while ((next = pending.firstEntry()) != null
                 && (progress == Long.MAX_VALUE || WindowRows.fired(next.getKey().end(), progress, shiftZone))) {
             pending.pollFirstEntry();
+            fired(next.getKey(), progress);
             fire(next.getKey(), next.getValue());
             // firing removes state the caches may point to, CUMULATE's merge also through them
             lastPane = null;

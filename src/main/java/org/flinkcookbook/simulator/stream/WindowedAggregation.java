@@ -8,6 +8,7 @@ import org.flinkcookbook.simulator.aggregate.AggregateCall.Accumulator;
 import org.flinkcookbook.simulator.expression.EvaluationContext;
 import org.flinkcookbook.simulator.expression.Expression;
 import org.flinkcookbook.simulator.trace.StatementTrace;
+import org.flinkcookbook.simulator.trace.TimelineRecorder;
 import org.flinkcookbook.simulator.types.SqlType;
 import org.flinkcookbook.simulator.types.Timestamps;
 import org.flinkcookbook.simulator.types.Values;
@@ -27,6 +28,8 @@ abstract sealed class WindowedAggregation implements RowSink, EvaluationContext 
     final RowSink downstream;
     final StatementTrace trace;
     final String fixture;
+    /** Records rows, watermarks and fired windows when a timeline is asked for; else null. */
+    final TimelineRecorder timeline;
     private final ZoneId sessionZone;
     long currentProgress = NO_WATERMARK;
     long possibleWatermark = NO_WATERMARK;
@@ -49,6 +52,10 @@ abstract sealed class WindowedAggregation implements RowSink, EvaluationContext 
         this.trace = trace;
         this.fixture = fixture;
         this.sessionZone = sessionZone;
+        this.timeline = trace.timeline();
+        if (timeline != null) {
+            timeline.claimRows(this, fixture);
+        }
     }
 
     /** Emits the windows the watermark progress has fired; Long.MAX_VALUE, at the end of input, fires all. */
@@ -60,9 +67,20 @@ abstract sealed class WindowedAggregation implements RowSink, EvaluationContext 
 
     /** Records a row dropped because the window it would count in, the last if several, has fired. */
     void lateRow(Object[] values, int fixtureLine, Window window) {
+        if (timeline != null) {
+            timeline.late(fixtureLine, Timestamps.toWallClock((Long) values[rowtimeIndex], shiftZone),
+                    currentProgress == NO_WATERMARK ? null : Timestamps.toWallClock(currentProgress, shiftZone), window.start(), window.end());
+        }
         trace.lateRow(new LateRow(fixture, fixtureLine, Values.render(values[rowtimeIndex], rowtimeType, sessionZone),
                 Values.render(currentProgress, rowtimeType, sessionZone),
                 Timestamps.format(window.start(), 3), Timestamps.format(window.end(), 3)));
+    }
+
+    /** Notes a window firing on the timeline: at the end of input when the progress is MAX_WATERMARK. */
+    void fired(Window window, long progress) {
+        if (timeline != null) {
+            timeline.fired(window.start(), window.end(), progress == Long.MAX_VALUE);
+        }
     }
 
     void emit(Window window, List<Object> key, Accumulator[] accumulators) {
@@ -71,6 +89,9 @@ abstract sealed class WindowedAggregation implements RowSink, EvaluationContext 
 
     @Override
     public void watermark(long watermark) {
+        if (timeline != null && watermark != Long.MAX_VALUE) { // MAX_WATERMARK ends the input, it is no step
+            timeline.watermark(this, Timestamps.toWallClock(watermark, shiftZone));
+        }
         if (watermark > currentProgress) {
             currentProgress = watermark;
             fireUpTo(watermark);

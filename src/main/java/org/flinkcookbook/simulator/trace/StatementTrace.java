@@ -1,5 +1,6 @@
 package org.flinkcookbook.simulator.trace;
 
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
@@ -18,6 +19,22 @@ public final class StatementTrace {
     private final List<LateRow> lateRows = new ArrayList<>();
     private final List<WatermarkCheck> watermarkChecks = new ArrayList<>();
     private final TreeSet<String> timingDependentRows = new TreeSet<>();
+    private final TimelineRecorder timeline;
+
+    /** A trace without a timeline. */
+    public StatementTrace() {
+        this(false);
+    }
+
+    /** @param recordTimeline whether windowed and CURRENT_WATERMARK operators record a timeline (costs time on big fixtures) */
+    public StatementTrace(boolean recordTimeline) {
+        timeline = recordTimeline ? new TimelineRecorder() : null;
+    }
+
+    /** Where operators record the timeline, or null when none is asked for. */
+    public TimelineRecorder timeline() {
+        return timeline;
+    }
 
     /** A windowed aggregation takes part, so the result has a late-row count. */
     public void windowedAggregation() {
@@ -43,8 +60,10 @@ public final class StatementTrace {
         return windowed ? lateRowsDropped : null;
     }
 
-    public RowExplanations explanations() {
-        return new RowExplanations(lateRows, watermarkChecks);
+    /** What became of the rows; a timeline when one was recorded and an operator took part. */
+    public RowExplanations explanations(ZoneId timeZone, long watermarkIntervalMillis) {
+        boolean traced = timeline != null && (windowed || !watermarkChecks.isEmpty());
+        return new RowExplanations(lateRows, watermarkChecks, traced ? timeline.timeline(timeZone, watermarkIntervalMillis) : null);
     }
 
     /** Fixture rows, as {@code file:line}, whose fate depends on when periodic watermarks fire. */

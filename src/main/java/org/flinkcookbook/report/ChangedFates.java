@@ -1,0 +1,62 @@
+package org.flinkcookbook.report;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import org.flinkcookbook.compare.Mismatch;
+import org.flinkcookbook.result.LateRow;
+import org.flinkcookbook.result.WatermarkCheck;
+
+/**
+ * Which explained fixture rows fared differently than the expected values say, so that a failure
+ * message shows them first, marked, instead of the rows that were dropped or filtered all along. A
+ * row with its event time missing from the result is newly dropped or filtered, one new in it passes
+ * now. A late row dropped from a window only counts towards it, so where the window differs from
+ * the expected values the row is marked as in a changed window: the expected file keeps the window's
+ * totals, not which rows made them, so which of its late rows are new cannot be told.
+ */
+final class ChangedFates {
+
+    private ChangedFates() {}
+
+    /** The lines for a result's late rows: those whose fate changed first, marked. */
+    static List<String> lateRows(List<LateRow> late, List<Mismatch> mismatches) {
+        List<String> lines = new ArrayList<>();
+        late.stream().sorted(Comparator.comparing(row -> mark(row, mismatches).isEmpty()))
+                .forEach(row -> lines.add(mark(row, mismatches) + row));
+        return lines;
+    }
+
+    /**
+     * The lines for a result's CURRENT_WATERMARK checks: the rows filtered out, the newly filtered
+     * first and marked, and before them the rows that pass now but did not before.
+     */
+    static List<String> watermarkChecks(List<WatermarkCheck> checks, List<Mismatch> mismatches) {
+        List<String> lines = new ArrayList<>();
+        checks.stream().filter(check -> check.passed() && inRow(check.eventTime(), mismatches, "unexpected row"))
+                .forEach(check -> lines.add("[no longer filtered] " + check));
+        List<WatermarkCheck> filtered = checks.stream().filter(check -> !check.passed()).toList();
+        filtered.stream().filter(check -> inRow(check.eventTime(), mismatches, "missing row"))
+                .forEach(check -> lines.add("[newly filtered] " + check));
+        filtered.stream().filter(check -> !inRow(check.eventTime(), mismatches, "missing row")).forEach(check -> lines.add(check.toString()));
+        return lines;
+    }
+
+    private static String mark(LateRow row, List<Mismatch> mismatches) {
+        if (row.windowStart() == null) {
+            return inRow(row.eventTime(), mismatches, "missing row") ? "[newly dropped] " : "";
+        }
+        String window = "window [" + row.windowStart() + ", " + row.windowEnd() + ")";
+        boolean changed = mismatches.stream().anyMatch(mismatch -> mismatch.detail().equals(window)
+                || mismatch.detail().equals("missing row") && mismatch.expected().contains(row.windowStart())
+                        && mismatch.expected().contains(row.windowEnd()));
+        return changed ? "[window changed] " : "";
+    }
+
+    private static boolean inRow(String eventTime, List<Mismatch> mismatches, String detail) {
+        return mismatches.stream().filter(mismatch -> mismatch.detail().equals(detail)).anyMatch(mismatch -> {
+            String row = detail.equals("missing row") ? mismatch.expected() : mismatch.actual();
+            return row != null && row.contains(eventTime);
+        });
+    }
+}
