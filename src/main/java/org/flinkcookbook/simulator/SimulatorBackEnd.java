@@ -35,6 +35,8 @@ import org.flinkcookbook.simulator.session.SessionSettings;
 import org.flinkcookbook.simulator.session.TableDefinition;
 import org.flinkcookbook.simulator.session.TableDefinition.ColumnDefinition;
 import org.flinkcookbook.simulator.trace.StatementTrace;
+import org.flinkcookbook.simulator.types.FlinkTypes;
+import org.flinkcookbook.simulator.types.SqlType;
 import org.flinkcookbook.simulator.types.Values;
 import org.flinkcookbook.sql.SqlParsing;
 
@@ -162,6 +164,15 @@ final class SimulatorBackEnd implements SessionBackEnd {
         if (queryColumns.size() != targetOf.length) {
             throw new SimulationException(insert.getSource().getParserPosition(), "Column types of query result and sink for '"
                     + sink + "' do not match: the query has " + queryColumns.size() + " columns, the sink " + targetOf.length);
+        }
+        for (int i = 0; i < targetOf.length; i++) {
+            SqlType from = queryColumns.get(i).type();
+            SqlType to = sinkColumns.get(targetOf[i]).type();
+            if (!FlinkTypes.implicitlyCasts(from, to)) {
+                throw new SimulationException(insert.getSource().getParserPosition(), "Column types of query result and sink for '"
+                        + sink + "' do not match: Incompatible types for sink column '" + sinkColumns.get(targetOf[i]).name()
+                        + "': the query gives " + from + ", the sink takes " + to);
+            }
         }
         List<ResultRow> rows = new ArrayList<>();
         for (Object[] row : plan.run()) {

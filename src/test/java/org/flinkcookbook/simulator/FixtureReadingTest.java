@@ -55,7 +55,7 @@ class FixtureReadingTest {
     @Test
     void quotedFieldsMaySpanLinesAndRowsKeepTheLineTheyStartOn() {
         Path fixtures = directory.resolve("fixtures");
-        Recipes.fixture(fixtures, "notes.csv", "1,\"a, b\"\n\n2,\"two\nlines\"\n3,plain\n");
+        Recipes.fixture(fixtures, "notes.csv", "1,\"a, b\"\n2,\"two\nlines\"\n3,plain\n");
         RecipeRun run = new SimulatorEngine(fixtures).run(Recipes.recipe(directory, "notes", "<!-- cookbook:fixture notes = notes.csv -->",
                 "CREATE TABLE notes (id INT, note STRING, WATERMARK FOR ts AS ts) WITH ('connector' = 'datagen');"));
         assertThat(run.problem()).isNotNull(); // no ts column: a recipe error, as in Flink

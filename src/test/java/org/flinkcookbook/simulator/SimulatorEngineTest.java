@@ -245,7 +245,7 @@ class SimulatorEngineTest {
     @Test
     void anInsertGivesTheSinkColumnsCastToTheirTypesOnePerStatementSetMember() {
         RecipeRun run = run(LATE_AFTER_WINDOW_CLOSED, "SET 'pipeline.auto-watermark-interval' = '0';", events("ts"),
-                "CREATE TABLE counts (window_start TIMESTAMP(3), cnt INT, note STRING) WITH ('connector' = 'blackhole');",
+                "CREATE TABLE counts (window_start TIMESTAMP(3), cnt BIGINT, note STRING) WITH ('connector' = 'blackhole');",
                 "EXECUTE STATEMENT SET BEGIN",
                 "INSERT INTO counts (window_start, cnt) SELECT window_start, COUNT(*) FROM TABLE(TUMBLE(TABLE events, DESCRIPTOR(ts), INTERVAL '5' SECOND)) GROUP BY window_start, window_end;",
                 "INSERT INTO counts SELECT ts, v, k FROM events WHERE id = 1;",

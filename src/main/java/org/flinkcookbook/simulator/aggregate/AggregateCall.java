@@ -91,13 +91,16 @@ public record AggregateCall(Function function, boolean distinct, Expression argu
             switch (function) {
                 case MIN, MAX -> {
                     int sign = function == Function.MIN ? -1 : 1;
-                    if (best == null || Values.compare(value, best) * sign > 0) {
+                    Integer order = best == null ? null : Values.sqlCompare(value, best);
+                    if (best == null || (order != null && order * sign > 0)) {
                         best = value;
                     }
                 }
                 case SUM, AVG -> {
                     if (value instanceof BigDecimal decimal) {
                         exactSum = exactSum.add(decimal);
+                    } else if (value instanceof Float single && function == Function.SUM) {
+                        approximateSum = (float) approximateSum + single; // SUM(FLOAT) adds in float
                     } else if (value instanceof Double || value instanceof Float) {
                         approximateSum += ((Number) value).doubleValue();
                     } else {
@@ -121,11 +124,13 @@ public record AggregateCall(Function function, boolean distinct, Expression argu
             }
             count += that.count;
             wholeSum += that.wholeSum;
-            approximateSum += that.approximateSum;
+            approximateSum = argument != null && argument.type().root() == Root.FLOAT && function == Function.SUM
+                    ? (float) approximateSum + (float) that.approximateSum : approximateSum + that.approximateSum;
             exactSum = exactSum.add(that.exactSum);
             if (that.best != null) {
                 int sign = function == Function.MIN ? -1 : 1;
-                if (best == null || Values.compare(that.best, best) * sign > 0) {
+                Integer order = best == null ? null : Values.sqlCompare(that.best, best);
+                if (best == null || (order != null && order * sign > 0)) {
                     best = that.best;
                 }
             }

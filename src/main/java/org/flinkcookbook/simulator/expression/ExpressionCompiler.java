@@ -2,8 +2,6 @@ package org.flinkcookbook.simulator.expression;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -11,6 +9,7 @@ import java.util.function.BinaryOperator;
 import java.util.function.Function;
 import org.apache.calcite.avatica.util.TimeUnit;
 import org.apache.calcite.sql.SqlBasicCall;
+import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlCharStringLiteral;
 import org.apache.calcite.sql.SqlDataTypeSpec;
 import org.apache.calcite.sql.SqlIdentifier;
@@ -21,11 +20,17 @@ import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlNumericLiteral;
 import org.apache.calcite.sql.SqlTimestampLiteral;
+import org.apache.calcite.sql.SqlUnknownLiteral;
 import org.apache.calcite.sql.fun.SqlBetweenOperator;
 import org.apache.calcite.sql.fun.SqlCase;
 import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.sql.util.SqlBasicVisitor;
+import org.apache.calcite.util.Litmus;
+import org.apache.flink.table.data.TimestampData;
+import org.apache.flink.table.utils.DateTimeUtils;
 import org.flinkcookbook.simulator.SimulationException;
 import org.flinkcookbook.simulator.UnsupportedConstructException;
+import org.flinkcookbook.simulator.types.FlinkTypes;
 import org.flinkcookbook.simulator.types.SqlType;
 import org.flinkcookbook.simulator.types.SqlType.Root;
 import org.flinkcookbook.simulator.types.Timestamps;
@@ -91,12 +96,45 @@ public final class ExpressionCompiler {
             return literal(literal);
         }
         if (node instanceof SqlCase sqlCase) {
-            return caseWhen(sqlCase);
+            return folded(node, caseWhen(sqlCase));
         }
         if (node instanceof SqlBasicCall call) {
-            return call(call);
+            return folded(node, call(call));
         }
         throw unsupported(node, "the expression " + node);
+    }
+
+    /**
+     * Flink's planner reduces expressions without columns to literals (ReduceExpressionsRule,
+     * RexSimplify) that hold FLOAT and DOUBLE values as exact decimals: CAST(0.1 AS FLOAT) widens to
+     * DOUBLE 0.1, -0.0 becomes 0.0, and a NaN or infinite result fails the query. Such an
+     * expression is not modelled; a DOUBLE literal alone is.
+     */
+    private static Expression folded(SqlNode node, Expression expression) {
+        if (expression.type().isApproximate() && !expression.readsWatermark() && isConstant(node)) {
+            throw unsupported(node, "a FLOAT or DOUBLE expression without columns, which Flink's planner computes in decimals (" + node + ")");
+        }
+        return expression;
+    }
+
+    private static boolean isConstant(SqlNode node) {
+        boolean[] variable = {false};
+        node.accept(new SqlBasicVisitor<Void>() {
+            @Override
+            public Void visit(SqlIdentifier identifier) {
+                variable[0] = true;
+                return null;
+            }
+
+            @Override
+            public Void visit(SqlCall call) {
+                if (!call.getOperator().isDeterministic() || call.getOperator().isDynamicFunction()) {
+                    variable[0] = true;
+                }
+                return super.visit(call);
+            }
+        });
+        return !variable[0];
     }
 
     private Expression call(SqlBasicCall call) {
@@ -130,10 +168,8 @@ public final class ExpressionCompiler {
                 return in(call);
             case PLUS: case MINUS: case TIMES: case DIVIDE:
                 return arithmetic(call);
-            case MINUS_PREFIX: {
-                Expression operand = compile(operands.get(0));
-                return arithmetic(call, compileConstant(SqlType.INT, 0), operand, SqlKind.MINUS);
-            }
+            case MINUS_PREFIX:
+                return negation(call, compile(operands.get(0)));
             case CAST: {
                 Expression operand = compile(operands.get(0));
                 SqlType target = SqlType.of((SqlDataTypeSpec) operands.get(1));
@@ -165,14 +201,18 @@ public final class ExpressionCompiler {
                 }, epoch);
             }
             case "TO_TIMESTAMP": {
+                // Flink's own parsers (BuiltInMethods STRING_TO_TIMESTAMP, STRING_TO_TIMESTAMP_WITH_FORMAT)
                 Expression text = compile(operands.get(0));
-                DateTimeFormatter format = operands.size() > 1
-                        ? DateTimeFormatter.ofPattern(((SqlCharStringLiteral) operands.get(1)).getValueAs(String.class))
-                        : DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
+                String format = operands.size() > 1 ? ((SqlCharStringLiteral) operands.get(1)).getValueAs(String.class) : null;
                 return derived(SqlType.timestamp(3), (row, context) -> {
                     Object value = text.evaluate(row, context);
+                    if (value == null) {
+                        return null;
+                    }
                     try {
-                        return value == null ? null : Timestamps.wallClockMillis(LocalDateTime.parse((String) value, format));
+                        TimestampData parsed = format == null ? DateTimeUtils.parseTimestampData((String) value)
+                                : DateTimeUtils.parseTimestampData((String) value, format);
+                        return parsed == null ? null : parsed.getMillisecond();
                     } catch (RuntimeException unparsable) {
                         return null; // Flink's TO_TIMESTAMP returns NULL for text it cannot parse
                     }
@@ -202,14 +242,15 @@ public final class ExpressionCompiler {
             case "UPPER": case "LOWER": {
                 Expression text = compile(operands.get(0));
                 boolean upper = name.equals("UPPER");
-                return derived(SqlType.STRING, (row, context) -> {
+                SqlType type = text.type().root() == Root.STRING ? text.type() : SqlType.STRING; // ReturnTypes.ARG0_NULLABLE
+                return derived(type, (row, context) -> {
                     Object value = text.evaluate(row, context);
                     return value == null ? null : upper ? ((String) value).toUpperCase(Locale.ROOT) : ((String) value).toLowerCase(Locale.ROOT);
                 }, text);
             }
             case "||": case "CONCAT": {
                 List<Expression> parts = compileAll(operands);
-                return new Expression(SqlType.STRING, (row, context) -> {
+                return new Expression(concatenationType(parts, name.equals("||")), (row, context) -> {
                     StringBuilder text = new StringBuilder();
                     for (Expression part : parts) {
                         Object value = part.evaluate(row, context);
@@ -222,7 +263,7 @@ public final class ExpressionCompiler {
                 }, parts.stream().anyMatch(Expression::readsWatermark));
             }
             case "COALESCE": {
-                List<Expression> parts = compileAll(operands);
+                List<Expression> parts = castToCommonType(call, compileAll(operands), "COALESCE");
                 return new Expression(parts.get(0).type(), (row, context) -> {
                     for (Expression part : parts) {
                         Object value = part.evaluate(row, context);
@@ -259,6 +300,27 @@ public final class ExpressionCompiler {
         }, true);
     }
 
+    /**
+     * ReturnTypes.DYADIC_STRING_SUM_PRECISION: CHAR(a) || CHAR(b) is CHAR(a + b), with a VARCHAR(n)
+     * VARCHAR, else STRING; CONCAT (MULTIVALENT_STRING_SUM_PRECISION) gives VARCHAR.
+     */
+    private static SqlType concatenationType(List<Expression> parts, boolean keepsFixedLength) {
+        long length = 0;
+        boolean fixed = keepsFixedLength;
+        for (Expression part : parts) {
+            SqlType type = part.type();
+            if (type.root() != Root.STRING || type.precision() < 0) {
+                return SqlType.STRING;
+            }
+            length += type.precision();
+            fixed &= type.isFixedLength();
+        }
+        if (length >= Integer.MAX_VALUE) {
+            return SqlType.STRING;
+        }
+        return fixed ? SqlType.character((int) length) : SqlType.varchar((int) length);
+    }
+
     private Expression logical(SqlBasicCall call, boolean and) {
         List<Expression> operands = new ArrayList<>();
         for (SqlNode operand : call.getOperandList()) {
@@ -292,13 +354,21 @@ public final class ExpressionCompiler {
         Expression right = compile(call.getOperandList().get(1));
         checkComparable(call, left.type(), right.type());
         SqlKind kind = call.getKind();
+        if (call.getOperandList().get(0).equalsDeep(call.getOperandList().get(1), Litmus.IGNORE) && !left.readsWatermark()) {
+            // RexSimplify#simplifyComparison: x = x is x IS NOT NULL OR NULL, x < x is FALSE or NULL, even for NaN
+            boolean reflexive = kind == SqlKind.EQUALS || kind == SqlKind.LESS_THAN_OR_EQUAL || kind == SqlKind.GREATER_THAN_OR_EQUAL;
+            return derived(SqlType.BOOLEAN, (row, context) -> left.evaluate(row, context) == null ? null : reflexive, left);
+        }
         return new Expression(SqlType.BOOLEAN, (row, context) -> {
             Object a = left.evaluate(row, context);
             Object b = right.evaluate(row, context);
             if (a == null || b == null) {
                 return null;
             }
-            int order = Values.compare(a, b);
+            Integer order = Values.sqlCompare(a, b);
+            if (order == null) {
+                return kind == SqlKind.NOT_EQUALS; // NaN: unordered
+            }
             return switch (kind) {
                 case EQUALS -> order == 0;
                 case NOT_EQUALS -> order != 0;
@@ -317,17 +387,38 @@ public final class ExpressionCompiler {
         Expression high = compile(operands.get(2));
         checkComparable(call, value.type(), low.type());
         checkComparable(call, value.type(), high.type());
-        boolean negated = ((SqlBetweenOperator) call.getOperator()).isNegated();
+        SqlBetweenOperator operator = (SqlBetweenOperator) call.getOperator();
+        boolean negated = operator.isNegated();
+        boolean symmetric = operator.flag == SqlBetweenOperator.Flag.SYMMETRIC;
         return new Expression(SqlType.BOOLEAN, (row, context) -> {
             Object v = value.evaluate(row, context);
             Object l = low.evaluate(row, context);
             Object h = high.evaluate(row, context);
-            if (v == null || l == null || h == null) {
-                return null;
+            // Calcite's StandardConvertletTable: v >= l AND v <= h, SYMMETRIC also OR v >= h AND v <= l, in three-valued logic
+            Boolean inside = and(atLeast(v, l), atLeast(h, v));
+            if (symmetric) {
+                Boolean swapped = and(atLeast(v, h), atLeast(l, v));
+                inside = Boolean.TRUE.equals(inside) || Boolean.TRUE.equals(swapped) ? Boolean.TRUE
+                        : inside == null || swapped == null ? null : Boolean.FALSE;
             }
-            boolean inside = Values.compare(v, l) >= 0 && Values.compare(v, h) <= 0;
-            return inside != negated;
+            return inside == null ? null : inside != negated;
         }, value.readsWatermark() || low.readsWatermark() || high.readsWatermark());
+    }
+
+    /** a >= b: NULL when either is NULL, FALSE when they are unordered (NaN). */
+    private static Boolean atLeast(Object a, Object b) {
+        if (a == null || b == null) {
+            return null;
+        }
+        Integer order = Values.sqlCompare(a, b);
+        return order != null && order >= 0;
+    }
+
+    private static Boolean and(Boolean a, Boolean b) {
+        if (Boolean.FALSE.equals(a) || Boolean.FALSE.equals(b)) {
+            return Boolean.FALSE;
+        }
+        return a == null || b == null ? null : Boolean.TRUE;
     }
 
     private Expression in(SqlBasicCall call) {
@@ -338,6 +429,12 @@ public final class ExpressionCompiler {
         List<Expression> candidates = compileAll(list.getList());
         for (Expression candidate : candidates) {
             checkComparable(call, value.type(), candidate.type());
+            if (value.type().isNumeric() && candidate.type().isNumeric() && !value.type().isApproximate()
+                    && (candidate.type().isApproximate() || (candidate.type().root() == Root.DECIMAL) != (value.type().root() == Root.DECIMAL)
+                    || integerWidth(candidate.type()) > integerWidth(value.type()))) {
+                // Flink's planner may cast such a list to the value's type (BIGINT 9223372036854775807 IN an INT's list is -1)
+                throw unsupported(call, "IN with a value of a wider numeric type than the tested one (" + candidate.type() + " for " + value.type() + ")");
+            }
         }
         boolean negated = call.getKind() == SqlKind.NOT_IN;
         return new Expression(SqlType.BOOLEAN, (row, context) -> {
@@ -350,7 +447,7 @@ public final class ExpressionCompiler {
                 Object c = candidate.evaluate(row, context);
                 if (c == null) {
                     sawNull = true;
-                } else if (Values.compare(v, c) == 0) {
+                } else if (Integer.valueOf(0).equals(Values.sqlCompare(v, c))) {
                     return !negated;
                 }
             }
@@ -384,19 +481,23 @@ public final class ExpressionCompiler {
             throw unsupported(node, "arithmetic on " + a + " and " + b + " in " + node);
         }
         if (a.isApproximate() || b.isApproximate()) {
-            return derived2(SqlType.DOUBLE, left, right, (x, y) -> {
+            // FLOAT with FLOAT or an integer stays FLOAT, computed in float (Java's float arithmetic)
+            boolean single = a.root() != Root.DOUBLE && b.root() != Root.DOUBLE;
+            return derived2(single ? SqlType.FLOAT : SqlType.DOUBLE, left, right, (x, y) -> {
                 double p = ((Number) x).doubleValue();
                 double q = ((Number) y).doubleValue();
-                return switch (kind) {
+                double result = switch (kind) {
                     case PLUS -> p + q;
                     case MINUS -> p - q;
                     case TIMES -> p * q;
                     default -> p / q;
                 };
+                return single ? (Object) (float) result : (Object) result;
             });
         }
-        boolean wide = a.root() == Root.BIGINT || b.root() == Root.BIGINT;
-        return derived2(wide ? SqlType.BIGINT : SqlType.INT, left, right, (x, y) -> {
+        // the wider integer type (Calcite's leastRestrictive), wrapping as Java's arithmetic in it does
+        SqlType type = integerWidth(a) >= integerWidth(b) ? a : b;
+        return derived2(type, left, right, (x, y) -> {
             long p = ((Number) x).longValue();
             long q = ((Number) y).longValue();
             long result = switch (kind) {
@@ -405,8 +506,45 @@ public final class ExpressionCompiler {
                 case TIMES -> p * q;
                 default -> p / q; // integer division, as Flink divides two integers
             };
-            return wide ? (Object) result : (Object) (int) result;
+            return switch (type.root()) {
+                case TINYINT -> (int) (byte) result;
+                case SMALLINT -> (int) (short) result;
+                case INT -> (int) result;
+                default -> result;
+            };
         });
+    }
+
+    /** Unary minus keeps its operand's type, as Java's negation in it does: -TINYINT -128 is -128, -0.0 stays a DOUBLE -0.0. */
+    private static Expression negation(SqlNode node, Expression operand) {
+        SqlType type = operand.type();
+        if (!type.isNumeric() && type.root() != Root.INTERVAL) {
+            throw unsupported(node, "unary minus on " + type);
+        }
+        return derived(type, (row, context) -> {
+            Object value = operand.evaluate(row, context);
+            if (value == null || value == Values.NONDETERMINISTIC) {
+                return value;
+            }
+            return switch (type.root()) {
+                case TINYINT -> (int) (byte) -(Integer) value;
+                case SMALLINT -> (int) (short) -(Integer) value;
+                case INT -> -(Integer) value;
+                case FLOAT -> -(Float) value;
+                case DOUBLE -> -(Double) value;
+                case DECIMAL -> Values.fitDecimal(((BigDecimal) value).negate(), type);
+                default -> -(Long) value;
+            };
+        }, operand);
+    }
+
+    private static int integerWidth(SqlType type) {
+        return switch (type.root()) {
+            case TINYINT -> 1;
+            case SMALLINT -> 2;
+            case INT -> 4;
+            default -> 8;
+        };
     }
 
     private Expression caseWhen(SqlCase sqlCase) {
@@ -417,31 +555,49 @@ public final class ExpressionCompiler {
         for (SqlNode when : sqlCase.getWhenOperands()) {
             conditions.add(predicate(when));
         }
-        List<Expression> results = compileAll(sqlCase.getThenOperands().getList());
-        Expression otherwise = compile(sqlCase.getElseOperand());
-        SqlType type = results.get(0).type();
-        for (Expression result : results) {
-            if (!result.type().equals(type) && result.type().root() != Root.NULL) {
-                throw unsupported(sqlCase, "CASE branches of different types");
-            }
-        }
-        return new Expression(type, (row, context) -> {
+        List<Expression> branches = new ArrayList<>(compileAll(sqlCase.getThenOperands().getList()));
+        branches.add(compile(sqlCase.getElseOperand()));
+        List<Expression> results = castToCommonType(sqlCase, branches, "CASE");
+        Expression otherwise = results.get(results.size() - 1);
+        return new Expression(otherwise.type(), (row, context) -> {
             for (int i = 0; i < conditions.size(); i++) {
                 if (conditions.get(i).isTrue(row, context)) {
                     return results.get(i).evaluate(row, context);
                 }
             }
             return otherwise.evaluate(row, context);
-        }, conditions.stream().anyMatch(Expression::readsWatermark));
+        }, conditions.stream().anyMatch(Expression::readsWatermark) || results.stream().anyMatch(Expression::readsWatermark));
+    }
+
+    /** CASE and COALESCE give every branch their common type (LogicalTypeMerging#findCommonType), cast to it. */
+    private static List<Expression> castToCommonType(SqlNode node, List<Expression> branches, String what) {
+        if (branches.stream().anyMatch(branch -> branch.type().root() == Root.FLOAT) && branches.stream().anyMatch(branch -> branch.type().root() == Root.DOUBLE)) {
+            // Flink's planner gives such branches FLOAT in places (a DOUBLE 1.0E308 branch becomes Infinity), not findCommonType's DOUBLE
+            throw unsupported(node, what + " with FLOAT and DOUBLE branches");
+        }
+        SqlType type = FlinkTypes.commonType(branches.stream().map(Expression::type).toList())
+                .orElseThrow(() -> new SimulationException(node.getParserPosition(), "Could not find a common type for the " + what + " branches "
+                        + branches.stream().map(branch -> branch.type().toString()).toList()));
+        List<Expression> cast = new ArrayList<>();
+        for (Expression branch : branches) {
+            SqlType from = branch.type();
+            cast.add(from.equals(type) || from.root() == Root.NULL ? new Expression(type, branch::evaluate, branch.readsWatermark())
+                    : derived(type, (row, context) -> Values.cast(branch.evaluate(row, context), from, type, context.sessionZone()), branch));
+        }
+        return cast;
     }
 
     private Expression literal(SqlLiteral literal) {
         if (literal instanceof SqlIntervalLiteral interval) {
             return compileConstant(SqlType.INTERVAL, intervalMillis(interval));
         }
+        if (literal instanceof SqlUnknownLiteral unknown && unknown.tag.equalsIgnoreCase("TIMESTAMP")) {
+            return literal(unknown.resolve(SqlTypeName.TIMESTAMP));
+        }
         if (literal instanceof SqlTimestampLiteral timestamp) {
-            String text = timestamp.toFormattedString();
-            return compileConstant(SqlType.timestamp(Math.max(0, timestamp.getPrec())), Timestamps.parseLiteral(text));
+            SqlType type = SqlType.timestamp(Math.max(0, timestamp.getPrec()));
+            String text = Values.withinMilliseconds(timestamp.toFormattedString(), type).toString();
+            return compileConstant(type, Timestamps.parseLiteral(text));
         }
         if (literal instanceof SqlNumericLiteral number) {
             BigDecimal value = number.getValueAs(BigDecimal.class);
@@ -457,7 +613,8 @@ public final class ExpressionCompiler {
             return compileConstant(SqlType.BIGINT, value.longValue());
         }
         if (literal instanceof SqlCharStringLiteral text) {
-            return compileConstant(SqlType.STRING, text.getValueAs(String.class));
+            String value = text.getValueAs(String.class);
+            return compileConstant(SqlType.character(value.codePointCount(0, value.length())), value); // a literal is CHAR(n)
         }
         if (literal.getTypeName() == SqlTypeName.BOOLEAN) {
             return compileConstant(SqlType.BOOLEAN, literal.booleanValue());
@@ -483,7 +640,7 @@ public final class ExpressionCompiler {
         // Calcite's validator: the leading field has at most its precision in digits (default 2)
         int precision = value.getIntervalQualifier().getStartPrecisionPreservingDefault();
         int leadingPrecision = precision < 0 ? 2 : precision;
-        if (count.toBigInteger().toString().length() > leadingPrecision) {
+        if (count.toBigInteger().abs().toString().length() > leadingPrecision) { // '-20' MINUTE is a valid offset
             throw new SimulationException(literal.getParserPosition(), "Interval field value " + count.toBigInteger()
                     + " exceeds precision of " + unit + "(" + leadingPrecision + ") field");
         }

@@ -71,7 +71,8 @@ final class AggregatePlanner {
      * @param spec TUMBLE, HOP or CUMULATE windows, or null for a session window
      * @param sessionGap the gap of GROUP BY SESSION(ts, gap), else 0
      */
-    private record Windowing(WindowSpec spec, long sessionGap, int rowtimeIndex, SqlType rowtimeType, boolean groupWindow) {}
+    /** @param windowTimeGrouped whether GROUP BY names window_time, without which it may not be selected */
+    private record Windowing(WindowSpec spec, long sessionGap, int rowtimeIndex, SqlType rowtimeType, boolean groupWindow, boolean windowTimeGrouped) {}
 
     Relation plan(SqlSelect select, Relation input, WindowTvf tvf) {
         ExpressionCompiler inputCompiler = new ExpressionCompiler(input.columns());
@@ -135,10 +136,12 @@ final class AggregatePlanner {
     private Windowing tvfWindowing(SqlSelect select, WindowTvf tvf, List<SqlNode> keyNodes) {
         boolean start = false;
         boolean end = false;
+        boolean time = false;
         for (SqlNode item : groupItems(select)) {
             String window = windowColumn(item);
             start |= "window_start".equals(window);
             end |= "window_end".equals(window);
+            time |= "window_time".equals(window);
             if (window == null) {
                 keyNodes.add(item);
             }
@@ -147,7 +150,7 @@ final class AggregatePlanner {
             throw new UnsupportedConstructException(select.getParserPosition(),
                     "GROUP BY over a window TVF without both window_start and window_end (Flink runs it as a regular aggregation)");
         }
-        return new Windowing(tvf.spec(), 0, tvf.rowtimeIndex(), tvf.rowtimeType(), false);
+        return new Windowing(tvf.spec(), 0, tvf.rowtimeIndex(), tvf.rowtimeType(), false, time);
     }
 
     private Windowing groupWindowing(SqlSelect select, ExpressionCompiler inputCompiler, List<SqlNode> keyNodes) {
@@ -172,9 +175,9 @@ final class AggregatePlanner {
                         "Window aggregate can only be defined over a time attribute column, but " + rowtime.type() + " encountered.");
             }
             windowing = switch (item.getKind()) {
-                case TUMBLE -> new Windowing(WindowSpec.tumble(interval(operands.get(1)), 0), 0, rowtimeIndex, rowtime.type(), true);
-                case HOP -> new Windowing(WindowSpec.hop(interval(operands.get(2)), interval(operands.get(1)), 0), 0, rowtimeIndex, rowtime.type(), true);
-                default -> new Windowing(null, interval(operands.get(1)), rowtimeIndex, rowtime.type(), true);
+                case TUMBLE -> new Windowing(WindowSpec.tumble(interval(operands.get(1)), 0), 0, rowtimeIndex, rowtime.type(), true, false);
+                case HOP -> new Windowing(WindowSpec.hop(interval(operands.get(2)), interval(operands.get(1)), 0), 0, rowtimeIndex, rowtime.type(), true, false);
+                default -> new Windowing(null, interval(operands.get(1)), rowtimeIndex, rowtime.type(), true, false);
             };
         }
         return windowing;
@@ -234,8 +237,8 @@ final class AggregatePlanner {
                 throw new SimulationException(node.getParserPosition(), "SELECT * is not allowed with GROUP BY");
             }
             String window = windowColumn(identifier);
-            if (window != null && windowing != null && !windowing.groupWindow()) {
-                return null; // window_start, window_end, window_time resolve by name
+            if (window != null && windowing != null && !windowing.groupWindow() && (!window.equals("window_time") || windowing.windowTimeGrouped())) {
+                return null; // window_start, window_end and a grouped window_time resolve by name
             }
             throw new SimulationException(node.getParserPosition(), "Expression '" + node + "' is not being grouped");
         }

@@ -4,6 +4,7 @@ import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlIdentifier;
@@ -15,6 +16,7 @@ import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.SqlWindow;
 import org.apache.calcite.sql.util.SqlBasicVisitor;
 import org.apache.calcite.util.Litmus;
+import org.flinkcookbook.simulator.SimulationException;
 import org.flinkcookbook.simulator.UnsupportedConstructException;
 import org.flinkcookbook.simulator.aggregate.AggregateCall;
 import org.flinkcookbook.simulator.aggregate.AggregateCall.Accumulator;
@@ -78,27 +80,54 @@ final class OverPlanner {
         for (SqlNode key : window.getPartitionList()) {
             partitionKeys.add(inputCompiler.compile(key));
         }
-        List<Supplier<Accumulator>> calls = new ArrayList<>();
+        // Flink computes what does not depend on OVER results in a Calc before the OVER operator
+        // (Calcite's ProjectToWindowRule), so CURRENT_WATERMARK there reads the watermark at the row's arrival
+        List<SqlCall> watermarkCalls = currentWatermarkCalls(select.getSelectList());
+        List<Expression> arrival = new ArrayList<>();
         List<Column> extended = new ArrayList<>(input.columns());
+        for (int i = 0; i < input.columns().size(); i++) {
+            arrival.add(Expression.column(i, input.columns().get(i).type()));
+        }
+        for (SqlCall call : watermarkCalls) {
+            Expression watermark = inputCompiler.compile(call);
+            arrival.add(watermark);
+            extended.add(new Column("$watermark" + arrival.size(), watermark.type(), false));
+        }
+        int firstWatermark = input.columns().size();
+        List<Column> arrived = List.copyOf(extended);
+        Function<SqlNode, Expression> computedOnArrival = node -> {
+            int index = watermarkCalls.indexOf(node);
+            return index < 0 ? null : Expression.column(firstWatermark + index, arrived.get(firstWatermark + index).type());
+        };
+        ExpressionCompiler argumentCompiler = new ExpressionCompiler(arrived, computedOnArrival);
+        List<Supplier<Accumulator>> calls = new ArrayList<>();
         for (SqlCall over : overCalls) {
             SqlCall function = over.operand(0);
             String name = function.getOperator().getName().toUpperCase(Locale.ROOT);
+            if (name.equals("LAG") && window.getLowerBound() != null) {
+                // Calcite's SqlValidatorImpl: LAG and LEAD do not allow framing
+                throw new SimulationException(window.getParserPosition(),
+                        "ROW/RANGE not allowed with RANK, DENSE_RANK, ROW_NUMBER, PERCENTILE_CONT/DISC or LAG/LEAD functions");
+            }
             if (name.equals("LAG")) {
-                LagCall lag = lag(function, inputCompiler);
+                LagCall lag = lag(function, argumentCompiler);
                 calls.add(lag::newAccumulator);
                 extended.add(new Column("$over" + calls.size(), lag.argument().type(), false));
             } else if (AggregatePlanner.MODELLED_AGGREGATES.contains(name)) {
-                AggregateCall aggregate = AggregatePlanner.aggregateCall(function, name, inputCompiler);
+                AggregateCall aggregate = AggregatePlanner.aggregateCall(function, name, argumentCompiler);
                 calls.add(aggregate::newAccumulator);
                 extended.add(new Column("$over" + calls.size(), aggregate.resultType(), false));
             } else {
                 throw new UnsupportedConstructException(function.getParserPosition(), "the OVER function " + function.getOperator().getName());
             }
         }
-        int firstOver = input.columns().size();
+        int firstOver = arrived.size();
         ExpressionCompiler outputCompiler = new ExpressionCompiler(extended, node -> {
             int index = overCalls.indexOf(node);
-            return index < 0 ? null : Expression.column(firstOver + index, extended.get(firstOver + index).type());
+            if (index >= 0) {
+                return Expression.column(firstOver + index, extended.get(firstOver + index).type());
+            }
+            return computedOnArrival.apply(node);
         });
         Projection projection = Projection.of(select.getSelectList(), outputCompiler);
         Expression filter = select.getWhere() == null ? null : inputCompiler.compile(select.getWhere());
@@ -109,8 +138,26 @@ final class OverPlanner {
         return new Relation(projection.columns(), sink -> {
             Calc output = new Calc(null, projection.expressions(), sink, zone, null);
             OverAggregation over = new OverAggregation(partitionKeys, eventTime ? timeIndex : -1, timeType, rows, calls, output, trace, input.fixture(), zone);
-            input.producer().run(filter == null ? over : new Calc(filter, null, over, zone, filterTrace));
+            boolean computesOnArrival = !watermarkCalls.isEmpty();
+            input.producer().run(filter == null && !computesOnArrival ? over
+                    : new Calc(filter, computesOnArrival ? arrival : null, over, zone, filterTrace));
         }, input.fixture());
+    }
+
+    /** The CURRENT_WATERMARK calls of a SELECT list, OVER arguments included. */
+    private static List<SqlCall> currentWatermarkCalls(SqlNode selectList) {
+        List<SqlCall> calls = new ArrayList<>();
+        selectList.accept(new SqlBasicVisitor<Void>() {
+            @Override
+            public Void visit(SqlCall call) {
+                if (call.getOperator().getName().equalsIgnoreCase("CURRENT_WATERMARK")) {
+                    calls.add(call);
+                    return null;
+                }
+                return super.visit(call);
+            }
+        });
+        return calls;
     }
 
     static SqlWindow window(SqlNode node, SqlSelect select) {

@@ -101,7 +101,7 @@ public final class QueryPlanner {
         }
         Relation input = tvf != null ? windowed(tvf)
                 : from instanceof SqlSelect inner && WindowTopNPlanner.rowNumber(inner) != null
-                ? new WindowTopNPlanner(settings, trace).plan(inner, select.getWhere(), this::windowSource)
+                ? new WindowTopNPlanner(settings, trace).plan(inner, select, this::windowSource)
                 : source(from);
         ExpressionCompiler compiler = new ExpressionCompiler(input.columns());
         Expression filter = select.getWhere() == null ? null : compiler.compile(select.getWhere());

@@ -10,6 +10,7 @@ import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlNumericLiteral;
 import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.SqlWindow;
@@ -49,7 +50,8 @@ final class WindowTopNPlanner {
         return null;
     }
 
-    Relation plan(SqlSelect inner, SqlNode outerWhere, Function<SqlNode, Relation> windowSource) {
+    Relation plan(SqlSelect inner, SqlSelect outer, Function<SqlNode, Relation> windowSource) {
+        SqlNode outerWhere = outer.getWhere();
         SqlCall over = rowNumber(inner);
         if (OverPlanner.overCalls(inner.getSelectList()).size() != 1) {
             throw new UnsupportedConstructException(over.getParserPosition(), "ROW_NUMBER together with other OVER calls");
@@ -69,7 +71,8 @@ final class WindowTopNPlanner {
             throw new UnsupportedConstructException(window.getParserPosition(),
                     "ROW_NUMBER not partitioned by window_start and window_end (a Top-N that emits updates)");
         }
-        long limit = limit(outerWhere, rowNumberAlias(inner, over));
+        String alias = rowNumberAlias(inner, over);
+        long limit = limit(outerWhere, alias);
         List<Column> ranked = new ArrayList<>(input.columns());
         ranked.add(new Column("$rownum", SqlType.BIGINT, false));
         int rownum = input.columns().size();
@@ -84,10 +87,39 @@ final class WindowTopNPlanner {
         Calc.WatermarkFilterTrace filterTrace = QueryPlanner.watermarkFilterTrace(input, trace);
         return new Relation(projection.columns(), sink -> {
             Calc output = new Calc(null, projection.expressions(), sink, zone, null);
-            WindowTopN topN = new WindowTopN(partitionKeys, windowStart, windowEnd, order, limit, input.windowShift(), streaming,
+            WindowTopN topN = new WindowTopN(partitionKeys, windowStart, windowEnd, order, limit,
+                    keepsLastOfTies(window, input.columns(), limit, outer, alias), input.windowShift(), streaming,
                     output, trace, input.fixture(), zone);
             input.producer().run(filter == null ? topN : new Calc(filter, null, topN, zone, filterTrace));
         }, input.fixture(), input.windowShift());
+    }
+
+    /**
+     * Flink turns a top-1 ordered by the rowtime alone, descending, whose row number is not
+     * selected, into a window deduplication (StreamPhysicalWindowRankRule#canConvertToWindowDeduplicate,
+     * WindowDeduplicateRule), which keeps the last of the rows tied on rowtime
+     * (RowTimeDeduplicateRecordsCombiner#isDuplicate: {@code preRow.rowtime <= row.rowtime}).
+     * Window rank and keep-first deduplication keep the first.
+     */
+    private static boolean keepsLastOfTies(SqlWindow window, List<Column> columns, long limit, SqlSelect outer, String alias) {
+        if (limit != 1 || window.getOrderList().size() != 1 || !(window.getOrderList().get(0) instanceof SqlCall descending)
+                || descending.getKind() != SqlKind.DESCENDING || !(descending.operand(0) instanceof SqlIdentifier key)) {
+            return false;
+        }
+        String name = key.names.get(key.names.size() - 1);
+        boolean onRowtime = columns.stream().anyMatch(column -> column.name().equals(name) && column.rowtime());
+        return onRowtime && !mentions(outer.getSelectList(), alias);
+    }
+
+    /** Whether a node refers to the column (by name or through {@code *}). */
+    private static boolean mentions(SqlNode node, String column) {
+        if (node instanceof SqlIdentifier identifier) {
+            return identifier.isStar() || identifier.names.get(identifier.names.size() - 1).equals(column);
+        }
+        if (node instanceof SqlNodeList list) {
+            return list.stream().anyMatch(item -> mentions(item, column));
+        }
+        return node instanceof SqlCall call && call.getOperandList().stream().anyMatch(operand -> mentions(operand, column));
     }
 
     private static String rowNumberAlias(SqlSelect inner, SqlCall over) {

@@ -82,10 +82,12 @@ record WindowTvf(Relation data, WindowSpec spec, int rowtimeIndex, SqlType rowti
         return new WindowTvf(data, spec, rowtimeIndex, rowtime.type());
     }
 
-    /** Flink slices HOP and CUMULATE windows and rejects a size that is not a multiple of the slide or step. */
-    private static long slicedStep(long step, long size, SqlNode call) {
+    /** Flink slices HOP and CUMULATE windows and rejects a size that is not a multiple of the slide or step (SliceAssigners). */
+    private static long slicedStep(long step, long size, SqlBasicCall call) {
         if (step <= 0 || size % step != 0) {
-            throw new UnsupportedConstructException(call.getParserPosition(), "window TVFs whose size is not an integral multiple of the slide or step");
+            String function = call.getOperator().getName().toUpperCase(Locale.ROOT);
+            throw new SimulationException(call.getParserPosition(), function + " table function based aggregate requires size must be an integral multiple of "
+                    + (function.equals("HOP") ? "slide" : "step") + ", but got size " + size + "ms and " + (function.equals("HOP") ? "slide " : "step ") + step + "ms");
         }
         return step;
     }

@@ -3,6 +3,8 @@ package org.flinkcookbook.simulator.session;
 import java.time.Duration;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
+import java.util.TimeZone;
+import org.flinkcookbook.simulator.SimulationException;
 import java.util.Locale;
 import org.apache.flink.util.TimeUtils;
 
@@ -22,6 +24,8 @@ public final class SessionSettings {
     private boolean streaming = true;
     private Duration watermarkInterval = DEFAULT_WATERMARK_INTERVAL;
     private ZoneId timeZone = ZoneOffset.UTC;
+    /** A time zone Flink refuses once a query reads it, or null. */
+    private String invalidZone;
 
     /** What a SET did: applied, or ignored because it does not change results, or not modelled. */
     public enum Outcome { APPLIED, IGNORED, NOT_MODELLED }
@@ -41,6 +45,7 @@ public final class SessionSettings {
             case LOCAL_TIME_ZONE:
                 // 'default' means the JVM zone in Flink; the engine pins the session to UTC instead
                 timeZone = value.equalsIgnoreCase("default") ? ZoneOffset.UTC : ZoneId.of(value);
+                invalidZone = value.equalsIgnoreCase("default") || TimeZone.getTimeZone(value).toZoneId().equals(timeZone) ? null : value;
                 return Outcome.APPLIED;
             case PARALLELISM:
                 return value.trim().equals("1") ? Outcome.IGNORED : Outcome.NOT_MODELLED;
@@ -58,7 +63,10 @@ public final class SessionSettings {
         switch (key) {
             case RUNTIME_MODE -> streaming = defaults.streaming;
             case WATERMARK_INTERVAL -> watermarkInterval = defaults.watermarkInterval;
-            case LOCAL_TIME_ZONE -> timeZone = defaults.timeZone;
+            case LOCAL_TIME_ZONE -> {
+                timeZone = defaults.timeZone;
+                invalidZone = null;
+            }
             default -> { }
         }
     }
@@ -67,6 +75,7 @@ public final class SessionSettings {
         streaming = true;
         watermarkInterval = DEFAULT_WATERMARK_INTERVAL;
         timeZone = ZoneOffset.UTC;
+        invalidZone = null;
     }
 
     public boolean streaming() {
@@ -77,7 +86,15 @@ public final class SessionSettings {
         return watermarkInterval.toMillis();
     }
 
+    /**
+     * The session time zone; one java.util.TimeZone reads otherwise (such as 'UTC+8') is refused,
+     * as TableConfigUtils#validateTimeZone refuses it when a query is planned, not at the SET.
+     */
     public ZoneId timeZone() {
+        if (invalidZone != null) {
+            throw new SimulationException(null, "Invalid time zone '" + invalidZone + "'. The value should be a Time Zone Database (TZDB) ID"
+                    + " such as 'America/Los_Angeles' to include daylight saving time. Fixed offsets are supported using 'GMT-03:00'");
+        }
         return timeZone;
     }
 }

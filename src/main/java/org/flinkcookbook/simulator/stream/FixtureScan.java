@@ -6,6 +6,7 @@ import java.time.ZoneId;
 import java.util.List;
 import org.flinkcookbook.csv.CsvLines;
 import org.flinkcookbook.simulator.SimulationException;
+import org.flinkcookbook.simulator.UnsupportedConstructException;
 import org.flinkcookbook.simulator.expression.EvaluationContext;
 import org.flinkcookbook.simulator.expression.Expression;
 import org.flinkcookbook.simulator.session.TableDefinition.CsvSource;
@@ -107,6 +108,8 @@ public final class FixtureScan {
             CharSequence field = fields[i];
             try {
                 physical[i] = Values.parseCsvField(field, physicalTypes.get(i));
+            } catch (UnsupportedConstructException e) {
+                throw e;
             } catch (RuntimeException e) {
                 throw new SimulationException(null, source.displayName() + ":" + line + ": field " + (i + 1) + " '" + field
                         + "' is not a valid " + physicalTypes.get(i) + " (" + e.getMessage() + ")", e);

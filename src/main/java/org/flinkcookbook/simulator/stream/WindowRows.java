@@ -3,6 +3,7 @@ package org.flinkcookbook.simulator.stream;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.List;
+import org.apache.flink.table.runtime.util.TimeWindowUtil;
 import org.flinkcookbook.simulator.aggregate.AggregateCall.Accumulator;
 import org.flinkcookbook.simulator.expression.EvaluationContext;
 import org.flinkcookbook.simulator.types.SqlType;
@@ -22,10 +23,15 @@ public final class WindowRows {
 
     /**
      * TimeWindowUtil#isWindowFired (WindowOperator#isWindowLate too): a window has fired once the
-     * operator received a watermark >= its end - 1, converted from the shift time zone.
+     * operator received a watermark >= its end - 1, converted from the shift time zone as a timer
+     * time (across a daylight-saving change not the instant LocalDateTime#atZone picks).
      */
     static boolean fired(long windowEnd, long progress, ZoneId shiftZone) {
-        return progress != EvaluationContext.NO_WATERMARK && Timestamps.toEpoch(windowEnd - 1, shiftZone) <= progress;
+        if (progress == EvaluationContext.NO_WATERMARK) {
+            return false;
+        }
+        long lastMillisecond = windowEnd - 1;
+        return (ZoneOffset.UTC.equals(shiftZone) ? lastMillisecond : TimeWindowUtil.toEpochMillsForTimer(lastMillisecond, shiftZone)) <= progress;
     }
 
     /** window_time: the window's last millisecond, an instant for an LTZ rowtime, else a wall-clock time. */

@@ -3,6 +3,7 @@ package org.flinkcookbook.simulator.stream;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -21,8 +22,8 @@ import org.flinkcookbook.simulator.types.Values;
  * Window top-N, {@code ROW_NUMBER() OVER (PARTITION BY window_start, window_end, ... ORDER BY ...)}
  * filtered by {@code rownum <= N}: Flink's WindowRankOperator. Rows wait in their window; a row whose
  * window has fired (window_end - 1 <= watermark) is dropped as late. When a watermark fires a window,
- * each partition's rows are sorted (ties keep arrival order) and the first N emitted with their
- * row number appended.
+ * each partition's rows are sorted (ties keep arrival order, or the reverse for a deduplication that
+ * keeps the last row) and the first N emitted with their row number appended.
  */
 public final class WindowTopN implements RowSink, EvaluationContext {
 
@@ -33,6 +34,7 @@ public final class WindowTopN implements RowSink, EvaluationContext {
     private final int windowEndIndex;
     private final Comparator<Object[]> order;
     private final long limit;
+    private final boolean keepLastOfTies;
     private final boolean streaming;
     private final ZoneId shiftZone;
     private final RowSink downstream;
@@ -43,6 +45,7 @@ public final class WindowTopN implements RowSink, EvaluationContext {
     private long currentWatermark = NO_WATERMARK;
 
     /**
+     * @param keepLastOfTies whether of rows the order ties the last to arrive ranks first (a keep-last deduplication)
      * @param windowShift the zone window_end is a wall-clock time in (the session zone for an LTZ rowtime)
      * @param streaming false in batch mode, where nothing is late
      */
@@ -52,6 +55,7 @@ public final class WindowTopN implements RowSink, EvaluationContext {
             int windowEndIndex,
             Comparator<Object[]> order,
             long limit,
+            boolean keepLastOfTies,
             ZoneId windowShift,
             boolean streaming,
             RowSink downstream,
@@ -63,6 +67,7 @@ public final class WindowTopN implements RowSink, EvaluationContext {
         this.windowEndIndex = windowEndIndex;
         this.order = order;
         this.limit = limit;
+        this.keepLastOfTies = keepLastOfTies;
         this.streaming = streaming;
         this.shiftZone = windowShift;
         this.downstream = downstream;
@@ -107,6 +112,9 @@ public final class WindowTopN implements RowSink, EvaluationContext {
             open.remove();
             for (List<Pending> partition : window.getValue().values()) {
                 List<Pending> sorted = new ArrayList<>(partition);
+                if (keepLastOfTies) {
+                    Collections.reverse(sorted);
+                }
                 sorted.sort((a, b) -> order.compare(a.values(), b.values())); // List#sort is stable
                 for (int rank = 0; rank < Math.min(limit, sorted.size()); rank++) {
                     Object[] values = sorted.get(rank).values();

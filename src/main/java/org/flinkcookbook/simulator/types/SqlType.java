@@ -16,8 +16,9 @@ import org.flinkcookbook.simulator.UnsupportedConstructException;
  * epoch instant), day-time INTERVAL as Long milliseconds.
  *
  * @param root the type family
- * @param precision decimal or fractional-second precision; -1 where it does not apply
- * @param scale decimal scale; -1 where it does not apply
+ * @param precision decimal or fractional-second precision, or the length of CHAR(n) and
+ *     VARCHAR(n); -1 where it does not apply (STRING)
+ * @param scale decimal scale; {@link #FIXED_LENGTH} for CHAR(n); -1 where it does not apply
  */
 public record SqlType(Root root, int precision, int scale) {
 
@@ -25,7 +26,13 @@ public record SqlType(Root root, int precision, int scale) {
         BOOLEAN, TINYINT, SMALLINT, INT, BIGINT, FLOAT, DOUBLE, DECIMAL, STRING, TIMESTAMP, TIMESTAMP_LTZ, INTERVAL, NULL
     }
 
+    /** The scale that tells CHAR(n) from VARCHAR(n). */
+    private static final int FIXED_LENGTH = 1;
+
     public static final SqlType BOOLEAN = new SqlType(Root.BOOLEAN, -1, -1);
+    public static final SqlType TINYINT = new SqlType(Root.TINYINT, -1, -1);
+    public static final SqlType SMALLINT = new SqlType(Root.SMALLINT, -1, -1);
+    public static final SqlType FLOAT = new SqlType(Root.FLOAT, -1, -1);
     public static final SqlType INT = new SqlType(Root.INT, -1, -1);
     public static final SqlType BIGINT = new SqlType(Root.BIGINT, -1, -1);
     public static final SqlType DOUBLE = new SqlType(Root.DOUBLE, -1, -1);
@@ -41,6 +48,16 @@ public record SqlType(Root root, int precision, int scale) {
 
     public static SqlType timestampLtz(int precision) {
         return new SqlType(Root.TIMESTAMP_LTZ, precision, -1);
+    }
+
+    /** CHAR(n): values cast to it are padded with spaces or cut to n code points. */
+    public static SqlType character(int length) {
+        return new SqlType(Root.STRING, length, FIXED_LENGTH);
+    }
+
+    /** VARCHAR(n): values cast to it are cut to n code points; VARCHAR(2147483647) is STRING. */
+    public static SqlType varchar(int length) {
+        return length == Integer.MAX_VALUE ? STRING : new SqlType(Root.STRING, length, -1);
     }
 
     public static SqlType decimal(int precision, int scale) {
@@ -61,15 +78,16 @@ public record SqlType(Root root, int precision, int scale) {
         }
         switch (typeName) {
             case BOOLEAN: return BOOLEAN;
-            case TINYINT: return new SqlType(Root.TINYINT, -1, -1);
-            case SMALLINT: return new SqlType(Root.SMALLINT, -1, -1);
+            case TINYINT: return TINYINT;
+            case SMALLINT: return SMALLINT;
             case INTEGER: return INT;
             case BIGINT: return BIGINT;
-            case FLOAT: return new SqlType(Root.FLOAT, -1, -1);
-            case REAL: return new SqlType(Root.FLOAT, -1, -1);
+            case FLOAT: return FLOAT;
+            case REAL: return FLOAT;
             case DOUBLE: return DOUBLE;
             case DECIMAL: return decimal(precision < 0 ? 10 : precision, scale < 0 ? 0 : scale);
-            case CHAR: case VARCHAR: return STRING;
+            case CHAR: return character(precision < 0 ? 1 : precision);
+            case VARCHAR: return precision < 0 ? STRING : varchar(precision);
             case TIMESTAMP: return timestamp(precision < 0 ? 6 : precision);
             case TIMESTAMP_WITH_LOCAL_TIME_ZONE: return timestampLtz(precision < 0 ? 6 : precision);
             default: throw new UnsupportedConstructException(spec.getParserPosition(), "the type " + typeName);
@@ -106,6 +124,11 @@ public record SqlType(Root root, int precision, int scale) {
         return root == Root.FLOAT || root == Root.DOUBLE;
     }
 
+    /** CHAR(n) rather than VARCHAR(n) or STRING. */
+    public boolean isFixedLength() {
+        return root == Root.STRING && scale == FIXED_LENGTH;
+    }
+
     public boolean isTimestamp() {
         return root == Root.TIMESTAMP || root == Root.TIMESTAMP_LTZ;
     }
@@ -115,6 +138,7 @@ public record SqlType(Root root, int precision, int scale) {
         return switch (root) {
             case DECIMAL -> "DECIMAL(" + precision + ", " + scale + ")";
             case TIMESTAMP, TIMESTAMP_LTZ -> root + "(" + precision + ")";
+            case STRING -> precision < 0 ? "STRING" : (isFixedLength() ? "CHAR(" : "VARCHAR(") + precision + ")";
             default -> root.name();
         };
     }

@@ -3,7 +3,11 @@ package org.flinkcookbook.simulator.types;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.ZoneId;
+import org.apache.flink.table.data.DecimalData;
+import org.apache.flink.table.data.binary.BinaryStringData;
+import org.apache.flink.table.data.binary.BinaryStringDataUtil;
 import org.flinkcookbook.result.ResultRow;
+import org.flinkcookbook.simulator.UnsupportedConstructException;
 import org.flinkcookbook.simulator.types.SqlType.Root;
 
 /** Reading, casting, comparing and printing values of the modelled types, following Flink. */
@@ -34,10 +38,30 @@ public final class Values {
             case FLOAT: return Float.parseFloat(trimmed(field));
             case DOUBLE: return Double.parseDouble(trimmed(field));
             case DECIMAL: return fitDecimal(new BigDecimal(field.toString()), type);
-            case TIMESTAMP: return Timestamps.parseTimestamp(field);
-            case TIMESTAMP_LTZ: return Timestamps.parseUtcTimestamp(field);
+            case TIMESTAMP: return Timestamps.parseTimestamp(withinMilliseconds(field, type));
+            case TIMESTAMP_LTZ: return Timestamps.parseUtcTimestamp(withinMilliseconds(field, type));
             default: throw new IllegalArgumentException("Flink's CSV format cannot read a " + type + " column");
         }
+    }
+
+    /**
+     * Values are held in milliseconds: a TIMESTAMP(4..9) value with digits beyond them, which Flink
+     * keeps, is not modelled.
+     */
+    public static CharSequence withinMilliseconds(CharSequence text, SqlType type) {
+        if (type.precision() > 3) {
+            int point = text.toString().lastIndexOf('.');
+            for (int i = point < 0 ? text.length() : point + 4; i < text.length(); i++) {
+                char c = text.charAt(i);
+                if (c >= '1' && c <= '9') {
+                    throw new UnsupportedConstructException(null, "sub-millisecond " + type + " values such as '" + text + "'");
+                }
+                if (c < '0' || c > '9') {
+                    break;
+                }
+            }
+        }
+        return text;
     }
 
     private static String trimmed(CharSequence field) {
@@ -91,26 +115,17 @@ public final class Values {
             return value;
         }
         if (to.root() == Root.STRING) {
-            return render(value, from, sessionZone);
+            return fitLength(from.root() == Root.STRING ? (String) value : render(value, from, sessionZone), to);
         }
         if (from.root() == Root.STRING) {
-            String text = ((String) value).trim();
-            if (to.isTimestamp()) {
-                long wallClock = Timestamps.parseLiteral(text);
-                return to.root() == Root.TIMESTAMP_LTZ ? Timestamps.toEpoch(wallClock, sessionZone) : wallClock;
-            }
-            return switch (to.root()) {
-                case BOOLEAN -> Boolean.parseBoolean(text);
-                case DECIMAL -> fitDecimal(new BigDecimal(text), to);
-                default -> number(new BigDecimal(text), to);
-            };
+            return parse((String) value, to, sessionZone);
         }
         if (from.isTimestamp() && to.isTimestamp()) {
             long millis = (Long) value;
-            if (from.root() == to.root()) {
-                return millis;
+            if (from.root() != to.root()) {
+                millis = to.root() == Root.TIMESTAMP ? Timestamps.toWallClock(millis, sessionZone) : Timestamps.toEpoch(millis, sessionZone);
             }
-            return to.root() == Root.TIMESTAMP ? Timestamps.toWallClock(millis, sessionZone) : Timestamps.toEpoch(millis, sessionZone);
+            return to.precision() >= 3 ? millis : truncate(millis, to.precision());
         }
         if (from.isNumeric() && to.isNumeric()) {
             return number(value, from, to);
@@ -118,15 +133,80 @@ public final class Values {
         if (from.root() == Root.BOOLEAN && to.isNumeric()) {
             return number(((Boolean) value) ? 1 : 0, SqlType.INT, to);
         }
+        if (from.isNumeric() && to.root() == Root.BOOLEAN) {
+            return decimal(value).signum() != 0;
+        }
         throw new IllegalArgumentException("CAST from " + from + " to " + to);
+    }
+
+    /**
+     * CharVarCharTrimPadCastRule: CHAR(n) pads with spaces to n code points, CHAR(n) and VARCHAR(n)
+     * cut what is longer (BinaryStringData counts code points).
+     */
+    private static String fitLength(String text, SqlType to) {
+        if (to.precision() < 0) {
+            return text;
+        }
+        int length = text.codePointCount(0, text.length());
+        if (length > to.precision()) {
+            return text.substring(0, text.offsetByCodePoints(0, to.precision()));
+        }
+        return to.isFixedLength() && length < to.precision() ? text + " ".repeat(to.precision() - length) : text;
+    }
+
+    /** A string as Flink's string casts read it (BinaryStringDataUtil#toBoolean, #toInt, ...); only BOOLEAN is not trimmed. */
+    private static Object parse(String untrimmed, SqlType to, ZoneId sessionZone) {
+        if (to.root() == Root.BOOLEAN) {
+            return BinaryStringDataUtil.toBoolean(BinaryStringData.fromString(untrimmed));
+        }
+        String text = untrimmed.trim();
+        if (to.isTimestamp()) {
+            long wallClock = truncate(Timestamps.parseLiteral(withinMilliseconds(text, to).toString()), Math.min(3, to.precision()));
+            return to.root() == Root.TIMESTAMP_LTZ ? Timestamps.toEpoch(wallClock, sessionZone) : wallClock;
+        }
+        BinaryStringData string = BinaryStringData.fromString(text);
+        return switch (to.root()) {
+            case TINYINT -> (int) BinaryStringDataUtil.toByte(string);
+            case SMALLINT -> (int) BinaryStringDataUtil.toShort(string);
+            case INT -> BinaryStringDataUtil.toInt(string);
+            case BIGINT -> BinaryStringDataUtil.toLong(string);
+            case FLOAT -> BinaryStringDataUtil.toFloat(string);
+            case DOUBLE -> BinaryStringDataUtil.toDouble(string);
+            case DECIMAL -> {
+                DecimalData decimal = BinaryStringDataUtil.toDecimal(string, to.precision(), to.scale());
+                yield decimal == null ? null : decimal.toBigDecimal();
+            }
+            default -> throw new IllegalArgumentException("CAST from STRING to " + to);
+        };
+    }
+
+    /**
+     * Fewer fractional digits: the rest is dropped toward zero of the epoch (Java's division), so
+     * 1969-12-31 23:59:59.999 as TIMESTAMP(0) is 1970-01-01 00:00:00, as Flink gives it.
+     */
+    private static long truncate(long millis, int precision) {
+        long unit = precision >= 3 ? 1 : precision == 2 ? 10 : precision == 1 ? 100 : 1000;
+        return millis / unit * unit;
     }
 
     private static Object number(Object value, SqlType from, SqlType to) {
         if (to.root() == Root.DECIMAL) {
             return fitDecimal(decimal(value), to);
         }
-        if (from.isApproximate() || from.root() == Root.DECIMAL) {
-            return number(decimal(value), to);
+        if (from.root() == Root.DECIMAL) {
+            return number((BigDecimal) value, to);
+        }
+        if (from.isApproximate()) {
+            // Java's narrowing, as Flink's generated casts: saturates to int or long, NaN is 0, then wraps to byte or short
+            double approximate = ((Number) value).doubleValue();
+            return switch (to.root()) {
+                case TINYINT -> (int) (byte) (int) approximate;
+                case SMALLINT -> (int) (short) (int) approximate;
+                case INT -> (int) approximate;
+                case BIGINT -> (long) approximate;
+                case FLOAT -> (float) approximate;
+                default -> approximate;
+            };
         }
         long whole = ((Number) value).longValue();
         return switch (to.root()) {
@@ -139,7 +219,7 @@ public final class Values {
         };
     }
 
-    /** Approximate and exact numbers to integers truncate toward zero, as Java casts do. */
+    /** Exact numbers to integers truncate toward zero and keep the low-order bits (DecimalDataUtils#castToIntegral). */
     private static Object number(BigDecimal value, SqlType to) {
         return switch (to.root()) {
             case TINYINT -> (int) (byte) value.longValue();
@@ -176,7 +256,8 @@ public final class Values {
     }
 
     /**
-     * Compares two non-null values of comparable types (numbers by value, the rest naturally).
+     * Compares two non-null values of comparable types: numbers by value, strings by code point (as
+     * BinaryStringData#compareTo compares UTF-8 bytes), the rest naturally.
      *
      * @throws NondeterministicOperandException when either is {@link #NONDETERMINISTIC}
      */
@@ -184,6 +265,9 @@ public final class Values {
     public static int compare(Object left, Object right) {
         if (left == NONDETERMINISTIC || right == NONDETERMINISTIC) {
             throw new NondeterministicOperandException();
+        }
+        if (left instanceof String a && right instanceof String b) {
+            return compareCodePoints(a, b);
         }
         if (left instanceof Number a && right instanceof Number b && left.getClass() != right.getClass()) {
             if (a instanceof BigDecimal || b instanceof BigDecimal) {
@@ -195,5 +279,36 @@ public final class Values {
             return Long.compare(a.longValue(), b.longValue());
         }
         return ((Comparable) left).compareTo(right);
+    }
+
+    /**
+     * A SQL comparison's order of two non-null values: as {@link #compare}, but FLOAT and DOUBLE
+     * compare as Java's primitive operators in Flink's generated code do: -0.0 equals 0.0, and NaN
+     * is unordered (null), so only {@code <>} holds for it.
+     */
+    public static Integer sqlCompare(Object left, Object right) {
+        if ((left instanceof Double || left instanceof Float || right instanceof Double || right instanceof Float)
+                && left != NONDETERMINISTIC && right != NONDETERMINISTIC) {
+            // a DECIMAL meets a DOUBLE as a DOUBLE
+            double a = ((Number) left).doubleValue();
+            double b = ((Number) right).doubleValue();
+            return a < b ? Integer.valueOf(-1) : a > b ? Integer.valueOf(1) : a == b ? Integer.valueOf(0) : null;
+        }
+        return compare(left, right);
+    }
+
+    private static int compareCodePoints(String a, String b) {
+        int length = Math.min(a.length(), b.length());
+        for (int i = 0; i < length; i++) {
+            char x = a.charAt(i);
+            char y = b.charAt(i);
+            if (x != y) {
+                // a surrogate (a code point above U+FFFF) sorts after every char of the BMP
+                boolean xHigh = Character.isSurrogate(x);
+                boolean yHigh = Character.isSurrogate(y);
+                return xHigh == yHigh ? Character.compare(x, y) : xHigh ? 1 : -1;
+            }
+        }
+        return Integer.compare(a.length(), b.length());
     }
 }
