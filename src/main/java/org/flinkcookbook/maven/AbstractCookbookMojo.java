@@ -162,7 +162,7 @@ abstract class AbstractCookbookMojo extends AbstractMojo {
 
     /** Records timelines: every goal draws them in index.html. */
     SimulatorEngine simulatorEngine() {
-        return new SimulatorEngine(fixtures.toPath(), strict, true, Duration.ofSeconds(timeout));
+        return new SimulatorEngine(fixtures.toPath(), strict, true);
     }
 
     /** The settings of this goal's engine that change a result, as a line of the cache's key; none for the simulator. */

@@ -19,7 +19,7 @@ import org.flinkcookbook.session.StatementParser;
  */
 public final class SimulatorEngine implements Engine {
 
-    /** cookbook.timeout's default. */
+    /** cookbook.timeout's default: the simulate goal has no timeout of its own. */
     private static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(300);
 
     private final Path fixturesDirectory;
