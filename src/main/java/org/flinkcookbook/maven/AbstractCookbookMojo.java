@@ -2,6 +2,7 @@ package org.flinkcookbook.maven;
 
 import java.io.File;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.Set;
 import java.util.TreeSet;
@@ -50,6 +51,10 @@ abstract class AbstractCookbookMojo extends AbstractMojo {
     /** Fails the build when cookbook.recipe matches no recipe, listing those there are; false lets it match none. */
     @Parameter(property = "cookbook.failIfNoSpecifiedRecipes", defaultValue = "true")
     private boolean failIfNoSpecifiedRecipes;
+
+    /** Seconds one statement may take, planning included, before it is stopped (on Flink, its job cancelled). */
+    @Parameter(property = "cookbook.timeout", defaultValue = "300")
+    private int timeout;
 
     /** Fails a recipe that has no expected-values file instead of only reporting it. */
     @Parameter(property = "cookbook.requireExpected", defaultValue = "false")
@@ -160,9 +165,13 @@ abstract class AbstractCookbookMojo extends AbstractMojo {
         return fixtures;
     }
 
+    int timeout() {
+        return timeout;
+    }
+
     /** Records timelines: every goal draws them in index.html. */
     SimulatorEngine simulatorEngine() {
-        return new SimulatorEngine(fixtures.toPath(), strict, true);
+        return new SimulatorEngine(fixtures.toPath(), strict, true, Duration.ofSeconds(timeout));
     }
 
     /** The settings of this goal's engine that change a result, as a line of the cache's key; none for the simulator. */

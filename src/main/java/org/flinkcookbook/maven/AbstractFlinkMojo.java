@@ -9,10 +9,6 @@ import org.flinkcookbook.flink.FlinkSettings;
 /** The parameters of the goals that run recipes on Flink, which the simulator has no use for. */
 abstract class AbstractFlinkMojo extends AbstractCookbookMojo {
 
-    /** Seconds one statement may take, planning included, before it is stopped and its Flink job cancelled. */
-    @Parameter(property = "cookbook.timeout", defaultValue = "300")
-    private int timeout;
-
     /** Lets Flink log at INFO into the build output, stack traces and recipe text included; off by default. */
     @Parameter(property = "cookbook.flinkLogs", defaultValue = "false")
     private boolean flinkLogs;
@@ -32,11 +28,11 @@ abstract class AbstractFlinkMojo extends AbstractCookbookMojo {
 
     @Override
     String engineSettings() {
-        return "timeout " + timeout + "\nflink.address " + flinkAddress;
+        return "timeout " + timeout() + "\nflink.address " + flinkAddress;
     }
 
     FlinkEngine flinkEngine() {
         String clusterAddress = flinkAddress == null || flinkAddress.isBlank() ? null : flinkAddress.strip();
-        return new FlinkEngine(new FlinkSettings(fixtures().toPath(), Duration.ofSeconds(timeout), flinkLogs, clusterAddress));
+        return new FlinkEngine(new FlinkSettings(fixtures().toPath(), Duration.ofSeconds(timeout()), flinkLogs, clusterAddress));
     }
 }

@@ -35,8 +35,8 @@ class PluginDescriptorTest {
 
     @Test
     void flinkParametersBelongOnlyToTheGoalsThatRunFlink() {
-        assertThat(properties("simulate")).doesNotContain("cookbook.flink.address", "cookbook.timeout", "cookbook.flinkLogs")
-                .contains("cookbook.recipes", "cookbook.strict");
+        assertThat(properties("simulate")).doesNotContain("cookbook.flink.address", "cookbook.flinkLogs")
+                .contains("cookbook.recipes", "cookbook.strict", "cookbook.timeout");
         assertThat(properties("verify")).contains("cookbook.flink.address", "cookbook.timeout", "cookbook.flinkLogs");
         assertThat(properties("expected")).contains("cookbook.flink.address", "cookbook.engine");
         assertThat(plugin.getMojo("verify").getDescription()).doesNotContain("local Flink cluster");
