@@ -32,7 +32,8 @@ public class SessionCluster {
         cluster.start();
         URI rest = cluster.getRestAddress().get();
         Path portFile = Path.of(args[0]);
-        Path written = Files.writeString(portFile.resolveSibling(portFile.getFileName() + ".tmp"), String.valueOf(rest.getPort()));
+        Path written = Files.writeString(
+                portFile.resolveSibling(portFile.getFileName() + ".tmp"), String.valueOf(rest.getPort()));
         Files.move(written, portFile, StandardCopyOption.ATOMIC_MOVE);
         System.out.println("Flink session cluster listening at " + rest);
 

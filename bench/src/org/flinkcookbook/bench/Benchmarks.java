@@ -45,6 +45,7 @@ public final class Benchmarks {
     static final String C1_ONLY = "-XX:TieredStopAtLevel=1";
     /** Recipes at once in the cookbook runs: cookbook.threads, set with -Dcookbook.threads as in a build. */
     private static final int THREADS = Integer.getInteger("cookbook.threads", 1);
+
     private static final int WARM_UP_RUNS = 5;
     private static final int TIMED_RUNS = 5;
     private static final Console SILENT = new Console() {
@@ -67,11 +68,18 @@ public final class Benchmarks {
 
     public static void main(String[] args) throws Exception {
         switch (args[0]) {
-            case "all" -> all(Path.of(args[1]), Path.of(args[2]), Path.of(args[3]), Long.parseLong(args[4]), Long.parseLong(args[5]));
+            case "all" ->
+                all(
+                        Path.of(args[1]),
+                        Path.of(args[2]),
+                        Path.of(args[3]),
+                        Long.parseLong(args[4]),
+                        Long.parseLong(args[5]));
             case "cookbook" -> cookbook(args[1], Path.of(args[2]), Path.of(args[3]), Path.of(args[4]));
             case "throughput" -> throughput(args[1], Path.of(args[2]), Long.parseLong(args[3]));
             case "heap" -> heap(Path.of(args[1]), Long.parseLong(args[2]));
-            case "latency" -> LatencyBenchmarks.all(Path.of(args[1]), Path.of(args[2]), Path.of(args[3]), args[4], args[5]);
+            case "latency" ->
+                LatencyBenchmarks.all(Path.of(args[1]), Path.of(args[2]), Path.of(args[3]), args[4], args[5]);
             case "watch" -> LatencyBenchmarks.watch(args[1], Path.of(args[2]), Path.of(args[3]), Path.of(args[4]));
             case "breakdown" -> LatencyBenchmarks.breakdown(Path.of(args[1]), Path.of(args[2]), args[3]);
             default -> throw new IllegalArgumentException("unknown benchmark " + args[0]);
@@ -92,8 +100,20 @@ public final class Benchmarks {
             case "simulator" -> new SimulatorEngine(fixtures);
             default -> throw new IllegalArgumentException(engineName);
         }) {
-            RunSettings settings = new RunSettings(recipes, recipes, fixtures, "", false, work.resolve("report-" + engineName),
-                    work.resolve("junit-" + engineName), 1000, Set.of(), null, THREADS, true, GoalCommand.PREFIX);
+            RunSettings settings = new RunSettings(
+                    recipes,
+                    recipes,
+                    fixtures,
+                    "",
+                    false,
+                    work.resolve("report-" + engineName),
+                    work.resolve("junit-" + engineName),
+                    1000,
+                    Set.of(),
+                    null,
+                    THREADS,
+                    true,
+                    GoalCommand.PREFIX);
             summary = new CookbookRunner(settings, engine, null, SILENT).run(CookbookRunner.Mode.VERIFY);
         }
         long end = System.nanoTime();
@@ -170,11 +190,20 @@ public final class Benchmarks {
         Path fixture = Fixtures.events(fixtures, rows);
         AtomicLong peakAfterGc = new AtomicLong();
         for (GarbageCollectorMXBean collector : ManagementFactory.getGarbageCollectorMXBeans()) {
-            ((NotificationEmitter) collector).addNotificationListener((notification, handback) -> {
-                GarbageCollectionNotificationInfo info = GarbageCollectionNotificationInfo.from((CompositeData) notification.getUserData());
-                long used = info.getGcInfo().getMemoryUsageAfterGc().values().stream().mapToLong(MemoryUsage::getUsed).sum();
-                peakAfterGc.accumulateAndGet(used, Math::max);
-            }, notification -> notification.getType().equals(GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION), null);
+            ((NotificationEmitter) collector)
+                    .addNotificationListener(
+                            (notification, handback) -> {
+                                GarbageCollectionNotificationInfo info = GarbageCollectionNotificationInfo.from(
+                                        (CompositeData) notification.getUserData());
+                                long used = info.getGcInfo().getMemoryUsageAfterGc().values().stream()
+                                        .mapToLong(MemoryUsage::getUsed)
+                                        .sum();
+                                peakAfterGc.accumulateAndGet(used, Math::max);
+                            },
+                            notification -> notification
+                                    .getType()
+                                    .equals(GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION),
+                            null);
         }
         long start = System.nanoTime();
         try (Engine engine = new SimulatorEngine(fixtures)) {
@@ -182,13 +211,18 @@ public final class Benchmarks {
         }
         report("seconds", seconds(System.nanoTime() - start));
         report("peakHeapAfterGcMb", peakAfterGc.get() / (1024.0 * 1024));
-        report("collections", ManagementFactory.getGarbageCollectorMXBeans().stream().mapToLong(GarbageCollectorMXBean::getCollectionCount).sum());
+        report(
+                "collections",
+                ManagementFactory.getGarbageCollectorMXBeans().stream()
+                        .mapToLong(GarbageCollectorMXBean::getCollectionCount)
+                        .sum());
     }
 
     private static StatementResult run(Engine engine, Path fixture) throws Exception {
         Path recipeFile = fixture.resolveSibling(fixture.getFileName() + ".md");
         Files.writeString(recipeFile, Fixtures.recipe(fixture));
-        Recipe recipe = new RecipeParser().parse(recipeFile, recipeFile.getFileName().toString());
+        Recipe recipe =
+                new RecipeParser().parse(recipeFile, recipeFile.getFileName().toString());
         RecipeRun run = engine.run(recipe);
         if (run.problem() != null) {
             throw new IllegalStateException(engine.name() + ": " + run.problem().message());
@@ -205,7 +239,8 @@ public final class Benchmarks {
     private static void all(Path recipes, Path fixtures, Path work, long rows, long bigRows) throws Exception {
         Files.createDirectories(work);
         Path data = work.resolve("fixtures");
-        System.out.printf(Locale.ROOT, "Generating the seeded fixtures (%,d and %,d rows) in %s%n", rows, bigRows, data);
+        System.out.printf(
+                Locale.ROOT, "Generating the seeded fixtures (%,d and %,d rows) in %s%n", rows, bigRows, data);
         Fixtures.events(data, rows);
         Fixtures.events(data, bigRows);
 
@@ -214,25 +249,39 @@ public final class Benchmarks {
         Child perJob = child(work, "verify-per-job", List.of(), "cookbook", "per-job", recipes, fixtures, work);
         Child sharedC1 = child(work, "verify-shared-c1", c1, "cookbook", "shared", recipes, fixtures, work);
         Child perJobC1 = child(work, "verify-per-job-c1", c1, "cookbook", "per-job", recipes, fixtures, work);
-        Child unplannedC1 = child(work, "verify-shared-unplanned-c1", c1, "cookbook", "shared-unplanned", recipes, fixtures, work);
+        Child unplannedC1 =
+                child(work, "verify-shared-unplanned-c1", c1, "cookbook", "shared-unplanned", recipes, fixtures, work);
         List<String> twoThreads = List.of("-Dcookbook.threads=2");
         List<String> twoThreadsC1 = List.of(C1_ONLY, "-Dcookbook.threads=2");
-        Child sharedTwo = child(work, "verify-shared-2-threads", twoThreads, "cookbook", "shared", recipes, fixtures, work);
-        Child sharedTwoC1 = child(work, "verify-shared-2-threads-c1", twoThreadsC1, "cookbook", "shared", recipes, fixtures, work);
+        Child sharedTwo =
+                child(work, "verify-shared-2-threads", twoThreads, "cookbook", "shared", recipes, fixtures, work);
+        Child sharedTwoC1 =
+                child(work, "verify-shared-2-threads-c1", twoThreadsC1, "cookbook", "shared", recipes, fixtures, work);
         Child simulate = child(work, "simulate", List.of(), "cookbook", "simulator", recipes, fixtures, work);
         Child simulateC1 = child(work, "simulate-c1", c1, "cookbook", "simulator", recipes, fixtures, work);
         Child flink = child(work, "throughput-flink", List.of(), "throughput", "flink", data, rows);
         Child simulator = child(work, "throughput-simulator", List.of(), "throughput", "simulator", data, rows);
         Child flinkC1 = child(work, "throughput-flink-c1", c1, "throughput", "flink", data, rows);
         Child simulatorC1 = child(work, "throughput-simulator-c1", c1, "throughput", "simulator", data, rows);
-        Child timelines = child(work, "throughput-simulator-timelines", List.of(), "throughput", "simulator-timelines", data, rows);
+        Child timelines = child(
+                work, "throughput-simulator-timelines", List.of(), "throughput", "simulator-timelines", data, rows);
         List<String> heapOptions = List.of("-Xmx1g");
         Child heapSmall = child(work, "heap-" + rows, heapOptions, "heap", data, rows);
         Child heapBig = child(work, "heap-" + bigRows, heapOptions, "heap", data, bigRows);
 
         System.out.println();
-        System.out.printf(Locale.ROOT, "1. The sample cookbook (%s) through verify: one shared cluster against a new cluster per job%n", recipes);
-        System.out.printf(Locale.ROOT, "   %-46s %10s %10s %6s %22s%n", "", "JVM wall s", "run s", "jobs", "s per job after first");
+        System.out.printf(
+                Locale.ROOT,
+                "1. The sample cookbook (%s) through verify: one shared cluster against a new cluster per job%n",
+                recipes);
+        System.out.printf(
+                Locale.ROOT,
+                "   %-46s %10s %10s %6s %22s%n",
+                "",
+                "JVM wall s",
+                "run s",
+                "jobs",
+                "s per job after first");
         row(shared, "shared cluster (the plugin)");
         row(perJob, "new cluster per job (execution.target=local)");
         ratioRow(perJob, shared, "ratio per-job / shared");
@@ -254,23 +303,40 @@ public final class Benchmarks {
         System.out.println("   outcome per job: " + perJob.text("outcome"));
 
         System.out.println();
-        System.out.printf(Locale.ROOT, "2. The simulator against warm Flink, the same query over the same %,d rows (median of %d runs after %d warm-ups)%n",
-                rows, TIMED_RUNS, WARM_UP_RUNS);
+        System.out.printf(
+                Locale.ROOT,
+                "2. The simulator against warm Flink, the same query over the same %,d rows (median of %d runs after %d warm-ups)%n",
+                rows,
+                TIMED_RUNS,
+                WARM_UP_RUNS);
         System.out.printf(Locale.ROOT, "   %-46s %10s %14s %8s %10s%n", "", "s", "rows/s", "windows", "late rows");
         throughputRow(flink, "Flink (warm JVM and cluster)");
         throughputRow(simulator, "simulator (warm JVM)");
-        System.out.printf(Locale.ROOT, "   %-46s %24.1fx%n", "ratio simulator / Flink", simulator.number("rowsPerSecond") / flink.number("rowsPerSecond"));
+        System.out.printf(
+                Locale.ROOT,
+                "   %-46s %24.1fx%n",
+                "ratio simulator / Flink",
+                simulator.number("rowsPerSecond") / flink.number("rowsPerSecond"));
         throughputRow(flinkC1, "Flink, " + C1_ONLY);
         throughputRow(simulatorC1, "simulator, " + C1_ONLY);
         throughputRow(timelines, "simulator recording timelines (index.html)");
-        System.out.printf(Locale.ROOT, "   %-46s %24.2fx%n", "ratio without / with timelines", simulator.number("rowsPerSecond") / timelines.number("rowsPerSecond"));
+        System.out.printf(
+                Locale.ROOT,
+                "   %-46s %24.2fx%n",
+                "ratio without / with timelines",
+                simulator.number("rowsPerSecond") / timelines.number("rowsPerSecond"));
 
         System.out.println();
         System.out.printf(Locale.ROOT, "3. The simulator's heap (-Xmx1g), %,d against %,d rows%n", rows, bigRows);
         System.out.printf(Locale.ROOT, "   %-46s %10s %22s %12s%n", "", "s", "peak heap after GC, MB", "collections");
         heapRow(heapSmall, String.format(Locale.ROOT, "%,d rows", rows));
         heapRow(heapBig, String.format(Locale.ROOT, "%,d rows", bigRows));
-        System.out.printf(Locale.ROOT, "   %-46s %10s %21.2fx%n", "ratio", "", heapBig.number("peakHeapAfterGcMb") / heapSmall.number("peakHeapAfterGcMb"));
+        System.out.printf(
+                Locale.ROOT,
+                "   %-46s %10s %21.2fx%n",
+                "ratio",
+                "",
+                heapBig.number("peakHeapAfterGcMb") / heapSmall.number("peakHeapAfterGcMb"));
 
         System.out.println();
         System.out.println("4. simulate against verify on the whole sample cookbook, JVM start included");
@@ -285,14 +351,26 @@ public final class Benchmarks {
     }
 
     private static void row(Child child, String label) {
-        System.out.printf(Locale.ROOT, "   %-46s %10.2f %10.2f %6.0f %22.3f%n", label, child.wall, child.number("seconds"), child.number("jobs"),
+        System.out.printf(
+                Locale.ROOT,
+                "   %-46s %10.2f %10.2f %6.0f %22.3f%n",
+                label,
+                child.wall,
+                child.number("seconds"),
+                child.number("jobs"),
                 child.number("perJobAfterFirst"));
     }
 
     private static void ratioRow(Child slower, Child faster, String label) {
         double perJob = slower.number("perJobAfterFirst") / faster.number("perJobAfterFirst");
-        System.out.printf(Locale.ROOT, "   %-46s %9.1fx %9.1fx %6s %22s%n", label, slower.wall / faster.wall,
-                slower.number("seconds") / faster.number("seconds"), "", Double.isNaN(perJob) ? "" : String.format(Locale.ROOT, "%.1fx", perJob));
+        System.out.printf(
+                Locale.ROOT,
+                "   %-46s %9.1fx %9.1fx %6s %22s%n",
+                label,
+                slower.wall / faster.wall,
+                slower.number("seconds") / faster.number("seconds"),
+                "",
+                Double.isNaN(perJob) ? "" : String.format(Locale.ROOT, "%.1fx", perJob));
     }
 
     private static void wallRow(Child child, String label) {
@@ -300,17 +378,29 @@ public final class Benchmarks {
     }
 
     private static void throughputRow(Child child, String label) {
-        System.out.printf(Locale.ROOT, "   %-46s %10.2f %,14.0f %8.0f %10s%n", label, child.number("seconds"), child.number("rowsPerSecond"),
-                child.number("windows"), child.text("lateRows"));
+        System.out.printf(
+                Locale.ROOT,
+                "   %-46s %10.2f %,14.0f %8.0f %10s%n",
+                label,
+                child.number("seconds"),
+                child.number("rowsPerSecond"),
+                child.number("windows"),
+                child.text("lateRows"));
     }
 
     private static void heapRow(Child child, String label) {
-        System.out.printf(Locale.ROOT, "   %-46s %10.2f %22.1f %12.0f%n", label, child.number("seconds"), child.number("peakHeapAfterGcMb"),
+        System.out.printf(
+                Locale.ROOT,
+                "   %-46s %10.2f %22.1f %12.0f%n",
+                label,
+                child.number("seconds"),
+                child.number("peakHeapAfterGcMb"),
                 child.number("collections"));
     }
 
     /** One measurement in a new JVM: its wall time, JVM start included, and what it reported. */
-    static Child child(Path work, String name, List<String> jvmOptions, Object... arguments) throws IOException, InterruptedException {
+    static Child child(Path work, String name, List<String> jvmOptions, Object... arguments)
+            throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(jvmOptions);
@@ -323,7 +413,8 @@ public final class Benchmarks {
         System.out.println("Running " + name + " ...");
         Path log = work.resolve(name + ".log");
         long start = System.nanoTime();
-        Process process = new ProcessBuilder(command).redirectError(log.toFile()).start();
+        Process process =
+                new ProcessBuilder(command).redirectError(log.toFile()).start();
         Map<String, String> values = new LinkedHashMap<>();
         try (BufferedReader output = new BufferedReader(new InputStreamReader(process.getInputStream()))) {
             for (String line = output.readLine(); line != null; line = output.readLine()) {

@@ -21,7 +21,6 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
-import org.flinkcookbook.report.GoalCommand;
 import org.flinkcookbook.cache.RecipeCache;
 import org.flinkcookbook.engine.Engine;
 import org.flinkcookbook.flink.BenchmarkClusters;
@@ -29,6 +28,7 @@ import org.flinkcookbook.flink.FlinkEngine;
 import org.flinkcookbook.flink.FlinkSettings;
 import org.flinkcookbook.recipe.Recipe;
 import org.flinkcookbook.recipe.RecipeParser;
+import org.flinkcookbook.report.GoalCommand;
 import org.flinkcookbook.run.Console;
 import org.flinkcookbook.run.CookbookRunner;
 import org.flinkcookbook.run.RunSettings;
@@ -46,6 +46,7 @@ final class LatencyBenchmarks {
     private static final String EDITED = "late-data-lab/count-dropped-rows.md";
     /** A recipe of one result, as most recipes are: edited second in watch mode. */
     private static final String ONE_RESULT = "upstream/aggregations-and-analytics/01_group_by_window_tvf.md";
+
     private static final int WARM_UP_SAVES = 3;
     private static final int TIMED_SAVES = 10;
     private static final Duration PATIENCE = Duration.ofMinutes(3);
@@ -62,7 +63,8 @@ final class LatencyBenchmarks {
         Path recipesCopy = copyTree(recipes, copy.resolve("recipes"));
         Path fixturesCopy = copyTree(fixtures, copy.resolve("fixtures"));
         LinkedBlockingQueue<Long> verdicts = new LinkedBlockingQueue<>();
-        java.util.concurrent.atomic.AtomicReference<String> edited = new java.util.concurrent.atomic.AtomicReference<>(EDITED);
+        java.util.concurrent.atomic.AtomicReference<String> edited =
+                new java.util.concurrent.atomic.AtomicReference<>(EDITED);
         LinkedBlockingQueue<String> cycles = new LinkedBlockingQueue<>();
         Console console = new Console() {
             @Override
@@ -94,22 +96,38 @@ final class LatencyBenchmarks {
                 }
             }
         };
-        RunSettings settings = new RunSettings(recipesCopy, recipesCopy, fixturesCopy, "", true, copy.resolve("target/cookbook"),
-                copy.resolve("target/cookbook-reports"), 1000, Set.of(), null, 2, true, GoalCommand.PREFIX);
+        RunSettings settings = new RunSettings(
+                recipesCopy,
+                recipesCopy,
+                fixturesCopy,
+                "",
+                true,
+                copy.resolve("target/cookbook"),
+                copy.resolve("target/cookbook-reports"),
+                1000,
+                Set.of(),
+                null,
+                2,
+                true,
+                GoalCommand.PREFIX);
         boolean flink = engineName.equals("flink");
-        try (Engine engine = flink ? new FlinkEngine(new FlinkSettings(fixturesCopy, Duration.ofMinutes(5), false))
+        try (Engine engine = flink
+                        ? new FlinkEngine(new FlinkSettings(fixturesCopy, Duration.ofMinutes(5), false))
                         : new SimulatorEngine(fixturesCopy, false);
                 Engine explainer = flink ? new SimulatorEngine(fixturesCopy, false) : null) {
             CookbookRunner runner = new CookbookRunner(settings, engine, explainer, console, RecipeCache.none());
-            WatchLoop loop = new WatchLoop(settings, runner, engineName, console, InputStream.nullInputStream(), Clock.systemUTC());
+            WatchLoop loop = new WatchLoop(
+                    settings, runner, engineName, console, InputStream.nullInputStream(), Clock.systemUTC());
             long start = System.nanoTime();
-            Thread looping = new Thread(() -> {
-                try {
-                    loop.run();
-                } catch (IOException e) {
-                    throw new java.io.UncheckedIOException(e);
-                }
-            }, "watch");
+            Thread looping = new Thread(
+                    () -> {
+                        try {
+                            loop.run();
+                        } catch (IOException e) {
+                            throw new java.io.UncheckedIOException(e);
+                        }
+                    },
+                    "watch");
             looping.start();
             awaitWatching(cycles);
             Benchmarks.report("firstRunSeconds", (System.nanoTime() - start) / 1e9);
@@ -123,7 +141,8 @@ final class LatencyBenchmarks {
     }
 
     /** Saves one recipe again and again and reports the median time and CPU to its verdict, keys ending in {@code suffix}. */
-    private static void saves(Path edited, LinkedBlockingQueue<Long> verdicts, LinkedBlockingQueue<String> cycles, String suffix)
+    private static void saves(
+            Path edited, LinkedBlockingQueue<Long> verdicts, LinkedBlockingQueue<String> cycles, String suffix)
             throws Exception {
         String original = Files.readString(edited);
         List<Double> timed = new ArrayList<>();
@@ -176,7 +195,8 @@ final class LatencyBenchmarks {
     static void breakdown(Path recipes, Path fixtures, String recipe) throws Exception {
         com.sun.management.OperatingSystemMXBean system =
                 (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
-        Benchmarks.report("jvmStartSeconds", ManagementFactory.getRuntimeMXBean().getUptime() / 1000.0);
+        Benchmarks.report(
+                "jvmStartSeconds", ManagementFactory.getRuntimeMXBean().getUptime() / 1000.0);
         Benchmarks.report("jvmStartCpuSeconds", system.getProcessCpuTime() / 1e9);
         Phases phases = new Phases(system);
         Recipe parsed = new RecipeParser().parse(recipes.resolve(recipe), recipe);
@@ -230,9 +250,11 @@ final class LatencyBenchmarks {
         Files.createDirectories(work);
         List<String> c1 = List.of(Benchmarks.C1_ONLY);
         Benchmarks.Child breakdown = Benchmarks.child(work, "breakdown", c1, "breakdown", recipes, fixtures, EDITED);
-        Benchmarks.Child simulator = Benchmarks.child(work, "watch-simulator", c1, "watch", "simulator", recipes, fixtures, work);
+        Benchmarks.Child simulator =
+                Benchmarks.child(work, "watch-simulator", c1, "watch", "simulator", recipes, fixtures, work);
         Benchmarks.Child flink = Benchmarks.child(work, "watch-flink", c1, "watch", "flink", recipes, fixtures, work);
-        System.out.println("  breakdown " + breakdown.values() + "\n  simulator " + simulator.values() + "\n  flink " + flink.values());
+        System.out.println("  breakdown " + breakdown.values() + "\n  simulator " + simulator.values() + "\n  flink "
+                + flink.values());
 
         Path cookbook = work.resolve("cookbook");
         copyTree(recipes, cookbook.resolve("recipes"));
@@ -245,7 +267,8 @@ final class LatencyBenchmarks {
         Timing baseCold = baseRepository.equals("-") ? null : maven.run(baseRepository, "", "cookbook:verify", one);
         Timing cold = maven.run(repository, "", "cookbook:verify", one, "-Dcookbook.cache=false");
         maven.run(repository, "-XX:ArchiveClassesAtExit=" + archive, "cookbook:verify", one, "-Dcookbook.cache=false");
-        Timing coldCds = maven.run(repository, "-XX:SharedArchiveFile=" + archive, "cookbook:verify", one, "-Dcookbook.cache=false");
+        Timing coldCds = maven.run(
+                repository, "-XX:SharedArchiveFile=" + archive, "cookbook:verify", one, "-Dcookbook.cache=false");
         Timing coldAgain = maven.run(repository, "", "cookbook:verify", one, "-Dcookbook.cache=false");
 
         Timing full = maven.run(repository, "", "cookbook:verify", "-Dcookbook.cache=false");
@@ -260,18 +283,27 @@ final class LatencyBenchmarks {
         Timing fullAgain = maven.run(repository, "", "cookbook:verify", "-Dcookbook.cache=false");
 
         System.out.println();
-        System.out.println("Issue 17 latency benchmarks (one run; wall times on a shared machine are noisy, compare ratios and CPU)");
+        System.out.println(
+                "Issue 17 latency benchmarks (one run; wall times on a shared machine are noisy, compare ratios and CPU)");
         System.out.println();
-        System.out.println("1. Save to verdict in watch mode, median of " + TIMED_SAVES + " saves after " + WARM_UP_SAVES
-                + " warm-up saves; CPU: the watching JVM's, all threads");
+        System.out.println("1. Save to verdict in watch mode, median of " + TIMED_SAVES + " saves after "
+                + WARM_UP_SAVES + " warm-up saves; CPU: the watching JVM's, all threads");
         System.out.printf(Locale.ROOT, "   %-52s %8s %8s %8s %8s%n", "", "median s", "min s", "max s", "CPU s");
         watchRow(simulator, "simulator, the late-data lab (9 results)", "");
         watchRow(simulator, "simulator, a recipe of one result", "OneResult");
         watchRow(flink, "warm Flink, the late-data lab (9 results)", "");
         watchRow(flink, "warm Flink, a recipe of one result", "OneResult");
-        System.out.printf(Locale.ROOT, "   %-52s %8.2f %26.2f%n", "before: a new mvn cookbook:verify of the late-data lab", cold.wall, cold.cpu);
-        System.out.printf(Locale.ROOT, "   ratio before / watch, the late-data lab: %.0fx on Flink, %.0fx on the simulator%n",
-                cold.wall / flink.number("medianSeconds"), cold.wall / simulator.number("medianSeconds"));
+        System.out.printf(
+                Locale.ROOT,
+                "   %-52s %8.2f %26.2f%n",
+                "before: a new mvn cookbook:verify of the late-data lab",
+                cold.wall,
+                cold.cpu);
+        System.out.printf(
+                Locale.ROOT,
+                "   ratio before / watch, the late-data lab: %.0fx on Flink, %.0fx on the simulator%n",
+                cold.wall / flink.number("medianSeconds"),
+                cold.wall / simulator.number("medianSeconds"));
         System.out.println();
         System.out.println("2. Incremental verify of the sample cookbook (mvn, C1 only as recipes/.mvn/jvm.config)");
         System.out.printf(Locale.ROOT, "   %-52s %8s %8s%n", "", "wall s", "CPU s");
@@ -281,8 +313,12 @@ final class LatencyBenchmarks {
         timingRow(changed, "after changing one recipe");
         timingRow(changedCds, "after changing one recipe, with a CDS archive");
         double fullWall = (full.wall + fullAgain.wall) / 2;
-        System.out.printf(Locale.ROOT, "   ratio full / incremental: touched %.1fx, changed %.1fx, changed with CDS %.1fx%n",
-                fullWall / touched.wall, fullWall / changed.wall, fullWall / changedCds.wall);
+        System.out.printf(
+                Locale.ROOT,
+                "   ratio full / incremental: touched %.1fx, changed %.1fx, changed with CDS %.1fx%n",
+                fullWall / touched.wall,
+                fullWall / changed.wall,
+                fullWall / changedCds.wall);
         System.out.println();
         System.out.println("3. Cold one-recipe verify (mvn -f recipes/pom.xml cookbook:verify " + one + ")");
         System.out.printf(Locale.ROOT, "   %-52s %8s %8s%n", "", "wall s", "CPU s");
@@ -294,18 +330,33 @@ final class LatencyBenchmarks {
         timingRow(cold, "this build");
         timingRow(coldAgain, "this build, again");
         timingRow(coldCds, "this build with a CDS archive");
-        System.out.printf(Locale.ROOT, "   ratio without / with CDS: %.2fx wall, %.2fx CPU%n",
-                (cold.wall + coldAgain.wall) / 2 / coldCds.wall, (cold.cpu + coldAgain.cpu) / 2 / coldCds.cpu);
-        System.out.println("   phases, one after the other in a JVM of their own (the plugin overlaps the cluster's start with planning):");
-        for (String phase : List.of("jvmStart", "parse", "plannerInit", "clusterStart", "firstPlan", "firstRun", "warmPlanAndRun")) {
-            System.out.printf(Locale.ROOT, "     %-50s %8.2f %8.2f%n", phase, breakdown.number(phase + "Seconds"),
+        System.out.printf(
+                Locale.ROOT,
+                "   ratio without / with CDS: %.2fx wall, %.2fx CPU%n",
+                (cold.wall + coldAgain.wall) / 2 / coldCds.wall,
+                (cold.cpu + coldAgain.cpu) / 2 / coldCds.cpu);
+        System.out.println(
+                "   phases, one after the other in a JVM of their own (the plugin overlaps the cluster's start with planning):");
+        for (String phase : List.of(
+                "jvmStart", "parse", "plannerInit", "clusterStart", "firstPlan", "firstRun", "warmPlanAndRun")) {
+            System.out.printf(
+                    Locale.ROOT,
+                    "     %-50s %8.2f %8.2f%n",
+                    phase,
+                    breakdown.number(phase + "Seconds"),
                     breakdown.number(phase + "CpuSeconds"));
         }
     }
 
     private static void watchRow(Benchmarks.Child child, String label, String suffix) {
-        System.out.printf(Locale.ROOT, "   %-52s %8.3f %8.3f %8.3f %8.3f%n", label, child.number("medianSeconds" + suffix),
-                child.number("minSeconds" + suffix), child.number("maxSeconds" + suffix), child.number("medianCpuSeconds" + suffix));
+        System.out.printf(
+                Locale.ROOT,
+                "   %-52s %8.3f %8.3f %8.3f %8.3f%n",
+                label,
+                child.number("medianSeconds" + suffix),
+                child.number("minSeconds" + suffix),
+                child.number("maxSeconds" + suffix),
+                child.number("medianCpuSeconds" + suffix));
     }
 
     private static void timingRow(Timing timing, String label) {
@@ -320,22 +371,37 @@ final class LatencyBenchmarks {
     /** Runs Maven offline on the cookbook copy, timed by /usr/bin/time. */
     private record Maven(Path pom, Path work) {
         Timing run(String repository, String mavenOpts, String... arguments) throws IOException, InterruptedException {
-            List<String> command = new ArrayList<>(List.of("/usr/bin/time", "-f", "TIME %e %U %S", "mvn", "-B", "-o", "-q",
-                    "-Dstyle.color=never", "-Dmaven.repo.local=" + repository, "-f", pom.toString()));
+            List<String> command = new ArrayList<>(List.of(
+                    "/usr/bin/time",
+                    "-f",
+                    "TIME %e %U %S",
+                    "mvn",
+                    "-B",
+                    "-o",
+                    "-q",
+                    "-Dstyle.color=never",
+                    "-Dmaven.repo.local=" + repository,
+                    "-f",
+                    pom.toString()));
             command.addAll(List.of(arguments));
-            System.out.println("Running mvn " + String.join(" ", arguments) + (mavenOpts.isEmpty() ? "" : " with " + mavenOpts) + " ...");
-            ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(work.resolve("mvn.log").toFile());
+            System.out.println("Running mvn " + String.join(" ", arguments)
+                    + (mavenOpts.isEmpty() ? "" : " with " + mavenOpts) + " ...");
+            ProcessBuilder builder = new ProcessBuilder(command)
+                    .redirectOutput(work.resolve("mvn.log").toFile());
             builder.environment().put("MAVEN_OPTS", mavenOpts);
             Process process = builder.start();
             String errors = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
             if (process.waitFor() != 0) {
-                throw new IllegalStateException("mvn " + String.join(" ", arguments) + " failed; see " + work.resolve("mvn.log") + "\n" + errors);
+                throw new IllegalStateException("mvn " + String.join(" ", arguments) + " failed; see "
+                        + work.resolve("mvn.log") + "\n" + errors);
             }
             Matcher time = TIME.matcher(errors);
             if (!time.find()) {
                 throw new IllegalStateException("no time in " + errors);
             }
-            Timing timing = new Timing(Double.parseDouble(time.group(1)), Double.parseDouble(time.group(2)) + Double.parseDouble(time.group(3)));
+            Timing timing = new Timing(
+                    Double.parseDouble(time.group(1)),
+                    Double.parseDouble(time.group(2)) + Double.parseDouble(time.group(3)));
             System.out.printf(Locale.ROOT, "  %.2f s wall, %.2f s CPU%n", timing.wall, timing.cpu);
             return timing;
         }
@@ -343,7 +409,8 @@ final class LatencyBenchmarks {
 
     private static Path copyTree(Path from, Path to) throws IOException {
         try (Stream<Path> files = Files.walk(from)) {
-            for (Path file : files.filter(file -> !file.toString().contains("/target")).toList()) {
+            for (Path file :
+                    files.filter(file -> !file.toString().contains("/target")).toList()) {
                 Path target = to.resolve(from.relativize(file).toString());
                 if (Files.isDirectory(file)) {
                     Files.createDirectories(target);

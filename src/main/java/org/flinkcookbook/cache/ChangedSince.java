@@ -50,15 +50,18 @@ public final class ChangedSince {
     }
 
     private static String git(Path directory, String... arguments) {
-        List<String> command = new ArrayList<>(List.of("git", "-C", directory.toAbsolutePath().toString()));
+        List<String> command =
+                new ArrayList<>(List.of("git", "-C", directory.toAbsolutePath().toString()));
         command.addAll(List.of(arguments));
         try {
-            Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+            Process process =
+                    new ProcessBuilder(command).redirectErrorStream(true).start();
             process.getOutputStream().close();
             String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             if (process.waitFor() != 0) {
-                throw new IllegalArgumentException("cookbook.changedSince needs git: '" + String.join(" ", command) + "' failed: "
-                        + output.strip() + "; name a commit of the repository the cookbook is in, or leave cookbook.changedSince unset");
+                throw new IllegalArgumentException(
+                        "cookbook.changedSince needs git: '" + String.join(" ", command) + "' failed: " + output.strip()
+                                + "; name a commit of the repository the cookbook is in, or leave cookbook.changedSince unset");
             }
             return output;
         } catch (IOException e) {

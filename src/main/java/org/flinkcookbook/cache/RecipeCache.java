@@ -38,7 +38,8 @@ public final class RecipeCache {
     private final ChangedSince changedSince;
     private final Map<String, String> passed = new ConcurrentHashMap<>();
 
-    private RecipeCache(Path directory, String settings, RecipeInputs inputs, Path baseDirectory, ChangedSince changedSince) {
+    private RecipeCache(
+            Path directory, String settings, RecipeInputs inputs, Path baseDirectory, ChangedSince changedSince) {
         this.file = directory == null ? null : directory.resolve(FILE_NAME);
         this.settings = settings;
         this.inputs = inputs;
@@ -60,9 +61,18 @@ public final class RecipeCache {
      * @param changedSince the files changed since cookbook.changedSince, or null to run every recipe
      */
     public static RecipeCache open(
-            Path directory, String settings, Path baseDirectory, Path recipesDirectory, Path fixturesDirectory, ChangedSince changedSince) {
-        RecipeCache cache = new RecipeCache(directory, settings + "\nplugin " + pluginBuild(),
-                new RecipeInputs(baseDirectory, recipesDirectory, fixturesDirectory), baseDirectory.toAbsolutePath().normalize(), changedSince);
+            Path directory,
+            String settings,
+            Path baseDirectory,
+            Path recipesDirectory,
+            Path fixturesDirectory,
+            ChangedSince changedSince) {
+        RecipeCache cache = new RecipeCache(
+                directory,
+                settings + "\nplugin " + pluginBuild(),
+                new RecipeInputs(baseDirectory, recipesDirectory, fixturesDirectory),
+                baseDirectory.toAbsolutePath().normalize(),
+                changedSince);
         if (cache.file != null && Files.isRegularFile(cache.file)) {
             try {
                 for (String line : Files.readAllLines(cache.file, StandardCharsets.UTF_8)) {
@@ -84,10 +94,13 @@ public final class RecipeCache {
      * version, options) changed.
      */
     public List<Path> select(List<Path> recipes) {
-        if (changedSince == null || changedSince.touches(Set.of(baseDirectory.resolve("pom.xml"), baseDirectory.resolve(".mvn")))) {
+        if (changedSince == null
+                || changedSince.touches(Set.of(baseDirectory.resolve("pom.xml"), baseDirectory.resolve(".mvn")))) {
             return recipes;
         }
-        return recipes.stream().filter(recipe -> changedSince.touches(inputs.of(recipe))).toList();
+        return recipes.stream()
+                .filter(recipe -> changedSince.touches(inputs.of(recipe)))
+                .toList();
     }
 
     /** The revision of cookbook.changedSince, if set. */
@@ -109,9 +122,10 @@ public final class RecipeCache {
         if (file == null) {
             return;
         }
-        String text = new TreeMap<>(passed).entrySet().stream()
-                .map(entry -> entry.getValue() + " " + entry.getKey() + "\n")
-                .collect(Collectors.joining());
+        String text = new TreeMap<>(passed)
+                .entrySet().stream()
+                        .map(entry -> entry.getValue() + " " + entry.getKey() + "\n")
+                        .collect(Collectors.joining());
         AtomicFiles.write(file, text);
     }
 
@@ -160,7 +174,9 @@ public final class RecipeCache {
     /** Paths relative to the project, so that a cache kept by CI fits another checkout directory. */
     private String shown(Path file) {
         Path absolute = file.toAbsolutePath().normalize();
-        return (absolute.startsWith(baseDirectory) ? baseDirectory.relativize(absolute) : absolute).toString().replace('\\', '/');
+        return (absolute.startsWith(baseDirectory) ? baseDirectory.relativize(absolute) : absolute)
+                .toString()
+                .replace('\\', '/');
     }
 
     private static byte[] contentHash(Path file) {
@@ -191,7 +207,9 @@ public final class RecipeCache {
         }
         try {
             Path location = Path.of(source.getLocation().toURI());
-            return Files.isRegularFile(location) ? version + " " + HexFormat.of().formatHex(contentHash(location)) : version;
+            return Files.isRegularFile(location)
+                    ? version + " " + HexFormat.of().formatHex(contentHash(location))
+                    : version;
         } catch (URISyntaxException | IllegalArgumentException notAFile) {
             return version;
         }

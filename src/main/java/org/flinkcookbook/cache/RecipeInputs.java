@@ -23,9 +23,11 @@ import org.flinkcookbook.sql.FixturePlaceholder;
 public final class RecipeInputs {
 
     /** {@code cookbook:fixture TABLE = PATH}; the path ends at white space or the comment's end. */
-    private static final Pattern FIXTURE_BINDING = Pattern.compile("cookbook:fixture\\s+[^\\s=]+\\s*=\\s*((?:(?!-->)\\S)+)");
+    private static final Pattern FIXTURE_BINDING =
+            Pattern.compile("cookbook:fixture\\s+[^\\s=]+\\s*=\\s*((?:(?!-->)\\S)+)");
     /** {@code ${fixtures}/data/x.csv} inside a SQL string. */
-    private static final Pattern FIXTURE_PATH = Pattern.compile(Pattern.quote(FixturePlaceholder.PLACEHOLDER) + "([^'\"\\s]*)");
+    private static final Pattern FIXTURE_PATH =
+            Pattern.compile(Pattern.quote(FixturePlaceholder.PLACEHOLDER) + "([^'\"\\s]*)");
     /** Any other {@code 'path' = '...'} table option, resolved against the project directory. */
     private static final Pattern PATH_OPTION = Pattern.compile("'path'\\s*=\\s*'([^']*)'");
 
@@ -46,7 +48,9 @@ public final class RecipeInputs {
         Set<Path> inputs = new TreeSet<>();
         inputs.add(file);
         inputs.add(Recipe.expectedFileOf(file));
-        inputs.add(fixturesDirectory.resolve(FixtureConvention.directoryOf(recipesDirectory, file)).normalize());
+        inputs.add(fixturesDirectory
+                .resolve(FixtureConvention.directoryOf(recipesDirectory, file))
+                .normalize());
         String text;
         try {
             text = Files.readString(file, StandardCharsets.ISO_8859_1); // any bytes: the paths are ASCII in practice
@@ -59,13 +63,16 @@ public final class RecipeInputs {
         }
         Matcher placeholder = FIXTURE_PATH.matcher(text);
         while (placeholder.find()) {
-            inputs.add(fixturesDirectory.resolve(placeholder.group(1).replaceFirst("^/+", "")).normalize());
+            inputs.add(fixturesDirectory
+                    .resolve(placeholder.group(1).replaceFirst("^/+", ""))
+                    .normalize());
         }
         Matcher option = PATH_OPTION.matcher(text);
         while (option.find()) {
             String path = option.group(1);
             if (!path.contains(FixturePlaceholder.PLACEHOLDER)) {
-                inputs.add(baseDirectory.resolve(path.replaceFirst("^file://", "")).normalize());
+                inputs.add(
+                        baseDirectory.resolve(path.replaceFirst("^file://", "")).normalize());
             }
         }
         return inputs;

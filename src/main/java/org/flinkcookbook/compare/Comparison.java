@@ -17,6 +17,7 @@ public final class Comparison {
 
     /** Beyond this many differing rows a result's mismatches are summarised. */
     private static final int MAX_ROW_MISMATCHES = 10;
+
     private static final List<String> WINDOW_COLUMNS = List.of("window_start", "window_end");
 
     private Comparison() {}
@@ -26,25 +27,35 @@ public final class Comparison {
     }
 
     /** @param lateRowsCounted false when the engine could not count late rows: expected counts are not compared */
-    public static List<Mismatch> compare(List<ExpectedResult> expected, List<StatementResult> actual, boolean lateRowsCounted) {
+    public static List<Mismatch> compare(
+            List<ExpectedResult> expected, List<StatementResult> actual, boolean lateRowsCounted) {
         List<Mismatch> mismatches = new ArrayList<>();
         int[][] common = commonSubsequence(expected, actual);
         int e = 0;
         int a = 0;
         while (e < expected.size() || a < actual.size()) {
-            if (e < expected.size() && a < actual.size() && expected.get(e).result().key().equals(actual.get(a).key())) {
+            if (e < expected.size()
+                    && a < actual.size()
+                    && expected.get(e).result().key().equals(actual.get(a).key())) {
                 compareResult(expected.get(e), actual.get(a), lateRowsCounted, mismatches);
                 e++;
                 a++;
             } else if (a < actual.size() && (e >= expected.size() || common[e][a + 1] >= common[e + 1][a])) {
                 StatementResult extra = actual.get(a++);
-                mismatches.add(new Mismatch(extra.line(), extra.key(), "this result is not in the expected file (the recipe changed)", null,
+                mismatches.add(new Mismatch(
+                        extra.line(),
+                        extra.key(),
+                        "this result is not in the expected file (the recipe changed)",
+                        null,
                         extra.rows().size() + " rows"));
             } else {
                 StatementResult missing = expected.get(e++).result();
-                mismatches.add(new Mismatch(missing.line(), missing.key(),
+                mismatches.add(new Mismatch(
+                        missing.line(),
+                        missing.key(),
                         "the expected file has this result but the recipe no longer produces it (obsolete expected values)",
-                        missing.rows().size() + " rows", null));
+                        missing.rows().size() + " rows",
+                        null));
             }
         }
         return mismatches;
@@ -55,30 +66,46 @@ public final class Comparison {
         int[][] lengths = new int[expected.size() + 1][actual.size() + 1];
         for (int e = expected.size() - 1; e >= 0; e--) {
             for (int a = actual.size() - 1; a >= 0; a--) {
-                lengths[e][a] = expected.get(e).result().key().equals(actual.get(a).key())
-                        ? lengths[e + 1][a + 1] + 1
-                        : Math.max(lengths[e + 1][a], lengths[e][a + 1]);
+                lengths[e][a] =
+                        expected.get(e).result().key().equals(actual.get(a).key())
+                                ? lengths[e + 1][a + 1] + 1
+                                : Math.max(lengths[e + 1][a], lengths[e][a + 1]);
             }
         }
         return lengths;
     }
 
-    private static void compareResult(ExpectedResult expectedResult, StatementResult actual, boolean lateRowsCounted, List<Mismatch> out) {
+    private static void compareResult(
+            ExpectedResult expectedResult, StatementResult actual, boolean lateRowsCounted, List<Mismatch> out) {
         StatementResult expected = expectedResult.result();
         int line = actual.line();
         String statement = actual.key();
         if (!expected.columns().equals(actual.columns())) {
-            out.add(new Mismatch(line, statement, "columns", String.join(", ", expected.columns()), String.join(", ", actual.columns())));
+            out.add(new Mismatch(
+                    line,
+                    statement,
+                    "columns",
+                    String.join(", ", expected.columns()),
+                    String.join(", ", actual.columns())));
             return;
         }
         if (lateRowsCounted && !Objects.equals(expected.lateRowsDropped(), actual.lateRowsDropped())) {
-            out.add(new Mismatch(line, statement, "late rows dropped", String.valueOf(expected.lateRowsDropped()),
+            out.add(new Mismatch(
+                    line,
+                    statement,
+                    "late rows dropped",
+                    String.valueOf(expected.lateRowsDropped()),
                     String.valueOf(actual.lateRowsDropped())));
         }
         if (expectedResult.digest() != null) {
             RowsDigest digest = RowsDigest.of(actual.rows(), expected.ordered());
             if (!digest.equals(expectedResult.digest())) {
-                out.add(new Mismatch(line, statement, "rows (stored as count and hash)", describe(expectedResult.digest()), describe(digest)));
+                out.add(new Mismatch(
+                        line,
+                        statement,
+                        "rows (stored as count and hash)",
+                        describe(expectedResult.digest()),
+                        describe(digest)));
             }
         } else if (expected.ordered()) {
             compareInOrder(expected.rows(), actual, out);
@@ -97,8 +124,12 @@ public final class Comparison {
             ResultRow want = i < expected.size() ? expected.get(i) : null;
             ResultRow got = i < rows.size() ? rows.get(i) : null;
             if (want == null || got == null || !matches(want, got)) {
-                out.add(new Mismatch(actual.line(), actual.key(), "row " + (i + 1) + " (rows are compared in order: ORDER BY)",
-                        want == null ? null : want.toString(), got == null ? null : got.toString()));
+                out.add(new Mismatch(
+                        actual.line(),
+                        actual.key(),
+                        "row " + (i + 1) + " (rows are compared in order: ORDER BY)",
+                        want == null ? null : want.toString(),
+                        got == null ? null : got.toString()));
                 return;
             }
         }
@@ -131,21 +162,27 @@ public final class Comparison {
         if (differences.size() > MAX_ROW_MISMATCHES) {
             int more = differences.size() - MAX_ROW_MISMATCHES;
             differences = new ArrayList<>(differences.subList(0, MAX_ROW_MISMATCHES));
-            differences.add(new Mismatch(actual.line(), actual.key(), "and " + more + " more differing rows", null, null));
+            differences.add(
+                    new Mismatch(actual.line(), actual.key(), "and " + more + " more differing rows", null, null));
         }
         out.addAll(differences);
     }
 
     /** A row whose window (or first column) is still there but whose other values changed. */
-    private static Mismatch changedRow(StatementResult actual, List<Integer> keyColumns, ResultRow want, ResultRow got) {
+    private static Mismatch changedRow(
+            StatementResult actual, List<Integer> keyColumns, ResultRow want, ResultRow got) {
         List<String> key = new ArrayList<>();
-        keyColumns.forEach(index -> key.add(ExpectedFileFormat.value(want.values().get(index))));
+        keyColumns.forEach(
+                index -> key.add(ExpectedFileFormat.value(want.values().get(index))));
         List<String> wanted = new ArrayList<>();
         List<String> found = new ArrayList<>();
         for (int i = 0; i < actual.columns().size(); i++) {
-            if (!keyColumns.contains(i) && !Objects.equals(want.values().get(i), got.values().get(i))) {
-                wanted.add(actual.columns().get(i) + "=" + ExpectedFileFormat.value(want.values().get(i)));
-                found.add(actual.columns().get(i) + "=" + ExpectedFileFormat.value(got.values().get(i)));
+            if (!keyColumns.contains(i)
+                    && !Objects.equals(want.values().get(i), got.values().get(i))) {
+                wanted.add(actual.columns().get(i) + "="
+                        + ExpectedFileFormat.value(want.values().get(i)));
+                found.add(actual.columns().get(i) + "="
+                        + ExpectedFileFormat.value(got.values().get(i)));
             }
         }
         if (want.kind() != got.kind()) {
@@ -179,7 +216,9 @@ public final class Comparison {
     private static int indexOfSameKey(List<ResultRow> rows, ResultRow want, List<Integer> keyColumns) {
         for (int i = 0; i < rows.size(); i++) {
             ResultRow candidate = rows.get(i);
-            if (keyColumns.stream().allMatch(index -> Objects.equals(candidate.values().get(index), want.values().get(index)))) {
+            if (keyColumns.stream()
+                    .allMatch(index -> Objects.equals(
+                            candidate.values().get(index), want.values().get(index)))) {
                 return i;
             }
         }
@@ -197,7 +236,8 @@ public final class Comparison {
 
     /** Equal rows; a nondeterministic value on either side matches any value. */
     static boolean matches(ResultRow expected, ResultRow actual) {
-        if (expected.kind() != actual.kind() || expected.values().size() != actual.values().size()) {
+        if (expected.kind() != actual.kind()
+                || expected.values().size() != actual.values().size()) {
             return false;
         }
         for (int i = 0; i < expected.values().size(); i++) {

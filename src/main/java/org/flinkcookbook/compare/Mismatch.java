@@ -22,8 +22,10 @@ public record Mismatch(int line, String statement, String detail, String expecte
     public String describe() {
         StringBuilder text = new StringBuilder(statement).append(": ").append(detail);
         if (expected != null || actual != null) {
-            text.append(": expected ").append(expected == null ? "nothing" : expected)
-                    .append(" but was ").append(actual == null ? "nothing" : actual);
+            text.append(": expected ")
+                    .append(expected == null ? "nothing" : expected)
+                    .append(" but was ")
+                    .append(actual == null ? "nothing" : actual);
         }
         return text.toString();
     }

@@ -39,10 +39,12 @@ public final class CsvLines {
     private boolean endOfFile;
     /** The current line: buffer[lineStart, lineEnd). */
     private int lineStart;
+
     private int lineEnd;
     private int lineNumber;
     /** The current line's commas, as offsets from its start, and what else its scan found. */
     private int[] commas = new int[16];
+
     private int commaCount;
     private boolean lineQuoted;
     private boolean lineAscii;
@@ -72,7 +74,9 @@ public final class CsvLines {
     private void readAll(RecordHandler handler) throws IOException {
         while (nextLine()) {
             if (lineEnd == lineStart) {
-                handler.record(EMPTY_LINE, lineNumber); // as Flink's CSV format (Jackson) reads it, so a blank line fails as in Flink
+                handler.record(
+                        EMPTY_LINE,
+                        lineNumber); // as Flink's CSV format (Jackson) reads it, so a blank line fails as in Flink
                 continue;
             }
             if (!lineQuoted) {

@@ -16,8 +16,8 @@ import org.flinkcookbook.report.RecipeStatus;
  */
 public record Problem(RecipeStatus status, int line, String message) {
 
-    private static final Set<RecipeStatus> STOPPING = EnumSet.of(
-            RecipeStatus.ERROR, RecipeStatus.BROKEN, RecipeStatus.NOT_RUNNABLE, RecipeStatus.UNSUPPORTED);
+    private static final Set<RecipeStatus> STOPPING =
+            EnumSet.of(RecipeStatus.ERROR, RecipeStatus.BROKEN, RecipeStatus.NOT_RUNNABLE, RecipeStatus.UNSUPPORTED);
 
     public Problem {
         if (!STOPPING.contains(status)) {

@@ -12,7 +12,8 @@ import org.flinkcookbook.result.StatementResult;
  * @param plannedOnly why the recipe was only planned, not run, or null; never with a problem
  * @param warnings things the author should know that do not fail the recipe
  */
-public record RecipeRun(List<StatementResult> results, Problem problem, PlannedOnly plannedOnly, List<String> warnings) {
+public record RecipeRun(
+        List<StatementResult> results, Problem problem, PlannedOnly plannedOnly, List<String> warnings) {
 
     public RecipeRun {
         results = List.copyOf(results);

@@ -5,9 +5,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
-import java.nio.file.LinkOption;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -56,7 +56,12 @@ public final class ExpectedFileFormat {
         List<String> lines;
         try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
             // a symbolic link could point anywhere; its first line would end up in the message
-            lines = StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(in.readAllBytes())).toString().lines().toList();
+            lines = StandardCharsets.UTF_8
+                    .newDecoder()
+                    .decode(ByteBuffer.wrap(in.readAllBytes()))
+                    .toString()
+                    .lines()
+                    .toList();
         } catch (IOException e) {
             throw new ExpectedFileException(shownAs, 1, "cannot be read as UTF-8 text (" + e.getMessage() + ")");
         }
@@ -70,15 +75,21 @@ public final class ExpectedFileFormat {
      * @param previous the results of the file being replaced, whose comments are kept
      * @param maxStoredRows above this many rows a result is stored as its count and hash
      */
-    public static void write(Path file, String recipe, List<StatementResult> results, List<ExpectedResult> previous, int maxStoredRows)
+    public static void write(
+            Path file, String recipe, List<StatementResult> results, List<ExpectedResult> previous, int maxStoredRows)
             throws IOException {
         // Statements with the same first words are told apart by their order among them.
         Map<String, List<ExpectedResult>> previousByKey = new HashMap<>();
-        previous.forEach(expected -> previousByKey.computeIfAbsent(expected.result().key(), key -> new ArrayList<>()).add(expected));
+        previous.forEach(expected -> previousByKey
+                .computeIfAbsent(expected.result().key(), key -> new ArrayList<>())
+                .add(expected));
         Map<String, Integer> occurrences = new HashMap<>();
         StringBuilder text = new StringBuilder()
-                .append("# Expected results of ").append(recipe).append(", written by mvn cookbook:expected.\n")
-                .append("# Rows compare as a multiset unless marked 'order: as listed'; '#' lines in or directly above a result are kept.\n");
+                .append("# Expected results of ")
+                .append(recipe)
+                .append(", written by mvn cookbook:expected.\n")
+                .append(
+                        "# Rows compare as a multiset unless marked 'order: as listed'; '#' lines in or directly above a result are kept.\n");
         for (StatementResult result : results) {
             text.append('\n');
             int occurrence = occurrences.merge(result.key(), 1, Integer::sum) - 1;
@@ -96,12 +107,21 @@ public final class ExpectedFileFormat {
      * Writes one result; the comments that stood inside it before go above the same row again, or
      * after the rows when that row is gone, so that no comment of a result still there is lost.
      */
-    private static void appendResult(StringBuilder text, StatementResult result, int maxStoredRows, List<ExpectedResult.InnerComment> inner) {
-        text.append("== line ").append(result.line()).append(": ").append(result.label()).append('\n');
+    private static void appendResult(
+            StringBuilder text, StatementResult result, int maxStoredRows, List<ExpectedResult.InnerComment> inner) {
+        text.append("== line ")
+                .append(result.line())
+                .append(": ")
+                .append(result.label())
+                .append('\n');
         if (result.sink() != null) {
             text.append("sink: ").append(result.sink()).append('\n');
         }
-        text.append("columns: ").append(String.join(SEPARATOR, result.columns().stream().map(ExpectedFileFormat::cell).toList())).append('\n');
+        text.append("columns: ")
+                .append(String.join(
+                        SEPARATOR,
+                        result.columns().stream().map(ExpectedFileFormat::cell).toList()))
+                .append('\n');
         if (result.lateRowsDropped() != null) {
             text.append("late rows dropped: ").append(result.lateRowsDropped()).append('\n');
         }
@@ -110,20 +130,30 @@ public final class ExpectedFileFormat {
         }
         if (result.rows().size() > maxStoredRows) {
             RowsDigest digest = RowsDigest.of(result.rows(), result.ordered());
-            text.append("rows: ").append(digest.count()).append(" (sha256 ").append(digest.sha256()).append(")\n");
+            text.append("rows: ")
+                    .append(digest.count())
+                    .append(" (sha256 ")
+                    .append(digest.sha256())
+                    .append(")\n");
         } else {
             List<ExpectedResult.InnerComment> unplaced = new ArrayList<>(inner);
             for (ResultRow row : result.rows()) {
                 String line = rowLine(row);
-                unplaced.stream().filter(comment -> line.equals(comment.aboveRow())).findFirst().ifPresent(comment -> {
-                    comment.lines().forEach(commentLine -> text.append(commentLine).append('\n'));
-                    unplaced.remove(comment);
-                });
+                unplaced.stream()
+                        .filter(comment -> line.equals(comment.aboveRow()))
+                        .findFirst()
+                        .ifPresent(comment -> {
+                            comment.lines()
+                                    .forEach(commentLine ->
+                                            text.append(commentLine).append('\n'));
+                            unplaced.remove(comment);
+                        });
                 text.append(line).append('\n');
             }
             inner = unplaced;
         }
-        inner.forEach(comment -> comment.lines().forEach(commentLine -> text.append(commentLine).append('\n')));
+        inner.forEach(comment ->
+                comment.lines().forEach(commentLine -> text.append(commentLine).append('\n')));
     }
 
     /** A row as one line: its kind, then its values. */
@@ -199,7 +229,11 @@ public final class ExpectedFileFormat {
                     current.pendingComments.clear();
                 }
                 finish();
-                current = new Builder(lineNumber, count(header.group(1), "a recipe line number"), header.group(2).strip(), new ArrayList<>(pendingComments));
+                current = new Builder(
+                        lineNumber,
+                        count(header.group(1), "a recipe line number"),
+                        header.group(2).strip(),
+                        new ArrayList<>(pendingComments));
                 pendingComments.clear();
                 return;
             }
@@ -211,9 +245,11 @@ public final class ExpectedFileFormat {
             } else if (line.startsWith("columns:")) {
                 current.columns = cells(line.substring("columns:".length()).strip());
             } else if (line.startsWith("late rows dropped:")) {
-                current.lateRowsDropped = number(line.substring("late rows dropped:".length()).strip());
+                current.lateRowsDropped =
+                        number(line.substring("late rows dropped:".length()).strip());
             } else if (line.startsWith("order:")) {
-                current.ordered = ORDERED.equals(line.substring("order:".length()).strip());
+                current.ordered =
+                        ORDERED.equals(line.substring("order:".length()).strip());
             } else if (line.startsWith("rows:")) {
                 Matcher digest = DIGEST.matcher(line.substring("rows:".length()).strip());
                 if (!digest.matches()) {
@@ -236,7 +272,8 @@ public final class ExpectedFileFormat {
                 throw problem("a row must start with +I, -U, +U or -D, not '" + cells.get(0) + "'");
             }
             if (current.columns != null && cells.size() - 1 != current.columns.size()) {
-                throw problem("this row has " + (cells.size() - 1) + " values but the result has " + current.columns.size() + " columns");
+                throw problem("this row has " + (cells.size() - 1) + " values but the result has "
+                        + current.columns.size() + " columns");
             }
             return new ResultRow(kind, cells.subList(1, cells.size()));
         }
@@ -321,7 +358,13 @@ public final class ExpectedFileFormat {
             }
             current.endComments(null);
             StatementResult result = new StatementResult(
-                    current.line, current.label, current.sink, current.columns, current.rows, current.ordered, current.lateRowsDropped);
+                    current.line,
+                    current.label,
+                    current.sink,
+                    current.columns,
+                    current.rows,
+                    current.ordered,
+                    current.lateRowsDropped);
             results.add(new ExpectedResult(result, current.digest, current.comments, current.innerComments));
             current = null;
         }

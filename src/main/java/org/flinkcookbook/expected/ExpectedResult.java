@@ -11,7 +11,8 @@ import org.flinkcookbook.result.StatementResult;
  * @param comments the author's {@code #} lines written just above the result, kept when values are regenerated
  * @param innerComments the author's {@code #} lines inside the result, each block with the row it stands above
  */
-public record ExpectedResult(StatementResult result, RowsDigest digest, List<String> comments, List<InnerComment> innerComments) {
+public record ExpectedResult(
+        StatementResult result, RowsDigest digest, List<String> comments, List<InnerComment> innerComments) {
 
     /**
      * {@code #} lines inside a result.

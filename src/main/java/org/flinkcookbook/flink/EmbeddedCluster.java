@@ -87,7 +87,9 @@ final class EmbeddedCluster implements FlinkCluster {
     public void configure(Configuration configuration) {
         configuration.set(DeploymentOptions.TARGET, EmbeddedClusterExecutor.NAME);
         try {
-            configuration.set(PipelineOptions.CLASSPATHS, List.of(emptyClasspathEntry.toUri().toURL().toString()));
+            configuration.set(
+                    PipelineOptions.CLASSPATHS,
+                    List.of(emptyClasspathEntry.toUri().toURL().toString()));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -109,7 +111,8 @@ final class EmbeddedCluster implements FlinkCluster {
         try {
             while (true) {
                 boolean cancelling = cluster.listJobs().get(wait.toMillis() + 1, TimeUnit.MILLISECONDS).stream()
-                        .anyMatch(job -> job.getJobState() == JobStatus.CANCELLING || job.getJobState() == JobStatus.FAILING);
+                        .anyMatch(job ->
+                                job.getJobState() == JobStatus.CANCELLING || job.getJobState() == JobStatus.FAILING);
                 if (!cancelling) {
                     return false;
                 }

@@ -6,7 +6,6 @@ import org.apache.flink.client.deployment.executors.PipelineExecutorUtils;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.core.execution.PipelineExecutor;
-import org.apache.flink.core.execution.PipelineExecutorFactory;
 import org.apache.flink.core.execution.PipelineExecutorServiceLoader;
 import org.apache.flink.runtime.minicluster.MiniCluster;
 import org.apache.flink.runtime.minicluster.MiniClusterJobClient;
@@ -31,12 +30,15 @@ final class EmbeddedClusterExecutor implements PipelineExecutor {
     }
 
     @Override
-    public CompletableFuture<JobClient> execute(Pipeline pipeline, Configuration configuration, ClassLoader userClassLoader)
-            throws Exception {
+    public CompletableFuture<JobClient> execute(
+            Pipeline pipeline, Configuration configuration, ClassLoader userClassLoader) throws Exception {
         StreamGraph streamGraph = PipelineExecutorUtils.getStreamGraph(pipeline, configuration);
         streamGraph.serializeUserDefinedInstances();
         return cluster.submitJob(streamGraph)
                 .thenApply(submitted -> new MiniClusterJobClient(
-                        submitted.getJobID(), cluster, userClassLoader, MiniClusterJobClient.JobFinalizationBehavior.NOTHING));
+                        submitted.getJobID(),
+                        cluster,
+                        userClassLoader,
+                        MiniClusterJobClient.JobFinalizationBehavior.NOTHING));
     }
 }

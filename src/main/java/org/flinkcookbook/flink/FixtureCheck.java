@@ -37,7 +37,8 @@ final class FixtureCheck {
      * @param rowtime the index of the event-time column among them, or -1
      * @return what is wrong with the first bad row, naming its line; empty when every row reads
      */
-    static Optional<String> problem(Path csv, String shownAs, List<String> names, List<LogicalType> types, int rowtime) throws IOException {
+    static Optional<String> problem(Path csv, String shownAs, List<String> names, List<LogicalType> types, int rowtime)
+            throws IOException {
         List<String> problems = new ArrayList<>(1);
         try {
             CsvLines.read(csv, (row, line) -> {
@@ -51,10 +52,12 @@ final class FixtureCheck {
         return problems.stream().findFirst();
     }
 
-    private static Optional<String> problem(CharSequence[] row, int line, String shownAs, List<String> names, List<LogicalType> types, int rowtime) {
+    private static Optional<String> problem(
+            CharSequence[] row, int line, String shownAs, List<String> names, List<LogicalType> types, int rowtime) {
         if (row.length != types.size()) {
-            return Optional.of(shownAs + ":" + line + ": has " + row.length + " fields but the table has " + types.size()
-                    + " physical columns (" + String.join(", ", names) + "); fix the row or the table's columns");
+            return Optional.of(shownAs + ":" + line + ": has " + row.length + " fields but the table has "
+                    + types.size() + " physical columns (" + String.join(", ", names)
+                    + "); fix the row or the table's columns");
         }
         if (rowtime < 0) {
             return Optional.empty();

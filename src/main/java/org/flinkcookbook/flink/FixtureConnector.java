@@ -37,7 +37,8 @@ import org.apache.flink.table.types.logical.RowType;
 public final class FixtureConnector implements DynamicTableSourceFactory {
 
     static final String IDENTIFIER = "cookbook-fixture";
-    static final ConfigOption<String> PATH = ConfigOptions.key("path").stringType().noDefaultValue();
+    static final ConfigOption<String> PATH =
+            ConfigOptions.key("path").stringType().noDefaultValue();
 
     @Override
     public String factoryIdentifier() {
@@ -56,20 +57,29 @@ public final class FixtureConnector implements DynamicTableSourceFactory {
 
     /** The options that bind a table to a fixture file: this connector's, or the filesystem's when it need not be looked up. */
     static Map<String, String> options(String fileUri, boolean lookup) {
-        return lookup ? Map.of("connector", IDENTIFIER, "path", fileUri) : Map.of("connector", "filesystem", "path", fileUri, "format", "csv");
+        return lookup
+                ? Map.of("connector", IDENTIFIER, "path", fileUri)
+                : Map.of("connector", "filesystem", "path", fileUri, "format", "csv");
     }
 
     @Override
     public DynamicTableSource createDynamicTableSource(Context context) {
         String path = context.getCatalogTable().getOptions().get(PATH.key());
         ResolvedCatalogTable asFilesystem = context.getCatalogTable().copy(options(path, false));
-        ScanTableSource scan = (ScanTableSource) FactoryUtil.createDynamicTableSource(null, context.getObjectIdentifier(), asFilesystem,
-                Map.of(), context.getConfiguration(), context.getClassLoader(), context.isTemporary());
+        ScanTableSource scan = (ScanTableSource) FactoryUtil.createDynamicTableSource(
+                null,
+                context.getObjectIdentifier(),
+                asFilesystem,
+                Map.of(),
+                context.getConfiguration(),
+                context.getClassLoader(),
+                context.isTemporary());
         RowType rowType = (RowType) context.getPhysicalRowDataType().getLogicalType();
         return new Source(scan, path, rowType);
     }
 
-    private record Source(ScanTableSource scan, String path, RowType rowType) implements ScanTableSource, LookupTableSource {
+    private record Source(ScanTableSource scan, String path, RowType rowType)
+            implements ScanTableSource, LookupTableSource {
 
         @Override
         public ChangelogMode getChangelogMode() {
@@ -118,7 +128,8 @@ public final class FixtureConnector implements DynamicTableSourceFactory {
 
         @Override
         public void open(FunctionContext context) throws Exception {
-            CsvRowDataDeserializationSchema csv = new CsvRowDataDeserializationSchema.Builder(rowType, InternalTypeInfo.of(rowType)).build();
+            CsvRowDataDeserializationSchema csv =
+                    new CsvRowDataDeserializationSchema.Builder(rowType, InternalTypeInfo.of(rowType)).build();
             csv.open(null); // it only builds its CSV reader
             RowData.FieldGetter[] getters = new RowData.FieldGetter[keys.length];
             keyGetters = new RowData.FieldGetter[keys.length];
@@ -127,7 +138,8 @@ public final class FixtureConnector implements DynamicTableSourceFactory {
                 keyGetters[i] = RowData.createFieldGetter(rowType.getTypeAt(keys[i]), i);
             }
             rowsByKey = new HashMap<>();
-            for (String line : Files.readAllLines(Path.of(path.replaceFirst("^file:(//)?", "")), StandardCharsets.UTF_8)) {
+            for (String line :
+                    Files.readAllLines(Path.of(path.replaceFirst("^file:(//)?", "")), StandardCharsets.UTF_8)) {
                 if (line.isBlank()) {
                     continue;
                 }

@@ -45,25 +45,39 @@ final class FixtureTables {
         ContextResolvedTable table = catalog.getTable(id).orElseThrow();
         checkFixture(binding.line(), binding.csvPath(), fixture.csv(), table.getResolvedSchema());
         String connector = table.getResolvedTable().getOptions().getOrDefault("connector", "");
-        Map<String, String> options = FixtureConnector.options(FixturePlaceholder.uriOf(fixture.csv()), StandIns.canBeLookedUp(connector));
+        Map<String, String> options =
+                FixtureConnector.options(FixturePlaceholder.uriOf(fixture.csv()), StandIns.canBeLookedUp(connector));
         try {
-            TableRebinding.rebind(catalog, id, table, options, List.of()); // a fixture is one file, not partition directories
+            TableRebinding.rebind(
+                    catalog, id, table, options, List.of()); // a fixture is one file, not partition directories
         } catch (RuntimeException e) {
-            throw new StatementFailure(binding.line(), "cannot bind fixture " + binding.csvPath() + " to table "
-                    + binding.table() + ": " + FlinkErrors.message(e));
+            throw new StatementFailure(
+                    binding.line(),
+                    "cannot bind fixture " + binding.csvPath() + " to table " + binding.table() + ": "
+                            + FlinkErrors.message(e));
         }
     }
 
     /** A malformed fixture row is reported with its line, before Flink fails on it with a stack of its own. */
     private void checkFixture(int line, String csvPath, Path csv, ResolvedSchema schema) throws StatementFailure {
-        List<Column> physical = schema.getColumns().stream().filter(Column::isPhysical).toList();
+        List<Column> physical =
+                schema.getColumns().stream().filter(Column::isPhysical).toList();
         List<String> names = physical.stream().map(Column::getName).toList();
-        int rowtime = schema.getWatermarkSpecs().isEmpty() ? -1 : names.indexOf(schema.getWatermarkSpecs().get(0).getRowtimeAttribute());
+        int rowtime = schema.getWatermarkSpecs().isEmpty()
+                ? -1
+                : names.indexOf(schema.getWatermarkSpecs().get(0).getRowtimeAttribute());
         String shownAs = fixturesDirectory.getFileName() + "/" + csvPath;
         Optional<String> problem;
         try {
             FileAccess.readable(csv); // before reading it: a row of it may end up in the message
-            problem = FixtureCheck.problem(csv, shownAs, names, physical.stream().map(column -> column.getDataType().getLogicalType()).toList(), rowtime);
+            problem = FixtureCheck.problem(
+                    csv,
+                    shownAs,
+                    names,
+                    physical.stream()
+                            .map(column -> column.getDataType().getLogicalType())
+                            .toList(),
+                    rowtime);
         } catch (AccessDeniedException e) {
             problem = Optional.of(shownAs + ": " + e.getReason());
         } catch (IOException e) {
@@ -78,7 +92,10 @@ final class FixtureTables {
     void checkCsvTable(Statement statement, SqlCreateTable created) throws StatementFailure {
         Map<String, String> options = created.getProperties();
         String path = options.get("path");
-        if (!"filesystem".equals(options.get("connector")) || !"csv".equals(options.get("format")) || path == null || !path.startsWith("file:")) {
+        if (!"filesystem".equals(options.get("connector"))
+                || !"csv".equals(options.get("format"))
+                || path == null
+                || !path.startsWith("file:")) {
             return;
         }
         Path file = localPath(path).normalize();
@@ -87,8 +104,14 @@ final class FixtureTables {
             return;
         }
         CatalogManager catalog = catalogs.get();
-        ContextResolvedTable table = catalog.getTable(catalog.qualifyIdentifier(UnresolvedIdentifier.of(created.getName().names))).orElseThrow();
-        checkFixture(statement.line(), fixtures.relativize(file).toString().replace('\\', '/'), file, table.getResolvedSchema());
+        ContextResolvedTable table = catalog.getTable(
+                        catalog.qualifyIdentifier(UnresolvedIdentifier.of(created.getName().names)))
+                .orElseThrow();
+        checkFixture(
+                statement.line(),
+                fixtures.relativize(file).toString().replace('\\', '/'),
+                file,
+                table.getResolvedSchema());
     }
 
     /** The file of a {@code file:} path as ${fixtures} writes it: not URI-encoded, so spaces stay spaces. */

@@ -70,7 +70,8 @@ abstract class FlinkBackEnd implements SessionBackEnd {
         }
     }
 
-    private void bindTable(ParsedStatement statement, SqlCreateTable created, Optional<BoundFixture> fixture) throws StatementFailure {
+    private void bindTable(ParsedStatement statement, SqlCreateTable created, Optional<BoundFixture> fixture)
+            throws StatementFailure {
         CatalogManager catalog = catalogManager();
         ObjectIdentifier id = catalog.qualifyIdentifier(UnresolvedIdentifier.of(created.getName().names));
         if (fixture.isPresent()) {
@@ -83,7 +84,8 @@ abstract class FlinkBackEnd implements SessionBackEnd {
     @Override
     public void set(ParsedStatement statement, String key, String value) throws StatementFailure {
         if (key.equals(AGG_PHASE_STRATEGY)) {
-            warnings.add(recipe.at(statement.line()) + ": '" + AGG_PHASE_STRATEGY + "' is kept at ONE_PHASE so that late rows are counted as rows");
+            warnings.add(recipe.at(statement.line()) + ": '" + AGG_PHASE_STRATEGY
+                    + "' is kept at ONE_PHASE so that late rows are counted as rows");
             return;
         }
         sessionOptions.put(key, value);
@@ -130,7 +132,8 @@ abstract class FlinkBackEnd implements SessionBackEnd {
         sessionOptions.forEach(configuration::setString);
         configuration.setString(AGG_PHASE_STRATEGY, "ONE_PHASE");
         boolean batch = "batch".equalsIgnoreCase(sessionOptions.getOrDefault(RUNTIME_MODE, "streaming"));
-        configuration.set(ExecutionOptions.RUNTIME_MODE, batch ? RuntimeExecutionMode.BATCH : RuntimeExecutionMode.STREAMING);
+        configuration.set(
+                ExecutionOptions.RUNTIME_MODE, batch ? RuntimeExecutionMode.BATCH : RuntimeExecutionMode.STREAMING);
         ClassLoader classLoader = FlinkBackEnd.class.getClassLoader();
         EnvironmentSettings environmentSettings = EnvironmentSettings.newInstance()
                 .withConfiguration(configuration)
@@ -158,7 +161,9 @@ abstract class FlinkBackEnd implements SessionBackEnd {
     /** Flink's error about a statement, at the recipe line it points at, with positions as Markdown positions. */
     @Override
     public Problem failure(ParsedStatement statement, Exception error) {
-        return new Problem(rejected(), FlinkErrors.line(statement.statement(), error),
+        return new Problem(
+                rejected(),
+                FlinkErrors.line(statement.statement(), error),
                 statement.firstWords() + ": " + FlinkErrors.message(statement.statement(), statement.sql(), error));
     }
 

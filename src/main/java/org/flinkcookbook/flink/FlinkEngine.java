@@ -51,7 +51,11 @@ public final class FlinkEngine implements Engine {
     private CompletableFuture<FlinkCluster> starting;
 
     public FlinkEngine(FlinkSettings settings) {
-        this(settings, () -> settings.clusterAddress() == null ? EmbeddedCluster.start() : RemoteCluster.connect(settings.clusterAddress()));
+        this(
+                settings,
+                () -> settings.clusterAddress() == null
+                        ? EmbeddedCluster.start()
+                        : RemoteCluster.connect(settings.clusterAddress()));
     }
 
     /** An engine on another kind of cluster: the benchmarks compare with a new local cluster per job. */
@@ -76,15 +80,20 @@ public final class FlinkEngine implements Engine {
     @Override
     public Optional<String> lateRowsNotCounted() {
         // only a remote cluster may lack them; the embedded one is not started just to ask
-        return settings.clusterAddress() == null ? Optional.empty() : Optional.ofNullable(cluster().lateRowsNotCounted());
+        return settings.clusterAddress() == null
+                ? Optional.empty()
+                : Optional.ofNullable(cluster().lateRowsNotCounted());
     }
 
     /** Plans each session of the recipe with stand-ins for its tables that cannot run here; no cluster needed. */
     @Override
     public RecipeRun plan(Recipe recipe) {
         warmUpPlanner();
-        Deadline.Result<RecipeRun> planned = Deadline.run("cookbook-plan", settings.statementTimeout(), () -> planInTime(recipe));
-        return planned.overran().map(overrun -> overrun(recipe, overrun, "planning")).orElseGet(planned::value);
+        Deadline.Result<RecipeRun> planned =
+                Deadline.run("cookbook-plan", settings.statementTimeout(), () -> planInTime(recipe));
+        return planned.overran()
+                .map(overrun -> overrun(recipe, overrun, "planning"))
+                .orElseGet(planned::value);
     }
 
     @Override
@@ -111,11 +120,15 @@ public final class FlinkEngine implements Engine {
         }
         plannerWarm = true;
         try {
-            TableEnvironment planner = TableEnvironment.create(EnvironmentSettings.newInstance().inStreamingMode()
-                    .withClassLoader(FlinkEngine.class.getClassLoader()).build());
-            planner.executeSql("CREATE TEMPORARY TABLE warm_up (ts TIMESTAMP(3), WATERMARK FOR ts AS ts) WITH ('connector' = 'datagen')");
-            planner.explainSql("SELECT window_start, COUNT(*) FROM TABLE(TUMBLE(TABLE warm_up, DESCRIPTOR(ts), INTERVAL '1' MINUTE)) "
-                    + "GROUP BY window_start, window_end");
+            TableEnvironment planner = TableEnvironment.create(EnvironmentSettings.newInstance()
+                    .inStreamingMode()
+                    .withClassLoader(FlinkEngine.class.getClassLoader())
+                    .build());
+            planner.executeSql(
+                    "CREATE TEMPORARY TABLE warm_up (ts TIMESTAMP(3), WATERMARK FOR ts AS ts) WITH ('connector' = 'datagen')");
+            planner.explainSql(
+                    "SELECT window_start, COUNT(*) FROM TABLE(TUMBLE(TABLE warm_up, DESCRIPTOR(ts), INTERVAL '1' MINUTE)) "
+                            + "GROUP BY window_start, window_end");
         } catch (RuntimeException e) {
             // only a head start: the recipes report whatever is wrong with Flink
         }
@@ -127,7 +140,8 @@ public final class FlinkEngine implements Engine {
      * Planning has no job: it gets the statement timeout itself.
      */
     private Duration runningStatement() {
-        return settings.statementTimeout().plus(clamp(settings.statementTimeout(), Duration.ofSeconds(1), Duration.ofSeconds(10)));
+        return settings.statementTimeout()
+                .plus(clamp(settings.statementTimeout(), Duration.ofSeconds(1), Duration.ofSeconds(10)));
     }
 
     /** How long a cancelled job may take to stop before its cluster is given up. */
@@ -140,7 +154,10 @@ public final class FlinkEngine implements Engine {
     }
 
     private RecipeRun overrun(Recipe recipe, Deadline.Overrun overrun, String what) {
-        return RecipeRun.stopped(List.of(), Problem.error(overrun.line(), overrun.sentence(what, settings.statementTimeout())), recipe.warnings());
+        return RecipeRun.stopped(
+                List.of(),
+                Problem.error(overrun.line(), overrun.sentence(what, settings.statementTimeout())),
+                recipe.warnings());
     }
 
     /** Replaces the embedded cluster when a cancelled job of it does not stop, so that later recipes run on a sound one. */
@@ -156,7 +173,10 @@ public final class FlinkEngine implements Engine {
         List<String> warnings = new ArrayList<>(recipe.warnings());
         Optional<SqlSyntaxException> cutShort = Clauses.strayTerminator(recipe.statements());
         if (cutShort.isPresent()) {
-            return RecipeRun.stopped(List.of(), Problem.broken(cutShort.get().line(), cutShort.get().getMessage()), warnings);
+            return RecipeRun.stopped(
+                    List.of(),
+                    Problem.broken(cutShort.get().line(), cutShort.get().getMessage()),
+                    warnings);
         }
         PlannedOnly plannedOnly = null;
         for (Recipe script : recipe.sessions()) {
@@ -187,7 +207,8 @@ public final class FlinkEngine implements Engine {
             return;
         }
         boolean readsFixtures = !recipe.fixtures().isEmpty()
-                || recipe.statements().stream().anyMatch(statement -> statement.text().contains(FixturePlaceholder.PLACEHOLDER));
+                || recipe.statements().stream()
+                        .anyMatch(statement -> statement.text().contains(FixturePlaceholder.PLACEHOLDER));
         if (readsFixtures) {
             starting = CompletableFuture.supplyAsync(clusterFactory, runnable -> {
                 Thread thread = new Thread(runnable, "cookbook-flink-start");

@@ -10,8 +10,8 @@ import org.flinkcookbook.sql.Statement;
 final class FlinkErrors {
 
     private static final Pattern POSITION = Pattern.compile("(?:at )?line (\\d+), column (\\d+)");
-    private static final Pattern WRAPPERS = Pattern.compile(
-            "^(?:(?:SQL validation failed\\.|SQL parse failed\\.|Could not execute SQL statement\\.|"
+    private static final Pattern WRAPPERS =
+            Pattern.compile("^(?:(?:SQL validation failed\\.|SQL parse failed\\.|Could not execute SQL statement\\.|"
                     + "(?:[a-z_$][\\w$]*\\.)+[\\w$]*(?:Exception|Error): )\\s*)+");
 
     private FlinkErrors() {}
@@ -25,7 +25,9 @@ final class FlinkErrors {
             }
         }
         Matcher position = POSITION.matcher(String.valueOf(message(error)));
-        return position.find() ? SqlParsing.markdownLine(statement, Integer.parseInt(position.group(1))) : statement.line();
+        return position.find()
+                ? SqlParsing.markdownLine(statement, Integer.parseInt(position.group(1)))
+                : statement.line();
     }
 
     /** {@link #message(Throwable)}, with the positions it names inside the statement given as Markdown positions. */
@@ -48,7 +50,10 @@ final class FlinkErrors {
         }
         try {
             Object position = error.getClass().getMethod("getErrorPosition").invoke(error);
-            return position == null ? OptionalInt.empty() : OptionalInt.of((int) position.getClass().getMethod("getLineNum").invoke(position));
+            return position == null
+                    ? OptionalInt.empty()
+                    : OptionalInt.of(
+                            (int) position.getClass().getMethod("getLineNum").invoke(position));
         } catch (ReflectiveOperationException unexpected) {
             return OptionalInt.empty();
         }

@@ -12,7 +12,8 @@ import java.time.Duration;
  * @param clusterAddress host:port of a Flink session cluster's REST endpoint to run the jobs on,
  *     or null for the embedded cluster
  */
-public record FlinkSettings(Path fixturesDirectory, Duration statementTimeout, boolean verboseLogging, String clusterAddress) {
+public record FlinkSettings(
+        Path fixturesDirectory, Duration statementTimeout, boolean verboseLogging, String clusterAddress) {
 
     /** Settings for the embedded cluster. */
     public FlinkSettings(Path fixturesDirectory, Duration statementTimeout, boolean verboseLogging) {

@@ -43,10 +43,9 @@ import org.apache.flink.table.types.utils.TypeConversions;
 import org.apache.flink.table.utils.print.RowDataToStringConverter;
 import org.apache.flink.util.CloseableIterator;
 import org.flinkcookbook.engine.PlannedOnly;
-import org.flinkcookbook.engine.Problem;
 import org.flinkcookbook.guard.RecipeGuard;
-import org.flinkcookbook.report.RecipeStatus;
 import org.flinkcookbook.recipe.Recipe;
+import org.flinkcookbook.report.RecipeStatus;
 import org.flinkcookbook.result.ResultRow;
 import org.flinkcookbook.result.RowKind;
 import org.flinkcookbook.result.StatementResult;
@@ -108,22 +107,34 @@ final class JobBackEnd extends FlinkBackEnd {
         SqlIdentifier target = (SqlIdentifier) insert.getTargetTableID();
         CatalogManager catalog = catalogManager();
         ObjectIdentifier sinkId = catalog.qualifyIdentifier(UnresolvedIdentifier.of(target.names));
-        ContextResolvedTable sink = catalog.getTable(sinkId).orElseThrow(() -> new StatementFailure(
-                statement.line(), statement.firstWords() + ": the sink table " + target + " does not exist; create it first"));
-        List<Column> sinkColumns = sink.getResolvedSchema().getColumns().stream().filter(Column::isPersisted).toList();
+        ContextResolvedTable sink = catalog.getTable(sinkId)
+                .orElseThrow(() -> new StatementFailure(
+                        statement.line(),
+                        statement.firstWords() + ": the sink table " + target + " does not exist; create it first"));
+        List<Column> sinkColumns = sink.getResolvedSchema().getColumns().stream()
+                .filter(Column::isPersisted)
+                .toList();
         List<String> targetNames = insert.getTargetColumnList() == null
                 ? sinkColumns.stream().map(Column::getName).toList()
-                : insert.getTargetColumnList().stream().map(node -> ((SqlIdentifier) node).getSimple()).toList();
+                : insert.getTargetColumnList().stream()
+                        .map(node -> ((SqlIdentifier) node).getSimple())
+                        .toList();
         Map<String, String> staticPartitions = insert.getStaticPartitionKVs();
-        List<String> writtenNames = targetNames.stream().filter(name -> !staticPartitions.containsKey(name)).toList();
+        List<String> writtenNames = targetNames.stream()
+                .filter(name -> !staticPartitions.containsKey(name))
+                .toList();
 
         try {
             Table source = environment().sqlQuery(InsertQueryText.of(statement.sql(), insert.getSource()));
             if (source.getResolvedSchema().getColumnCount() != writtenNames.size()) {
-                throw new StatementFailure(statement.line(), statement.firstWords() + ": the query has "
-                        + source.getResolvedSchema().getColumnCount() + " columns but " + target + " takes " + writtenNames.size());
+                throw new StatementFailure(
+                        statement.line(),
+                        statement.firstWords() + ": the query has "
+                                + source.getResolvedSchema().getColumnCount() + " columns but " + target + " takes "
+                                + writtenNames.size());
             }
-            List<Boolean> sourceNondeterministic = nondeterministicColumns(nondeterminism.selectColumns(insert.getSource()), source.getResolvedSchema());
+            List<Boolean> sourceNondeterministic = nondeterministicColumns(
+                    nondeterminism.selectColumns(insert.getSource()), source.getResolvedSchema());
             String[] positional = new String[writtenNames.size()];
             for (int i = 0; i < positional.length; i++) {
                 positional[i] = "cookbook_" + i;
@@ -138,7 +149,9 @@ final class JobBackEnd extends FlinkBackEnd {
                     projection.add($(positional[written]).cast(type).as(column.getName()));
                     sinkNondeterministic.add(sourceNondeterministic.get(written));
                 } else if (staticPartitions.containsKey(column.getName())) {
-                    projection.add(lit(staticPartitions.get(column.getName())).cast(type).as(column.getName()));
+                    projection.add(lit(staticPartitions.get(column.getName()))
+                            .cast(type)
+                            .as(column.getName()));
                     sinkNondeterministic.add(false);
                 } else {
                     projection.add(nullOf(type).as(column.getName()));
@@ -165,17 +178,24 @@ final class JobBackEnd extends FlinkBackEnd {
     }
 
     private StatementResult collect(
-            ParsedStatement statement, String sink, TableResultInternal result, List<Boolean> nondeterministicItems, boolean ordered)
+            ParsedStatement statement,
+            String sink,
+            TableResultInternal result,
+            List<Boolean> nondeterministicItems,
+            boolean ordered)
             throws StatementFailure {
         ResolvedSchema schema = result.getResolvedSchema();
         List<Boolean> nondeterministic = nondeterministicColumns(nondeterministicItems, schema);
         RowDataToStringConverter converter = result.getRowDataToStringConverter();
         Optional<JobClient> job = result.getJobClient();
         AtomicBoolean timedOut = new AtomicBoolean();
-        ScheduledFuture<?> cancellation = job.map(client -> watchdog.schedule(() -> {
-                    timedOut.set(true);
-                    client.cancel();
-                }, timeout.toMillis(), TimeUnit.MILLISECONDS))
+        ScheduledFuture<?> cancellation = job.map(client -> watchdog.schedule(
+                        () -> {
+                            timedOut.set(true);
+                            client.cancel();
+                        },
+                        timeout.toMillis(),
+                        TimeUnit.MILLISECONDS))
                 .orElse(null);
         List<ResultRow> rows = new ArrayList<>();
         try (CloseableIterator<RowData> iterator = result.collectInternal()) {
@@ -184,8 +204,10 @@ final class JobBackEnd extends FlinkBackEnd {
             }
             while (iterator.hasNext()) {
                 if (rows.size() == RecipeGuard.MAX_ROWS) { // closing the iterator cancels the job
-                    throw new StatementFailure(statement.line(), statement.firstWords() + ": yields more than " + RecipeGuard.MAX_ROWS
-                            + " rows, more than the build keeps in memory; a recipe shows a few");
+                    throw new StatementFailure(
+                            statement.line(),
+                            statement.firstWords() + ": yields more than " + RecipeGuard.MAX_ROWS
+                                    + " rows, more than the build keeps in memory; a recipe shows a few");
                 }
                 rows.add(render(iterator.next(), converter, nondeterministic));
             }
@@ -194,7 +216,8 @@ final class JobBackEnd extends FlinkBackEnd {
                 job.get().getJobExecutionResult().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
                 lateRows = cluster.takeLateRowsDropped(job.get().getJobID());
             }
-            return new StatementResult(statement.line(), statement.firstWords(), sink, schema.getColumnNames(), rows, ordered, lateRows);
+            return new StatementResult(
+                    statement.line(), statement.firstWords(), sink, schema.getColumnNames(), rows, ordered, lateRows);
         } catch (StatementFailure failure) {
             throw failure;
         } catch (InterruptedException e) {
@@ -202,8 +225,10 @@ final class JobBackEnd extends FlinkBackEnd {
             throw new StatementFailure(statement.line(), statement.firstWords() + ": interrupted");
         } catch (Exception e) {
             if (timedOut.get() || e instanceof TimeoutException) {
-                throw new StatementFailure(statement.line(), statement.firstWords() + ": did not finish within "
-                        + timeout.toSeconds() + " s (cookbook.timeout); it probably reads an unbounded source: " + BIND_FIXTURE_HINT);
+                throw new StatementFailure(
+                        statement.line(),
+                        statement.firstWords() + ": did not finish within " + timeout.toSeconds()
+                                + " s (cookbook.timeout); it probably reads an unbounded source: " + BIND_FIXTURE_HINT);
             }
             throw failed(statement, e);
         } finally {
@@ -236,7 +261,9 @@ final class JobBackEnd extends FlinkBackEnd {
             boolean fromSql = selectItems.size() == schema.getColumnCount()
                     ? selectItems.get(i)
                     : nondeterminism.isNondeterministicName(column.getName());
-            columns.add(fromSql || LogicalTypeChecks.isProctimeAttribute(column.getDataType().getLogicalType()));
+            columns.add(fromSql
+                    || LogicalTypeChecks.isProctimeAttribute(
+                            column.getDataType().getLogicalType()));
         }
         return columns;
     }

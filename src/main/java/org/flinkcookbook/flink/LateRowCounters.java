@@ -28,6 +28,8 @@ final class LateRowCounters {
      */
     static Long takeTotal(String jobId) {
         List<Counter> counters = BY_JOB.remove(jobId);
-        return counters == null ? null : counters.stream().mapToLong(Counter::getCount).sum();
+        return counters == null
+                ? null
+                : counters.stream().mapToLong(Counter::getCount).sum();
     }
 }

@@ -8,9 +8,8 @@ import org.apache.flink.table.api.StatementSet;
 import org.apache.flink.table.catalog.CatalogManager;
 import org.apache.flink.table.catalog.ObjectIdentifier;
 import org.flinkcookbook.engine.PlannedOnly;
-import org.flinkcookbook.engine.Problem;
-import org.flinkcookbook.report.RecipeStatus;
 import org.flinkcookbook.recipe.Recipe;
+import org.flinkcookbook.report.RecipeStatus;
 import org.flinkcookbook.result.StatementResult;
 import org.flinkcookbook.session.ParsedStatement;
 import org.flinkcookbook.session.StatementFailure;
@@ -74,16 +73,26 @@ final class PlanningBackEnd extends FlinkBackEnd {
     @Override
     public Optional<PlannedOnly> finish() {
         List<StandIns.StandIn> read = standIns.read();
-        return read.isEmpty() ? Optional.empty() : Optional.of(new PlannedOnly(read.get(0).line(), "planned with stand-ins", reason(read)));
+        return read.isEmpty()
+                ? Optional.empty()
+                : Optional.of(new PlannedOnly(read.get(0).line(), "planned with stand-ins", reason(read)));
     }
 
     private static String reason(List<StandIns.StandIn> read) {
         StringBuilder message = new StringBuilder("it reads ");
         for (int i = 0; i < read.size(); i++) {
             StandIns.StandIn standIn = read.get(i);
-            message.append(i == 0 ? "" : ", ").append(standIn.table()).append(" (line ").append(standIn.line()).append(": ").append(standIn.reason()).append(')');
+            message.append(i == 0 ? "" : ", ")
+                    .append(standIn.table())
+                    .append(" (line ")
+                    .append(standIn.line())
+                    .append(": ")
+                    .append(standIn.reason())
+                    .append(')');
         }
-        return message.append("; to verify its results, bind each to a CSV file with <!-- cookbook:fixture TABLE = file.csv -->").toString();
+        return message.append(
+                        "; to verify its results, bind each to a CSV file with <!-- cookbook:fixture TABLE = file.csv -->")
+                .toString();
     }
 
     @Override

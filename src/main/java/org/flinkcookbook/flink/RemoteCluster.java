@@ -48,7 +48,8 @@ final class RemoteCluster implements FlinkCluster {
     static RemoteCluster connect(String address) {
         int colon = address.lastIndexOf(':');
         if (colon <= 0 || !address.substring(colon + 1).matches("\\d{1,5}")) {
-            throw new IllegalArgumentException("cookbook.flink.address must be host:port of a Flink REST endpoint, not '" + address + "'");
+            throw new IllegalArgumentException(
+                    "cookbook.flink.address must be host:port of a Flink REST endpoint, not '" + address + "'");
         }
         String host = address.substring(0, colon);
         int port = Integer.parseInt(address.substring(colon + 1));
@@ -63,20 +64,24 @@ final class RemoteCluster implements FlinkCluster {
     }
 
     private static String remoteVersion(String host, int port, String address) {
-        HttpClient client = HttpClient.newBuilder().connectTimeout(CONNECT_TIMEOUT).build();
+        HttpClient client =
+                HttpClient.newBuilder().connectTimeout(CONNECT_TIMEOUT).build();
         HttpRequest request = HttpRequest.newBuilder(URI.create("http://" + host + ":" + port + "/config"))
                 .timeout(CONNECT_TIMEOUT)
                 .build();
         try {
             HttpResponse<String> response = client.send(request, HttpResponse.BodyHandlers.ofString());
-            JsonNode version = response.statusCode() == 200 ? new ObjectMapper().readTree(response.body()).get("flink-version") : null;
+            JsonNode version = response.statusCode() == 200
+                    ? new ObjectMapper().readTree(response.body()).get("flink-version")
+                    : null;
             if (version == null) {
-                throw new IllegalStateException("no Flink REST endpoint at " + address + " (cookbook.flink.address): GET /config answered "
-                        + response.statusCode());
+                throw new IllegalStateException("no Flink REST endpoint at " + address
+                        + " (cookbook.flink.address): GET /config answered " + response.statusCode());
             }
             return version.asText();
         } catch (IOException e) {
-            throw new IllegalStateException("cannot reach the Flink cluster at " + address + " (cookbook.flink.address): " + e, e);
+            throw new IllegalStateException(
+                    "cannot reach the Flink cluster at " + address + " (cookbook.flink.address): " + e, e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while connecting to " + address, e);
@@ -107,7 +112,8 @@ final class RemoteCluster implements FlinkCluster {
 
     @Override
     public String lateRowsNotCounted() {
-        return "the Flink cluster at " + host + ":" + port + " (cookbook.flink.address) does not report late-row counts: Flink "
+        return "the Flink cluster at " + host + ":" + port
+                + " (cookbook.flink.address) does not report late-row counts: Flink "
                 + "keeps them only in operator metrics, which end with the job";
     }
 

@@ -9,16 +9,16 @@ import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
-import org.apache.flink.table.connector.ProviderContext;
-import org.apache.flink.table.connector.source.DataStreamScanProvider;
 import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
 import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.catalog.Column;
 import org.apache.flink.table.catalog.ResolvedSchema;
 import org.apache.flink.table.connector.ChangelogMode;
+import org.apache.flink.table.connector.ProviderContext;
 import org.apache.flink.table.connector.sink.DynamicTableSink;
 import org.apache.flink.table.connector.sink.SinkV2Provider;
 import org.apache.flink.table.connector.sink.abilities.SupportsPartitioning;
+import org.apache.flink.table.connector.source.DataStreamScanProvider;
 import org.apache.flink.table.connector.source.DynamicTableSource;
 import org.apache.flink.table.connector.source.LookupTableSource;
 import org.apache.flink.table.connector.source.ScanTableSource;
@@ -80,14 +80,20 @@ public final class StandInConnector implements DynamicTableSourceFactory, Dynami
     @Override
     public DynamicTableSource createDynamicTableSource(Context context) {
         Map<String, String> options = context.getCatalogTable().getOptions();
-        READ_BY_SESSION.computeIfAbsent(options.getOrDefault(SESSION, ""), key -> ConcurrentHashMap.newKeySet())
+        READ_BY_SESSION
+                .computeIfAbsent(options.getOrDefault(SESSION, ""), key -> ConcurrentHashMap.newKeySet())
                 .add(context.getObjectIdentifier().getObjectName());
-        return new Source(options, metadataColumns(context.getCatalogTable().getResolvedSchema()), context.getPhysicalRowDataType());
+        return new Source(
+                options,
+                metadataColumns(context.getCatalogTable().getResolvedSchema()),
+                context.getPhysicalRowDataType());
     }
 
     @Override
     public DynamicTableSink createDynamicTableSink(Context context) {
-        return new Sink(context.getCatalogTable().getOptions(), context.getCatalogTable().getResolvedSchema().getPrimaryKey().isPresent());
+        return new Sink(
+                context.getCatalogTable().getOptions(),
+                context.getCatalogTable().getResolvedSchema().getPrimaryKey().isPresent());
     }
 
     private static Map<String, DataType> metadataColumns(ResolvedSchema schema) {
@@ -131,7 +137,8 @@ public final class StandInConnector implements DynamicTableSourceFactory, Dynami
             boolean bounded = Boolean.parseBoolean(options.get(BOUNDED));
             return new DataStreamScanProvider() {
                 @Override
-                public DataStream<RowData> produceDataStream(ProviderContext providerContext, StreamExecutionEnvironment environment) {
+                public DataStream<RowData> produceDataStream(
+                        ProviderContext providerContext, StreamExecutionEnvironment environment) {
                     return environment.fromData(List.<RowData>of(), type);
                 }
 
@@ -200,8 +207,9 @@ public final class StandInConnector implements DynamicTableSourceFactory, Dynami
             }
             boolean updates = requested.getContainedKinds().stream().anyMatch(kind -> kind != RowKind.INSERT);
             if (accepted.equals("upsert") && updates && !hasPrimaryKey) {
-                throw new ValidationException("connector '" + options.get(FOR)
-                        + "' writes updates only to a table with a PRIMARY KEY: declare one, or write an insert-only query");
+                throw new ValidationException(
+                        "connector '" + options.get(FOR)
+                                + "' writes updates only to a table with a PRIMARY KEY: declare one, or write an insert-only query");
             }
             return changes(accepted);
         }

@@ -27,7 +27,9 @@ final class StandIns {
 
     /** Connectors and formats this build can run: those on the plugin's classpath. */
     private static final Set<String> AVAILABLE = StreamSupport.stream(
-                    ServiceLoader.load(Factory.class, StandIns.class.getClassLoader()).spliterator(), false)
+                    ServiceLoader.load(Factory.class, StandIns.class.getClassLoader())
+                            .spliterator(),
+                    false)
             .map(Factory::factoryIdentifier)
             .filter(identifier -> !identifier.equals(StandInConnector.IDENTIFIER))
             .collect(Collectors.toUnmodifiableSet());
@@ -37,9 +39,18 @@ final class StandIns {
             "debezium-json", "debezium-avro-confluent", "debezium-protobuf", "canal-json", "maxwell-json", "ogg-json");
     /** Sinks that write changes as upserts by primary key; other known ones take appends only. */
     private static final Set<String> UPSERT_SINKS = Set.of(
-            "upsert-kafka", "jdbc", "elasticsearch-6", "elasticsearch-7", "opensearch", "hbase-1.4", "hbase-2.2", "mongodb");
+            "upsert-kafka",
+            "jdbc",
+            "elasticsearch-6",
+            "elasticsearch-7",
+            "opensearch",
+            "hbase-1.4",
+            "hbase-2.2",
+            "mongodb");
+
     private static final Set<String> APPEND_SINKS = Set.of("kafka", "filesystem", "kinesis", "firehose", "pulsar");
-    private static final Set<String> WITHOUT_LOOKUP = Set.of("kafka", "upsert-kafka", "datagen", "filesystem", "kinesis", "pulsar");
+    private static final Set<String> WITHOUT_LOOKUP =
+            Set.of("kafka", "upsert-kafka", "datagen", "filesystem", "kinesis", "pulsar");
 
     /** A table planned with a stand-in, and why it cannot run here. */
     record StandIn(String table, int line, String reason) {}
@@ -84,7 +95,8 @@ final class StandIns {
         standIn.put(StandInConnector.LOOKUP, String.valueOf(canBeLookedUp(connector)));
         standIn.put(StandInConnector.BOUNDED, String.valueOf(options.containsKey("number-of-rows")));
         standIn.put(StandInConnector.SESSION, session);
-        TableRebinding.rebind(catalog, id, table, standIn, TableRebinding.origin(table).getPartitionKeys());
+        TableRebinding.rebind(
+                catalog, id, table, standIn, TableRebinding.origin(table).getPartitionKeys());
         byTable.put(id.getObjectName(), new StandIn(id.getObjectName(), line, reason.get()));
     }
 

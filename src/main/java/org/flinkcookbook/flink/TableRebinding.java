@@ -15,7 +15,11 @@ final class TableRebinding {
 
     /** @param partitionKeys the partitioning the rebound table keeps */
     static void rebind(
-            CatalogManager catalog, ObjectIdentifier id, ContextResolvedTable table, Map<String, String> options, List<String> partitionKeys) {
+            CatalogManager catalog,
+            ObjectIdentifier id,
+            ContextResolvedTable table,
+            Map<String, String> options,
+            List<String> partitionKeys) {
         CatalogTable original = origin(table);
         CatalogTable rebound = CatalogTable.newBuilder()
                 .schema(original.getUnresolvedSchema())

@@ -34,7 +34,8 @@ public final class Deadline {
     public record Overrun(int line) {
         /** The sentence for the recipe: {@code doing} is "planning", "running" or "simulating". */
         public String sentence(String doing, Duration timeout) {
-            return "stopped: " + doing + " this statement took longer than " + timeout.toSeconds() + " s (cookbook.timeout); a regular "
+            return "stopped: " + doing + " this statement took longer than " + timeout.toSeconds()
+                    + " s (cookbook.timeout); a regular "
                     + "expression that backtracks for ever, or a source that never ends, can do that: simplify it or bind a fixture "
                     + "with <!-- cookbook:fixture TABLE = file.csv -->";
         }
@@ -57,14 +58,16 @@ public final class Deadline {
         Clock clock = new Clock();
         AtomicReference<T> result = new AtomicReference<>();
         AtomicReference<Throwable> failure = new AtomicReference<>();
-        Thread worker = new Thread(() -> {
-            CLOCK.set(clock);
-            try {
-                result.set(work.get());
-            } catch (RuntimeException | Error e) {
-                failure.set(e);
-            }
-        }, name);
+        Thread worker = new Thread(
+                () -> {
+                    CLOCK.set(clock);
+                    try {
+                        result.set(work.get());
+                    } catch (RuntimeException | Error e) {
+                        failure.set(e);
+                    }
+                },
+                name);
         worker.setDaemon(true);
         worker.setContextClassLoader(Thread.currentThread().getContextClassLoader());
         worker.start();

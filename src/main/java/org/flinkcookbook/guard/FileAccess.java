@@ -51,28 +51,36 @@ public final class FileAccess {
         if (allowed.isEmpty()) {
             return path.toAbsolutePath();
         }
-        Path absolute = path.isAbsolute() ? path : allowed.get(allowed.size() - 1).project().resolve(path);
+        Path absolute = path.isAbsolute()
+                ? path
+                : allowed.get(allowed.size() - 1).project().resolve(path);
         Path real = realPath(absolute);
         for (Roots roots : allowed) {
             if (real.startsWith(roots.project()) || real.startsWith(roots.fixtures())) {
                 return real;
             }
         }
-        throw new AccessDeniedException(path.toString(), null,
-                "recipes may only read files under the project and fixtures directories, and this one resolves to " + real);
+        throw new AccessDeniedException(
+                path.toString(),
+                null,
+                "recipes may only read files under the project and fixtures directories, and this one resolves to "
+                        + real);
     }
 
     /** The project directory of the latest run under way: relative paths are relative to it. */
     static Optional<Path> projectDirectory() {
         List<Roots> allowed = List.copyOf(ALLOWED);
-        return allowed.isEmpty() ? Optional.empty() : Optional.of(allowed.get(allowed.size() - 1).project());
+        return allowed.isEmpty()
+                ? Optional.empty()
+                : Optional.of(allowed.get(allowed.size() - 1).project());
     }
 
     /** As {@link #readable(Path)}, for a path or URI as a table's {@code 'path'} option gives it: only {@code file:} is local. */
     public static Path readable(String pathOrUri) throws AccessDeniedException {
         java.net.URI uri = new org.apache.flink.core.fs.Path(pathOrUri).toUri();
         if (uri.getScheme() != null && !"file".equals(uri.getScheme())) {
-            throw new AccessDeniedException(pathOrUri, null, "recipes may only read local files ('" + uri.getScheme() + "' is not)");
+            throw new AccessDeniedException(
+                    pathOrUri, null, "recipes may only read local files ('" + uri.getScheme() + "' is not)");
         }
         return readable(Path.of(uri.getPath()));
     }
@@ -84,7 +92,8 @@ public final class FileAccess {
 
     /** Refuses every write: sinks are captured, and nothing of a recipe is written but its expected file. */
     static AccessDeniedException writeRefused(Object path) {
-        return new AccessDeniedException(String.valueOf(path), null, "recipes may not write files; INSERT results are captured");
+        return new AccessDeniedException(
+                String.valueOf(path), null, "recipes may not write files; INSERT results are captured");
     }
 
     /** The real path of the nearest existing ancestor, with the rest appended: symbolic links resolved. */
@@ -104,7 +113,9 @@ public final class FileAccess {
             return normalized;
         }
         try {
-            return existing.toRealPath().resolve(existing.relativize(normalized)).normalize();
+            return existing.toRealPath()
+                    .resolve(existing.relativize(normalized))
+                    .normalize();
         } catch (IOException e) {
             return normalized;
         }

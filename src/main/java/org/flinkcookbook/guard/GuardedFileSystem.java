@@ -46,7 +46,9 @@ public final class GuardedFileSystem extends FileSystem {
             @Override
             @SuppressWarnings("unchecked")
             public <P> Iterator<P> load(Class<P> service) {
-                return service == FileSystemFactory.class ? List.of((P) new Factory()).iterator() : Collections.emptyIterator();
+                return service == FileSystemFactory.class
+                        ? List.of((P) new Factory()).iterator()
+                        : Collections.emptyIterator();
             }
         });
         installed = true;
@@ -71,7 +73,8 @@ public final class GuardedFileSystem extends FileSystem {
     }
 
     private static Path readable(Path path) throws IOException {
-        return new Path(FileAccess.readable(java.nio.file.Path.of(path.toUri().getPath())).toUri());
+        return new Path(FileAccess.readable(java.nio.file.Path.of(path.toUri().getPath()))
+                .toUri());
     }
 
     @Override
@@ -147,7 +150,9 @@ public final class GuardedFileSystem extends FileSystem {
     /** The project directory: Flink qualifies relative paths with it before it opens them. */
     @Override
     public Path getWorkingDirectory() {
-        return FileAccess.projectDirectory().map(project -> new Path(project.toUri())).orElseGet(local::getWorkingDirectory);
+        return FileAccess.projectDirectory()
+                .map(project -> new Path(project.toUri()))
+                .orElseGet(local::getWorkingDirectory);
     }
 
     @Override

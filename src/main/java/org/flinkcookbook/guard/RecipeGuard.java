@@ -45,12 +45,34 @@ public final class RecipeGuard {
 
     /** Connectors that talk to a server: reading one without a fixture would open a connection. */
     private static final Set<String> NETWORK_CONNECTORS = Set.of(
-            "kafka", "upsert-kafka", "jdbc", "elasticsearch-6", "elasticsearch-7", "opensearch", "hbase-1.4", "hbase-2.2",
-            "kinesis", "firehose", "pulsar", "rabbitmq", "mongodb", "cassandra", "socket", "http", "mysql-cdc",
-            "postgres-cdc", "oracle-cdc", "sqlserver-cdc", "mongodb-cdc", "redis", "dynamodb", "hive");
+            "kafka",
+            "upsert-kafka",
+            "jdbc",
+            "elasticsearch-6",
+            "elasticsearch-7",
+            "opensearch",
+            "hbase-1.4",
+            "hbase-2.2",
+            "kinesis",
+            "firehose",
+            "pulsar",
+            "rabbitmq",
+            "mongodb",
+            "cassandra",
+            "socket",
+            "http",
+            "mysql-cdc",
+            "postgres-cdc",
+            "oracle-cdc",
+            "sqlserver-cdc",
+            "mongodb-cdc",
+            "redis",
+            "dynamodb",
+            "hive");
 
     /** Option keys whose values name a server. */
-    private static final List<String> NETWORK_OPTION_WORDS = List.of("bootstrap.servers", "hosts", "hostname", "url", "uri", "endpoint", "zookeeper");
+    private static final List<String> NETWORK_OPTION_WORDS =
+            List.of("bootstrap.servers", "hosts", "hostname", "url", "uri", "endpoint", "zookeeper");
 
     /** Connectors whose sources never end unless bounded by an option. */
     private static final Set<String> ENDLESS_CONNECTORS = Set.of("faker", "datagen");
@@ -65,10 +87,25 @@ public final class RecipeGuard {
 
     /** Settings a recipe may change: the SQL planner's and runtime's behaviour, never where or what runs. */
     private static final List<String> ALLOWED_SETTING_PREFIXES = List.of(
-            "table.exec.", "table.optimizer.", "table.local-time-zone", "table.sql-dialect", "table.display.", "table.dml-sync",
-            "table.generated-code.", "table.dynamic-table-options.", "table.builtin-catalog-name", "table.builtin-database-name",
-            "sql-client.", "execution.runtime-mode", "pipeline.auto-watermark-interval", "pipeline.name", "parallelism.default",
-            "execution.checkpointing.interval", "execution.checkpointing.mode", "state.ttl", "table.exec.state.ttl");
+            "table.exec.",
+            "table.optimizer.",
+            "table.local-time-zone",
+            "table.sql-dialect",
+            "table.display.",
+            "table.dml-sync",
+            "table.generated-code.",
+            "table.dynamic-table-options.",
+            "table.builtin-catalog-name",
+            "table.builtin-database-name",
+            "sql-client.",
+            "execution.runtime-mode",
+            "pipeline.auto-watermark-interval",
+            "pipeline.name",
+            "parallelism.default",
+            "execution.checkpointing.interval",
+            "execution.checkpointing.mode",
+            "state.ttl",
+            "table.exec.state.ttl");
 
     private final Path projectDirectory;
     private final Path fixturesDirectory;
@@ -91,8 +128,10 @@ public final class RecipeGuard {
         for (FixtureBinding fixture : recipe.fixtures()) {
             Path csv = FileAccess.realPath(fixturesDirectory.resolve(fixture.csvPath()));
             if (!csv.startsWith(FileAccess.realPath(fixturesDirectory))) {
-                refusals.add(new Refusal(fixture.line(), "the fixture " + fixture.csvPath()
-                        + " lies outside the fixtures directory; keep fixtures under " + fixturesDirectory));
+                refusals.add(new Refusal(
+                        fixture.line(),
+                        "the fixture " + fixture.csvPath()
+                                + " lies outside the fixtures directory; keep fixtures under " + fixturesDirectory));
             }
         }
         String fixturesUri = FixturePlaceholder.uriOf(fixturesDirectory);
@@ -111,14 +150,18 @@ public final class RecipeGuard {
                     predictReads(statement, parsed, createdTables, unsafeTables, viewReads, refusals);
                 }
             } catch (RuntimeException e) { // a statement the guard cannot take apart does not run
-                refusals.add(new Refusal(statement.line(), statement.firstWords() + ": the guard cannot check this statement ("
-                        + e.getClass().getSimpleName() + "), so it does not run"));
+                refusals.add(new Refusal(
+                        statement.line(),
+                        statement.firstWords() + ": the guard cannot check this statement ("
+                                + e.getClass().getSimpleName() + "), so it does not run"));
             }
         }
         for (FixtureBinding fixture : recipe.fixtures()) {
             if (!createdTables.contains(fixture.table().toLowerCase(Locale.ROOT))) {
-                refusals.add(new Refusal(fixture.line(), "the fixture directive names table " + fixture.table()
-                        + ", which the recipe never creates; name a table of a CREATE TABLE statement"));
+                refusals.add(new Refusal(
+                        fixture.line(),
+                        "the fixture directive names table " + fixture.table()
+                                + ", which the recipe never creates; name a table of a CREATE TABLE statement"));
             }
         }
         return refusals;
@@ -129,8 +172,13 @@ public final class RecipeGuard {
      * is not here is only planned. A courtesy to the author; what is read is enforced by
      * {@link GuardedFileSystem}.
      */
-    private static void predictReads(Statement statement, SqlNode parsed, Set<String> createdTables, Map<String, String> unsafeTables,
-            Map<String, Set<String>> viewReads, List<Refusal> refusals) {
+    private static void predictReads(
+            Statement statement,
+            SqlNode parsed,
+            Set<String> createdTables,
+            Map<String, String> unsafeTables,
+            Map<String, Set<String>> viewReads,
+            List<Refusal> refusals) {
         if (parsed instanceof SqlCreateTable table) {
             createdTables.add(String.join(".", table.getName().names).toLowerCase(Locale.ROOT));
             createdTables.add(TableReads.nameOf(table.getName()));
@@ -143,14 +191,22 @@ public final class RecipeGuard {
         for (String table : reads) {
             String reason = unsafeTables.get(table);
             if (reason != null) {
-                refusals.add(new Refusal(statement.line(), statement.firstWords() + ": reads " + table + ", which " + reason, Refusal.Kind.NEEDS_DATA));
+                refusals.add(new Refusal(
+                        statement.line(),
+                        statement.firstWords() + ": reads " + table + ", which " + reason,
+                        Refusal.Kind.NEEDS_DATA));
                 return;
             }
         }
     }
 
     /** Adds what the statement may not do; false when its kind may not run at all. */
-    private boolean checkStatement(Recipe recipe, Statement statement, SqlNode parsed, List<Refusal> refusals, Map<String, String> unsafeTables) {
+    private boolean checkStatement(
+            Recipe recipe,
+            Statement statement,
+            SqlNode parsed,
+            List<Refusal> refusals,
+            Map<String, String> unsafeTables) {
         String words = statement.firstWords() + ": ";
         Optional<String> refusedKind = StatementAllowList.refusal(parsed);
         if (refusedKind.isPresent()) {
@@ -161,7 +217,12 @@ public final class RecipeGuard {
         if (parsed instanceof SqlSet set) {
             checkSetting(statement, set, refusals);
         } else if (parsed instanceof SqlCreateFunction function) {
-            checkFunction(statement, function.getFunctionClassName(), function.getFunctionLanguage(), !function.getResourceInfos().isEmpty(), refusals);
+            checkFunction(
+                    statement,
+                    function.getFunctionClassName(),
+                    function.getFunctionLanguage(),
+                    !function.getResourceInfos().isEmpty(),
+                    refusals);
         } else if (parsed instanceof SqlAlterFunction function) {
             checkFunction(statement, function.getFunctionClassName(), function.getFunctionLanguage(), false, refusals);
         } else if (parsed instanceof SqlLoadModule module && !"core".equalsIgnoreCase(module.moduleName())) {
@@ -169,7 +230,9 @@ public final class RecipeGuard {
         } else if (parsed instanceof SqlCreateCatalog) {
             String type = options(parsed).getOrDefault("type", "");
             if (!"generic_in_memory".equals(type)) {
-                refusals.add(new Refusal(statement.line(), words + "recipes may only create in-memory catalogs ('type' = 'generic_in_memory')"));
+                refusals.add(new Refusal(
+                        statement.line(),
+                        words + "recipes may only create in-memory catalogs ('type' = 'generic_in_memory')"));
             }
         } else if (parsed instanceof SqlCreateTable table) {
             String name = TableReads.nameOf(table.getName());
@@ -204,11 +267,16 @@ public final class RecipeGuard {
         for (Map.Entry<String, String> option : options.entrySet()) {
             String key = option.getKey().toLowerCase(Locale.ROOT);
             if (key.contains("class")) {
-                refusals.add(new Refusal(statement.line(), statement.firstWords() + ": the option '" + option.getKey()
-                        + "' names code to load; recipes may not set it"));
+                refusals.add(new Refusal(
+                        statement.line(),
+                        statement.firstWords() + ": the option '" + option.getKey()
+                                + "' names code to load; recipes may not set it"));
             } else if (key.equals("number-of-rows") && !isRowCount(option.getValue())) {
-                refusals.add(new Refusal(statement.line(), statement.firstWords() + ": 'number-of-rows' = '" + option.getValue()
-                        + "' is not a row count from 0 to " + MAX_GENERATED_ROWS + "; generate fewer rows or bind a fixture"));
+                refusals.add(new Refusal(
+                        statement.line(),
+                        statement.firstWords() + ": 'number-of-rows' = '" + option.getValue()
+                                + "' is not a row count from 0 to " + MAX_GENERATED_ROWS
+                                + "; generate fewer rows or bind a fixture"));
             }
         }
     }
@@ -236,7 +304,8 @@ public final class RecipeGuard {
         }
         String path = options.get("path");
         if (path != null && !insideProject(path)) {
-            return "is read from " + path + ", outside the project and fixtures directories; keep files there or " + BIND_FIXTURE;
+            return "is read from " + path + ", outside the project and fixtures directories; keep files there or "
+                    + BIND_FIXTURE;
         }
         boolean endless = ENDLESS_CONNECTORS.contains(connector) && !options.containsKey("number-of-rows")
                 || options.containsKey("source.monitor-interval");
@@ -249,26 +318,39 @@ public final class RecipeGuard {
         }
         String key = set.getKeyString();
         if (key.equals(SQL_DIALECT) && !"default".equalsIgnoreCase(set.getValueString())) {
-            refusals.add(new Refusal(statement.line(), statement.firstWords() + ": recipes may only use the default SQL dialect"));
+            refusals.add(new Refusal(
+                    statement.line(), statement.firstWords() + ": recipes may only use the default SQL dialect"));
         } else if (ALLOWED_SETTING_PREFIXES.stream().noneMatch(key::startsWith)) {
-            refusals.add(new Refusal(statement.line(), statement.firstWords() + ": recipes may not set '" + key
-                    + "'; they may set table.exec.*, table.optimizer.*, table.local-time-zone, execution.runtime-mode, "
-                    + "pipeline.auto-watermark-interval and a few more (see the README)"));
+            refusals.add(new Refusal(
+                    statement.line(),
+                    statement.firstWords() + ": recipes may not set '" + key
+                            + "'; they may set table.exec.*, table.optimizer.*, table.local-time-zone, execution.runtime-mode, "
+                            + "pipeline.auto-watermark-interval and a few more (see the README)"));
         }
     }
 
     /** The class a CREATE or ALTER FUNCTION names is the class Flink loads: it must be on the allow-list. */
-    private void checkFunction(Statement statement, SqlCharStringLiteral classLiteral, String language, boolean usingJar, List<Refusal> refusals) {
+    private void checkFunction(
+            Statement statement,
+            SqlCharStringLiteral classLiteral,
+            String language,
+            boolean usingJar,
+            List<Refusal> refusals) {
         String words = statement.firstWords() + ": ";
         String className = classLiteral.getValueAs(String.class);
         if (usingJar) {
             refusals.add(new Refusal(statement.line(), words + "recipes may not load function code with USING JAR"));
         } else if (language != null && !"JAVA".equalsIgnoreCase(language)) {
-            refusals.add(new Refusal(statement.line(), words + "functions in " + language
-                    + " cannot run in the build; show the recipe with <!-- cookbook:skip -->", Refusal.Kind.NOT_RUNNABLE));
+            refusals.add(new Refusal(
+                    statement.line(),
+                    words + "functions in " + language
+                            + " cannot run in the build; show the recipe with <!-- cookbook:skip -->",
+                    Refusal.Kind.NOT_RUNNABLE));
         } else if (!allowedFunctionClasses.contains(className)) {
-            refusals.add(new Refusal(statement.line(), words + "the function class " + className
-                    + " is not allowed; add it to cookbook.allowedFunctions if the build should trust it"));
+            refusals.add(new Refusal(
+                    statement.line(),
+                    words + "the function class " + className
+                            + " is not allowed; add it to cookbook.allowedFunctions if the build should trust it"));
         }
     }
 
@@ -283,7 +365,8 @@ public final class RecipeGuard {
                             ? "changes the connector of a table"
                             : unsafeSource(options);
                     if (reason != null) {
-                        refusals.add(new Refusal(statement.line(), statement.firstWords() + ": an OPTIONS hint that " + reason));
+                        refusals.add(new Refusal(
+                                statement.line(), statement.firstWords() + ": an OPTIONS hint that " + reason));
                     }
                 }
                 return super.visit(call);

@@ -69,28 +69,66 @@ import org.apache.flink.sql.parser.dql.SqlShowTables;
 final class StatementAllowList {
 
     private static final Set<Class<? extends SqlNode>> ALLOWED = Set.of(
-            SqlCreateTable.class, SqlCreateTableLike.class, SqlDropTable.class,
-            SqlAlterTableAdd.class, SqlAlterTableModify.class, SqlAlterTableDrop.class, SqlAlterTableRename.class,
-            SqlAlterTableRenameColumn.class, SqlAlterTableOptions.class, SqlAlterTableReset.class,
-            SqlAlterTableDistribution.class, SqlAlterTableDropDistribution.class,
-            SqlCreateView.class, SqlAlterViewAs.class, SqlAlterViewRename.class, SqlAlterViewProperties.class, SqlDropView.class,
-            SqlCreateFunction.class, SqlAlterFunction.class, SqlDropFunction.class,
-            SqlCreateDatabase.class, SqlAlterDatabase.class, SqlDropDatabase.class, SqlUseDatabase.class,
-            SqlCreateCatalog.class, SqlDropCatalog.class, SqlUseCatalog.class, SqlLoadModule.class, SqlUseModules.class,
-            RichSqlInsert.class, SqlStatementSet.class, SqlBeginStatementSet.class, SqlEndStatementSet.class,
-            SqlSet.class, SqlReset.class,
-            SqlRichDescribeTable.class, SqlRichDescribeFunction.class, SqlDescribeCatalog.class, SqlDescribeDatabase.class,
-            SqlShowTables.class, SqlShowColumns.class, SqlShowCreateTable.class, SqlShowCreateView.class, SqlShowCreateCatalog.class,
-            SqlShowCurrentCatalog.class, SqlShowCurrentDatabase.class, SqlShowDatabases.class, SqlShowFunctions.class,
-            SqlShowCatalogs.class, SqlShowModules.class);
+            SqlCreateTable.class,
+            SqlCreateTableLike.class,
+            SqlDropTable.class,
+            SqlAlterTableAdd.class,
+            SqlAlterTableModify.class,
+            SqlAlterTableDrop.class,
+            SqlAlterTableRename.class,
+            SqlAlterTableRenameColumn.class,
+            SqlAlterTableOptions.class,
+            SqlAlterTableReset.class,
+            SqlAlterTableDistribution.class,
+            SqlAlterTableDropDistribution.class,
+            SqlCreateView.class,
+            SqlAlterViewAs.class,
+            SqlAlterViewRename.class,
+            SqlAlterViewProperties.class,
+            SqlDropView.class,
+            SqlCreateFunction.class,
+            SqlAlterFunction.class,
+            SqlDropFunction.class,
+            SqlCreateDatabase.class,
+            SqlAlterDatabase.class,
+            SqlDropDatabase.class,
+            SqlUseDatabase.class,
+            SqlCreateCatalog.class,
+            SqlDropCatalog.class,
+            SqlUseCatalog.class,
+            SqlLoadModule.class,
+            SqlUseModules.class,
+            RichSqlInsert.class,
+            SqlStatementSet.class,
+            SqlBeginStatementSet.class,
+            SqlEndStatementSet.class,
+            SqlSet.class,
+            SqlReset.class,
+            SqlRichDescribeTable.class,
+            SqlRichDescribeFunction.class,
+            SqlDescribeCatalog.class,
+            SqlDescribeDatabase.class,
+            SqlShowTables.class,
+            SqlShowColumns.class,
+            SqlShowCreateTable.class,
+            SqlShowCreateView.class,
+            SqlShowCreateCatalog.class,
+            SqlShowCurrentCatalog.class,
+            SqlShowCurrentDatabase.class,
+            SqlShowDatabases.class,
+            SqlShowFunctions.class,
+            SqlShowCatalogs.class,
+            SqlShowModules.class);
 
     /** Why some refused kinds are refused; the rest get a general sentence. */
     private static final Map<String, String> REASONS = Map.of(
             "SqlCompilePlan", "COMPILE PLAN writes a plan file",
             "SqlCompileAndExecutePlan", "COMPILE AND EXECUTE PLAN writes a plan file",
             "SqlExecutePlan", "EXECUTE PLAN reads a plan file",
-            "SqlCreateTableAs", "CREATE TABLE ... AS SELECT writes through the table's connector; create the table, then INSERT INTO it (INSERTs are captured)",
-            "SqlReplaceTableAs", "[CREATE OR] REPLACE TABLE ... AS SELECT writes through the table's connector; create the table, then INSERT INTO it (INSERTs are captured)",
+            "SqlCreateTableAs",
+                    "CREATE TABLE ... AS SELECT writes through the table's connector; create the table, then INSERT INTO it (INSERTs are captured)",
+            "SqlReplaceTableAs",
+                    "[CREATE OR] REPLACE TABLE ... AS SELECT writes through the table's connector; create the table, then INSERT INTO it (INSERTs are captured)",
             "SqlAddJar", "recipes may not load jars; the plugin runs them with the build's own classpath",
             "SqlRemoveJar", "recipes may not load jars; the plugin runs them with the build's own classpath");
 
@@ -108,7 +146,10 @@ final class StatementAllowList {
             return Optional.empty();
         }
         String kind = parsed.getClass().getSimpleName();
-        return Optional.of(REASONS.getOrDefault(kind, "recipes may not run this kind of statement (" + kind.replaceFirst("^Sql(Rich)?", "")
-                + "); they may create, alter and drop tables, views and allowed functions, query, INSERT, SET, RESET, DESCRIBE, SHOW, EXPLAIN and USE"));
+        return Optional.of(
+                REASONS.getOrDefault(
+                        kind,
+                        "recipes may not run this kind of statement (" + kind.replaceFirst("^Sql(Rich)?", "")
+                                + "); they may create, alter and drop tables, views and allowed functions, query, INSERT, SET, RESET, DESCRIBE, SHOW, EXPLAIN and USE"));
     }
 }

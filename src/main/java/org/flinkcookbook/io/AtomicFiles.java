@@ -21,7 +21,8 @@ public final class AtomicFiles {
         // not Files.createTempFile: its files are private (0600); this one gets the umask's permissions like any other
         Path temporary = directory.resolve("." + file.getFileName() + "." + UUID.randomUUID() + ".tmp");
         try {
-            Files.writeString(temporary, text, StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+            Files.writeString(
+                    temporary, text, StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
             try {
                 Files.move(temporary, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             } catch (AtomicMoveNotSupportedException e) {

@@ -4,11 +4,11 @@ import java.io.File;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
-import java.util.HashMap;
-import java.util.Map;
 import org.apache.maven.execution.MavenSession;
 import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
@@ -121,17 +121,20 @@ abstract class AbstractCookbookMojo extends AbstractMojo {
             return;
         }
         RunSummary summary;
-        try (Engine engine = createEngine(); Engine explainer = createExplainer()) {
+        try (Engine engine = createEngine();
+                Engine explainer = createExplainer()) {
             RunSettings settings = runSettings();
             MavenConsole console = new MavenConsole(getLog());
-            summary = run(new CookbookRunner(settings, engine, explainer, console, recipeCache(engine)), settings, console);
+            summary = run(
+                    new CookbookRunner(settings, engine, explainer, console, recipeCache(engine)), settings, console);
         } catch (CookbookException e) {
             throw new MojoExecutionException(e.getMessage(), e);
         } catch (RuntimeException e) {
             throw new MojoExecutionException("The cookbook plugin cannot run: " + e.getMessage(), e);
         }
         if (summary.failsBuild() && failureIgnore) {
-            getLog().warn(summary.line() + " (the build goes on: cookbook.failureIgnore=true). " + summary.failureAdvice());
+            getLog().warn(summary.line() + " (the build goes on: cookbook.failureIgnore=true). "
+                    + summary.failureAdvice());
         } else if (summary.failsBuild()) {
             getLog().error(summary.line());
             throw new MojoFailureException(summary.line() + ". " + summary.failureAdvice());
@@ -188,15 +191,26 @@ abstract class AbstractCookbookMojo extends AbstractMojo {
         if (!usesCache() || (!cache && !changedOnly)) {
             return RecipeCache.none();
         }
-        String resultSettings = String.join("\n",
+        String resultSettings = String.join(
+                "\n",
                 "engine " + engine.name() + " " + engine.flinkVersion(),
                 "requireExpected " + requireExpected,
                 engineSettings(),
                 "maxStoredRows " + maxStoredRows,
                 "strict " + strict,
                 "allowedFunctions " + new TreeSet<>(runSettings().allowedFunctions()),
-                "fixtures " + baseDirectory.toPath().toAbsolutePath().normalize().relativize(fixtures.toPath().toAbsolutePath().normalize()));
-        return RecipeCache.open(cache ? cacheDirectory.toPath() : null, resultSettings, baseDirectory.toPath(), recipes.toPath(), fixtures.toPath(),
+                "fixtures "
+                        + baseDirectory
+                                .toPath()
+                                .toAbsolutePath()
+                                .normalize()
+                                .relativize(fixtures.toPath().toAbsolutePath().normalize()));
+        return RecipeCache.open(
+                cache ? cacheDirectory.toPath() : null,
+                resultSettings,
+                baseDirectory.toPath(),
+                recipes.toPath(),
+                fixtures.toPath(),
                 changedOnly ? ChangedSince.ask(changedSince.strip(), baseDirectory.toPath()) : null);
     }
 
@@ -212,7 +226,9 @@ abstract class AbstractCookbookMojo extends AbstractMojo {
                 maxStoredRows,
                 allowedFunctions == null || allowedFunctions.isBlank()
                         ? Set.of()
-                        : Arrays.stream(allowedFunctions.split(",")).map(String::trim).collect(Collectors.toSet()),
+                        : Arrays.stream(allowedFunctions.split(","))
+                                .map(String::trim)
+                                .collect(Collectors.toSet()),
                 annotationRoot(),
                 threads,
                 failIfNoSpecifiedRecipes,
@@ -221,7 +237,8 @@ abstract class AbstractCookbookMojo extends AbstractMojo {
 
     /** GitHub names files relative to the checked-out repository. */
     private Path annotationRoot() {
-        boolean annotate = githubAnnotations != null ? githubAnnotations : "true".equals(System.getenv("GITHUB_ACTIONS"));
+        boolean annotate =
+                githubAnnotations != null ? githubAnnotations : "true".equals(System.getenv("GITHUB_ACTIONS"));
         return annotate ? RepositoryRoot.of(baseDirectory.toPath(), System.getenv("GITHUB_WORKSPACE")) : null;
     }
 
@@ -229,11 +246,13 @@ abstract class AbstractCookbookMojo extends AbstractMojo {
     private GoalCommand goalCommand() {
         File pom = session.getRequest().getPom();
         Path here = Path.of(System.getProperty("user.dir")).toAbsolutePath();
-        String pomOption = pom == null || pom.toPath().toAbsolutePath().getParent().equals(here)
-                ? null
-                : here.relativize(pom.toPath().toAbsolutePath()).toString();
+        String pomOption =
+                pom == null || pom.toPath().toAbsolutePath().getParent().equals(here)
+                        ? null
+                        : here.relativize(pom.toPath().toAbsolutePath()).toString();
         Map<String, String> properties = new HashMap<>();
         session.getUserProperties().forEach((name, value) -> properties.put(name.toString(), value.toString()));
-        return GoalCommand.invoked(session.getGoals(), plugin.getGroupId() + ":" + plugin.getArtifactId(), pomOption, properties);
+        return GoalCommand.invoked(
+                session.getGoals(), plugin.getGroupId() + ":" + plugin.getArtifactId(), pomOption, properties);
     }
 }

@@ -22,7 +22,8 @@ abstract class AbstractFlinkMojo extends AbstractCookbookMojo {
         return switch (engine) {
             case "flink" -> flinkEngine();
             case "simulator" -> simulatorEngine();
-            default -> throw new IllegalArgumentException("cookbook.engine must be flink or simulator, not '" + engine + "'");
+            default ->
+                throw new IllegalArgumentException("cookbook.engine must be flink or simulator, not '" + engine + "'");
         };
     }
 
@@ -33,6 +34,7 @@ abstract class AbstractFlinkMojo extends AbstractCookbookMojo {
 
     FlinkEngine flinkEngine() {
         String clusterAddress = flinkAddress == null || flinkAddress.isBlank() ? null : flinkAddress.strip();
-        return new FlinkEngine(new FlinkSettings(fixtures().toPath(), Duration.ofSeconds(timeout()), flinkLogs, clusterAddress));
+        return new FlinkEngine(
+                new FlinkSettings(fixtures().toPath(), Duration.ofSeconds(timeout()), flinkLogs, clusterAddress));
     }
 }

@@ -64,9 +64,18 @@ public class FixturesMojo extends AbstractMojo {
             throw new MojoExecutionException("cookbook.generate is '" + generate + "'; set it to generators or all");
         }
         try {
-            FixtureSettings settings = new FixtureSettings(baseDirectory.toPath(), recipes.toPath(), fixtures.toPath(), recipe, overwrite,
-                    "all".equals(generate), fixtureSpan, fixtureRows);
-            getLog().info(new FixtureGenerator(settings, new MavenConsole(getLog())).run().line());
+            FixtureSettings settings = new FixtureSettings(
+                    baseDirectory.toPath(),
+                    recipes.toPath(),
+                    fixtures.toPath(),
+                    recipe,
+                    overwrite,
+                    "all".equals(generate),
+                    fixtureSpan,
+                    fixtureRows);
+            getLog().info(new FixtureGenerator(settings, new MavenConsole(getLog()))
+                    .run()
+                    .line());
         } catch (RuntimeException e) {
             throw new MojoExecutionException("The cookbook plugin cannot generate fixtures: " + e.getMessage(), e);
         }

@@ -50,9 +50,16 @@ public class WatchMojo extends AbstractFlinkMojo {
         long start = System.nanoTime();
         try {
             WatchLoop loop = new WatchLoop(settings, runner, engine, console, System.in, Clock.systemUTC());
-            return new RunSummary(engine, loop.run(), (System.nanoTime() - start) / 1e9, true, runner.reportDisplayPath(), settings.command());
+            return new RunSummary(
+                    engine,
+                    loop.run(),
+                    (System.nanoTime() - start) / 1e9,
+                    true,
+                    runner.reportDisplayPath(),
+                    settings.command());
         } catch (IOException e) {
-            throw new CookbookException("cannot watch " + settings.recipesDirectory() + " for changes: " + e.getMessage(), e);
+            throw new CookbookException(
+                    "cannot watch " + settings.recipesDirectory() + " for changes: " + e.getMessage(), e);
         }
     }
 }

@@ -24,8 +24,12 @@ public final class FixtureConvention {
 
     /** The directory, relative to the fixtures directory, that holds a recipe's conventional fixtures. */
     public static String directoryOf(Path recipesDirectory, Path recipeFile) {
-        String relative = recipesDirectory.toAbsolutePath().normalize().relativize(recipeFile.toAbsolutePath().normalize())
-                .toString().replace('\\', '/');
+        String relative = recipesDirectory
+                .toAbsolutePath()
+                .normalize()
+                .relativize(recipeFile.toAbsolutePath().normalize())
+                .toString()
+                .replace('\\', '/');
         return relative.endsWith(".md") ? relative.substring(0, relative.length() - ".md".length()) : relative;
     }
 
@@ -73,7 +77,9 @@ public final class FixtureConvention {
             return Optional.empty();
         }
         try {
-            return SqlParsing.parse(statement, statement.text()) instanceof SqlCreateTable create ? Optional.of(create) : Optional.empty();
+            return SqlParsing.parse(statement, statement.text()) instanceof SqlCreateTable create
+                    ? Optional.of(create)
+                    : Optional.empty();
         } catch (SqlSyntaxException | RuntimeException unparsable) {
             return Optional.empty(); // the engine reports it at its line
         }

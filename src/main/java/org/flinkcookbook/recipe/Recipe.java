@@ -22,7 +22,8 @@ import org.flinkcookbook.sql.TableReads;
  * @param fixtures the {@code cookbook:fixture} bindings declared anywhere in the file
  * @param warnings what the author should know about how the recipe was read, each naming its line
  */
-public record Recipe(Path file, String displayPath, List<SqlBlock> blocks, List<FixtureBinding> fixtures, List<String> warnings) {
+public record Recipe(
+        Path file, String displayPath, List<SqlBlock> blocks, List<FixtureBinding> fixtures, List<String> warnings) {
 
     public Recipe {
         blocks = List.copyOf(blocks);
@@ -36,7 +37,10 @@ public record Recipe(Path file, String displayPath, List<SqlBlock> blocks, List<
 
     /** The statements of all blocks that run, in document order, with their Markdown lines. */
     public List<Statement> statements() {
-        return blocks.stream().filter(SqlBlock::runs).flatMap(block -> block.statements().stream()).toList();
+        return blocks.stream()
+                .filter(SqlBlock::runs)
+                .flatMap(block -> block.statements().stream())
+                .toList();
     }
 
     /**
@@ -45,18 +49,28 @@ public record Recipe(Path file, String displayPath, List<SqlBlock> blocks, List<
      * creates again itself, as a reader runs a data generator after the main script.
      */
     public List<Recipe> sessions() {
-        Set<Integer> scripts = blocks.stream().filter(SqlBlock::runs).map(SqlBlock::script).collect(Collectors.toCollection(TreeSet::new));
+        Set<Integer> scripts = blocks.stream()
+                .filter(SqlBlock::runs)
+                .map(SqlBlock::script)
+                .collect(Collectors.toCollection(TreeSet::new));
         if (scripts.size() <= 1) {
             return List.of(this);
         }
         List<Recipe> sessions = new ArrayList<>();
         List<Statement> definitions = new ArrayList<>();
         for (int script : scripts) {
-            List<SqlBlock> own = blocks.stream().filter(block -> block.runs() && block.script() == script).toList();
-            Set<String> redefined = own.stream().flatMap(block -> block.statements().stream())
-                    .map(Recipe::createdName).flatMap(Optional::stream).collect(Collectors.toSet());
+            List<SqlBlock> own = blocks.stream()
+                    .filter(block -> block.runs() && block.script() == script)
+                    .toList();
+            Set<String> redefined = own.stream()
+                    .flatMap(block -> block.statements().stream())
+                    .map(Recipe::createdName)
+                    .flatMap(Optional::stream)
+                    .collect(Collectors.toSet());
             List<Statement> replayed = definitions.stream()
-                    .filter(statement -> createdName(statement).map(name -> !redefined.contains(name)).orElse(true))
+                    .filter(statement -> createdName(statement)
+                            .map(name -> !redefined.contains(name))
+                            .orElse(true))
                     .toList();
             List<SqlBlock> sessionBlocks = new ArrayList<>();
             if (!replayed.isEmpty()) {
@@ -64,14 +78,19 @@ public record Recipe(Path file, String displayPath, List<SqlBlock> blocks, List<
             }
             sessionBlocks.addAll(own);
             sessions.add(new Recipe(file, displayPath, sessionBlocks, fixtures, warnings));
-            own.stream().flatMap(block -> block.statements().stream()).filter(Recipe::isDefinition).forEach(definitions::add);
+            own.stream()
+                    .flatMap(block -> block.statements().stream())
+                    .filter(Recipe::isDefinition)
+                    .forEach(definitions::add);
         }
         return sessions;
     }
 
     /** The fixture bound to a table, if the recipe declares one (table names compare case-insensitively). */
     public Optional<FixtureBinding> fixtureFor(String tableName) {
-        return fixtures.stream().filter(binding -> binding.table().equalsIgnoreCase(tableName)).findFirst();
+        return fixtures.stream()
+                .filter(binding -> binding.table().equalsIgnoreCase(tableName))
+                .findFirst();
     }
 
     /**

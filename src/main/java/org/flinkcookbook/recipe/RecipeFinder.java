@@ -39,19 +39,27 @@ public final class RecipeFinder {
         Predicate<String> selected = selector(filter);
         Path root = recipesDirectory.toAbsolutePath().normalize();
         try {
-            // walkFileTree does not enter a start directory that is a symbolic link; walk its target, keep the link's name.
+            // walkFileTree does not enter a start directory that is a symbolic link; walk its target, keep the link's
+            // name.
             Path walked = Files.isSymbolicLink(root) ? root.toRealPath() : root;
             List<Path> markdown = new ArrayList<>();
             Files.walkFileTree(walked, new SimpleFileVisitor<>() {
                 @Override
                 public FileVisitResult preVisitDirectory(Path directory, BasicFileAttributes attributes) {
                     // .git, target and node_modules can hold many thousands of files, none of them recipes
-                    return directory.equals(walked) || !isExcluded(directory) ? FileVisitResult.CONTINUE : FileVisitResult.SKIP_SUBTREE;
+                    return directory.equals(walked) || !isExcluded(directory)
+                            ? FileVisitResult.CONTINUE
+                            : FileVisitResult.SKIP_SUBTREE;
                 }
 
                 @Override
                 public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
-                    if (Files.isRegularFile(file) && file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".md") && inside(file, walked)) {
+                    if (Files.isRegularFile(file)
+                            && file.getFileName()
+                                    .toString()
+                                    .toLowerCase(Locale.ROOT)
+                                    .endsWith(".md")
+                            && inside(file, walked)) {
                         markdown.add(root.resolve(walked.relativize(file)));
                     }
                     return FileVisitResult.CONTINUE;

@@ -35,7 +35,9 @@ public final class RecipeParser {
     private static final Pattern COMMENT = Pattern.compile("<!--(.*?)-->", Pattern.DOTALL);
     private static final Pattern FIXTURE = Pattern.compile("cookbook:fixture\\s+([^\\s=]+)\\s*=\\s*(\\S+)");
 
-    private final Parser markdown = Parser.builder().includeSourceSpans(IncludeSourceSpans.BLOCKS_AND_INLINES).build();
+    private final Parser markdown = Parser.builder()
+            .includeSourceSpans(IncludeSourceSpans.BLOCKS_AND_INLINES)
+            .build();
 
     /** Parses a recipe file; {@code displayPath} is how messages and reports name it. */
     public Recipe parse(Path file, String displayPath) throws RecipeException {
@@ -55,7 +57,9 @@ public final class RecipeParser {
     }
 
     Recipe parse(Path file, String displayPath, String text) throws RecipeException {
-        String[] lines = text.split("\\r\\n|\\r|\\n", -1); // the line breaks commonmark counts; \R would also break at U+2028 or a form feed
+        String[] lines = text.split(
+                "\\r\\n|\\r|\\n",
+                -1); // the line breaks commonmark counts; \R would also break at U+2028 or a form feed
         List<FencedCodeBlock> codeBlocks = new ArrayList<>();
         List<FixtureBinding> fixtures = new ArrayList<>();
         List<ScriptConvention.Heading> headings = new ArrayList<>();
@@ -95,8 +99,11 @@ public final class RecipeParser {
         int fenceLine = lineOf(block);
         if (block.getClosingFenceLength() == null) {
             String fence = block.getFenceCharacter().repeat(block.getOpeningFenceLength());
-            throw new RecipeException(displayPath, fenceLine,
-                    "the " + fence + "sql code block opened here is never closed; add a closing " + fence + " line", null);
+            throw new RecipeException(
+                    displayPath,
+                    fenceLine,
+                    "the " + fence + "sql code block opened here is never closed; add a closing " + fence + " line",
+                    null);
         }
         int firstLine = fenceLine + 1;
         boolean skipped = SKIP.matcher(previousNonBlankLine(lines, fenceLine)).find();
@@ -141,7 +148,10 @@ public final class RecipeParser {
         while (comment.find()) {
             Matcher matcher = FIXTURE.matcher(html).region(comment.start(1), comment.end(1));
             while (matcher.find()) {
-                int lineInHtml = (int) html.substring(0, matcher.start()).chars().filter(c -> c == '\n').count();
+                int lineInHtml = (int) html.substring(0, matcher.start())
+                        .chars()
+                        .filter(c -> c == '\n')
+                        .count();
                 fixtures.add(new FixtureBinding(matcher.group(1), matcher.group(2), line + lineInHtml));
             }
         }
@@ -161,7 +171,9 @@ public final class RecipeParser {
 
     /** 1-based Markdown line where a node starts. */
     private static int lineOf(Node node) {
-        return node.getSourceSpans().isEmpty() ? 1 : node.getSourceSpans().get(0).getLineIndex() + 1;
+        return node.getSourceSpans().isEmpty()
+                ? 1
+                : node.getSourceSpans().get(0).getLineIndex() + 1;
     }
 
     private static String previousNonBlankLine(String[] lines, int line) {
@@ -187,7 +199,9 @@ public final class RecipeParser {
                     .onUnmappableCharacter(CodingErrorAction.REPORT)
                     .decode(ByteBuffer.wrap(bytes))
                     .toString();
-            return text.startsWith("\uFEFF") ? text.substring(1) : text; // a byte order mark would hide a fence on line 1
+            return text.startsWith("\uFEFF")
+                    ? text.substring(1)
+                    : text; // a byte order mark would hide a fence on line 1
         } catch (CharacterCodingException e) {
             int line = firstLineWithInvalidUtf8(bytes);
             throw new RecipeException(displayPath, line, "is not UTF-8 text; save the file as UTF-8", e);

@@ -54,9 +54,10 @@ final class ScriptConvention {
         List<SqlBlock> result = new ArrayList<>();
         for (SqlBlock block : blocks) {
             Optional<Heading> script = scriptOf(block.firstLine() - 1, headings);
-            result.add(script.isPresent()
-                    ? block.inScript(scriptIndex(script.get(), headings))
-                    : block.asExcerpt("outside the recipe's Script sections"));
+            result.add(
+                    script.isPresent()
+                            ? block.inScript(scriptIndex(script.get(), headings))
+                            : block.asExcerpt("outside the recipe's Script sections"));
         }
         return result;
     }
@@ -78,7 +79,10 @@ final class ScriptConvention {
     }
 
     private static int scriptIndex(Heading script, List<Heading> headings) {
-        return (int) headings.stream().filter(Heading::isScript).takeWhile(heading -> heading != script).count();
+        return (int) headings.stream()
+                .filter(Heading::isScript)
+                .takeWhile(heading -> heading != script)
+                .count();
     }
 
     private List<SqlBlock> withoutExcerpts(List<SqlBlock> blocks) {
@@ -88,7 +92,9 @@ final class ScriptConvention {
         Map<String, Integer> createdAt = new HashMap<>();
         for (SqlBlock block : blocks) {
             for (Statement statement : block.statements()) {
-                parse(statement).flatMap(TableReads::definedBy).ifPresent(name -> createdAt.putIfAbsent(name, statement.line()));
+                parse(statement)
+                        .flatMap(TableReads::definedBy)
+                        .ifPresent(name -> createdAt.putIfAbsent(name, statement.line()));
             }
         }
         Set<String> created = new HashSet<>();
@@ -96,8 +102,9 @@ final class ScriptConvention {
         for (SqlBlock block : blocks) {
             String excerpt = block.skipped() ? null : excerptReason(block, created, createdAt);
             if (excerpt != null) {
-                warnings.add(displayPath + ":" + block.firstLine() + ": this block is shown, not run: " + excerpt
-                        + "; put the recipe's runnable SQL under a '## Script' heading to say so, or mark the block <!-- cookbook:skip -->");
+                warnings.add(
+                        displayPath + ":" + block.firstLine() + ": this block is shown, not run: " + excerpt
+                                + "; put the recipe's runnable SQL under a '## Script' heading to say so, or mark the block <!-- cookbook:skip -->");
                 result.add(block.asExcerpt(excerpt));
                 continue;
             }

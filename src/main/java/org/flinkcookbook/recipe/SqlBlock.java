@@ -14,7 +14,8 @@ import org.flinkcookbook.sql.Statement;
  *     for every block of a recipe without one); each section is a session of its own
  * @param excerpt why the block is shown, not run, by the recipe's Script convention; null when it runs
  */
-public record SqlBlock(int firstLine, String sql, boolean skipped, List<Statement> statements, int script, String excerpt) {
+public record SqlBlock(
+        int firstLine, String sql, boolean skipped, List<Statement> statements, int script, String excerpt) {
 
     public SqlBlock {
         statements = List.copyOf(statements);

@@ -22,7 +22,8 @@ final class ChangedFates {
     /** The lines for a result's late rows: those whose fate changed first, marked. */
     static List<String> lateRows(List<LateRow> late, List<Mismatch> mismatches) {
         List<String> lines = new ArrayList<>();
-        late.stream().sorted(Comparator.comparing(row -> mark(row, mismatches).isEmpty()))
+        late.stream()
+                .sorted(Comparator.comparing(row -> mark(row, mismatches).isEmpty()))
                 .forEach(row -> lines.add(mark(row, mismatches) + row));
         return lines;
     }
@@ -33,12 +34,17 @@ final class ChangedFates {
      */
     static List<String> watermarkChecks(List<WatermarkCheck> checks, List<Mismatch> mismatches) {
         List<String> lines = new ArrayList<>();
-        checks.stream().filter(check -> check.passed() && inRow(check.eventTime(), mismatches, "unexpected row"))
+        checks.stream()
+                .filter(check -> check.passed() && inRow(check.eventTime(), mismatches, "unexpected row"))
                 .forEach(check -> lines.add("[no longer filtered] " + check));
-        List<WatermarkCheck> filtered = checks.stream().filter(check -> !check.passed()).toList();
-        filtered.stream().filter(check -> inRow(check.eventTime(), mismatches, "missing row"))
+        List<WatermarkCheck> filtered =
+                checks.stream().filter(check -> !check.passed()).toList();
+        filtered.stream()
+                .filter(check -> inRow(check.eventTime(), mismatches, "missing row"))
                 .forEach(check -> lines.add("[newly filtered] " + check));
-        filtered.stream().filter(check -> !inRow(check.eventTime(), mismatches, "missing row")).forEach(check -> lines.add(check.toString()));
+        filtered.stream()
+                .filter(check -> !inRow(check.eventTime(), mismatches, "missing row"))
+                .forEach(check -> lines.add(check.toString()));
         return lines;
     }
 
@@ -47,16 +53,20 @@ final class ChangedFates {
             return inRow(row.eventTime(), mismatches, "missing row") ? "[newly dropped] " : "";
         }
         String window = "window [" + row.windowStart() + ", " + row.windowEnd() + ")";
-        boolean changed = mismatches.stream().anyMatch(mismatch -> mismatch.detail().equals(window)
-                || mismatch.detail().equals("missing row") && mismatch.expected().contains(row.windowStart())
-                        && mismatch.expected().contains(row.windowEnd()));
+        boolean changed = mismatches.stream()
+                .anyMatch(mismatch -> mismatch.detail().equals(window)
+                        || mismatch.detail().equals("missing row")
+                                && mismatch.expected().contains(row.windowStart())
+                                && mismatch.expected().contains(row.windowEnd()));
         return changed ? "[window changed] " : "";
     }
 
     private static boolean inRow(String eventTime, List<Mismatch> mismatches, String detail) {
-        return mismatches.stream().filter(mismatch -> mismatch.detail().equals(detail)).anyMatch(mismatch -> {
-            String row = detail.equals("missing row") ? mismatch.expected() : mismatch.actual();
-            return row != null && row.contains(eventTime);
-        });
+        return mismatches.stream()
+                .filter(mismatch -> mismatch.detail().equals(detail))
+                .anyMatch(mismatch -> {
+                    String row = detail.equals("missing row") ? mismatch.expected() : mismatch.actual();
+                    return row != null && row.contains(eventTime);
+                });
     }
 }

@@ -35,16 +35,18 @@ public record GoalCommand(String plugin, String arguments) {
      *     {@code -f} elsewhere, or null
      * @param userProperties the {@code -D} properties
      */
-    public static GoalCommand invoked(List<String> typedGoals, String groupAndArtifact, String pom, Map<String, String> userProperties) {
+    public static GoalCommand invoked(
+            List<String> typedGoals, String groupAndArtifact, String pom, Map<String, String> userProperties) {
         String plugin = typedGoals.stream()
                 .filter(goal -> goal.startsWith(groupAndArtifact + ":"))
                 .map(goal -> goal.substring(0, goal.lastIndexOf(':')))
                 .findFirst()
                 .orElse(PREFIX.plugin());
-        String arguments = (pom == null ? "" : " -f " + quoted(pom)) + REPEATED.stream()
-                .filter(userProperties::containsKey)
-                .map(name -> " -D" + name + "=" + quoted(userProperties.get(name)))
-                .collect(Collectors.joining());
+        String arguments = (pom == null ? "" : " -f " + quoted(pom))
+                + REPEATED.stream()
+                        .filter(userProperties::containsKey)
+                        .map(name -> " -D" + name + "=" + quoted(userProperties.get(name)))
+                        .collect(Collectors.joining());
         return new GoalCommand(plugin, arguments);
     }
 

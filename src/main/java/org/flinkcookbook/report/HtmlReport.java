@@ -33,6 +33,7 @@ public final class HtmlReport {
     public static final String FILE_NAME = "index.html";
     /** Rows shown of a result; the rest are in report.json. */
     static final int MAX_SHOWN_ROWS = 200;
+
     private static final int MAX_LABEL = 90;
 
     private static final String SCRIPT = """
@@ -91,7 +92,8 @@ public final class HtmlReport {
             .glance .big { font-size: 20px; font-weight: 700; color: var(--late); } .glance .filtered-count { color: var(--filtered); } .glance .nums { font-size: 12.5px; color: #374151; }
             #tip { position: fixed; z-index: 9; max-width: 460px; white-space: pre-line; line-height: 1.5; background: #111827; color: #fff; font-size: 12px; padding: 5px 8px; border-radius: 4px; pointer-events: none; }
             """;
-    private static final String POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src 'sha256-" + sha256(SCRIPT) + "'";
+    private static final String POLICY =
+            "default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src 'sha256-" + sha256(SCRIPT) + "'";
 
     private final StringBuilder html = new StringBuilder(64 * 1024);
     private final Function<RecipeOutcome, List<ExpectedResult>> expectedResults;
@@ -107,30 +109,52 @@ public final class HtmlReport {
      *     empty list when they cannot be read
      * @param mvn how the user ran the plugin, for the commands that put a recipe right
      */
-    public static void write(Path file, String engine, String flinkVersion, List<RecipeOutcome> outcomes,
-            Function<RecipeOutcome, List<ExpectedResult>> expectedResults, GoalCommand mvn) throws IOException {
+    public static void write(
+            Path file,
+            String engine,
+            String flinkVersion,
+            List<RecipeOutcome> outcomes,
+            Function<RecipeOutcome, List<ExpectedResult>> expectedResults,
+            GoalCommand mvn)
+            throws IOException {
         AtomicFiles.write(file, page(engine, flinkVersion, outcomes, expectedResults, mvn));
     }
 
-    static String page(String engine, String flinkVersion, List<RecipeOutcome> outcomes, Function<RecipeOutcome, List<ExpectedResult>> expectedResults,
+    static String page(
+            String engine,
+            String flinkVersion,
+            List<RecipeOutcome> outcomes,
+            Function<RecipeOutcome, List<ExpectedResult>> expectedResults,
             GoalCommand mvn) {
         return new HtmlReport(expectedResults, mvn).render(engine, flinkVersion, outcomes);
     }
 
     private String render(String engine, String flinkVersion, List<RecipeOutcome> outcomes) {
         html.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
-                .append("<meta http-equiv=\"Content-Security-Policy\" content=\"").append(POLICY).append("\">")
+                .append("<meta http-equiv=\"Content-Security-Policy\" content=\"")
+                .append(POLICY)
+                .append("\">")
                 .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
-                .append("<title>Cookbook report</title><style>").append(STYLE).append("</style></head><body>");
-        html.append("<header><h1>Cookbook report</h1><p class=\"sub\">").append(outcomes.size()).append(outcomes.size() == 1 ? " recipe" : " recipes")
+                .append("<title>Cookbook report</title><style>")
+                .append(STYLE)
+                .append("</style></head><body>");
+        html.append("<header><h1>Cookbook report</h1><p class=\"sub\">")
+                .append(outcomes.size())
+                .append(outcomes.size() == 1 ? " recipe" : " recipes")
                 .append(" on the ")
-                .append(Html.escape(engine)).append(" engine, Flink ").append(Html.escape(flinkVersion)).append(": ")
-                .append(Html.escape(counts(outcomes))).append(". The same run as report.json, beside this file.</p></header><main>");
+                .append(Html.escape(engine))
+                .append(" engine, Flink ")
+                .append(Html.escape(flinkVersion))
+                .append(": ")
+                .append(Html.escape(counts(outcomes)))
+                .append(". The same run as report.json, beside this file.</p></header><main>");
         overview(outcomes);
         for (int i = 0; i < outcomes.size(); i++) {
             recipe(i, outcomes.get(i));
         }
-        html.append("</main><div id=\"tip\" hidden></div><script>").append(SCRIPT).append("</script></body></html>\n");
+        html.append("</main><div id=\"tip\" hidden></div><script>")
+                .append(SCRIPT)
+                .append("</script></body></html>\n");
         return html.toString();
     }
 
@@ -143,35 +167,61 @@ public final class HtmlReport {
     }
 
     private void overview(List<RecipeOutcome> outcomes) {
-        html.append("<table class=\"overview\"><thead><tr><th>recipe</th><th>status</th><th>results</th><th>timelines</th>")
+        html.append(
+                        "<table class=\"overview\"><thead><tr><th>recipe</th><th>status</th><th>results</th><th>timelines</th>")
                 .append("<th>late rows dropped</th><th>seconds</th></tr></thead><tbody>");
         for (int i = 0; i < outcomes.size(); i++) {
             RecipeOutcome outcome = outcomes.get(i);
-            long dropped = outcome.results().stream().map(StatementResult::lateRowsDropped).filter(Objects::nonNull).mapToLong(Long::longValue).sum();
+            long dropped = outcome.results().stream()
+                    .map(StatementResult::lateRowsDropped)
+                    .filter(Objects::nonNull)
+                    .mapToLong(Long::longValue)
+                    .sum();
             boolean windowed = outcome.results().stream().anyMatch(result -> result.lateRowsDropped() != null);
-            html.append("<tr><td><a href=\"#recipe-").append(i).append("\">").append(Html.escape(outcome.path())).append("</a></td><td>");
+            html.append("<tr><td><a href=\"#recipe-")
+                    .append(i)
+                    .append("\">")
+                    .append(Html.escape(outcome.path()))
+                    .append("</a></td><td>");
             status(outcome.status());
-            html.append("</td><td class=\"num\">").append(outcome.results().size()).append("</td><td class=\"num\">")
-                    .append(timelines(outcome).size()).append("</td><td class=\"num\">").append(windowed ? Long.toString(dropped) : "")
-                    .append("</td><td class=\"num\">").append(String.format(Locale.ROOT, "%.2f", outcome.seconds())).append("</td></tr>");
+            html.append("</td><td class=\"num\">")
+                    .append(outcome.results().size())
+                    .append("</td><td class=\"num\">")
+                    .append(timelines(outcome).size())
+                    .append("</td><td class=\"num\">")
+                    .append(windowed ? Long.toString(dropped) : "")
+                    .append("</td><td class=\"num\">")
+                    .append(String.format(Locale.ROOT, "%.2f", outcome.seconds()))
+                    .append("</td></tr>");
         }
         html.append("</tbody></table>");
     }
 
     private void status(RecipeStatus status) {
-        html.append("<span class=\"status ").append(status.word()).append("\">").append(status.word()).append("</span>");
+        html.append("<span class=\"status ")
+                .append(status.word())
+                .append("\">")
+                .append(status.word())
+                .append("</span>");
     }
 
     private static List<StatementResult> timelines(RecipeOutcome outcome) {
-        return outcome.results().stream().filter(result -> result.explanations().timeline() != null).toList();
+        return outcome.results().stream()
+                .filter(result -> result.explanations().timeline() != null)
+                .toList();
     }
 
     private void recipe(int index, RecipeOutcome outcome) {
-        html.append("<section class=\"recipe\" id=\"recipe-").append(index).append("\"><h2>").append(Html.escape(outcome.path())).append(' ');
+        html.append("<section class=\"recipe\" id=\"recipe-")
+                .append(index)
+                .append("\"><h2>")
+                .append(Html.escape(outcome.path()))
+                .append(' ');
         status(outcome.status());
         html.append("</h2>");
         if (outcome.problem() != null) {
-            html.append("<p class=\"problem\">").append(Html.escape(outcome.path() + ":" + outcome.problemLine() + ": " + outcome.problem()));
+            html.append("<p class=\"problem\">")
+                    .append(Html.escape(outcome.path() + ":" + outcome.problemLine() + ": " + outcome.problem()));
             if (!outcome.remedy(mvn).isEmpty()) {
                 html.append("\n").append(Html.escape(outcome.remedy(mvn)));
             }
@@ -179,19 +229,25 @@ public final class HtmlReport {
         }
         if (!outcome.warnings().isEmpty()) {
             html.append("<ul class=\"warnings\">");
-            outcome.warnings().forEach(warning -> html.append("<li>").append(Html.escape(warning)).append("</li>"));
+            outcome.warnings()
+                    .forEach(warning ->
+                            html.append("<li>").append(Html.escape(warning)).append("</li>"));
             html.append("</ul>");
         }
         if (outcome.cached()) {
-            html.append("<p class=\"meta\">Passed before on the same inputs, so it did not run: no results to show.</p>");
+            html.append(
+                    "<p class=\"meta\">Passed before on the same inputs, so it did not run: no results to show.</p>");
         }
         glance(index, outcome);
-        List<ExpectedResult> expected = outcome.status() == RecipeStatus.FAILED ? expectedResults.apply(outcome) : List.of();
+        List<ExpectedResult> expected =
+                outcome.status() == RecipeStatus.FAILED ? expectedResults.apply(outcome) : List.of();
         List<StatementResult> results = outcome.results();
         for (int r = 0; r < results.size(); r++) {
             result(index + "-" + r, outcome, results.get(r), expectedFor(results.get(r), expected));
         }
-        List<Mismatch> unattached = outcome.mismatches().stream().filter(mismatch -> results.stream().noneMatch(mismatch::isAbout)).toList();
+        List<Mismatch> unattached = outcome.mismatches().stream()
+                .filter(mismatch -> results.stream().noneMatch(mismatch::isAbout))
+                .toList();
         mismatches(outcome.path(), unattached);
         html.append("</section>");
     }
@@ -210,22 +266,36 @@ public final class HtmlReport {
             if (timeline == null) {
                 continue;
             }
-            html.append("<a href=\"#result-").append(index).append('-').append(r).append("\">")
-                    .append(TimelineSvg.thumbnail(timeline)).append("<div>");
+            html.append("<a href=\"#result-")
+                    .append(index)
+                    .append('-')
+                    .append(r)
+                    .append("\">")
+                    .append(TimelineSvg.thumbnail(timeline))
+                    .append("<div>");
             if (result.lateRowsDropped() != null) {
-                html.append("<span class=\"big late-count\">").append(timeline.lateRows().size()).append("</span> dropped ");
+                html.append("<span class=\"big late-count\">")
+                        .append(timeline.lateRows().size())
+                        .append("</span> dropped ");
             }
             if (!timeline.filteredRows().isEmpty()) {
-                html.append("<span class=\"big filtered-count\">").append(timeline.filteredRows().size()).append("</span> filtered ");
+                html.append("<span class=\"big filtered-count\">")
+                        .append(timeline.filteredRows().size())
+                        .append("</span> filtered ");
             }
-            html.append("of ").append(timeline.rowCount()).append(" rows")
-                    .append("</div><div class=\"nums\">line ").append(result.line());
+            html.append("of ")
+                    .append(timeline.rowCount())
+                    .append(" rows")
+                    .append("</div><div class=\"nums\">line ")
+                    .append(result.line());
             if (knownDelay(timeline)) {
                 html.append(" \u00b7 watermark delay ").append(duration(timeline.watermarkDelayMillis()));
             }
             html.append(" \u00b7 interval ").append(duration(timeline.watermarkIntervalMillis()));
             if (timeline.windowCount() > 0) {
-                html.append(" \u00b7 ").append(timeline.windowCount()).append(timeline.windowCount() == 1 ? " window" : " windows");
+                html.append(" \u00b7 ")
+                        .append(timeline.windowCount())
+                        .append(timeline.windowCount() == 1 ? " window" : " windows");
             }
             html.append("</div></a>");
         }
@@ -233,23 +303,34 @@ public final class HtmlReport {
     }
 
     private static ExpectedResult expectedFor(StatementResult result, List<ExpectedResult> expected) {
-        return expected.stream().filter(candidate -> candidate.result().key().equals(result.key()))
-                .min((a, b) -> Integer.compare(Math.abs(a.result().line() - result.line()), Math.abs(b.result().line() - result.line())))
+        return expected.stream()
+                .filter(candidate -> candidate.result().key().equals(result.key()))
+                .min((a, b) -> Integer.compare(
+                        Math.abs(a.result().line() - result.line()),
+                        Math.abs(b.result().line() - result.line())))
                 .orElse(null);
     }
 
     private void result(String id, RecipeOutcome outcome, StatementResult result, ExpectedResult expected) {
-        html.append("<div class=\"result\" id=\"result-").append(id).append("\"><h3>line ").append(result.line()).append(": ")
+        html.append("<div class=\"result\" id=\"result-")
+                .append(id)
+                .append("\"><h3>line ")
+                .append(result.line())
+                .append(": ")
                 .append(Html.escape(abbreviate(result.label())));
         if (result.sink() != null) {
             html.append(" \u2192 ").append(Html.escape(result.sink()));
         }
-        html.append("</h3><p class=\"meta\">").append(result.rows().size()).append(result.rows().size() == 1 ? " row" : " rows");
+        html.append("</h3><p class=\"meta\">")
+                .append(result.rows().size())
+                .append(result.rows().size() == 1 ? " row" : " rows");
         if (result.lateRowsDropped() != null) {
             html.append(" \u00b7 late rows dropped: ").append(result.lateRowsDropped());
         }
         html.append("</p>");
-        List<Mismatch> mismatches = outcome.mismatches().stream().filter(mismatch -> mismatch.isAbout(result)).toList();
+        List<Mismatch> mismatches = outcome.mismatches().stream()
+                .filter(mismatch -> mismatch.isAbout(result))
+                .toList();
         mismatches(outcome.path(), mismatches);
         Timeline timeline = result.explanations().timeline();
         if (timeline != null) {
@@ -268,21 +349,34 @@ public final class HtmlReport {
             return;
         }
         html.append("<ul class=\"problem mismatches\">");
-        mismatches.forEach(mismatch -> html.append("<li>").append(Html.escape(path + ":" + mismatch.line() + ": " + mismatch.describe())).append("</li>"));
+        mismatches.forEach(mismatch -> html.append("<li>")
+                .append(Html.escape(path + ":" + mismatch.line() + ": " + mismatch.describe()))
+                .append("</li>"));
         html.append("</ul>");
     }
 
     private void timeline(Timeline timeline, StatementResult result) {
-        html.append("<figure class=\"timeline\" data-line=\"").append(result.line()).append("\">").append(TimelineSvg.figure(timeline));
+        html.append("<figure class=\"timeline\" data-line=\"")
+                .append(result.line())
+                .append("\">")
+                .append(TimelineSvg.figure(timeline));
         html.append("<div class=\"legend\">")
-                .append(swatch("<circle class=\"row\" cx=\"7\" cy=\"7\" r=\"3\"/>")).append(timeline.rowCount() > TimelineSvg.DENSITY_ABOVE
-                        ? "rows (density)" : "row").append("</span>")
-                .append(swatch("<circle class=\"late\" cx=\"7\" cy=\"7\" r=\"4.5\"/>")).append("dropped as late</span>")
-                .append(swatch("<path class=\"filtered\" d=\"M7 2.5l4.5 4.5-4.5 4.5-4.5-4.5z\"/>")).append("filtered by CURRENT_WATERMARK</span>")
-                .append(swatch("<path class=\"wm\" d=\"M1 11H6V4H13\"/>")).append("watermark</span>")
-                .append(swatch("<rect class=\"win w1\" x=\"1\" y=\"3\" width=\"10\" height=\"8\"/><line class=\"fire\" x1=\"11\" x2=\"11\" y1=\"3\" y2=\"11\"/>"))
+                .append(swatch("<circle class=\"row\" cx=\"7\" cy=\"7\" r=\"3\"/>"))
+                .append(timeline.rowCount() > TimelineSvg.DENSITY_ABOVE ? "rows (density)" : "row")
+                .append("</span>")
+                .append(swatch("<circle class=\"late\" cx=\"7\" cy=\"7\" r=\"4.5\"/>"))
+                .append("dropped as late</span>")
+                .append(swatch("<path class=\"filtered\" d=\"M7 2.5l4.5 4.5-4.5 4.5-4.5-4.5z\"/>"))
+                .append("filtered by CURRENT_WATERMARK</span>")
+                .append(swatch("<path class=\"wm\" d=\"M1 11H6V4H13\"/>"))
+                .append("watermark</span>")
+                .append(
+                        swatch(
+                                "<rect class=\"win w1\" x=\"1\" y=\"3\" width=\"10\" height=\"8\"/><line class=\"fire\" x1=\"11\" x2=\"11\" y1=\"3\" y2=\"11\"/>"))
                 .append("window [start, end), until it fired</span></div>");
-        html.append("<figcaption>").append(Html.escape(caption(timeline, result))).append("</figcaption></figure>");
+        html.append("<figcaption>")
+                .append(Html.escape(caption(timeline, result)))
+                .append("</figcaption></figure>");
     }
 
     private static String swatch(String shape) {
@@ -290,29 +384,50 @@ public final class HtmlReport {
     }
 
     private static String caption(Timeline timeline, StatementResult result) {
-        StringBuilder text = new StringBuilder().append(String.format(Locale.ROOT, "%,d", timeline.rowCount())).append(" rows of ").append(timeline.fixture())
+        StringBuilder text = new StringBuilder()
+                .append(String.format(Locale.ROOT, "%,d", timeline.rowCount()))
+                .append(" rows of ")
+                .append(timeline.fixture())
                 .append(" reached the operator, in arrival order");
         if (timeline.sampleStride() > 1) {
-            text.append(" (drawn from every ").append(timeline.sampleStride()).append(ordinalSuffix(timeline.sampleStride())).append(" row)");
+            text.append(" (drawn from every ")
+                    .append(timeline.sampleStride())
+                    .append(ordinalSuffix(timeline.sampleStride()))
+                    .append(" row)");
         }
         text.append("; ").append(timeline.lateRows().size()).append(" dropped as late");
-        if (result.lateRowsDropped() != null && result.lateRowsDropped() != timeline.lateRows().size()) {
+        if (result.lateRowsDropped() != null
+                && result.lateRowsDropped() != timeline.lateRows().size()) {
             text.append(" (Flink counted ").append(result.lateRowsDropped()).append(')');
         }
-        text.append(", ").append(timeline.filteredRows().size()).append(" filtered by CURRENT_WATERMARK; ")
-                .append(timeline.windowCount()).append(timeline.windowCount() == 1 ? " window" : " windows").append(" fired");
+        text.append(", ")
+                .append(timeline.filteredRows().size())
+                .append(" filtered by CURRENT_WATERMARK; ")
+                .append(timeline.windowCount())
+                .append(timeline.windowCount() == 1 ? " window" : " windows")
+                .append(" fired");
         if (timeline.windows().size() > TimelineSvg.MAX_BANDS) {
             text.append(" (too many for bands: only where they fired is drawn");
-            text.append(timeline.windowCount() > timeline.windows().size() ? ", for the first " + timeline.windows().size() + ")" : ")");
+            text.append(
+                    timeline.windowCount() > timeline.windows().size()
+                            ? ", for the first " + timeline.windows().size() + ")"
+                            : ")");
         }
         text.append(". The watermark");
         if (knownDelay(timeline)) {
-            text.append(" stays ").append(duration(timeline.watermarkDelayMillis())).append(" behind the newest row and");
+            text.append(" stays ")
+                    .append(duration(timeline.watermarkDelayMillis()))
+                    .append(" behind the newest row and");
         }
-        text.append(" is passed on when it advances by more than ").append(duration(timeline.watermarkIntervalMillis()))
-                .append(" (pipeline.auto-watermark-interval). Times in ").append(timeline.timeZone()).append('.');
+        text.append(" is passed on when it advances by more than ")
+                .append(duration(timeline.watermarkIntervalMillis()))
+                .append(" (pipeline.auto-watermark-interval). Times in ")
+                .append(timeline.timeZone())
+                .append('.');
         if (timeline.lateRows().size() + timeline.filteredRows().size() > TimelineSvg.MAX_TOOLTIPS) {
-            text.append(" Tooltips on the first ").append(TimelineSvg.MAX_TOOLTIPS).append(" marked rows; all are in report.json.");
+            text.append(" Tooltips on the first ")
+                    .append(TimelineSvg.MAX_TOOLTIPS)
+                    .append(" marked rows; all are in report.json.");
         }
         return text.toString();
     }
@@ -326,7 +441,9 @@ public final class HtmlReport {
     }
 
     private static String ordinalSuffix(int n) {
-        return n % 10 == 2 && n % 100 != 12 ? "nd" : n % 10 == 3 && n % 100 != 13 ? "rd" : n % 10 == 1 && n % 100 != 11 ? "st" : "th";
+        return n % 10 == 2 && n % 100 != 12
+                ? "nd"
+                : n % 10 == 3 && n % 100 != 13 ? "rd" : n % 10 == 1 && n % 100 != 11 ? "st" : "th";
     }
 
     static String duration(Long millis) {
@@ -347,12 +464,16 @@ public final class HtmlReport {
             return;
         }
         html.append("<table class=\"rows\"><thead><tr><th></th>");
-        result.columns().forEach(column -> html.append("<th>").append(Html.escape(column)).append("</th>"));
+        result.columns()
+                .forEach(column ->
+                        html.append("<th>").append(Html.escape(column)).append("</th>"));
         html.append("</tr></thead><tbody>");
         List<ResultRow> rows = result.rows();
         for (ResultRow row : rows.subList(0, Math.min(rows.size(), MAX_SHOWN_ROWS))) {
             html.append("<tr><td>").append(row.kind().symbol()).append("</td>");
-            row.values().forEach(value -> html.append("<td>").append(Html.escape(value)).append("</td>"));
+            row.values()
+                    .forEach(value ->
+                            html.append("<td>").append(Html.escape(value)).append("</td>"));
             html.append("</tr>");
         }
         html.append("</tbody></table>");
@@ -371,17 +492,30 @@ public final class HtmlReport {
             rows(actual); // rows stored as a hash, or other columns: nothing to line up
             return;
         }
-        html.append("<table class=\"rows diff\"><thead><tr><th class=\"side\" colspan=\"").append(actual.columns().size() + 1)
-                .append("\">expected</th><td class=\"gap\"></td><th class=\"side\" colspan=\"").append(actual.columns().size() + 1)
+        html.append("<table class=\"rows diff\"><thead><tr><th class=\"side\" colspan=\"")
+                .append(actual.columns().size() + 1)
+                .append("\">expected</th><td class=\"gap\"></td><th class=\"side\" colspan=\"")
+                .append(actual.columns().size() + 1)
                 .append("\">actual</th></tr><tr><th></th>");
-        actual.columns().forEach(column -> html.append("<th>").append(Html.escape(column)).append("</th>"));
+        actual.columns()
+                .forEach(column ->
+                        html.append("<th>").append(Html.escape(column)).append("</th>"));
         html.append("<td class=\"gap\"></td><th></th>");
-        actual.columns().forEach(column -> html.append("<th>").append(Html.escape(column)).append("</th>"));
+        actual.columns()
+                .forEach(column ->
+                        html.append("<th>").append(Html.escape(column)).append("</th>"));
         html.append("</tr></thead><tbody>");
         List<ResultDiff.Line> lines = ResultDiff.lines(actual.columns(), stored.rows(), actual.rows());
-        List<ResultDiff.Line> shown = lines.size() <= MAX_SHOWN_ROWS ? lines : lines.stream().filter(line -> !line.same()).limit(MAX_SHOWN_ROWS).toList();
+        List<ResultDiff.Line> shown = lines.size() <= MAX_SHOWN_ROWS
+                ? lines
+                : lines.stream()
+                        .filter(line -> !line.same())
+                        .limit(MAX_SHOWN_ROWS)
+                        .toList();
         for (ResultDiff.Line line : shown) {
-            String kind = line.same() ? "same" : line.expected() == null ? "extra" : line.actual() == null ? "missing" : "changed";
+            String kind = line.same()
+                    ? "same"
+                    : line.expected() == null ? "extra" : line.actual() == null ? "missing" : "changed";
             html.append("<tr class=\"").append(kind).append("\">");
             side(line, line.expected(), "e");
             html.append("<td class=\"gap\"></td>");
@@ -390,8 +524,11 @@ public final class HtmlReport {
         }
         html.append("</tbody></table>");
         if (shown.size() < lines.size()) {
-            html.append("<p class=\"meta\">").append(lines.size() - shown.size()).append(" more rows, equal or beyond the first ")
-                    .append(MAX_SHOWN_ROWS).append(" differences, in report.json</p>");
+            html.append("<p class=\"meta\">")
+                    .append(lines.size() - shown.size())
+                    .append(" more rows, equal or beyond the first ")
+                    .append(MAX_SHOWN_ROWS)
+                    .append(" differences, in report.json</p>");
         }
     }
 
@@ -402,7 +539,9 @@ public final class HtmlReport {
             if (cells != null && line.expected() != null && line.actual() != null && line.differs(c)) {
                 html.append(" changed");
             }
-            html.append("\">").append(cells == null ? "" : Html.escape(cells.get(c))).append("</td>");
+            html.append("\">")
+                    .append(cells == null ? "" : Html.escape(cells.get(c)))
+                    .append("</td>");
         }
     }
 
@@ -412,7 +551,8 @@ public final class HtmlReport {
 
     private static String sha256(String text) {
         try {
-            return Base64.getEncoder().encodeToString(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
+            return Base64.getEncoder()
+                    .encodeToString(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("every Java has SHA-256", e);
         }

@@ -3,15 +3,15 @@ package org.flinkcookbook.report;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.HashMap;
+import java.util.HexFormat;
 import java.util.List;
-import java.util.Map;
 import java.util.Locale;
+import java.util.Map;
 import javax.xml.parsers.DocumentBuilderFactory;
 import javax.xml.parsers.ParserConfigurationException;
 import javax.xml.transform.OutputKeys;
@@ -35,7 +35,8 @@ public final class JUnitReport {
 
     private JUnitReport() {}
 
-    public static void write(Path directory, String engine, List<RecipeOutcome> outcomes, GoalCommand mvn) throws IOException {
+    public static void write(Path directory, String engine, List<RecipeOutcome> outcomes, GoalCommand mvn)
+            throws IOException {
         Files.createDirectories(directory);
         for (RecipeOutcome outcome : outcomes) {
             Path file = directory.resolve("TEST-cookbook." + fileName(outcome.path(), outcomes) + ".xml");
@@ -51,7 +52,10 @@ public final class JUnitReport {
      */
     static String fileName(String recipePath, List<RecipeOutcome> outcomes) {
         String plain = plainName(recipePath);
-        boolean shared = outcomes.stream().filter(other -> plainName(other.path()).equals(plain)).count() > 1;
+        boolean shared = outcomes.stream()
+                        .filter(other -> plainName(other.path()).equals(plain))
+                        .count()
+                > 1;
         if (!shared || plain.equals(recipePath)) {
             return plain;
         }
@@ -70,8 +74,16 @@ public final class JUnitReport {
     /** Text as XML 1.0 can hold it: characters it cannot (most control characters, lone surrogates) become U+FFFD. */
     static String xmlText(String text) {
         StringBuilder clean = new StringBuilder(text.length());
-        text.codePoints().forEach(c -> clean.appendCodePoint(
-                c == 0x9 || c == 0xA || c == 0xD || (c >= 0x20 && c <= 0xD7FF) || (c >= 0xE000 && c <= 0xFFFD) || c >= 0x10000 ? c : 0xFFFD));
+        text.codePoints()
+                .forEach(c -> clean.appendCodePoint(
+                        c == 0x9
+                                        || c == 0xA
+                                        || c == 0xD
+                                        || (c >= 0x20 && c <= 0xD7FF)
+                                        || (c >= 0xE000 && c <= 0xFFFD)
+                                        || c >= 0x10000
+                                ? c
+                                : 0xFFFD));
         return clean.toString();
     }
 
@@ -97,7 +109,9 @@ public final class JUnitReport {
             int occurrence = seen.merge(result.key(), 1, Integer::sum);
             String name = occurrence == 1 ? result.key() : result.key() + " #" + occurrence;
             Element testCase = testCase(document, outcome, name, result.seconds());
-            List<Mismatch> mismatches = outcome.mismatches().stream().filter(mismatch -> mismatch.isAbout(result)).toList();
+            List<Mismatch> mismatches = outcome.mismatches().stream()
+                    .filter(mismatch -> mismatch.isAbout(result))
+                    .toList();
             if (!mismatches.isEmpty()) {
                 failures++;
                 testCase.appendChild(problem(document, "failure", describe(outcome, mismatches), outcome.remedy(mvn)));
@@ -141,7 +155,8 @@ public final class JUnitReport {
             testCase.appendChild(skip(document, "every sql block is marked cookbook:skip"));
             suite.appendChild(testCase);
         }
-        suite.setAttribute("tests", String.valueOf(suite.getElementsByTagName("testcase").getLength()));
+        suite.setAttribute(
+                "tests", String.valueOf(suite.getElementsByTagName("testcase").getLength()));
         suite.setAttribute("failures", String.valueOf(failures));
         suite.setAttribute("errors", String.valueOf(errors));
         suite.setAttribute("skipped", String.valueOf(skipped));
@@ -149,7 +164,11 @@ public final class JUnitReport {
     }
 
     private static String describe(RecipeOutcome outcome, List<Mismatch> mismatches) {
-        return String.join("\n", mismatches.stream().map(mismatch -> outcome.path() + ":" + mismatch.line() + ": " + mismatch.describe()).toList());
+        return String.join(
+                "\n",
+                mismatches.stream()
+                        .map(mismatch -> outcome.path() + ":" + mismatch.line() + ": " + mismatch.describe())
+                        .toList());
     }
 
     private static Element testCase(Document document, RecipeOutcome outcome, String name, double seconds) {
@@ -166,7 +185,8 @@ public final class JUnitReport {
      * class show the recipe's name, and its directories as the package.
      */
     static String className(String path) {
-        String withoutExtension = path.toLowerCase(Locale.ROOT).endsWith(".md") ? path.substring(0, path.length() - 3) : path;
+        String withoutExtension =
+                path.toLowerCase(Locale.ROOT).endsWith(".md") ? path.substring(0, path.length() - 3) : path;
         return withoutExtension.replace('/', '.');
     }
 

@@ -23,7 +23,8 @@ public final class JsonReport {
 
     private JsonReport() {}
 
-    public static void write(Path file, String engine, String flinkVersion, List<RecipeOutcome> outcomes) throws IOException {
+    public static void write(Path file, String engine, String flinkVersion, List<RecipeOutcome> outcomes)
+            throws IOException {
         ObjectNode root = JSON.createObjectNode();
         root.put("engine", engine);
         root.put("flinkVersion", flinkVersion);
@@ -79,9 +80,12 @@ public final class JsonReport {
         } else {
             node.put("lateRowsDropped", result.lateRowsDropped());
         }
-        mismatches(node.putArray("mismatches"), mismatches.stream().filter(mismatch -> mismatch.isAbout(result)).toList());
+        mismatches(
+                node.putArray("mismatches"),
+                mismatches.stream().filter(mismatch -> mismatch.isAbout(result)).toList());
         RowExplanations explanations = result.explanations();
-        boolean hasExplanations = !explanations.lateRows().isEmpty() || !explanations.watermarkChecks().isEmpty();
+        boolean hasExplanations = !explanations.lateRows().isEmpty()
+                || !explanations.watermarkChecks().isEmpty();
         if (explained || hasExplanations) {
             node.set("lateRows", JSON.valueToTree(explanations.lateRows()));
             node.set("watermarkChecks", JSON.valueToTree(explanations.watermarkChecks()));

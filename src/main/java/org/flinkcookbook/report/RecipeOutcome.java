@@ -95,7 +95,8 @@ public record RecipeOutcome(
         }
 
         public RecipeOutcome build() {
-            return new RecipeOutcome(path, status, seconds, results, mismatches, problemLine, problem, warnings, cached);
+            return new RecipeOutcome(
+                    path, status, seconds, results, mismatches, problemLine, problem, warnings, cached);
         }
     }
 
@@ -106,8 +107,10 @@ public record RecipeOutcome(
      */
     public List<String> explanation(String report) {
         return switch (status) {
-            case FAILED -> mismatches.isEmpty() ? List.of(path + ":" + problemLine + ": " + problem) : mismatchLines(report);
-            case ERROR, BROKEN, NOT_RUNNABLE, PLANNED, UNSUPPORTED, NO_EXPECTED -> List.of(path + ":" + problemLine + ": " + problem);
+            case FAILED ->
+                mismatches.isEmpty() ? List.of(path + ":" + problemLine + ": " + problem) : mismatchLines(report);
+            case ERROR, BROKEN, NOT_RUNNABLE, PLANNED, UNSUPPORTED, NO_EXPECTED ->
+                List.of(path + ":" + problemLine + ": " + problem);
             default -> List.of();
         };
     }
@@ -120,7 +123,9 @@ public record RecipeOutcome(
         List<String> lines = new ArrayList<>();
         mismatches.forEach(mismatch -> lines.add(path + ":" + mismatch.line() + ": " + mismatch.describe()));
         for (StatementResult result : results) {
-            List<Mismatch> own = mismatches.stream().filter(mismatch -> mismatch.line() == result.line()).toList();
+            List<Mismatch> own = mismatches.stream()
+                    .filter(mismatch -> mismatch.line() == result.line())
+                    .toList();
             if (own.isEmpty()) {
                 continue;
             }

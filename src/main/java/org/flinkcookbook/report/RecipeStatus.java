@@ -39,7 +39,8 @@ public enum RecipeStatus {
         return switch (this) {
             case FAILED -> "run " + mvn.of("expected") + " to accept the new values";
             case ERROR, BROKEN -> "fix the recipe, then run " + mvn.of("verify") + " again";
-            case NOT_RUNNABLE -> "check it where its dependencies are; mark its blocks <!-- cookbook:skip --> to leave it out";
+            case NOT_RUNNABLE ->
+                "check it where its dependencies are; mark its blocks <!-- cookbook:skip --> to leave it out";
             case UNSUPPORTED -> "run " + mvn.of("verify") + " to check this recipe on Flink";
             case NO_EXPECTED -> "run " + mvn.of("expected") + " to record its values";
             case PLANNED -> "give its tables data with <!-- cookbook:fixture TABLE = PATH --> to run it";

@@ -58,7 +58,9 @@ final class ResultDiff {
             if (expectedCounts.getOrDefault(cells, 0) > 0) {
                 expectedCounts.merge(cells, -1, Integer::sum);
                 missing.add(cells);
-                missingByKey.computeIfAbsent(key(columns, cells), k -> new LinkedList<>()).add(cells);
+                missingByKey
+                        .computeIfAbsent(key(columns, cells), k -> new LinkedList<>())
+                        .add(cells);
             }
         }
         for (List<String> cells : extra) {
@@ -70,7 +72,8 @@ final class ResultDiff {
             lines.add(new Line(replaced, cells));
         }
         missing.forEach(cells -> lines.add(new Line(cells, null)));
-        lines.sort(Comparator.comparing(line -> String.join("\u0000", line.any().subList(1, line.any().size()))));
+        lines.sort(Comparator.comparing(
+                line -> String.join("\u0000", line.any().subList(1, line.any().size()))));
         return lines;
     }
 

@@ -27,10 +27,38 @@ final class TimelineSvg {
     static final int MAX_TOOLTIPS = 2000;
     /** Bands beyond this many windows would hide the rows; only the fire marks are drawn then. */
     static final int MAX_BANDS = 300;
+
     private static final int DENSITY_COLUMNS = 240;
     private static final int DENSITY_ROWS = 100;
-    private static final long[] TIME_STEPS = {1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 15_000, 30_000, 60_000,
-        120_000, 300_000, 600_000, 900_000, 1_800_000, 3_600_000, 7_200_000, 10_800_000, 21_600_000, 43_200_000, 86_400_000};
+    private static final long[] TIME_STEPS = {
+        1,
+        2,
+        5,
+        10,
+        20,
+        50,
+        100,
+        200,
+        500,
+        1_000,
+        2_000,
+        5_000,
+        10_000,
+        15_000,
+        30_000,
+        60_000,
+        120_000,
+        300_000,
+        600_000,
+        900_000,
+        1_800_000,
+        3_600_000,
+        7_200_000,
+        10_800_000,
+        21_600_000,
+        43_200_000,
+        86_400_000
+    };
     private static final DateTimeFormatter SECONDS = DateTimeFormatter.ofPattern("HH:mm:ss", Locale.ROOT);
     private static final DateTimeFormatter MINUTES = DateTimeFormatter.ofPattern("HH:mm", Locale.ROOT);
     private static final DateTimeFormatter DAYS = DateTimeFormatter.ofPattern("MM-dd HH:mm", Locale.ROOT);
@@ -91,10 +119,21 @@ final class TimelineSvg {
     }
 
     private String draw() {
-        svg.append("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"").append(frame.full ? "chart" : "thumb")
-                .append("\" viewBox=\"0 0 ").append(frame.width).append(' ').append(frame.height)
-                .append("\" role=\"img\"><rect class=\"plot\" x=\"").append(frame.left).append("\" y=\"").append(frame.top)
-                .append("\" width=\"").append(plotWidth()).append("\" height=\"").append(plotHeight()).append("\"/>");
+        svg.append("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"")
+                .append(frame.full ? "chart" : "thumb")
+                .append("\" viewBox=\"0 0 ")
+                .append(frame.width)
+                .append(' ')
+                .append(frame.height)
+                .append("\" role=\"img\"><rect class=\"plot\" x=\"")
+                .append(frame.left)
+                .append("\" y=\"")
+                .append(frame.top)
+                .append("\" width=\"")
+                .append(plotWidth())
+                .append("\" height=\"")
+                .append(plotHeight())
+                .append("\"/>");
         if (frame.full) {
             axes();
         }
@@ -122,10 +161,22 @@ final class TimelineSvg {
         DateTimeFormatter format = span > 86_400_000L ? DAYS : step >= 60_000 ? MINUTES : SECONDS;
         for (long tick = Math.floorDiv(minTime, step) * step + step; tick < maxTime; tick += step) {
             double y = y(tick);
-            svg.append("<line class=\"grid\" x1=\"").append(frame.left).append("\" x2=\"").append(frame.width - frame.right)
-                    .append("\" y1=\"").append(f(y)).append("\" y2=\"").append(f(y)).append("\"/>");
-            svg.append("<text class=\"tick\" x=\"").append(frame.left - 6).append("\" y=\"").append(f(y + 4))
-                    .append("\" text-anchor=\"end\">").append(wallClock(tick).format(format)).append("</text>");
+            svg.append("<line class=\"grid\" x1=\"")
+                    .append(frame.left)
+                    .append("\" x2=\"")
+                    .append(frame.width - frame.right)
+                    .append("\" y1=\"")
+                    .append(f(y))
+                    .append("\" y2=\"")
+                    .append(f(y))
+                    .append("\"/>");
+            svg.append("<text class=\"tick\" x=\"")
+                    .append(frame.left - 6)
+                    .append("\" y=\"")
+                    .append(f(y + 4))
+                    .append("\" text-anchor=\"end\">")
+                    .append(wallClock(tick).format(format))
+                    .append("</text>");
         }
         int lines = maxLine - minLine + 1;
         int lineStep = 1;
@@ -134,15 +185,33 @@ final class TimelineSvg {
         }
         for (int line = (minLine + lineStep - 1) / lineStep * lineStep; line <= maxLine; line += lineStep) {
             double x = x(line);
-            svg.append("<line class=\"grid\" x1=\"").append(f(x)).append("\" x2=\"").append(f(x)).append("\" y1=\"").append(frame.top)
-                    .append("\" y2=\"").append(frame.height - frame.bottom).append("\"/>");
-            svg.append("<text class=\"tick\" x=\"").append(f(x)).append("\" y=\"").append(frame.height - frame.bottom + 15)
-                    .append("\" text-anchor=\"middle\">").append(lineLabel(line)).append("</text>");
+            svg.append("<line class=\"grid\" x1=\"")
+                    .append(f(x))
+                    .append("\" x2=\"")
+                    .append(f(x))
+                    .append("\" y1=\"")
+                    .append(frame.top)
+                    .append("\" y2=\"")
+                    .append(frame.height - frame.bottom)
+                    .append("\"/>");
+            svg.append("<text class=\"tick\" x=\"")
+                    .append(f(x))
+                    .append("\" y=\"")
+                    .append(frame.height - frame.bottom + 15)
+                    .append("\" text-anchor=\"middle\">")
+                    .append(lineLabel(line))
+                    .append("</text>");
         }
-        svg.append("<text class=\"axis\" x=\"").append(frame.left + plotWidth() / 2).append("\" y=\"").append(frame.height - 6)
+        svg.append("<text class=\"axis\" x=\"")
+                .append(frame.left + plotWidth() / 2)
+                .append("\" y=\"")
+                .append(frame.height - 6)
                 .append("\" text-anchor=\"middle\">fixture line (arrival order) \u2192</text>");
-        svg.append("<text class=\"axis\" x=\"8\" y=\"").append(frame.top - 8)
-                .append("\" text-anchor=\"start\">\u2191 event time (").append(Html.escape(timeline.timeZone())).append(")</text>");
+        svg.append("<text class=\"axis\" x=\"8\" y=\"")
+                .append(frame.top - 8)
+                .append("\" text-anchor=\"start\">\u2191 event time (")
+                .append(Html.escape(timeline.timeZone()))
+                .append(")</text>");
     }
 
     /** 950, 1k, 1.5k ... 1M: short enough for a tick. */
@@ -174,16 +243,45 @@ final class TimelineSvg {
             }
             double fired = window.atEndOfInput() ? frame.width - frame.right : x(window.line() + 0.5);
             if (!each) { // too many to draw one by one: where they fired, in one path
-                fireMarks.append('M').append(f(fired)).append(' ').append(f(top)).append('V').append(f(bottom));
+                fireMarks
+                        .append('M')
+                        .append(f(fired))
+                        .append(' ')
+                        .append(f(top))
+                        .append('V')
+                        .append(f(bottom));
                 continue;
             }
-            svg.append("<rect class=\"win w").append(index++ % 2).append("\" x=\"").append(frame.left).append("\" y=\"").append(f(top))
-                    .append("\" width=\"").append(f(fired - frame.left)).append("\" height=\"").append(f(bottom - top)).append("\"/>");
-            svg.append("<line class=\"fire\" x1=\"").append(f(fired)).append("\" x2=\"").append(f(fired)).append("\" y1=\"").append(f(top))
-                    .append("\" y2=\"").append(f(bottom)).append("\">");
+            svg.append("<rect class=\"win w")
+                    .append(index++ % 2)
+                    .append("\" x=\"")
+                    .append(frame.left)
+                    .append("\" y=\"")
+                    .append(f(top))
+                    .append("\" width=\"")
+                    .append(f(fired - frame.left))
+                    .append("\" height=\"")
+                    .append(f(bottom - top))
+                    .append("\"/>");
+            svg.append("<line class=\"fire\" x1=\"")
+                    .append(f(fired))
+                    .append("\" x2=\"")
+                    .append(f(fired))
+                    .append("\" y1=\"")
+                    .append(f(top))
+                    .append("\" y2=\"")
+                    .append(f(bottom))
+                    .append("\">");
             if (frame.full) {
-                svg.append("<title>window [").append(time(window.start())).append(", ").append(time(window.end())).append(") ")
-                        .append(window.atEndOfInput() ? "fired at the end of the input" : "fired after line " + window.line())
+                svg.append("<title>window [")
+                        .append(time(window.start()))
+                        .append(", ")
+                        .append(time(window.end()))
+                        .append(") ")
+                        .append(
+                                window.atEndOfInput()
+                                        ? "fired at the end of the input"
+                                        : "fired after line " + window.line())
                         .append("</title>");
             }
             svg.append("</line>");
@@ -196,10 +294,19 @@ final class TimelineSvg {
     private void rows() {
         boolean tooltips = frame.full;
         for (Point row : timeline.rows()) {
-            svg.append("<circle class=\"row\" cx=\"").append(f(x(row.line()))).append("\" cy=\"").append(f(y(row.time())))
-                    .append("\" r=\"").append(frame.full ? "2.6" : "1.6").append('"');
+            svg.append("<circle class=\"row\" cx=\"")
+                    .append(f(x(row.line())))
+                    .append("\" cy=\"")
+                    .append(f(y(row.time())))
+                    .append("\" r=\"")
+                    .append(frame.full ? "2.6" : "1.6")
+                    .append('"');
             if (tooltips) {
-                svg.append("><title>line ").append(row.line()).append(": event time ").append(time(row.time())).append("</title></circle>");
+                svg.append("><title>line ")
+                        .append(row.line())
+                        .append(": event time ")
+                        .append(time(row.time()))
+                        .append("</title></circle>");
             } else {
                 svg.append("/>");
             }
@@ -211,8 +318,10 @@ final class TimelineSvg {
         int[][] counts = new int[DENSITY_ROWS][DENSITY_COLUMNS];
         int most = 0;
         for (Point row : timeline.rows()) {
-            int column = (int) Math.min(DENSITY_COLUMNS - 1, Math.max(0, (x(row.line()) - frame.left) / plotWidth() * DENSITY_COLUMNS));
-            int cell = (int) Math.min(DENSITY_ROWS - 1, Math.max(0, (y(row.time()) - frame.top) / plotHeight() * DENSITY_ROWS));
+            int column = (int) Math.min(
+                    DENSITY_COLUMNS - 1, Math.max(0, (x(row.line()) - frame.left) / plotWidth() * DENSITY_COLUMNS));
+            int cell = (int) Math.min(
+                    DENSITY_ROWS - 1, Math.max(0, (y(row.time()) - frame.top) / plotHeight() * DENSITY_ROWS));
             most = Math.max(most, ++counts[cell][column]);
         }
         double cellWidth = (double) plotWidth() / DENSITY_COLUMNS;
@@ -227,16 +336,29 @@ final class TimelineSvg {
                     run++;
                 }
                 if (shade >= 0) {
-                    shades[shade].append('M').append(f(frame.left + c * cellWidth)).append(' ').append(f(frame.top + r * cellHeight))
-                            .append('h').append(f((run - c) * cellWidth)).append('v').append(f(cellHeight))
-                            .append('h').append(f(-(run - c) * cellWidth)).append('z');
+                    shades[shade]
+                            .append('M')
+                            .append(f(frame.left + c * cellWidth))
+                            .append(' ')
+                            .append(f(frame.top + r * cellHeight))
+                            .append('h')
+                            .append(f((run - c) * cellWidth))
+                            .append('v')
+                            .append(f(cellHeight))
+                            .append('h')
+                            .append(f(-(run - c) * cellWidth))
+                            .append('z');
                 }
                 c = run;
             }
         }
         for (int shade = 0; shade < shades.length; shade++) {
             if (!shades[shade].isEmpty()) {
-                svg.append("<path class=\"density d").append(shade).append("\" d=\"").append(shades[shade]).append("\"/>");
+                svg.append("<path class=\"density d")
+                        .append(shade)
+                        .append("\" d=\"")
+                        .append(shades[shade])
+                        .append("\"/>");
             }
         }
     }
@@ -273,7 +395,10 @@ final class TimelineSvg {
         path.append('H').append(frame.width - frame.right);
         svg.append("<path class=\"wm\" d=\"").append(path).append("\">");
         if (frame.full) {
-            svg.append("<title>watermark: ").append(steps.size()).append(" steps, last ").append(time(steps.get(steps.size() - 1).time()))
+            svg.append("<title>watermark: ")
+                    .append(steps.size())
+                    .append(" steps, last ")
+                    .append(time(steps.get(steps.size() - 1).time()))
                     .append("</title>");
         }
         svg.append("</path>");
@@ -286,15 +411,39 @@ final class TimelineSvg {
             double y = y(mark.eventTime());
             double size = frame.full ? 4.5 : 2.5;
             if ("late".equals(kind)) {
-                svg.append("<circle class=\"late\" cx=\"").append(f(x)).append("\" cy=\"").append(f(y)).append("\" r=\"").append(size).append('"');
+                svg.append("<circle class=\"late\" cx=\"")
+                        .append(f(x))
+                        .append("\" cy=\"")
+                        .append(f(y))
+                        .append("\" r=\"")
+                        .append(size)
+                        .append('"');
             } else {
-                svg.append("<path class=\"filtered\" d=\"M").append(f(x)).append(' ').append(f(y - size)).append("l").append(size).append(' ')
-                        .append(size).append(' ').append(-size).append(' ').append(size).append(' ').append(-size).append(' ').append(-size)
+                svg.append("<path class=\"filtered\" d=\"M")
+                        .append(f(x))
+                        .append(' ')
+                        .append(f(y - size))
+                        .append("l")
+                        .append(size)
+                        .append(' ')
+                        .append(size)
+                        .append(' ')
+                        .append(-size)
+                        .append(' ')
+                        .append(size)
+                        .append(' ')
+                        .append(-size)
+                        .append(' ')
+                        .append(-size)
                         .append("z\"");
             }
             svg.append(" data-line=\"").append(mark.line()).append('"');
             if (tooltips-- > 0) {
-                svg.append("><title>").append(tooltip(mark, kind)).append("</title></").append("late".equals(kind) ? "circle" : "path").append('>');
+                svg.append("><title>")
+                        .append(tooltip(mark, kind))
+                        .append("</title></")
+                        .append("late".equals(kind) ? "circle" : "path")
+                        .append('>');
             } else {
                 svg.append("/>");
             }
@@ -303,13 +452,19 @@ final class TimelineSvg {
 
     /** Lines of a dropped or filtered row's tooltip: where it is, its time, the watermark it met, what became of it. */
     private String tooltip(Mark mark, String kind) {
-        StringBuilder text = new StringBuilder(Html.escape(timeline.fixture())).append(':').append(mark.line())
-                .append("\nevent time ").append(time(mark.eventTime()))
-                .append("\nmet watermark ").append(mark.watermark() == null ? "NULL (none yet)" : time(mark.watermark()));
+        StringBuilder text = new StringBuilder(Html.escape(timeline.fixture()))
+                .append(':')
+                .append(mark.line())
+                .append("\nevent time ")
+                .append(time(mark.eventTime()))
+                .append("\nmet watermark ")
+                .append(mark.watermark() == null ? "NULL (none yet)" : time(mark.watermark()));
         if ("late".equals(kind)) {
-            text.append(mark.windowStart() == null
-                    ? "\ndropped as late"
-                    : "\ndropped: missed window [" + time(mark.windowStart()) + ", " + time(mark.windowEnd()) + ")");
+            text.append(
+                    mark.windowStart() == null
+                            ? "\ndropped as late"
+                            : "\ndropped: missed window [" + time(mark.windowStart()) + ", " + time(mark.windowEnd())
+                                    + ")");
         } else {
             text.append("\nfiltered out by CURRENT_WATERMARK");
         }
@@ -338,7 +493,8 @@ final class TimelineSvg {
     }
 
     static LocalDateTime wallClock(long millis) {
-        return LocalDateTime.ofEpochSecond(Math.floorDiv(millis, 1000L), (int) Math.floorMod(millis, 1000L) * 1_000_000, ZoneOffset.UTC);
+        return LocalDateTime.ofEpochSecond(
+                Math.floorDiv(millis, 1000L), (int) Math.floorMod(millis, 1000L) * 1_000_000, ZoneOffset.UTC);
     }
 
     /** A wall-clock time as the rows print it. */

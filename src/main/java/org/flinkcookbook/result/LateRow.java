@@ -11,7 +11,8 @@ package org.flinkcookbook.result;
  *     OVER aggregation, which drops rows whose event time the watermark has passed
  * @param windowEnd end (exclusive) of that window, or null
  */
-public record LateRow(String fixture, int fixtureLine, String eventTime, String watermark, String windowStart, String windowEnd) {
+public record LateRow(
+        String fixture, int fixtureLine, String eventTime, String watermark, String windowStart, String windowEnd) {
 
     /** One sentence for failure messages and reports. */
     @Override
@@ -19,6 +20,7 @@ public record LateRow(String fixture, int fixtureLine, String eventTime, String 
         String reason = windowStart == null
                 ? "had already passed it"
                 : "had already closed window [" + windowStart + ", " + windowEnd + ")";
-        return fixture + ":" + fixtureLine + ": row with event time " + eventTime + " dropped as late: watermark " + watermark + " " + reason;
+        return fixture + ":" + fixtureLine + ": row with event time " + eventTime + " dropped as late: watermark "
+                + watermark + " " + reason;
     }
 }

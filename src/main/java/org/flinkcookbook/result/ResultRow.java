@@ -25,7 +25,8 @@ public record ResultRow(RowKind kind, List<String> values) {
     /** {@code +I[a, b, <NULL>]}: how a row reads in messages. */
     @Override
     public String toString() {
-        List<String> shown = values.stream().map(value -> value == null ? "<NULL>" : value).toList();
+        List<String> shown =
+                values.stream().map(value -> value == null ? "<NULL>" : value).toList();
         return kind.symbol() + "[" + String.join(", ", shown) + "]";
     }
 }

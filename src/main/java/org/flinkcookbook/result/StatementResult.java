@@ -35,25 +35,40 @@ public record StatementResult(
     }
 
     /** A result not yet timed. */
-    public StatementResult(int line, String label, String sink, List<String> columns, List<ResultRow> rows, boolean ordered,
-            Long lateRowsDropped, RowExplanations explanations) {
+    public StatementResult(
+            int line,
+            String label,
+            String sink,
+            List<String> columns,
+            List<ResultRow> rows,
+            boolean ordered,
+            Long lateRowsDropped,
+            RowExplanations explanations) {
         this(line, label, sink, columns, rows, ordered, lateRowsDropped, explanations, 0);
     }
 
     /** A result without explanations, as the Flink engine gives them. */
     public StatementResult(
-            int line, String label, String sink, List<String> columns, List<ResultRow> rows, boolean ordered, Long lateRowsDropped) {
+            int line,
+            String label,
+            String sink,
+            List<String> columns,
+            List<ResultRow> rows,
+            boolean ordered,
+            Long lateRowsDropped) {
         this(line, label, sink, columns, rows, ordered, lateRowsDropped, RowExplanations.NONE);
     }
 
     /** The same result, with the simulator's account of which rows were dropped or filtered. */
     public StatementResult withExplanations(RowExplanations rowExplanations) {
-        return new StatementResult(line, label, sink, columns, rows, ordered, lateRowsDropped, rowExplanations, seconds);
+        return new StatementResult(
+                line, label, sink, columns, rows, ordered, lateRowsDropped, rowExplanations, seconds);
     }
 
     /** The same result, with the time it took. */
     public StatementResult withSeconds(double statementSeconds) {
-        return new StatementResult(line, label, sink, columns, rows, ordered, lateRowsDropped, explanations, statementSeconds);
+        return new StatementResult(
+                line, label, sink, columns, rows, ordered, lateRowsDropped, explanations, statementSeconds);
     }
 
     /** How results are matched between runs and expected files: the statement and its sink. */

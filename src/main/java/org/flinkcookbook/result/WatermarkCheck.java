@@ -14,6 +14,7 @@ public record WatermarkCheck(String fixture, int fixtureLine, String eventTime, 
     @Override
     public String toString() {
         return fixture + ":" + fixtureLine + ": row with event time " + eventTime + " saw watermark "
-                + (watermark == null ? "NULL (none yet)" : watermark) + " and " + (passed ? "passed" : "was filtered out");
+                + (watermark == null ? "NULL (none yet)" : watermark) + " and "
+                + (passed ? "passed" : "was filtered out");
     }
 }

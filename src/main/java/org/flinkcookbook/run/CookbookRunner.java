@@ -7,8 +7,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
 import org.flinkcookbook.cache.RecipeCache;
@@ -75,18 +75,23 @@ public final class CookbookRunner {
         this.console = console;
         this.cache = cache;
         this.finder = new RecipeFinder(settings.baseDirectory());
-        this.guard = new RecipeGuard(settings.baseDirectory(), settings.fixturesDirectory(), settings.allowedFunctions());
+        this.guard =
+                new RecipeGuard(settings.baseDirectory(), settings.fixturesDirectory(), settings.allowedFunctions());
     }
 
     public RunSummary run(Mode mode) throws CookbookException {
         if (!Files.isDirectory(settings.recipesDirectory())) {
-            throw new CookbookException("the recipes directory " + settings.recipesDirectory()
-                    + " does not exist; set cookbook.recipes to the directory that holds the recipes", null);
+            throw new CookbookException(
+                    "the recipes directory " + settings.recipesDirectory()
+                            + " does not exist; set cookbook.recipes to the directory that holds the recipes",
+                    null);
         }
         Optional<String> lateRowsNotCounted = engine.lateRowsNotCounted();
         if (lateRowsNotCounted.isPresent() && mode == Mode.WRITE_EXPECTED) {
-            throw new CookbookException(lateRowsNotCounted.get() + ", and expected files without them would fail every later run "
-                    + "that counts them: write expected values on the embedded cluster (leave cookbook.flink.address unset)", null);
+            throw new CookbookException(
+                    lateRowsNotCounted.get() + ", and expected files without them would fail every later run "
+                            + "that counts them: write expected values on the embedded cluster (leave cookbook.flink.address unset)",
+                    null);
         }
         lateRowsNotCounted.ifPresent(reason -> console.warn("Late-row counts are not compared: " + reason));
         long start = System.nanoTime();
@@ -95,11 +100,12 @@ public final class CookbookRunner {
             noRecipes();
         }
         List<Path> files = cache.select(found);
-        cache.changedSinceRef().ifPresent(ref -> console.info(files.size() + " of " + found.size()
-                + " recipes have inputs changed since " + ref + " (cookbook.changedSince); only they run"));
+        cache.changedSinceRef()
+                .ifPresent(ref -> console.info(files.size() + " of " + found.size()
+                        + " recipes have inputs changed since " + ref + " (cookbook.changedSince); only they run"));
         List<RecipeOutcome> outcomes = runRecipes(files, mode);
-        RunSummary summary = new RunSummary(engine.name(), outcomes, seconds(start), mode == Mode.VERIFY, reportDisplayPath(),
-                settings.command());
+        RunSummary summary = new RunSummary(
+                engine.name(), outcomes, seconds(start), mode == Mode.VERIFY, reportDisplayPath(), settings.command());
         writeReports(outcomes, files);
         try {
             cache.save();
@@ -120,13 +126,16 @@ public final class CookbookRunner {
         List<RecipeOutcome> outcomes = new ArrayList<>();
         try (FileAccess.Allowance reads = FileAccess.allow(settings.baseDirectory(), settings.fixturesDirectory());
                 RecipeThreadPool pool = new RecipeThreadPool(settings.threads())) {
-            List<Supplier<RecipeOutcome>> started = files.stream().map(file -> pool.start(() -> runOrRecall(file, mode))).toList();
+            List<Supplier<RecipeOutcome>> started = files.stream()
+                    .map(file -> pool.start(() -> runOrRecall(file, mode)))
+                    .toList();
             for (int i = 0; i < files.size(); i++) {
                 RecipeOutcome outcome = started.get(i).get(); // in path order, whichever finishes first
                 outcomes.add(outcome);
                 print(outcome);
                 if (settings.annotationRoot() != null) {
-                    GithubAnnotations.of(outcome, annotationPath(files.get(i)), settings.command()).forEach(console::raw);
+                    GithubAnnotations.of(outcome, annotationPath(files.get(i)), settings.command())
+                            .forEach(console::raw);
                 }
             }
         }
@@ -140,7 +149,9 @@ public final class CookbookRunner {
         }
         RecipeCache.Entry entry = cache.entry(file, finder.displayPath(file));
         if (entry.unchangedSincePassed()) {
-            return RecipeOutcome.of(finder.displayPath(file), RecipeStatus.PASSED).cached().build();
+            return RecipeOutcome.of(finder.displayPath(file), RecipeStatus.PASSED)
+                    .cached()
+                    .build();
         }
         RecipeOutcome outcome = runRecipeSafely(file, mode);
         entry.record(outcome.status() == RecipeStatus.PASSED);
@@ -155,10 +166,19 @@ public final class CookbookRunner {
         long start = System.nanoTime();
         try {
             return runRecipe(file, mode);
-        } catch (RuntimeException | StackOverflowError | OutOfMemoryError | ExceptionInInitializerError | NoClassDefFoundError e) {
-            String reason = e.getMessage() == null ? e.getClass().getSimpleName() : e.getClass().getSimpleName() + ": " + e.getMessage();
+        } catch (RuntimeException
+                | StackOverflowError
+                | OutOfMemoryError
+                | ExceptionInInitializerError
+                | NoClassDefFoundError e) {
+            String reason = e.getMessage() == null
+                    ? e.getClass().getSimpleName()
+                    : e.getClass().getSimpleName() + ": " + e.getMessage();
             return outcome(finder.displayPath(file), RecipeStatus.ERROR, start)
-                    .problem(1, "the plugin could not run this recipe (" + reason + "); run with -e for details and report it if the recipe is valid")
+                    .problem(
+                            1,
+                            "the plugin could not run this recipe (" + reason
+                                    + "); run with -e for details and report it if the recipe is valid")
                     .build();
         }
     }
@@ -173,8 +193,11 @@ public final class CookbookRunner {
             console.warn("No recipes found in " + directory + ": a recipe is a Markdown file with a ```sql block");
             return;
         }
-        List<String> existing = finder.find(settings.recipesDirectory(), "").stream().map(finder::displayPath).toList();
-        String message = "cookbook.recipe=" + settings.recipeFilter() + " matches none of the " + existing.size() + " recipes in " + directory
+        List<String> existing = finder.find(settings.recipesDirectory(), "").stream()
+                .map(finder::displayPath)
+                .toList();
+        String message = "cookbook.recipe=" + settings.recipeFilter() + " matches none of the " + existing.size()
+                + " recipes in " + directory
                 + (existing.isEmpty() ? "" : ":\n  " + String.join("\n  ", existing)) + "\n"
                 + "Name one of them (a substring or glob of its path), or set -Dcookbook.failIfNoSpecifiedRecipes=false to let a filter match nothing.";
         if (settings.failIfNoSpecifiedRecipes()) {
@@ -188,26 +211,37 @@ public final class CookbookRunner {
         String path = finder.displayPath(file);
         Recipe recipe;
         try {
-            recipe = FixtureConvention.bind(parser.parse(file, path), settings.recipesDirectory(), settings.fixturesDirectory());
+            recipe = FixtureConvention.bind(
+                    parser.parse(file, path), settings.recipesDirectory(), settings.fixturesDirectory());
         } catch (RecipeException e) {
-            return outcome(path, RecipeStatus.ERROR, start).problem(e.line(), stripLocation(e)).build();
+            return outcome(path, RecipeStatus.ERROR, start)
+                    .problem(e.line(), stripLocation(e))
+                    .build();
         }
         if (recipe.statements().isEmpty()) {
-            Optional<SqlBlock> runnable = recipe.blocks().stream().filter(SqlBlock::runs).findFirst();
+            Optional<SqlBlock> runnable =
+                    recipe.blocks().stream().filter(SqlBlock::runs).findFirst();
             return runnable.isEmpty()
                     ? outcome(path, RecipeStatus.SKIPPED, start).build()
-                    : outcome(path, RecipeStatus.ERROR, start).problem(runnable.get().firstLine(),
-                            "the ```sql blocks hold no SQL statement; write the recipe's SQL or mark the block <!-- cookbook:skip -->").build();
+                    : outcome(path, RecipeStatus.ERROR, start)
+                            .problem(
+                                    runnable.get().firstLine(),
+                                    "the ```sql blocks hold no SQL statement; write the recipe's SQL or mark the block <!-- cookbook:skip -->")
+                            .build();
         }
         List<Refusal> refusals = guard.check(recipe);
         List<Refusal> refused = ofKind(refusals, Refusal.Kind.REFUSED);
         if (!refused.isEmpty()) {
-            return outcome(path, RecipeStatus.ERROR, start).problem(refused.get(0).line(), "refused before running: " + describe(refused)).build();
+            return outcome(path, RecipeStatus.ERROR, start)
+                    .problem(refused.get(0).line(), "refused before running: " + describe(refused))
+                    .build();
         }
         List<Refusal> notRunnable = ofKind(refusals, Refusal.Kind.NOT_RUNNABLE);
         if (!notRunnable.isEmpty()) {
-            return outcome(path, RecipeStatus.NOT_RUNNABLE, start).problem(notRunnable.get(0).line(), "not runnable here: " + describe(notRunnable))
-                    .warnings(recipe.warnings()).build();
+            return outcome(path, RecipeStatus.NOT_RUNNABLE, start)
+                    .problem(notRunnable.get(0).line(), "not runnable here: " + describe(notRunnable))
+                    .warnings(recipe.warnings())
+                    .build();
         }
         // planning runs no job, so it is safe for recipes whose tables may not be read here
         RecipeRun plan = engine.plan(recipe);
@@ -219,7 +253,12 @@ public final class CookbookRunner {
         }
         List<Refusal> needsData = ofKind(refusals, Refusal.Kind.NEEDS_DATA);
         if (!needsData.isEmpty()) {
-            return plannedOnly(recipe, mode, new PlannedOnly(needsData.get(0).line(), "planned", describe(needsData)), plan.warnings(), start);
+            return plannedOnly(
+                    recipe,
+                    mode,
+                    new PlannedOnly(needsData.get(0).line(), "planned", describe(needsData)),
+                    plan.warnings(),
+                    start);
         }
         RecipeRun run = engine.run(recipe);
         if (!run.completed()) {
@@ -232,20 +271,29 @@ public final class CookbookRunner {
      * A recipe that was only planned. One with expected values, or any under cookbook.requireExpected,
      * must run: only planning it would let a lost fixture binding pass unnoticed, so it is an error.
      */
-    private RecipeOutcome plannedOnly(Recipe recipe, Mode mode, PlannedOnly planned, List<String> warnings, long start) {
+    private RecipeOutcome plannedOnly(
+            Recipe recipe, Mode mode, PlannedOnly planned, List<String> warnings, long start) {
         boolean hasExpected = Files.exists(recipe.expectedFile(), LinkOption.NOFOLLOW_LINKS);
         if (mode != Mode.VERIFY || !(hasExpected || settings.requireExpected())) {
-            return outcome(recipe.displayPath(), RecipeStatus.PLANNED, start).problem(planned.line(), planned.message()).warnings(warnings).build();
+            return outcome(recipe.displayPath(), RecipeStatus.PLANNED, start)
+                    .problem(planned.line(), planned.message())
+                    .warnings(warnings)
+                    .build();
         }
         String must = hasExpected ? "has expected values" : "must have expected values (cookbook.requireExpected)";
-        return outcome(recipe.displayPath(), RecipeStatus.ERROR, start).problem(planned.line(), must + " but cannot run: " + planned.reason())
-                .warnings(warnings).build();
+        return outcome(recipe.displayPath(), RecipeStatus.ERROR, start)
+                .problem(planned.line(), must + " but cannot run: " + planned.reason())
+                .warnings(warnings)
+                .build();
     }
 
     private RecipeOutcome stopped(String path, RecipeRun run, long start) {
         Problem problem = run.problem();
-        return outcome(path, problem.status(), start).results(run.results()).problem(problem.line(), problem.message())
-                .warnings(run.warnings()).build();
+        return outcome(path, problem.status(), start)
+                .results(run.results())
+                .problem(problem.line(), problem.message())
+                .warnings(run.warnings())
+                .build();
     }
 
     /** An outcome of the recipe at {@code path} that took since {@code start}. */
@@ -265,24 +313,42 @@ public final class CookbookRunner {
         }
         if (!Files.isRegularFile(expectedFile)) {
             RecipeStatus status = settings.requireExpected() ? RecipeStatus.FAILED : RecipeStatus.NO_EXPECTED;
-            return outcome(path, status, start).results(run.results())
-                    .problem(1, "has no expected values (" + finder.displayPath(expectedFile) + ")").warnings(run.warnings()).build();
+            return outcome(path, status, start)
+                    .results(run.results())
+                    .problem(1, "has no expected values (" + finder.displayPath(expectedFile) + ")")
+                    .warnings(run.warnings())
+                    .build();
         }
         List<ExpectedResult> expected;
         try {
             expected = ExpectedFileFormat.read(expectedFile, finder.displayPath(expectedFile));
         } catch (ExpectedFileException e) {
-            return outcome(path, RecipeStatus.ERROR, start).results(run.results()).problem(1, e.getMessage()).warnings(run.warnings()).build();
+            return outcome(path, RecipeStatus.ERROR, start)
+                    .results(run.results())
+                    .problem(1, e.getMessage())
+                    .warnings(run.warnings())
+                    .build();
         }
-        List<Mismatch> mismatches = Comparison.compare(expected, run.results(), engine.lateRowsNotCounted().isEmpty());
+        List<Mismatch> mismatches = Comparison.compare(
+                expected, run.results(), engine.lateRowsNotCounted().isEmpty());
         List<String> warnings = new ArrayList<>(run.warnings());
-        // passing results are explained too, for the HTML report's timelines; where the engines differ only a failure says so
-        List<StatementResult> results = explainer == null ? run.results()
-                : Explanations.attach(recipe, run.results(), explainer, mismatches.isEmpty() ? new ArrayList<>() : warnings);
+        // passing results are explained too, for the HTML report's timelines; where the engines differ only a failure
+        // says so
+        List<StatementResult> results = explainer == null
+                ? run.results()
+                : Explanations.attach(
+                        recipe, run.results(), explainer, mismatches.isEmpty() ? new ArrayList<>() : warnings);
         if (mismatches.isEmpty()) {
-            return outcome(path, RecipeStatus.PASSED, start).results(results).warnings(run.warnings()).build();
+            return outcome(path, RecipeStatus.PASSED, start)
+                    .results(results)
+                    .warnings(run.warnings())
+                    .build();
         }
-        return outcome(path, RecipeStatus.FAILED, start).results(results).mismatches(mismatches).warnings(warnings).build();
+        return outcome(path, RecipeStatus.FAILED, start)
+                .results(results)
+                .mismatches(mismatches)
+                .warnings(warnings)
+                .build();
     }
 
     private RecipeOutcome writeExpected(Recipe recipe, RecipeRun run, long start) {
@@ -301,27 +367,40 @@ public final class CookbookRunner {
                 }
             }
             ExpectedFileFormat.write(expectedFile, path, run.results(), previous, settings.maxStoredRows());
-            return outcome(path, RecipeStatus.WRITTEN, start).results(run.results()).warnings(run.warnings()).build();
+            return outcome(path, RecipeStatus.WRITTEN, start)
+                    .results(run.results())
+                    .warnings(run.warnings())
+                    .build();
         } catch (IOException e) {
-            return outcome(path, RecipeStatus.ERROR, start).results(run.results())
-                    .problem(1, "cannot write " + finder.displayPath(expectedFile) + ": " + e.getMessage()).warnings(run.warnings()).build();
+            return outcome(path, RecipeStatus.ERROR, start)
+                    .results(run.results())
+                    .problem(1, "cannot write " + finder.displayPath(expectedFile) + ": " + e.getMessage())
+                    .warnings(run.warnings())
+                    .build();
         }
     }
 
     /** An expected file that is a symbolic link is neither read nor written: it could point at any file. */
     private RecipeOutcome symbolicLink(Recipe recipe, RecipeRun run, long start) {
-        return outcome(recipe.displayPath(), RecipeStatus.ERROR, start).results(run.results())
-                .problem(1, finder.displayPath(recipe.expectedFile()) + " is a symbolic link; expected files are never followed: delete the link "
-                        + "and run mvn cookbook:expected to write the file")
-                .warnings(run.warnings()).build();
+        return outcome(recipe.displayPath(), RecipeStatus.ERROR, start)
+                .results(run.results())
+                .problem(
+                        1,
+                        finder.displayPath(recipe.expectedFile())
+                                + " is a symbolic link; expected files are never followed: delete the link "
+                                + "and run mvn cookbook:expected to write the file")
+                .warnings(run.warnings())
+                .build();
     }
 
     private void print(RecipeOutcome outcome) {
         int results = outcome.results().size();
         String detail = outcome.cached()
                 ? "cached: unchanged since it passed"
-                : String.format(Locale.ROOT, "%d %s, %.1f s", results, results == 1 ? "result" : "results", outcome.seconds());
-        String line = String.format(Locale.ROOT, "%-12s %s (%s)", outcome.status().word().toUpperCase(Locale.ROOT), outcome.path(), detail);
+                : String.format(
+                        Locale.ROOT, "%d %s, %.1f s", results, results == 1 ? "result" : "results", outcome.seconds());
+        String line = String.format(
+                Locale.ROOT, "%-12s %s (%s)", outcome.status().word().toUpperCase(Locale.ROOT), outcome.path(), detail);
         List<String> explanation = outcome.explanation(reportDisplayPath());
         switch (outcome.status()) {
             case FAILED, ERROR, BROKEN -> {
@@ -348,8 +427,13 @@ public final class CookbookRunner {
             JsonReport.write(reportFile(), engine.name(), engine.flinkVersion(), outcomes);
             Map<String, Path> recipeFiles = new HashMap<>();
             files.forEach(file -> recipeFiles.put(finder.displayPath(file), file));
-            HtmlReport.write(settings.reportDirectory().resolve(HtmlReport.FILE_NAME), engine.name(), engine.flinkVersion(), outcomes,
-                    outcome -> expectedResults(recipeFiles.get(outcome.path())), settings.command());
+            HtmlReport.write(
+                    settings.reportDirectory().resolve(HtmlReport.FILE_NAME),
+                    engine.name(),
+                    engine.flinkVersion(),
+                    outcomes,
+                    outcome -> expectedResults(recipeFiles.get(outcome.path())),
+                    settings.command());
             JUnitReport.write(settings.junitDirectory(), engine.name(), outcomes, settings.command());
         } catch (IOException e) {
             throw new CookbookException("cannot write the reports: " + e.getMessage(), e);
@@ -382,7 +466,9 @@ public final class CookbookRunner {
     private String annotationPath(Path file) {
         Path absolute = file.toAbsolutePath().normalize();
         Path root = settings.annotationRoot().toAbsolutePath().normalize();
-        return (absolute.startsWith(root) ? root.relativize(absolute) : absolute).toString().replace('\\', '/');
+        return (absolute.startsWith(root) ? root.relativize(absolute) : absolute)
+                .toString()
+                .replace('\\', '/');
     }
 
     private static String describe(List<Refusal> refusals) {

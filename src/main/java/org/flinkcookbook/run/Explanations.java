@@ -20,7 +20,8 @@ final class Explanations {
 
     private Explanations() {}
 
-    static List<StatementResult> attach(Recipe recipe, List<StatementResult> flinkResults, Engine simulator, List<String> warnings) {
+    static List<StatementResult> attach(
+            Recipe recipe, List<StatementResult> flinkResults, Engine simulator, List<String> warnings) {
         RecipeRun simulated = simulator.run(recipe);
         if (!simulated.completed()) {
             return flinkResults; // the simulator does not model this recipe: nothing to explain with
@@ -28,13 +29,15 @@ final class Explanations {
         List<StatementResult> explained = new ArrayList<>();
         for (int i = 0; i < flinkResults.size(); i++) {
             StatementResult flink = flinkResults.get(i);
-            StatementResult model = i < simulated.results().size() ? simulated.results().get(i) : null;
+            StatementResult model =
+                    i < simulated.results().size() ? simulated.results().get(i) : null;
             if (model != null && sameResult(flink, model)) {
                 explained.add(flink.withExplanations(model.explanations()));
             } else {
                 explained.add(flink);
-                warnings.add(recipe.at(flink.line()) + ": the simulator computes a different result than Flink for this "
-                        + "statement, so it cannot explain it; run mvn cookbook:simulate to compare the two engines");
+                warnings.add(
+                        recipe.at(flink.line()) + ": the simulator computes a different result than Flink for this "
+                                + "statement, so it cannot explain it; run mvn cookbook:simulate to compare the two engines");
             }
         }
         return explained;
@@ -43,6 +46,7 @@ final class Explanations {
     private static boolean sameResult(StatementResult flink, StatementResult model) {
         return flink.key().equals(model.key())
                 && Objects.equals(flink.lateRowsDropped(), model.lateRowsDropped())
-                && Comparison.compare(List.of(new ExpectedResult(model, null, List.of())), List.of(flink)).isEmpty();
+                && Comparison.compare(List.of(new ExpectedResult(model, null, List.of())), List.of(flink))
+                        .isEmpty();
     }
 }

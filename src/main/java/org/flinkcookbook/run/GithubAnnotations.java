@@ -22,14 +22,21 @@ final class GithubAnnotations {
         switch (outcome.status()) {
             case FAILED -> {
                 if (outcome.mismatches().isEmpty()) {
-                    commands.add(command("error", file, outcome.problemLine(), outcome.problem() + ". " + outcome.remedy(mvn)));
+                    commands.add(command(
+                            "error", file, outcome.problemLine(), outcome.problem() + ". " + outcome.remedy(mvn)));
                 }
-                for (Mismatch mismatch : outcome.mismatches().stream().limit(MAX_PER_RECIPE).toList()) {
-                    commands.add(command("error", file, mismatch.line(), mismatch.describe() + ". " + outcome.remedy(mvn)));
+                for (Mismatch mismatch :
+                        outcome.mismatches().stream().limit(MAX_PER_RECIPE).toList()) {
+                    commands.add(
+                            command("error", file, mismatch.line(), mismatch.describe() + ". " + outcome.remedy(mvn)));
                 }
             }
-            case ERROR, BROKEN -> commands.add(command("error", file, outcome.problemLine(), outcome.problem() + ". " + outcome.remedy(mvn)));
-            case UNSUPPORTED, NO_EXPECTED, NOT_RUNNABLE -> commands.add(command("warning", file, outcome.problemLine(), outcome.problem() + ". " + outcome.remedy(mvn)));
+            case ERROR, BROKEN ->
+                commands.add(
+                        command("error", file, outcome.problemLine(), outcome.problem() + ". " + outcome.remedy(mvn)));
+            case UNSUPPORTED, NO_EXPECTED, NOT_RUNNABLE ->
+                commands.add(command(
+                        "warning", file, outcome.problemLine(), outcome.problem() + ". " + outcome.remedy(mvn)));
             default -> {
                 // passed, planned, skipped and written recipes need no annotation
             }
@@ -38,8 +45,8 @@ final class GithubAnnotations {
     }
 
     private static String command(String level, String file, int line, String message) {
-        return "::" + level + " file=" + property(file) + ",line=" + Math.max(line, 1) + ",title=" + property("cookbook " + level)
-                + "::" + data(message);
+        return "::" + level + " file=" + property(file) + ",line=" + Math.max(line, 1) + ",title="
+                + property("cookbook " + level) + "::" + data(message);
     }
 
     /** Escapes as GitHub's toolkit does for a command's message. */

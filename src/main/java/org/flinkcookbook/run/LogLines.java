@@ -18,9 +18,11 @@ public final class LogLines {
     private LogLines() {}
 
     public static List<String> of(String message) {
-        return LINE_BREAK.splitAsStream(message == null ? "null" : message)
-                .map(line -> COMMAND.matcher(CONTROL.matcher(line).replaceAll("?")).replaceFirst(
-                        match -> match.group(1) + match.group(2).charAt(0) + " " + match.group(2).substring(1)))
+        return LINE_BREAK
+                .splitAsStream(message == null ? "null" : message)
+                .map(line -> COMMAND.matcher(CONTROL.matcher(line).replaceAll("?"))
+                        .replaceFirst(match -> match.group(1) + match.group(2).charAt(0) + " "
+                                + match.group(2).substring(1)))
                 .toList();
     }
 }

@@ -19,12 +19,14 @@ final class RecipeThreadPool implements AutoCloseable {
     /** @param threads how many recipes run at once; 1 runs each on the caller's thread when its outcome is asked for */
     RecipeThreadPool(int threads) {
         AtomicInteger created = new AtomicInteger();
-        this.threads = threads == 1 ? null : Executors.newFixedThreadPool(threads, runnable -> {
-            // a new thread inherits the caller's context class loader, which Flink resolves connectors with
-            Thread thread = new Thread(runnable, "cookbook-recipe-" + created.incrementAndGet());
-            thread.setDaemon(true);
-            return thread;
-        });
+        this.threads = threads == 1
+                ? null
+                : Executors.newFixedThreadPool(threads, runnable -> {
+                    // a new thread inherits the caller's context class loader, which Flink resolves connectors with
+                    Thread thread = new Thread(runnable, "cookbook-recipe-" + created.incrementAndGet());
+                    thread.setDaemon(true);
+                    return thread;
+                });
     }
 
     /** Starts a recipe, or with one thread, prepares it; the supplier gives its outcome. */

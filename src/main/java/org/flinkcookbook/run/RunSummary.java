@@ -19,14 +19,27 @@ import org.flinkcookbook.report.RecipeStatus;
  * @param report the display path of {@code report.json}
  * @param command how the user ran the plugin, for the advice
  */
-public record RunSummary(String engine, List<RecipeOutcome> outcomes, double seconds, boolean compared, String report, GoalCommand command) {
+public record RunSummary(
+        String engine,
+        List<RecipeOutcome> outcomes,
+        double seconds,
+        boolean compared,
+        String report,
+        GoalCommand command) {
 
     /** Recipe lines the summary shows at most, so that it and the failures in it fit on one screen. */
     private static final int SCREEN_ROWS = 20;
 
     /** The order statuses are listed in: whatever fails the build first, then the others by how much they need doing. */
-    private static final List<RecipeStatus> SEVERITY = List.of(RecipeStatus.ERROR, RecipeStatus.BROKEN, RecipeStatus.FAILED,
-            RecipeStatus.NO_EXPECTED, RecipeStatus.UNSUPPORTED, RecipeStatus.NOT_RUNNABLE, RecipeStatus.PLANNED, RecipeStatus.SKIPPED);
+    private static final List<RecipeStatus> SEVERITY = List.of(
+            RecipeStatus.ERROR,
+            RecipeStatus.BROKEN,
+            RecipeStatus.FAILED,
+            RecipeStatus.NO_EXPECTED,
+            RecipeStatus.UNSUPPORTED,
+            RecipeStatus.NOT_RUNNABLE,
+            RecipeStatus.PLANNED,
+            RecipeStatus.SKIPPED);
 
     public RunSummary {
         outcomes = List.copyOf(outcomes);
@@ -51,8 +64,11 @@ public record RunSummary(String engine, List<RecipeOutcome> outcomes, double sec
         lines.add("------------------------------------------------------------------------");
         lines.add("Cookbook summary (" + engine + "), report: " + report);
         Map<Integer, List<RecipeOutcome>> bySeverity = new TreeMap<>();
-        outcomes.stream().filter(outcome -> SEVERITY.contains(outcome.status()))
-                .forEach(outcome -> bySeverity.computeIfAbsent(SEVERITY.indexOf(outcome.status()), severity -> new ArrayList<>()).add(outcome));
+        outcomes.stream()
+                .filter(outcome -> SEVERITY.contains(outcome.status()))
+                .forEach(outcome -> bySeverity
+                        .computeIfAbsent(SEVERITY.indexOf(outcome.status()), severity -> new ArrayList<>())
+                        .add(outcome));
         int shown = 0;
         for (List<RecipeOutcome> group : bySeverity.values()) {
             RecipeStatus status = group.get(0).status();
@@ -73,31 +89,46 @@ public record RunSummary(String engine, List<RecipeOutcome> outcomes, double sec
             }
         }
         if (bySeverity.isEmpty()) {
-            lines.add(compared ? "  every recipe agrees with its expected values"
-                    : "  wrote the expected values of " + count(RecipeStatus.WRITTEN) + (count(RecipeStatus.WRITTEN) == 1 ? " recipe" : " recipes"));
+            lines.add(
+                    compared
+                            ? "  every recipe agrees with its expected values"
+                            : "  wrote the expected values of " + count(RecipeStatus.WRITTEN)
+                                    + (count(RecipeStatus.WRITTEN) == 1 ? " recipe" : " recipes"));
         }
         return lines;
     }
 
     /** Why the build fails and what to do, for the build's failure message. */
     public String failureAdvice() {
-        return SEVERITY.stream().filter(RecipeStatus::failsBuild).filter(status -> count(status) > 0)
+        return SEVERITY.stream()
+                .filter(RecipeStatus::failsBuild)
+                .filter(status -> count(status) > 0)
                 .map(status -> count(status) + " " + status.word() + ": " + status.remedy(command))
-                .reduce((first, second) -> first + "; " + second).orElse("");
+                .reduce((first, second) -> first + "; " + second)
+                .orElse("");
     }
 
     /** One line with every count, as printed at the end of the build. */
     public String line() {
         StringBuilder text = new StringBuilder()
-                .append(outcomes.size()).append(outcomes.size() == 1 ? " recipe" : " recipes").append(" on ").append(engine).append(": ");
+                .append(outcomes.size())
+                .append(outcomes.size() == 1 ? " recipe" : " recipes")
+                .append(" on ")
+                .append(engine)
+                .append(": ");
         List<String> counts = new ArrayList<>();
         for (RecipeStatus status : RecipeStatus.values()) {
             long count = count(status);
-            if (count > 0 || status == RecipeStatus.PASSED || status == RecipeStatus.FAILED || status == RecipeStatus.ERROR) {
+            if (count > 0
+                    || status == RecipeStatus.PASSED
+                    || status == RecipeStatus.FAILED
+                    || status == RecipeStatus.ERROR) {
                 counts.add(count + " " + label(status));
             }
         }
-        return text.append(String.join(", ", counts)).append(String.format(Locale.ROOT, " in %.1f s", seconds)).toString();
+        return text.append(String.join(", ", counts))
+                .append(String.format(Locale.ROOT, " in %.1f s", seconds))
+                .toString();
     }
 
     private static String label(RecipeStatus status) {

@@ -18,15 +18,22 @@ import org.flinkcookbook.recipe.Recipe;
 public record BoundFixture(FixtureBinding binding, Path csv) {
 
     /** The fixture of a table just created ({@link Recipe#fixtureFor(List)}); the file must exist, else the recipe stops at the directive. */
-    static Optional<BoundFixture> of(Recipe recipe, Path fixturesDirectory, List<String> tableName) throws StatementFailure {
+    static Optional<BoundFixture> of(Recipe recipe, Path fixturesDirectory, List<String> tableName)
+            throws StatementFailure {
         Optional<FixtureBinding> binding = recipe.fixtureFor(tableName);
         if (binding.isEmpty()) {
             return Optional.empty();
         }
-        Path csv = fixturesDirectory.resolve(binding.get().csvPath()).toAbsolutePath().normalize();
+        Path csv = fixturesDirectory
+                .resolve(binding.get().csvPath())
+                .toAbsolutePath()
+                .normalize();
         if (!Files.isRegularFile(csv)) {
-            throw new StatementFailure(binding.get().line(), "the fixture " + binding.get().csvPath() + " for table "
-                    + binding.get().table() + " does not exist in " + fixturesDirectory + "; add the CSV file or fix the path");
+            throw new StatementFailure(
+                    binding.get().line(),
+                    "the fixture " + binding.get().csvPath() + " for table "
+                            + binding.get().table() + " does not exist in " + fixturesDirectory
+                            + "; add the CSV file or fix the path");
         }
         return Optional.of(new BoundFixture(binding.get(), csv));
     }

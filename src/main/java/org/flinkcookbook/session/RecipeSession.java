@@ -81,7 +81,8 @@ public final class RecipeSession {
             }
             if (statementSet != null) {
                 List<Statement> statements = session.statements();
-                throw new StatementFailure(statements.get(statements.size() - 1).line(),
+                throw new StatementFailure(
+                        statements.get(statements.size() - 1).line(),
                         "BEGIN STATEMENT SET is never closed: add END; after its INSERT statements");
             }
             return new RecipeRun(results, null, backEnd.finish().orElse(null), backEnd.warnings());
@@ -97,7 +98,8 @@ public final class RecipeSession {
     }
 
     /** One statement outside a statement set; its results. */
-    private List<StatementResult> execute(Recipe session, ParsedStatement parsed, SessionBackEnd backEnd) throws StatementFailure {
+    private List<StatementResult> execute(Recipe session, ParsedStatement parsed, SessionBackEnd backEnd)
+            throws StatementFailure {
         try {
             switch (parsed.statement().kind()) {
                 case SET -> {
@@ -128,8 +130,11 @@ public final class RecipeSession {
                     }
                     return insert(members, backEnd);
                 }
-                case ADD_JAR, REMOVE_JAR -> throw new StatementFailure(parsed.line(),
-                        parsed.firstWords() + ": recipes may not load jars; the build runs them with its own classpath");
+                case ADD_JAR, REMOVE_JAR ->
+                    throw new StatementFailure(
+                            parsed.line(),
+                            parsed.firstWords()
+                                    + ": recipes may not load jars; the build runs them with its own classpath");
                 default -> {
                     Optional<BoundFixture> fixture = parsed.tree() instanceof SqlCreateTable created
                             ? BoundFixture.of(session, parser.fixturesDirectory(), created.getName().names)
@@ -146,7 +151,8 @@ public final class RecipeSession {
     }
 
     /** One INSERT or a statement set's INSERTs; a failure the back end cannot place is the first INSERT's. */
-    private static List<StatementResult> insert(List<ParsedStatement> inserts, SessionBackEnd backEnd) throws StatementFailure {
+    private static List<StatementResult> insert(List<ParsedStatement> inserts, SessionBackEnd backEnd)
+            throws StatementFailure {
         if (inserts.isEmpty()) {
             return List.of();
         }
@@ -162,7 +168,9 @@ public final class RecipeSession {
     /** A statement of a statement set: only INSERTs may be. */
     private static ParsedStatement member(ParsedStatement parsed, SessionBackEnd backEnd) throws StatementFailure {
         if (!parsed.isInsert()) {
-            throw new StatementFailure(new Problem(backEnd.rejected(), parsed.line(),
+            throw new StatementFailure(new Problem(
+                    backEnd.rejected(),
+                    parsed.line(),
                     parsed.firstWords() + ": only INSERT statements can be part of a statement set"));
         }
         return parsed;
@@ -172,7 +180,8 @@ public final class RecipeSession {
         try {
             return parser.parse(statement);
         } catch (SqlSyntaxException e) {
-            throw new StatementFailure(new Problem(backEnd.rejected(), e.line(), statement.firstWords() + ": " + e.getMessage()));
+            throw new StatementFailure(
+                    new Problem(backEnd.rejected(), e.line(), statement.firstWords() + ": " + e.getMessage()));
         }
     }
 

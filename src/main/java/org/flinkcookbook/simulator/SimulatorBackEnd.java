@@ -64,10 +64,13 @@ final class SimulatorBackEnd implements SessionBackEnd {
     @Override
     public void define(ParsedStatement statement, Optional<BoundFixture> fixture) {
         switch (statement.statement().kind()) {
-            case CREATE_TABLE -> catalog.createTable((SqlCreateTable) statement.tree(), fixture.map(BoundFixture::binding));
+            case CREATE_TABLE ->
+                catalog.createTable((SqlCreateTable) statement.tree(), fixture.map(BoundFixture::binding));
             case CREATE_VIEW -> catalog.createView((SqlCreateView) statement.tree());
             case DROP -> drop(statement);
-            default -> throw new UnsupportedConstructException(null, statement.statement().kind() + " statements (" + statement.firstWords() + ")");
+            default ->
+                throw new UnsupportedConstructException(
+                        null, statement.statement().kind() + " statements (" + statement.firstWords() + ")");
         }
     }
 
@@ -79,7 +82,8 @@ final class SimulatorBackEnd implements SessionBackEnd {
                         + "' is not modelled by the simulator; its results assume Flink's default for it");
             }
         } catch (RuntimeException e) {
-            throw new SimulationException(statement.tree().getParserPosition(), "invalid value for '" + key + "': " + e.getMessage());
+            throw new SimulationException(
+                    statement.tree().getParserPosition(), "invalid value for '" + key + "': " + e.getMessage());
         }
     }
 
@@ -108,14 +112,26 @@ final class SimulatorBackEnd implements SessionBackEnd {
     @Override
     public Optional<StatementResult> describe(ParsedStatement statement) {
         if (!(statement.tree() instanceof SqlRichDescribeTable describe)) {
-            throw new UnsupportedConstructException(null, statement.statement().kind() + " statements (" + statement.firstWords() + ")");
+            throw new UnsupportedConstructException(
+                    null, statement.statement().kind() + " statements (" + statement.firstWords() + ")");
         }
         String name = String.join(".", describe.fullTableName());
-        TableDefinition table = catalog.table(name).orElseThrow(() -> catalog.view(name).isPresent()
-                ? new UnsupportedConstructException(describe.getParserPosition(), "DESCRIBE of a view")
-                : new SimulationException(describe.getParserPosition(), "Tables or views with the identifier '" + name + "' doesn't exist."));
-        List<ResultRow> rows = table.describe().stream().map(values -> new ResultRow(RowKind.INSERT, values)).toList();
-        return Optional.of(result(statement, null, List.of("name", "type", "null", "key", "extras", "watermark"), rows, false, new StatementTrace()));
+        TableDefinition table = catalog.table(name)
+                .orElseThrow(() -> catalog.view(name).isPresent()
+                        ? new UnsupportedConstructException(describe.getParserPosition(), "DESCRIBE of a view")
+                        : new SimulationException(
+                                describe.getParserPosition(),
+                                "Tables or views with the identifier '" + name + "' doesn't exist."));
+        List<ResultRow> rows = table.describe().stream()
+                .map(values -> new ResultRow(RowKind.INSERT, values))
+                .toList();
+        return Optional.of(result(
+                statement,
+                null,
+                List.of("name", "type", "null", "key", "extras", "watermark"),
+                rows,
+                false,
+                new StatementTrace()));
     }
 
     @Override
@@ -131,7 +147,8 @@ final class SimulatorBackEnd implements SessionBackEnd {
             }
             rows.add(new ResultRow(RowKind.INSERT, values));
         }
-        return Optional.of(result(statement, null, columns.stream().map(Column::name).toList(), rows, plan.ordered(), trace));
+        return Optional.of(
+                result(statement, null, columns.stream().map(Column::name).toList(), rows, plan.ordered(), trace));
     }
 
     /** Each INSERT's rows in turn; a failure is reported at the INSERT it belongs to. */
@@ -151,27 +168,34 @@ final class SimulatorBackEnd implements SessionBackEnd {
     private StatementResult insert(ParsedStatement statement) {
         RichSqlInsert insert = statement.insert();
         if (insert.isOverwrite() || !(insert.getTargetTable() instanceof SqlIdentifier target)) {
-            throw new UnsupportedConstructException(insert.getParserPosition(), "INSERT OVERWRITE or into anything but a table name");
+            throw new UnsupportedConstructException(
+                    insert.getParserPosition(), "INSERT OVERWRITE or into anything but a table name");
         }
         String sink = target.toString();
-        TableDefinition table = catalog.table(Catalog.name(target)).orElseThrow(() -> new SimulationException(target.getParserPosition(),
-                "Object '" + sink + "' not found"));
+        TableDefinition table = catalog.table(Catalog.name(target))
+                .orElseThrow(
+                        () -> new SimulationException(target.getParserPosition(), "Object '" + sink + "' not found"));
         List<ColumnDefinition> sinkColumns = table.persistedColumns();
         int[] targetOf = targetPositions(insert, sinkColumns);
         StatementTrace trace = new StatementTrace(timelines);
         PlannedQuery plan = new QueryPlanner(catalog, settings, trace).plan(insert.getSource());
         List<Column> queryColumns = plan.columns();
         if (queryColumns.size() != targetOf.length) {
-            throw new SimulationException(insert.getSource().getParserPosition(), "Column types of query result and sink for '"
-                    + sink + "' do not match: the query has " + queryColumns.size() + " columns, the sink " + targetOf.length);
+            throw new SimulationException(
+                    insert.getSource().getParserPosition(),
+                    "Column types of query result and sink for '" + sink + "' do not match: the query has "
+                            + queryColumns.size() + " columns, the sink " + targetOf.length);
         }
         for (int i = 0; i < targetOf.length; i++) {
             SqlType from = queryColumns.get(i).type();
             SqlType to = sinkColumns.get(targetOf[i]).type();
             if (!FlinkTypes.implicitlyCasts(from, to)) {
-                throw new SimulationException(insert.getSource().getParserPosition(), "Column types of query result and sink for '"
-                        + sink + "' do not match: Incompatible types for sink column '" + sinkColumns.get(targetOf[i]).name()
-                        + "': the query gives " + from + ", the sink takes " + to);
+                throw new SimulationException(
+                        insert.getSource().getParserPosition(),
+                        "Column types of query result and sink for '"
+                                + sink + "' do not match: Incompatible types for sink column '"
+                                + sinkColumns.get(targetOf[i]).name()
+                                + "': the query gives " + from + ", the sink takes " + to);
             }
         }
         List<ResultRow> rows = new ArrayList<>();
@@ -184,7 +208,13 @@ final class SimulatorBackEnd implements SessionBackEnd {
             }
             rows.add(new ResultRow(RowKind.INSERT, Arrays.asList(values)));
         }
-        return result(statement, sink, sinkColumns.stream().map(ColumnDefinition::name).toList(), rows, plan.ordered(), trace);
+        return result(
+                statement,
+                sink,
+                sinkColumns.stream().map(ColumnDefinition::name).toList(),
+                rows,
+                plan.ordered(),
+                trace);
     }
 
     /** Where each query column goes in the sink: in order, or by the INSERT's column list. */
@@ -203,22 +233,37 @@ final class SimulatorBackEnd implements SessionBackEnd {
                 }
             }
             if (positions[i] < 0) {
-                throw new SimulationException(targetColumns.get(i).getParserPosition(), "Unknown target column '" + name + "'");
+                throw new SimulationException(
+                        targetColumns.get(i).getParserPosition(), "Unknown target column '" + name + "'");
             }
         }
         return positions;
     }
 
-    private StatementResult result(ParsedStatement statement, String sink, List<String> columns, List<ResultRow> rows, boolean ordered,
+    private StatementResult result(
+            ParsedStatement statement,
+            String sink,
+            List<String> columns,
+            List<ResultRow> rows,
+            boolean ordered,
             StatementTrace trace) {
         if (!trace.timingDependentRows().isEmpty()) {
-            warnings.add(recipe.at(statement.line()) + ": Flink's result may depend on processing time: with '"
-                    + SessionSettings.WATERMARK_INTERVAL + "' = " + settings.watermarkIntervalMillis() + " ms a periodic watermark"
-                    + " could reach " + String.join(", ", trace.timingDependentRows())
-                    + " before the row arrives and change whether it is late or filtered; set the interval to 0 for a deterministic run");
+            warnings.add(
+                    recipe.at(statement.line()) + ": Flink's result may depend on processing time: with '"
+                            + SessionSettings.WATERMARK_INTERVAL + "' = " + settings.watermarkIntervalMillis()
+                            + " ms a periodic watermark"
+                            + " could reach " + String.join(", ", trace.timingDependentRows())
+                            + " before the row arrives and change whether it is late or filtered; set the interval to 0 for a deterministic run");
         }
-        return new StatementResult(statement.line(), statement.firstWords(), sink, columns, rows, ordered,
-                trace.lateRowsDropped(), trace.explanations(settings.timeZone(), settings.watermarkIntervalMillis()));
+        return new StatementResult(
+                statement.line(),
+                statement.firstWords(),
+                sink,
+                columns,
+                rows,
+                ordered,
+                trace.lateRowsDropped(),
+                trace.explanations(settings.timeZone(), settings.watermarkIntervalMillis()));
     }
 
     @Override
@@ -241,7 +286,9 @@ final class SimulatorBackEnd implements SessionBackEnd {
     }
 
     private static int lineOf(ParsedStatement statement, SimulationException e) {
-        return e.markdownLine() > 0 ? e.markdownLine() : SqlParsing.markdownLine(statement.statement(), e.lineInStatement());
+        return e.markdownLine() > 0
+                ? e.markdownLine()
+                : SqlParsing.markdownLine(statement.statement(), e.lineInStatement());
     }
 
     @Override

@@ -70,10 +70,16 @@ public final class SimulatorEngine implements Engine {
 
     @Override
     public RecipeRun run(Recipe recipe) {
-        Deadline.Result<RecipeRun> ran = Deadline.run("cookbook-simulate", statementTimeout,
-                () -> session.runAll(recipe, script -> new SimulatorBackEnd(script, fixturesDirectory, strict, timelines)));
+        Deadline.Result<RecipeRun> ran = Deadline.run(
+                "cookbook-simulate",
+                statementTimeout,
+                () -> session.runAll(
+                        recipe, script -> new SimulatorBackEnd(script, fixturesDirectory, strict, timelines)));
         return ran.overran()
-                .map(overrun -> RecipeRun.stopped(List.of(), Problem.error(overrun.line(), overrun.sentence("simulating", statementTimeout)), recipe.warnings()))
+                .map(overrun -> RecipeRun.stopped(
+                        List.of(),
+                        Problem.error(overrun.line(), overrun.sentence("simulating", statementTimeout)),
+                        recipe.warnings()))
                 .orElseGet(ran::value);
     }
 

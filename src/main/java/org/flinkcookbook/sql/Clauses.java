@@ -12,8 +12,27 @@ import java.util.Set;
 public final class Clauses {
 
     private static final Set<String> CLAUSE_WORDS = Set.of(
-            "PARTITION", "ORDER", "MEASURES", "PATTERN", "DEFINE", "AFTER", "WHERE", "GROUP", "HAVING", "WINDOW",
-            "FROM", "JOIN", "LEFT", "RIGHT", "INNER", "FULL", "CROSS", "ON", "WITHIN", "LIMIT", "UNION");
+            "PARTITION",
+            "ORDER",
+            "MEASURES",
+            "PATTERN",
+            "DEFINE",
+            "AFTER",
+            "WHERE",
+            "GROUP",
+            "HAVING",
+            "WINDOW",
+            "FROM",
+            "JOIN",
+            "LEFT",
+            "RIGHT",
+            "INNER",
+            "FULL",
+            "CROSS",
+            "ON",
+            "WITHIN",
+            "LIMIT",
+            "UNION");
 
     private Clauses() {}
 
@@ -33,10 +52,15 @@ public final class Clauses {
             Optional<String> clause = leadingClause(statement);
             if (clause.isPresent()) {
                 Statement cutShort = statements.get(i - 1);
-                int semicolonLine = cutShort.line() + (int) cutShort.text().chars().filter(c -> c == '\n').count();
-                return Optional.of(new SqlSyntaxException(statement.firstWords() + ": a statement cannot start with " + clause.get()
-                        + "; the ';' on line " + semicolonLine + " ends the statement before it too early: remove that ';'",
-                        statement.line(), statement.column(), null));
+                int semicolonLine = cutShort.line()
+                        + (int) cutShort.text().chars().filter(c -> c == '\n').count();
+                return Optional.of(new SqlSyntaxException(
+                        statement.firstWords() + ": a statement cannot start with " + clause.get()
+                                + "; the ';' on line " + semicolonLine
+                                + " ends the statement before it too early: remove that ';'",
+                        statement.line(),
+                        statement.column(),
+                        null));
             }
         }
         return Optional.empty();

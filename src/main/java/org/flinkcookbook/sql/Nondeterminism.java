@@ -15,8 +15,8 @@ import org.apache.calcite.sql.SqlWindow;
 import org.apache.calcite.sql.SqlWith;
 import org.apache.calcite.sql.SqlWithItem;
 import org.apache.calcite.sql.util.SqlBasicVisitor;
-import org.apache.flink.sql.parser.ddl.SqlTableColumn;
 import org.apache.flink.sql.parser.ddl.SqlReplaceTableAs;
+import org.apache.flink.sql.parser.ddl.SqlTableColumn;
 import org.apache.flink.sql.parser.ddl.table.SqlCreateTable;
 import org.apache.flink.sql.parser.ddl.table.SqlCreateTableAs;
 import org.apache.flink.sql.parser.ddl.view.SqlAlterViewAs;
@@ -32,8 +32,18 @@ import org.apache.flink.sql.parser.ddl.view.SqlCreateView;
 public final class Nondeterminism {
 
     private static final Set<String> FUNCTIONS = Set.of(
-            "PROCTIME", "NOW", "CURRENT_TIMESTAMP", "LOCALTIMESTAMP", "CURRENT_TIME", "LOCALTIME", "CURRENT_DATE",
-            "CURRENT_ROW_TIMESTAMP", "RAND", "RAND_INTEGER", "UUID", "UNIX_TIMESTAMP");
+            "PROCTIME",
+            "NOW",
+            "CURRENT_TIMESTAMP",
+            "LOCALTIMESTAMP",
+            "CURRENT_TIME",
+            "LOCALTIME",
+            "CURRENT_DATE",
+            "CURRENT_ROW_TIMESTAMP",
+            "RAND",
+            "RAND_INTEGER",
+            "UUID",
+            "UNIX_TIMESTAMP");
 
     private final Set<String> names = new HashSet<>();
 
@@ -41,7 +51,8 @@ public final class Nondeterminism {
     public void learn(SqlNode statement) {
         if (statement instanceof SqlCreateTable table) {
             for (SqlNode column : table.getColumnList()) {
-                if (column instanceof SqlTableColumn.SqlComputedColumn computed && isNondeterministic(computed.getExpr())) {
+                if (column instanceof SqlTableColumn.SqlComputedColumn computed
+                        && isNondeterministic(computed.getExpr())) {
                     names.add(key(computed.getName().getSimple()));
                 }
             }
@@ -143,18 +154,21 @@ public final class Nondeterminism {
                     return selectColumns(scalarQuery).contains(true);
                 }
                 if (call.getKind() == SqlKind.AS) {
-                    return Boolean.TRUE.equals(call.operand(0).accept(this)); // the alias names the value, it is not read
+                    return Boolean.TRUE.equals(
+                            call.operand(0).accept(this)); // the alias names the value, it is not read
                 }
                 if (call.getKind() == SqlKind.OVER) {
                     // An OVER window ordered by processing time takes the rows in the order they arrive, the
                     // fixture's order: LAG and running totals come out the same every run. Only a RANGE
                     // frame reaching back a stretch of processing time depends on the wall clock.
                     return Boolean.TRUE.equals(call.operand(0).accept(this))
-                            || call.operand(1) instanceof SqlWindow window && reachesBackInTime(window)
+                            || call.operand(1) instanceof SqlWindow window
+                                    && reachesBackInTime(window)
                                     && Boolean.TRUE.equals(window.getOrderList().accept(this));
                 }
                 String function = call.getOperator().getName().toUpperCase(Locale.ROOT);
-                if (call instanceof SqlBasicCall && FUNCTIONS.contains(function)
+                if (call instanceof SqlBasicCall
+                        && FUNCTIONS.contains(function)
                         && !(function.equals("UNIX_TIMESTAMP") && call.operandCount() > 0)) {
                     return true; // UNIX_TIMESTAMP(string) converts its argument; only UNIX_TIMESTAMP() reads the clock
                 }

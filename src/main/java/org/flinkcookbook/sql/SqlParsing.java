@@ -39,8 +39,12 @@ public final class SqlParsing {
             int line = position == null ? statement.line() : markdownLine(statement, position.getLineNum());
             int column = position == null
                     ? statement.column()
-                    : markdownColumn(statement, position.getLineNum(), writtenColumn(statement.text(), sql, position.getLineNum(), position.getColumnNum()));
-            throw new SqlSyntaxException(inMarkdownPositions(statement, sql, firstLineOf(e.getMessage())), line, column, e);
+                    : markdownColumn(
+                            statement,
+                            position.getLineNum(),
+                            writtenColumn(statement.text(), sql, position.getLineNum(), position.getColumnNum()));
+            throw new SqlSyntaxException(
+                    inMarkdownPositions(statement, sql, firstLineOf(e.getMessage())), line, column, e);
         }
     }
 
@@ -58,7 +62,8 @@ public final class SqlParsing {
             int lineInStatement = Integer.parseInt(position.group(1));
             int columnInSql = Integer.parseInt(position.group(2));
             int column = writtenColumn(statement.text(), sql, lineInStatement, columnInSql);
-            return "line " + markdownLine(statement, lineInStatement) + ", column " + markdownColumn(statement, lineInStatement, column);
+            return "line " + markdownLine(statement, lineInStatement) + ", column "
+                    + markdownColumn(statement, lineInStatement, column);
         });
     }
 
@@ -76,7 +81,8 @@ public final class SqlParsing {
         }
         int growth = (expanded.length() - written.length()) / placeholders;
         int shift = 0;
-        for (int at = written.indexOf(FixturePlaceholder.PLACEHOLDER); at >= 0;
+        for (int at = written.indexOf(FixturePlaceholder.PLACEHOLDER);
+                at >= 0;
                 at = written.indexOf(FixturePlaceholder.PLACEHOLDER, at + FixturePlaceholder.PLACEHOLDER.length())) {
             int expandedStart = at + shift + 1;
             if (column < expandedStart) {

@@ -96,7 +96,9 @@ public final class StatementSplitter {
             List<Statement> members) {
         Token first = tokens.get(start);
         Token last = tokens.get(endExclusive - 1);
-        String text = sql.substring(offset(lineStarts, first.beginLine, first.beginColumn), offset(lineStarts, last.endLine, last.endColumn) + 1);
+        String text = sql.substring(
+                offset(lineStarts, first.beginLine, first.beginColumn),
+                offset(lineStarts, last.endLine, last.endColumn) + 1);
         return new Statement(text, firstLine + first.beginLine - 1, first.beginColumn, kindOf(tokens, start), members);
     }
 
@@ -130,7 +132,9 @@ public final class StatementSplitter {
             case "INSERT":
                 return StatementKind.INSERT;
             case "BEGIN":
-                return startsWith(tokens, start, "BEGIN", "STATEMENT", "SET") ? StatementKind.BEGIN_STATEMENT_SET : StatementKind.OTHER;
+                return startsWith(tokens, start, "BEGIN", "STATEMENT", "SET")
+                        ? StatementKind.BEGIN_STATEMENT_SET
+                        : StatementKind.OTHER;
             case "END":
                 return StatementKind.END_STATEMENT_SET;
             case "EXECUTE":
@@ -138,7 +142,9 @@ public final class StatementSplitter {
                     return StatementKind.STATEMENT_SET;
                 }
                 StatementKind executed = kindOf(tokens, start + 1);
-                return executed == StatementKind.INSERT || executed == StatementKind.QUERY ? executed : StatementKind.OTHER;
+                return executed == StatementKind.INSERT || executed == StatementKind.QUERY
+                        ? executed
+                        : StatementKind.OTHER;
             case "DESCRIBE":
             case "DESC":
                 return StatementKind.DESCRIBE;
@@ -219,7 +225,9 @@ public final class StatementSplitter {
         tokenManager.SwitchTo(BACK_QUOTED_IDENTIFIER_STATE);
         List<Token> tokens = new ArrayList<>();
         try {
-            for (Token token = tokenManager.getNextToken(); token.kind != FlinkSqlParserImplConstants.EOF; token = tokenManager.getNextToken()) {
+            for (Token token = tokenManager.getNextToken();
+                    token.kind != FlinkSqlParserImplConstants.EOF;
+                    token = tokenManager.getNextToken()) {
                 if (token.kind == FlinkSqlParserImplConstants.QUOTE) {
                     // Flink's tokenizer reads the opening quote of a string that is never closed as a token of its own.
                     throw new SqlSyntaxException(
@@ -248,15 +256,21 @@ public final class StatementSplitter {
         if (what != null) {
             int line = lineOf(lineStarts, start);
             return new SqlSyntaxException(
-                    "SQL cannot be read: " + what + " is never closed", firstLine + line - 1, start - lineStarts[line - 1] + 1, error);
+                    "SQL cannot be read: " + what + " is never closed",
+                    firstLine + line - 1,
+                    start - lineStarts[line - 1] + 1,
+                    error);
         }
         Matcher position = LEXICAL_ERROR_POSITION.matcher(String.valueOf(error.getMessage()));
         boolean located = position.find();
         int line = located ? Integer.parseInt(position.group(1)) : 1;
         int column = located ? Integer.parseInt(position.group(2)) : 1;
         Matcher encountered = LEXICAL_ERROR_CHARACTER.matcher(String.valueOf(error.getMessage()));
-        String problem = encountered.find() ? "unexpected character " + encountered.group(1) : String.valueOf(error.getMessage());
-        return new SqlSyntaxException("SQL cannot be read: " + problem, firstLine + line - 1, Math.max(column, 1), error);
+        String problem = encountered.find()
+                ? "unexpected character " + encountered.group(1)
+                : String.valueOf(error.getMessage());
+        return new SqlSyntaxException(
+                "SQL cannot be read: " + problem, firstLine + line - 1, Math.max(column, 1), error);
     }
 
     /** The offset of the first character from {@code from} on that is neither white space nor a closed comment; -1 if none. */

@@ -77,14 +77,17 @@ public final class TableReads {
             fromClause(join.getRight(), tables);
         } else if (node instanceof SqlBasicCall call) {
             switch (call.getKind()) {
-                case AS, SNAPSHOT, EXPLICIT_TABLE, LATERAL, COLLECTION_TABLE, TABLESAMPLE -> fromClause(call.operand(0), tables);
+                case AS, SNAPSHOT, EXPLICIT_TABLE, LATERAL, COLLECTION_TABLE, TABLESAMPLE ->
+                    fromClause(call.operand(0), tables);
                 case DESCRIPTOR, SELECT, UNION, INTERSECT, EXCEPT, VALUES -> {
                     // columns, or queries the visitor reaches on its own
                 }
                 default -> operands(call.getOperandList(), tables); // window table functions: TUMBLE(TABLE t, ...)
             }
-        } else if (node instanceof SqlCall call && (call.getKind() == SqlKind.MATCH_RECOGNIZE || call.getKind() == SqlKind.TABLE_REF
-                || call.getKind() == SqlKind.SNAPSHOT)) {
+        } else if (node instanceof SqlCall call
+                && (call.getKind() == SqlKind.MATCH_RECOGNIZE
+                        || call.getKind() == SqlKind.TABLE_REF
+                        || call.getKind() == SqlKind.SNAPSHOT)) {
             // MATCH_RECOGNIZE over a table, a table with hints (t /*+ OPTIONS(...) */), t FOR SYSTEM_TIME AS OF ...
             fromClause(call.operand(0), tables);
         } else if (node instanceof SqlNodeList list) {

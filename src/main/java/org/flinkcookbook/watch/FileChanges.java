@@ -108,7 +108,8 @@ final class FileChanges implements AutoCloseable {
     private void registerTree(Path root) throws IOException {
         Files.walkFileTree(root, new SimpleFileVisitor<>() {
             @Override
-            public FileVisitResult preVisitDirectory(Path directory, BasicFileAttributes attributes) throws IOException {
+            public FileVisitResult preVisitDirectory(Path directory, BasicFileAttributes attributes)
+                    throws IOException {
                 if (!directory.equals(root) && isLeftOut(directory)) {
                     return FileVisitResult.SKIP_SUBTREE;
                 }

@@ -32,6 +32,7 @@ public final class WatchLoop {
 
     /** How often keys are looked for while no file changes; a change ends the wait at once. */
     private static final Duration KEY_POLL = Duration.ofMillis(50);
+
     private static final Duration SHUTDOWN_WAIT = Duration.ofSeconds(10);
 
     private final RunSettings settings;
@@ -43,6 +44,7 @@ public final class WatchLoop {
     private final RecipeInputs inputs;
     /** Each recipe's last outcome, by file. */
     private final Map<Path, RecipeOutcome> latest = new TreeMap<>();
+
     private final CountDownLatch closed = new CountDownLatch(1);
     private volatile boolean stopped;
     private volatile Thread looping;
@@ -57,14 +59,21 @@ public final class WatchLoop {
      * @param keys the keys the author types: System.in in a build
      * @param clock times the verdicts
      */
-    public WatchLoop(RunSettings settings, CookbookRunner runner, String engineName, Console console, InputStream keys, InstantSource clock) {
+    public WatchLoop(
+            RunSettings settings,
+            CookbookRunner runner,
+            String engineName,
+            Console console,
+            InputStream keys,
+            InstantSource clock) {
         this.settings = settings;
         this.runner = runner;
         this.engineName = engineName;
         this.console = console;
         this.keys = keys;
         this.clock = clock;
-        this.inputs = new RecipeInputs(settings.baseDirectory(), settings.recipesDirectory(), settings.fixturesDirectory());
+        this.inputs =
+                new RecipeInputs(settings.baseDirectory(), settings.recipesDirectory(), settings.fixturesDirectory());
     }
 
     /**
@@ -75,7 +84,8 @@ public final class WatchLoop {
         looping = Thread.currentThread();
         Thread shutdownHook = new Thread(this::stop, "cookbook-watch-shutdown");
         Runtime.getRuntime().addShutdownHook(shutdownHook);
-        try (FileChanges changes = FileChanges.watch(List.of(settings.recipesDirectory(), settings.fixturesDirectory()))) {
+        try (FileChanges changes =
+                FileChanges.watch(List.of(settings.recipesDirectory(), settings.fixturesDirectory()))) {
             runAll();
             while (!stopped) {
                 FileChanges.Changes changed = changes.next(KEY_POLL, clock);
@@ -134,10 +144,17 @@ public final class WatchLoop {
             return;
         }
         List<RecipeOutcome> outcomes = run(affected);
-        long failing = outcomes.stream().filter(outcome -> outcome.status().failsBuild()).count();
+        long failing = outcomes.stream()
+                .filter(outcome -> outcome.status().failsBuild())
+                .count();
         double seconds = Duration.between(since, clock.instant()).toNanos() / 1e9;
-        console.info(String.format(Locale.ROOT, "%d %s run in %.2f s after the change: %s", affected.size(),
-                affected.size() == 1 ? "recipe" : "recipes", seconds, failing == 0 ? "all pass" : failing + " failing"));
+        console.info(String.format(
+                Locale.ROOT,
+                "%d %s run in %.2f s after the change: %s",
+                affected.size(),
+                affected.size() == 1 ? "recipe" : "recipes",
+                seconds,
+                failing == 0 ? "all pass" : failing + " failing"));
         prompt(recipes.size());
     }
 
@@ -157,8 +174,11 @@ public final class WatchLoop {
     }
 
     private void prompt(int recipes) {
-        String accept = toAccept == null ? "" : "u to accept the new values of " + latest.get(toAccept).path() + ", ";
-        console.info("Watching " + recipes + " recipes on " + engineName + "; press " + accept + "a to run all, q to quit (then Enter)");
+        String accept = toAccept == null
+                ? ""
+                : "u to accept the new values of " + latest.get(toAccept).path() + ", ";
+        console.info("Watching " + recipes + " recipes on " + engineName + "; press " + accept
+                + "a to run all, q to quit (then Enter)");
     }
 
     /** Reads the lines typed so far: a terminal hands them over at Enter, and a word is not taken for its letters. */
@@ -178,7 +198,9 @@ public final class WatchLoop {
                 case "" -> {
                     // Enter alone does nothing
                 }
-                default -> console.info("Type u to accept the last failing recipe's values, a to run all, q to quit, then Enter");
+                default ->
+                    console.info(
+                            "Type u to accept the last failing recipe's values, a to run all, q to quit, then Enter");
             }
         }
     }

@@ -26,20 +26,28 @@ import org.junit.jupiter.api.io.TempDir;
 class RecipeCacheTest {
 
     private static final String SETTINGS = "engine simulator 2.3.0";
-    private static final String EVENTS = "(id INT, k STRING, v INT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts - INTERVAL '1' SECOND)";
+    private static final String EVENTS =
+            "(id INT, k STRING, v INT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts - INTERVAL '1' SECOND)";
     private static final String COUNT = "SELECT window_start, COUNT(*) AS n, SUM(v) AS total "
             + "FROM TABLE(TUMBLE(TABLE events, DESCRIPTOR(ts), INTERVAL '5' SECOND)) GROUP BY window_start, window_end;";
 
-    @TempDir Path project;
+    @TempDir
+    Path project;
+
     private final RecordingConsole console = new RecordingConsole();
     private final List<String> output = console.lines();
 
     @BeforeEach
     void cookbook() throws IOException {
-        write("recipes/bound.md", "# Bound\n<!-- cookbook:fixture events = events.csv -->\n```sql\nCREATE TABLE events " + EVENTS
-                + " WITH ('connector' = 'datagen');\n" + COUNT + "\n```\n");
-        write("recipes/placeholder.md", "# Placeholder\n```sql\nCREATE TABLE events " + EVENTS
-                + " WITH ('connector' = 'filesystem', 'path' = '${fixtures}/data/more.csv', 'format' = 'csv');\n" + COUNT + "\n```\n");
+        write(
+                "recipes/bound.md",
+                "# Bound\n<!-- cookbook:fixture events = events.csv -->\n```sql\nCREATE TABLE events " + EVENTS
+                        + " WITH ('connector' = 'datagen');\n" + COUNT + "\n```\n");
+        write(
+                "recipes/placeholder.md",
+                "# Placeholder\n```sql\nCREATE TABLE events " + EVENTS
+                        + " WITH ('connector' = 'filesystem', 'path' = '${fixtures}/data/more.csv', 'format' = 'csv');\n"
+                        + COUNT + "\n```\n");
         write("fixtures/events.csv", "1,a,10,2024-03-01 10:00:01\n2,b,20,2024-03-01 10:00:02\n");
         write("fixtures/data/more.csv", "1,a,10,2024-03-01 10:00:01\n");
         run(RecipeCache.none(), CookbookRunner.Mode.WRITE_EXPECTED);
@@ -47,8 +55,12 @@ class RecipeCacheTest {
 
     @Test
     void aRecipeThatPassedIsNotRunAgainUntilOneOfItsInputsChanges() throws IOException {
-        assertThat(verify(SETTINGS)).containsEntry("recipes/bound.md", "passed").containsEntry("recipes/placeholder.md", "passed");
-        assertThat(verify(SETTINGS)).containsEntry("recipes/bound.md", "cached").containsEntry("recipes/placeholder.md", "cached");
+        assertThat(verify(SETTINGS))
+                .containsEntry("recipes/bound.md", "passed")
+                .containsEntry("recipes/placeholder.md", "passed");
+        assertThat(verify(SETTINGS))
+                .containsEntry("recipes/bound.md", "cached")
+                .containsEntry("recipes/placeholder.md", "cached");
         assertThat(output).contains("PASSED       recipes/bound.md (cached: unchanged since it passed)");
 
         for (String input : List.of("recipes/bound.md", "recipes/bound.expected", "fixtures/events.csv")) {
@@ -56,7 +68,9 @@ class RecipeCacheTest {
             append(input, input.endsWith(".csv") ? "3,c,30,2024-03-01 10:00:03\n" : "\n# changed\n");
             Map<String, String> changed = verify(SETTINGS);
             assertThat(changed).as("after changing %s", input).containsEntry("recipes/placeholder.md", "cached");
-            assertThat(changed.get("recipes/bound.md")).as("after changing %s", input).isNotEqualTo("cached");
+            assertThat(changed.get("recipes/bound.md"))
+                    .as("after changing %s", input)
+                    .isNotEqualTo("cached");
 
             Files.writeString(project.resolve(input), before);
             assertThat(verify(SETTINGS)).as("after restoring %s", input).containsEntry("recipes/bound.md", "passed");
@@ -64,12 +78,17 @@ class RecipeCacheTest {
         }
 
         append("fixtures/data/more.csv", "2,a,5,2024-03-01 10:00:02\n");
-        assertThat(verify(SETTINGS)).containsEntry("recipes/bound.md", "cached").containsEntry("recipes/placeholder.md", "failed");
+        assertThat(verify(SETTINGS))
+                .containsEntry("recipes/bound.md", "cached")
+                .containsEntry("recipes/placeholder.md", "failed");
     }
 
     @Test
     void aFixtureBoundByConventionIsAnInputToo() throws IOException {
-        write("recipes/lab/convention.md", "# Convention\n```sql\nCREATE TABLE events " + EVENTS + " WITH ('connector' = 'datagen');\n" + COUNT + "\n```\n");
+        write(
+                "recipes/lab/convention.md",
+                "# Convention\n```sql\nCREATE TABLE events " + EVENTS + " WITH ('connector' = 'datagen');\n" + COUNT
+                        + "\n```\n");
         write("fixtures/lab/convention/events.csv", "1,a,10,2024-03-01 10:00:01\n");
         run(RecipeCache.none(), CookbookRunner.Mode.WRITE_EXPECTED);
         assertThat(verify(SETTINGS)).containsEntry("recipes/lab/convention.md", "passed");
@@ -77,7 +96,9 @@ class RecipeCacheTest {
 
         append("fixtures/lab/convention/events.csv", "2,b,20,2024-03-01 10:00:02\n");
 
-        assertThat(verify(SETTINGS)).containsEntry("recipes/lab/convention.md", "failed").containsEntry("recipes/bound.md", "cached");
+        assertThat(verify(SETTINGS))
+                .containsEntry("recipes/lab/convention.md", "failed")
+                .containsEntry("recipes/bound.md", "cached");
     }
 
     @Test
@@ -95,7 +116,9 @@ class RecipeCacheTest {
     @Test
     void otherSettingsOrAnotherFlinkVersionRunEveryRecipeAgain() throws IOException {
         verify(SETTINGS);
-        assertThat(verify(SETTINGS + "\nrequireExpected true")).containsValues("passed").doesNotContainValue("cached");
+        assertThat(verify(SETTINGS + "\nrequireExpected true"))
+                .containsValues("passed")
+                .doesNotContainValue("cached");
         assertThat(verify("engine simulator 2.3.1")).containsValues("passed").doesNotContainValue("cached");
     }
 
@@ -105,7 +128,9 @@ class RecipeCacheTest {
         String kept = Files.readString(cacheDirectory().resolve("passed.txt"));
         assertThat(kept).contains("recipes/bound.md", "recipes/placeholder.md");
 
-        assertThat(outcomes(run(RecipeCache.none(), CookbookRunner.Mode.VERIFY))).containsValues("passed").doesNotContainValue("cached");
+        assertThat(outcomes(run(RecipeCache.none(), CookbookRunner.Mode.VERIFY)))
+                .containsValues("passed")
+                .doesNotContainValue("cached");
         assertThat(cacheDirectory().resolve("passed.txt")).hasContent(kept);
     }
 
@@ -116,19 +141,43 @@ class RecipeCacheTest {
         git("-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "cookbook");
         append("fixtures/data/more.csv", "2,a,5,2024-03-01 10:00:02\n");
 
-        Map<String, String> changed = outcomes(run(RecipeCache.open(null, SETTINGS, project, project.resolve("recipes"), project.resolve("fixtures"),
-                ChangedSince.ask("HEAD", project)), CookbookRunner.Mode.VERIFY));
+        Map<String, String> changed = outcomes(run(
+                RecipeCache.open(
+                        null,
+                        SETTINGS,
+                        project,
+                        project.resolve("recipes"),
+                        project.resolve("fixtures"),
+                        ChangedSince.ask("HEAD", project)),
+                CookbookRunner.Mode.VERIFY));
 
         assertThat(changed).containsOnlyKeys("recipes/placeholder.md");
-        assertThat(output).contains("1 of 2 recipes have inputs changed since HEAD (cookbook.changedSince); only they run");
+        assertThat(output)
+                .contains("1 of 2 recipes have inputs changed since HEAD (cookbook.changedSince); only they run");
 
         write("recipes/new.md", "# New\n```sql\nSELECT 1 AS one;\n```\n");
-        assertThat(outcomes(run(RecipeCache.open(null, SETTINGS, project, project.resolve("recipes"), project.resolve("fixtures"),
-                ChangedSince.ask("HEAD", project)), CookbookRunner.Mode.VERIFY))).containsOnlyKeys("recipes/placeholder.md", "recipes/new.md");
+        assertThat(outcomes(run(
+                        RecipeCache.open(
+                                null,
+                                SETTINGS,
+                                project,
+                                project.resolve("recipes"),
+                                project.resolve("fixtures"),
+                                ChangedSince.ask("HEAD", project)),
+                        CookbookRunner.Mode.VERIFY)))
+                .containsOnlyKeys("recipes/placeholder.md", "recipes/new.md");
 
         write("pom.xml", "<project/>");
-        assertThat(outcomes(run(RecipeCache.open(null, SETTINGS, project, project.resolve("recipes"), project.resolve("fixtures"),
-                ChangedSince.ask("HEAD", project)), CookbookRunner.Mode.VERIFY))).hasSize(3);
+        assertThat(outcomes(run(
+                        RecipeCache.open(
+                                null,
+                                SETTINGS,
+                                project,
+                                project.resolve("recipes"),
+                                project.resolve("fixtures"),
+                                ChangedSince.ask("HEAD", project)),
+                        CookbookRunner.Mode.VERIFY)))
+                .hasSize(3);
     }
 
     @Test
@@ -139,24 +188,50 @@ class RecipeCacheTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("cookbook.changedSince needs git")
                 .hasMessageContaining("no-such-revision")
-                .hasMessageEndingWith("name a commit of the repository the cookbook is in, or leave cookbook.changedSince unset");
+                .hasMessageEndingWith(
+                        "name a commit of the repository the cookbook is in, or leave cookbook.changedSince unset");
     }
 
     /** Each recipe's status, or "cached" for a pass that did not run. */
     private Map<String, String> verify(String settings) {
-        return outcomes(run(RecipeCache.open(cacheDirectory(), settings, project, project.resolve("recipes"), project.resolve("fixtures"), null), CookbookRunner.Mode.VERIFY));
+        return outcomes(run(
+                RecipeCache.open(
+                        cacheDirectory(),
+                        settings,
+                        project,
+                        project.resolve("recipes"),
+                        project.resolve("fixtures"),
+                        null),
+                CookbookRunner.Mode.VERIFY));
     }
 
     private static Map<String, String> outcomes(List<RecipeOutcome> outcomes) {
-        return outcomes.stream().collect(Collectors.toMap(RecipeOutcome::path,
-                outcome -> outcome.cached() ? "cached" : outcome.status().word()));
+        return outcomes.stream()
+                .collect(Collectors.toMap(
+                        RecipeOutcome::path,
+                        outcome ->
+                                outcome.cached() ? "cached" : outcome.status().word()));
     }
 
     private List<RecipeOutcome> run(RecipeCache cache, CookbookRunner.Mode mode) {
-        RunSettings settings = new RunSettings(project, project.resolve("recipes"), project.resolve("fixtures"), "", false,
-                project.resolve("target/cookbook"), project.resolve("target/cookbook-reports"), 1000, Set.of(), null, 1, true, GoalCommand.PREFIX);
+        RunSettings settings = new RunSettings(
+                project,
+                project.resolve("recipes"),
+                project.resolve("fixtures"),
+                "",
+                false,
+                project.resolve("target/cookbook"),
+                project.resolve("target/cookbook-reports"),
+                1000,
+                Set.of(),
+                null,
+                1,
+                true,
+                GoalCommand.PREFIX);
         try (SimulatorEngine engine = new SimulatorEngine(project.resolve("fixtures"), false)) {
-            return new CookbookRunner(settings, engine, null, console, cache).run(mode).outcomes();
+            return new CookbookRunner(settings, engine, null, console, cache)
+                    .run(mode)
+                    .outcomes();
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }
@@ -178,7 +253,10 @@ class RecipeCacheTest {
     private void git(String... arguments) throws Exception {
         List<String> command = new ArrayList<>(List.of("git", "-C", project.toString()));
         command.addAll(List.of(arguments));
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        Process process = new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start();
         assertThat(process.waitFor()).isZero();
     }
 }

@@ -8,7 +8,6 @@ import org.flinkcookbook.expected.ExpectedResult;
 import org.flinkcookbook.expected.RowsDigest;
 import org.flinkcookbook.result.ResultRow;
 import org.flinkcookbook.result.RowKind;
-import org.flinkcookbook.result.RowKind;
 import org.flinkcookbook.result.StatementResult;
 import org.junit.jupiter.api.Test;
 
@@ -30,10 +29,13 @@ class ComparisonTest {
 
     @Test
     void equalResultsInAnotherRowOrderMatch() {
-        StatementResult expected = windows(18L, window("10:00", "10:01", "31", "400"), window("10:01", "10:02", "2", "9"));
-        StatementResult actual = windows(18L, window("10:01", "10:02", "2", "9"), window("10:00", "10:01", "31", "400"));
+        StatementResult expected =
+                windows(18L, window("10:00", "10:01", "31", "400"), window("10:01", "10:02", "2", "9"));
+        StatementResult actual =
+                windows(18L, window("10:01", "10:02", "2", "9"), window("10:00", "10:01", "31", "400"));
 
-        assertThat(Comparison.compare(List.of(expected(expected)), List.of(actual))).isEmpty();
+        assertThat(Comparison.compare(List.of(expected(expected)), List.of(actual)))
+                .isEmpty();
     }
 
     @Test
@@ -43,23 +45,39 @@ class ComparisonTest {
 
         List<Mismatch> mismatches = Comparison.compare(List.of(expected(expected)), List.of(actual));
 
-        assertThat(mismatches).extracting(Mismatch::describe).containsExactly(
-                "SELECT window_start ...: late rows dropped: expected 18 but was 19",
-                "SELECT window_start ...: window [10:00, 10:01): expected cnt=31, total=400 but was cnt=30, total=390");
+        assertThat(mismatches)
+                .extracting(Mismatch::describe)
+                .containsExactly(
+                        "SELECT window_start ...: late rows dropped: expected 18 but was 19",
+                        "SELECT window_start ...: window [10:00, 10:01): expected cnt=31, total=400 but was cnt=30, total=390");
         assertThat(mismatches).extracting(Mismatch::line).containsOnly(42);
     }
 
     @Test
     void changedValuesReadAsInTheExpectedFile() {
         List<String> columns = List.of("stock_name", "previous_value", "trend", "note");
-        StatementResult expected = new StatementResult(30, "WITH current_and_previous ...", null, columns,
-                List.of(new ResultRow(RowKind.INSERT, Arrays.asList("Pita Pan", null, "=", ""))), false, null);
-        StatementResult actual = new StatementResult(30, "WITH current_and_previous ...", null, columns,
-                List.of(ResultRow.insert("Pita Pan", "12.69", "▲", " x")), false, null);
+        StatementResult expected = new StatementResult(
+                30,
+                "WITH current_and_previous ...",
+                null,
+                columns,
+                List.of(new ResultRow(RowKind.INSERT, Arrays.asList("Pita Pan", null, "=", ""))),
+                false,
+                null);
+        StatementResult actual = new StatementResult(
+                30,
+                "WITH current_and_previous ...",
+                null,
+                columns,
+                List.of(ResultRow.insert("Pita Pan", "12.69", "▲", " x")),
+                false,
+                null);
 
-        assertThat(Comparison.compare(List.of(expected(expected)), List.of(actual))).extracting(Mismatch::describe).containsExactly(
-                "WITH current_and_previous ...: stock_name Pita Pan: expected previous_value=<NULL>, trend==, note=\"\" "
-                        + "but was previous_value=12.69, trend=▲, note=\" x\"");
+        assertThat(Comparison.compare(List.of(expected(expected)), List.of(actual)))
+                .extracting(Mismatch::describe)
+                .containsExactly(
+                        "WITH current_and_previous ...: stock_name Pita Pan: expected previous_value=<NULL>, trend==, note=\"\" "
+                                + "but was previous_value=12.69, trend=▲, note=\" x\"");
     }
 
     @Test
@@ -67,9 +85,11 @@ class ComparisonTest {
         StatementResult expected = windows(0L, window("10:00", "10:01", "1", "1"));
         StatementResult actual = windows(0L, window("10:05", "10:06", "1", "1"));
 
-        assertThat(Comparison.compare(List.of(expected(expected)), List.of(actual))).extracting(Mismatch::describe).containsExactly(
-                "SELECT window_start ...: missing row: expected +I[10:00, 10:01, 1, 1] but was nothing",
-                "SELECT window_start ...: unexpected row: expected nothing but was +I[10:05, 10:06, 1, 1]");
+        assertThat(Comparison.compare(List.of(expected(expected)), List.of(actual)))
+                .extracting(Mismatch::describe)
+                .containsExactly(
+                        "SELECT window_start ...: missing row: expected +I[10:00, 10:01, 1, 1] but was nothing",
+                        "SELECT window_start ...: unexpected row: expected nothing but was +I[10:05, 10:06, 1, 1]");
     }
 
     @Test
@@ -77,63 +97,123 @@ class ComparisonTest {
         StatementResult expected = windows(null, window("a", "b", "1", "1"), window("a", "b", "1", "1"));
         StatementResult actual = windows(null, window("a", "b", "1", "1"));
 
-        assertThat(Comparison.compare(List.of(expected(expected)), List.of(actual))).extracting(Mismatch::detail).containsExactly("missing row");
+        assertThat(Comparison.compare(List.of(expected(expected)), List.of(actual)))
+                .extracting(Mismatch::detail)
+                .containsExactly("missing row");
     }
 
     @Test
     void rowKindsMatter() {
-        StatementResult expected = new StatementResult(1, "SELECT k, n ...", null, List.of("k", "n"),
-                List.of(new ResultRow(RowKind.UPDATE_AFTER, List.of("a", "2"))), false, null);
-        StatementResult actual = new StatementResult(1, "SELECT k, n ...", null, List.of("k", "n"),
-                List.of(new ResultRow(RowKind.INSERT, List.of("a", "2"))), false, null);
+        StatementResult expected = new StatementResult(
+                1,
+                "SELECT k, n ...",
+                null,
+                List.of("k", "n"),
+                List.of(new ResultRow(RowKind.UPDATE_AFTER, List.of("a", "2"))),
+                false,
+                null);
+        StatementResult actual = new StatementResult(
+                1,
+                "SELECT k, n ...",
+                null,
+                List.of("k", "n"),
+                List.of(new ResultRow(RowKind.INSERT, List.of("a", "2"))),
+                false,
+                null);
 
-        assertThat(Comparison.compare(List.of(expected(expected)), List.of(actual))).extracting(Mismatch::describe)
+        assertThat(Comparison.compare(List.of(expected(expected)), List.of(actual)))
+                .extracting(Mismatch::describe)
                 .containsExactly("SELECT k, n ...: k a: expected kind +U but was kind +I");
     }
 
     @Test
     void orderedResultsCompareRowByRow() {
-        StatementResult expected = new StatementResult(3, "SELECT n ... ORDER BY n", null, List.of("n"),
-                List.of(ResultRow.insert("1"), ResultRow.insert("2")), true, null);
-        StatementResult actual = new StatementResult(3, "SELECT n ... ORDER BY n", null, List.of("n"),
-                List.of(ResultRow.insert("2"), ResultRow.insert("1")), true, null);
+        StatementResult expected = new StatementResult(
+                3,
+                "SELECT n ... ORDER BY n",
+                null,
+                List.of("n"),
+                List.of(ResultRow.insert("1"), ResultRow.insert("2")),
+                true,
+                null);
+        StatementResult actual = new StatementResult(
+                3,
+                "SELECT n ... ORDER BY n",
+                null,
+                List.of("n"),
+                List.of(ResultRow.insert("2"), ResultRow.insert("1")),
+                true,
+                null);
 
-        assertThat(Comparison.compare(List.of(expected(expected)), List.of(actual))).extracting(Mismatch::describe)
-                .containsExactly("SELECT n ... ORDER BY n: row 1 (rows are compared in order: ORDER BY): expected +I[1] but was +I[2]");
+        assertThat(Comparison.compare(List.of(expected(expected)), List.of(actual)))
+                .extracting(Mismatch::describe)
+                .containsExactly(
+                        "SELECT n ... ORDER BY n: row 1 (rows are compared in order: ORDER BY): expected +I[1] but was +I[2]");
     }
 
     @Test
     void aNondeterministicPlaceholderMatchesAnyValue() {
-        StatementResult expected = new StatementResult(3, "SELECT id, PROCTIME()", null, List.of("id", "p"),
-                List.of(ResultRow.insert("1", ResultRow.NONDETERMINISTIC)), false, null);
-        StatementResult actual = new StatementResult(3, "SELECT id, PROCTIME()", null, List.of("id", "p"),
-                List.of(ResultRow.insert("1", "2026-11-29 10:00:00.123")), false, null);
+        StatementResult expected = new StatementResult(
+                3,
+                "SELECT id, PROCTIME()",
+                null,
+                List.of("id", "p"),
+                List.of(ResultRow.insert("1", ResultRow.NONDETERMINISTIC)),
+                false,
+                null);
+        StatementResult actual = new StatementResult(
+                3,
+                "SELECT id, PROCTIME()",
+                null,
+                List.of("id", "p"),
+                List.of(ResultRow.insert("1", "2026-11-29 10:00:00.123")),
+                false,
+                null);
 
-        assertThat(Comparison.compare(List.of(expected(expected)), List.of(actual))).isEmpty();
+        assertThat(Comparison.compare(List.of(expected(expected)), List.of(actual)))
+                .isEmpty();
     }
 
     @Test
     void changedColumnsAreReportedOnce() {
         StatementResult expected = windows(0L, window("a", "b", "1", "1"));
-        StatementResult actual = new StatementResult(42, "SELECT window_start ...", null, List.of("window_start", "cnt"),
-                List.of(ResultRow.insert("a", "1")), false, 0L);
+        StatementResult actual = new StatementResult(
+                42,
+                "SELECT window_start ...",
+                null,
+                List.of("window_start", "cnt"),
+                List.of(ResultRow.insert("a", "1")),
+                false,
+                0L);
 
-        assertThat(Comparison.compare(List.of(expected(expected)), List.of(actual))).extracting(Mismatch::describe).containsExactly(
-                "SELECT window_start ...: columns: expected window_start, window_end, cnt, total but was window_start, cnt");
+        assertThat(Comparison.compare(List.of(expected(expected)), List.of(actual)))
+                .extracting(Mismatch::describe)
+                .containsExactly(
+                        "SELECT window_start ...: columns: expected window_start, window_end, cnt, total but was window_start, cnt");
     }
 
     @Test
     void statementsAddedOrRemovedFromTheRecipeAreExtraOrObsoleteResults() {
-        StatementResult kept = new StatementResult(10, "SELECT a", null, List.of("a"), List.of(ResultRow.insert("1")), false, null);
-        StatementResult removed = new StatementResult(20, "SELECT b", null, List.of("b"), List.of(ResultRow.insert("2")), false, null);
-        StatementResult added = new StatementResult(22, "SELECT c", null, List.of("c"), List.of(ResultRow.insert("3")), false, null);
-        StatementResult keptMoved = new StatementResult(30, "SELECT a", null, List.of("a"), List.of(ResultRow.insert("1")), false, null);
+        StatementResult kept =
+                new StatementResult(10, "SELECT a", null, List.of("a"), List.of(ResultRow.insert("1")), false, null);
+        StatementResult removed =
+                new StatementResult(20, "SELECT b", null, List.of("b"), List.of(ResultRow.insert("2")), false, null);
+        StatementResult added =
+                new StatementResult(22, "SELECT c", null, List.of("c"), List.of(ResultRow.insert("3")), false, null);
+        StatementResult keptMoved =
+                new StatementResult(30, "SELECT a", null, List.of("a"), List.of(ResultRow.insert("1")), false, null);
 
-        List<Mismatch> mismatches = Comparison.compare(List.of(expected(kept), expected(removed)), List.of(keptMoved, added));
+        List<Mismatch> mismatches =
+                Comparison.compare(List.of(expected(kept), expected(removed)), List.of(keptMoved, added));
 
-        assertThat(mismatches).extracting(Mismatch::statement, Mismatch::line).containsExactlyInAnyOrder(
-                org.assertj.core.groups.Tuple.tuple("SELECT b", 20), org.assertj.core.groups.Tuple.tuple("SELECT c", 22));
-        assertThat(mismatches).extracting(Mismatch::detail).anyMatch(detail -> detail.contains("obsolete expected values"))
+        assertThat(mismatches)
+                .extracting(Mismatch::statement, Mismatch::line)
+                .containsExactlyInAnyOrder(
+                        org.assertj.core.groups.Tuple.tuple("SELECT b", 20),
+                        org.assertj.core.groups.Tuple.tuple("SELECT c", 22));
+        assertThat(mismatches)
+                .extracting(Mismatch::detail)
+                .anyMatch(detail -> detail.contains("obsolete expected values"))
                 .anyMatch(detail -> detail.contains("not in the expected file"));
     }
 
@@ -143,11 +223,16 @@ class ComparisonTest {
         StatementResult stored = new StatementResult(5, "SELECT n", null, List.of("n"), List.of(), false, null);
         ExpectedResult digested = new ExpectedResult(stored, RowsDigest.of(rows, false), List.of());
 
-        assertThat(Comparison.compare(List.of(digested), List.of(new StatementResult(5, "SELECT n", null, List.of("n"), rows, false, null))))
+        assertThat(Comparison.compare(
+                        List.of(digested),
+                        List.of(new StatementResult(5, "SELECT n", null, List.of("n"), rows, false, null))))
                 .isEmpty();
-        assertThat(Comparison.compare(List.of(digested),
-                        List.of(new StatementResult(5, "SELECT n", null, List.of("n"), List.of(ResultRow.insert("1")), false, null))))
-                .extracting(Mismatch::detail).containsExactly("rows (stored as count and hash)");
+        assertThat(Comparison.compare(
+                        List.of(digested),
+                        List.of(new StatementResult(
+                                5, "SELECT n", null, List.of("n"), List.of(ResultRow.insert("1")), false, null))))
+                .extracting(Mismatch::detail)
+                .containsExactly("rows (stored as count and hash)");
     }
 
     @Test
@@ -159,7 +244,8 @@ class ComparisonTest {
             actualRows[i] = window("s" + i, "e" + i, "2", "2");
         }
 
-        List<Mismatch> mismatches = Comparison.compare(List.of(expected(windows(0L, expectedRows))), List.of(windows(0L, actualRows)));
+        List<Mismatch> mismatches =
+                Comparison.compare(List.of(expected(windows(0L, expectedRows))), List.of(windows(0L, actualRows)));
 
         assertThat(mismatches).hasSize(11);
         assertThat(mismatches.get(10).detail()).isEqualTo("and 5 more differing rows");

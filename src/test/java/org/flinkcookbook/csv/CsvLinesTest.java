@@ -19,8 +19,23 @@ import org.junit.jupiter.api.Test;
 class CsvLinesTest {
 
     // "Aa" and "BB" hash alike: CsvLines must not hand out one for the other
-    private static final String[] PIECES = {"1", "42", "-7", "k0", "Aa", "BB", "", " padded ", "héllo", "日本語", "\"a, b\"", "\"two\nlines\"",
-            "\"say \"\"hi\"\"\"", "2024-03-01 10:00:00.000", "\"cr\rinside\""};
+    private static final String[] PIECES = {
+        "1",
+        "42",
+        "-7",
+        "k0",
+        "Aa",
+        "BB",
+        "",
+        " padded ",
+        "héllo",
+        "日本語",
+        "\"a, b\"",
+        "\"two\nlines\"",
+        "\"say \"\"hi\"\"\"",
+        "2024-03-01 10:00:00.000",
+        "\"cr\rinside\""
+    };
     private static final String[] BREAKS = {"\n", "\r\n", "\r"};
 
     @Test
@@ -42,7 +57,8 @@ class CsvLinesTest {
                 }
             }
             int bufferBytes = random.nextInt(1, 40);
-            assertThat(records(text.toString(), bufferBytes)).as("%s with a %d-byte buffer", text, bufferBytes)
+            assertThat(records(text.toString(), bufferBytes))
+                    .as("%s with a %d-byte buffer", text, bufferBytes)
                     .isEqualTo(commonsCsv(text.toString()));
         }
     }
@@ -50,7 +66,8 @@ class CsvLinesTest {
     @Test
     void fieldsThatHashAlikeStayApart() throws IOException {
         assertThat("Aa".hashCode()).isEqualTo("BB".hashCode());
-        assertThat(records("Aa,BB\nBB,Aa\nAa,Aa\n", 64)).containsExactly(List.of("Aa", "BB"), List.of("BB", "Aa"), List.of("Aa", "Aa"));
+        assertThat(records("Aa,BB\nBB,Aa\nAa,Aa\n", 64))
+                .containsExactly(List.of("Aa", "BB"), List.of("BB", "Aa"), List.of("Aa", "Aa"));
     }
 
     @Test
@@ -65,13 +82,18 @@ class CsvLinesTest {
 
     private static List<List<String>> records(String text, int bufferBytes) throws IOException {
         List<List<String>> records = new ArrayList<>();
-        CsvLines.read(stream(text), bufferBytes, (fields, line) -> records.add(Stream.of(fields).map(CharSequence::toString).toList()));
+        CsvLines.read(
+                stream(text),
+                bufferBytes,
+                (fields, line) -> records.add(
+                        Stream.of(fields).map(CharSequence::toString).toList()));
         return records;
     }
 
     private static List<List<String>> commonsCsv(String text) throws IOException {
         List<List<String>> records = new ArrayList<>();
-        try (CSVParser parser = CSVFormat.DEFAULT.builder().setIgnoreEmptyLines(false).build().parse(new StringReader(text))) {
+        try (CSVParser parser =
+                CSVFormat.DEFAULT.builder().setIgnoreEmptyLines(false).build().parse(new StringReader(text))) {
             for (CSVRecord record : parser) {
                 records.add(List.of(record.values()));
             }

@@ -16,15 +16,24 @@ import org.junit.jupiter.api.io.TempDir;
 
 class ExpectedFileFormatTest {
 
-    @TempDir Path directory;
+    @TempDir
+    Path directory;
 
     private final Path file() {
         return directory.resolve("late.expected");
     }
 
     private static StatementResult windowResult(long late) {
-        return new StatementResult(42, "SELECT window_start, COUNT(*) AS cnt ...", null, List.of("window_start", "cnt"),
-                List.of(ResultRow.insert("2024-03-01 10:00:00.000", "31"), ResultRow.insert("2024-03-01 10:01:00.000", "7")), false, late);
+        return new StatementResult(
+                42,
+                "SELECT window_start, COUNT(*) AS cnt ...",
+                null,
+                List.of("window_start", "cnt"),
+                List.of(
+                        ResultRow.insert("2024-03-01 10:00:00.000", "31"),
+                        ResultRow.insert("2024-03-01 10:01:00.000", "7")),
+                false,
+                late);
     }
 
     private List<ExpectedResult> roundTrip(List<StatementResult> results, int maxStoredRows) throws Exception {
@@ -47,9 +56,16 @@ class ExpectedFileFormatTest {
 
     @Test
     void readsBackExactlyWhatItWrote() throws Exception {
-        StatementResult sink = new StatementResult(60, "INSERT INTO late_sink SELECT ...", "late_sink", List.of("id", "note"),
-                List.of(new ResultRow(RowKind.UPDATE_BEFORE, List.of("1", "a|b")), new ResultRow(RowKind.UPDATE_AFTER, List.of("1", "c\\d"))),
-                true, null);
+        StatementResult sink = new StatementResult(
+                60,
+                "INSERT INTO late_sink SELECT ...",
+                "late_sink",
+                List.of("id", "note"),
+                List.of(
+                        new ResultRow(RowKind.UPDATE_BEFORE, List.of("1", "a|b")),
+                        new ResultRow(RowKind.UPDATE_AFTER, List.of("1", "c\\d"))),
+                true,
+                null);
 
         List<ExpectedResult> read = roundTrip(List.of(windowResult(3), sink), 1000);
 
@@ -59,17 +75,20 @@ class ExpectedFileFormatTest {
 
     @Test
     void keepsNullsEmptyStringsSpacesLineBreaksAndLookalikesApart() throws Exception {
-        List<String> tricky = Arrays.asList(null, "", "  padded  ", "two\nlines", "<NULL>", "\"quoted\"", ResultRow.NONDETERMINISTIC, "tab\there");
+        List<String> tricky = Arrays.asList(
+                null, "", "  padded  ", "two\nlines", "<NULL>", "\"quoted\"", ResultRow.NONDETERMINISTIC, "tab\there");
         List<String> columns = new ArrayList<>();
         for (int i = 0; i < tricky.size(); i++) {
             columns.add("c" + i);
         }
-        StatementResult result = new StatementResult(5, "SELECT ...", null, columns, List.of(new ResultRow(RowKind.INSERT, tricky)), false, null);
+        StatementResult result = new StatementResult(
+                5, "SELECT ...", null, columns, List.of(new ResultRow(RowKind.INSERT, tricky)), false, null);
 
         List<ExpectedResult> read = roundTrip(List.of(result), 1000);
 
         assertThat(read.get(0).result().rows().get(0).values()).containsExactlyElementsOf(tricky);
-        assertThat(Files.readString(file())).contains("+I | <NULL> | \"\" | \"  padded  \" | \"two\\nlines\" | \"<NULL>\"");
+        assertThat(Files.readString(file()))
+                .contains("+I | <NULL> | \"\" | \"  padded  \" | \"two\\nlines\" | \"<NULL>\"");
     }
 
     @Test
@@ -82,7 +101,9 @@ class ExpectedFileFormatTest {
 
         List<ExpectedResult> read = roundTrip(List.of(result), 4);
 
-        assertThat(Files.readString(file())).containsPattern("rows: 5 \\(sha256 [0-9a-f]{64}\\)").doesNotContain("+I | 3");
+        assertThat(Files.readString(file()))
+                .containsPattern("rows: 5 \\(sha256 [0-9a-f]{64}\\)")
+                .doesNotContain("+I | 3");
         assertThat(read.get(0).digest()).isEqualTo(RowsDigest.of(rows, false));
         assertThat(read.get(0).result().rows()).isEmpty();
     }
@@ -112,7 +133,9 @@ class ExpectedFileFormatTest {
         ExpectedFileFormat.write(file(), "recipes/late.md", List.of(windowResult(18)), previous, 1000);
 
         String written = Files.readString(file());
-        assertThat(written).contains("# 18 rows arrive after their window closed.\n== line 42:").contains("late rows dropped: 18")
+        assertThat(written)
+                .contains("# 18 rows arrive after their window closed.\n== line 42:")
+                .contains("late rows dropped: 18")
                 .doesNotContain("file header, not attached");
         assertThat(ExpectedFileFormat.read(file(), "late.expected").get(0).comments())
                 .containsExactly("# 18 rows arrive after their window closed.");
@@ -137,7 +160,8 @@ class ExpectedFileFormatTest {
                 +I | 1
                 """);
         List<ExpectedResult> previous = ExpectedFileFormat.read(file(), "late.expected");
-        StatementResult second = new StatementResult(50, "SELECT 1", null, List.of("x"), List.of(ResultRow.insert("1")), false, null);
+        StatementResult second =
+                new StatementResult(50, "SELECT 1", null, List.of("x"), List.of(ResultRow.insert("1")), false, null);
 
         ExpectedFileFormat.write(file(), "recipes/late.md", List.of(windowResult(18), second), previous, 1000);
 
@@ -178,14 +202,28 @@ class ExpectedFileFormatTest {
                 +I | a | 2
                 """);
         List<ExpectedResult> previous = ExpectedFileFormat.read(file(), "late.expected");
-        StatementResult first = new StatementResult(11, "SELECT window_start, COUNT(*) AS cnt ...", null, List.of("window_start", "cnt"),
-                List.of(ResultRow.insert("a", "1")), false, null);
-        StatementResult second = new StatementResult(21, "SELECT window_start, COUNT(*) AS cnt ...", null, List.of("window_start", "cnt"),
-                List.of(ResultRow.insert("a", "2")), false, null);
+        StatementResult first = new StatementResult(
+                11,
+                "SELECT window_start, COUNT(*) AS cnt ...",
+                null,
+                List.of("window_start", "cnt"),
+                List.of(ResultRow.insert("a", "1")),
+                false,
+                null);
+        StatementResult second = new StatementResult(
+                21,
+                "SELECT window_start, COUNT(*) AS cnt ...",
+                null,
+                List.of("window_start", "cnt"),
+                List.of(ResultRow.insert("a", "2")),
+                false,
+                null);
 
         ExpectedFileFormat.write(file(), "recipes/late.md", List.of(first, second), previous, 1000);
 
-        assertThat(Files.readString(file())).contains("# the five-second delay\n== line 11:").contains("# the thirty-second delay\n== line 21:");
+        assertThat(Files.readString(file()))
+                .contains("# the five-second delay\n== line 11:")
+                .contains("# the thirty-second delay\n== line 21:");
     }
 
     @Test
@@ -216,29 +254,36 @@ class ExpectedFileFormatTest {
     @Test
     void rejectsRowsBeforeAnyHeaderAndUnknownRowKinds() throws Exception {
         Files.writeString(file(), "+I | 1\n");
-        assertThatThrownBy(() -> ExpectedFileFormat.read(file(), "x.expected")).hasMessageContaining("x.expected:1: expected a result header");
+        assertThatThrownBy(() -> ExpectedFileFormat.read(file(), "x.expected"))
+                .hasMessageContaining("x.expected:1: expected a result header");
 
         Files.writeString(file(), "== line 1: SELECT 1\ncolumns: a\n*X | 1\n");
-        assertThatThrownBy(() -> ExpectedFileFormat.read(file(), "x.expected")).hasMessageContaining("x.expected:3: a row must start with +I, -U, +U or -D");
+        assertThatThrownBy(() -> ExpectedFileFormat.read(file(), "x.expected"))
+                .hasMessageContaining("x.expected:3: a row must start with +I, -U, +U or -D");
 
         Files.writeString(file(), "== line 1: SELECT 1\ncolumns: a\nlate rows dropped: many\n");
-        assertThatThrownBy(() -> ExpectedFileFormat.read(file(), "x.expected")).hasMessageContaining("x.expected:3: 'late rows dropped:' needs a whole number");
+        assertThatThrownBy(() -> ExpectedFileFormat.read(file(), "x.expected"))
+                .hasMessageContaining("x.expected:3: 'late rows dropped:' needs a whole number");
     }
 
     @Test
     void aResultWithoutColumnsIsReportedAtItsHeader() throws Exception {
         Files.writeString(file(), "\n== line 9: SELECT 1\n+I | 1\n");
 
-        assertThatThrownBy(() -> ExpectedFileFormat.read(file(), "x.expected")).hasMessageContaining("x.expected:2: the result has no 'columns:' line");
+        assertThatThrownBy(() -> ExpectedFileFormat.read(file(), "x.expected"))
+                .hasMessageContaining("x.expected:2: the result has no 'columns:' line");
     }
 
     @Test
     void numbersTooLargeAreAnErrorAtTheirLine() throws Exception {
         Files.writeString(file(), "== line 99999999999: SELECT 1\ncolumns: a\n+I | 1\n");
-        assertThatThrownBy(() -> ExpectedFileFormat.read(file(), "recipes/late.expected")).isInstanceOf(ExpectedFileException.class)
+        assertThatThrownBy(() -> ExpectedFileFormat.read(file(), "recipes/late.expected"))
+                .isInstanceOf(ExpectedFileException.class)
                 .hasMessageStartingWith("recipes/late.expected:1: 99999999999 is too large for a recipe line number");
-        Files.writeString(file(), "== line 3: SELECT 1\ncolumns: a\nrows: 99999999999 (sha256 " + "a".repeat(64) + ")\n");
-        assertThatThrownBy(() -> ExpectedFileFormat.read(file(), "recipes/late.expected")).isInstanceOf(ExpectedFileException.class)
+        Files.writeString(
+                file(), "== line 3: SELECT 1\ncolumns: a\nrows: 99999999999 (sha256 " + "a".repeat(64) + ")\n");
+        assertThatThrownBy(() -> ExpectedFileFormat.read(file(), "recipes/late.expected"))
+                .isInstanceOf(ExpectedFileException.class)
                 .hasMessageStartingWith("recipes/late.expected:3: 99999999999 is too large for a row count");
     }
 
@@ -247,7 +292,8 @@ class ExpectedFileFormatTest {
         Path outside = Files.writeString(directory.resolve("canary.txt"), "CANARY SECRET\n");
         Files.createSymbolicLink(file(), outside);
 
-        assertThatThrownBy(() -> ExpectedFileFormat.read(file(), "recipes/late.expected")).isInstanceOf(ExpectedFileException.class)
+        assertThatThrownBy(() -> ExpectedFileFormat.read(file(), "recipes/late.expected"))
+                .isInstanceOf(ExpectedFileException.class)
                 .hasMessageNotContaining("CANARY");
     }
 

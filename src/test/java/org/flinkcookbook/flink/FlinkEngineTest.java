@@ -8,9 +8,8 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
-import org.flinkcookbook.engine.Problem;
-import org.flinkcookbook.report.RecipeStatus;
 import org.flinkcookbook.engine.RecipeRun;
+import org.flinkcookbook.report.RecipeStatus;
 import org.flinkcookbook.result.ResultRow;
 import org.flinkcookbook.result.RowKind;
 import org.flinkcookbook.result.StatementResult;
@@ -39,7 +38,8 @@ class FlinkEngineTest {
             GROUP BY window_start, window_end;
             """;
 
-    @TempDir Path directory;
+    @TempDir
+    Path directory;
 
     private RecipeRun run(FlinkEngine engine, String sql) {
         RecipeRun run = engine.run(Recipes.sql(directory, sql));
@@ -54,10 +54,11 @@ class FlinkEngineTest {
         assertThat(result.line()).isEqualTo(6);
         assertThat(result.columns()).containsExactly("window_start", "window_end", "cnt", "total");
         assertThat(result.lateRowsDropped()).isEqualTo(2L);
-        assertThat(result.rows()).containsExactlyInAnyOrder(
-                ResultRow.insert("2024-03-01 10:00:00.000", "2024-03-01 10:01:00.000", "2", "30"),
-                ResultRow.insert("2024-03-01 10:01:00.000", "2024-03-01 10:02:00.000", "2", "7"),
-                ResultRow.insert("2024-03-01 10:02:00.000", "2024-03-01 10:03:00.000", "1", "3"));
+        assertThat(result.rows())
+                .containsExactlyInAnyOrder(
+                        ResultRow.insert("2024-03-01 10:00:00.000", "2024-03-01 10:01:00.000", "2", "30"),
+                        ResultRow.insert("2024-03-01 10:01:00.000", "2024-03-01 10:02:00.000", "2", "7"),
+                        ResultRow.insert("2024-03-01 10:02:00.000", "2024-03-01 10:03:00.000", "1", "3"));
     }
 
     @Test
@@ -70,23 +71,31 @@ class FlinkEngineTest {
                 """).results().get(0);
 
         assertThat(result.rows()).hasSize(100_000);
-        assertThat(result.rows()).extracting(row -> Long.parseLong(row.values().get(0))).doesNotHaveDuplicates()
+        assertThat(result.rows())
+                .extracting(row -> Long.parseLong(row.values().get(0)))
+                .doesNotHaveDuplicates()
                 .allMatch(id -> id >= 1 && id <= 100_000);
     }
 
     @Test
-    void recipesRunningAtOnceOnTheSharedClusterEachCountTheirOwnLateRows(FlinkEngine engine, @TempDir Path other) throws Exception {
+    void recipesRunningAtOnceOnTheSharedClusterEachCountTheirOwnLateRows(FlinkEngine engine, @TempDir Path other)
+            throws Exception {
         // cookbook.threads: two sessions side by side, each job's late rows its own
         java.util.concurrent.ExecutorService threads = java.util.concurrent.Executors.newFixedThreadPool(2);
         try {
-            java.util.concurrent.Future<RecipeRun> first = threads.submit(() -> engine.run(Recipes.sql(directory, EVENTS + PER_MINUTE)));
-            java.util.concurrent.Future<RecipeRun> second = threads.submit(() -> engine.run(Recipes.sql(other, EVENTS + PER_MINUTE + PER_MINUTE)));
+            java.util.concurrent.Future<RecipeRun> first =
+                    threads.submit(() -> engine.run(Recipes.sql(directory, EVENTS + PER_MINUTE)));
+            java.util.concurrent.Future<RecipeRun> second =
+                    threads.submit(() -> engine.run(Recipes.sql(other, EVENTS + PER_MINUTE + PER_MINUTE)));
             RecipeRun one = first.get();
             RecipeRun two = second.get();
 
             assertThat(one.problem()).isNull();
             assertThat(two.problem()).isNull();
-            assertThat(List.of(one.results().get(0), two.results().get(0), two.results().get(1)))
+            assertThat(List.of(
+                            one.results().get(0),
+                            two.results().get(0),
+                            two.results().get(1)))
                     .allSatisfy(result -> {
                         assertThat(result.lateRowsDropped()).isEqualTo(2L);
                         assertThat(result.rows()).hasSize(3);
@@ -98,8 +107,10 @@ class FlinkEngineTest {
 
     @Test
     void batchModeBuildsANewEnvironmentWithTheSessionsTablesAndDropsNothing(FlinkEngine engine) {
-        RecipeRun run = run(engine, EVENTS + "SET 'execution.runtime-mode' = 'batch';\n" + PER_MINUTE
-                + "SET 'execution.runtime-mode' = 'streaming';\n" + PER_MINUTE);
+        RecipeRun run = run(
+                engine,
+                EVENTS + "SET 'execution.runtime-mode' = 'batch';\n" + PER_MINUTE
+                        + "SET 'execution.runtime-mode' = 'streaming';\n" + PER_MINUTE);
 
         StatementResult batch = run.results().get(0);
         assertThat(batch.lateRowsDropped()).isNull();
@@ -138,8 +149,11 @@ class FlinkEngineTest {
                 """));
 
         assertThat(run.problem()).as("problem").isNull();
-        assertThat(run.results().get(0).rows()).containsExactlyInAnyOrder(
-                ResultRow.insert("a", "ann", "31"), ResultRow.insert("b", "cid", "27"), ResultRow.insert("d", "ann", "31"));
+        assertThat(run.results().get(0).rows())
+                .containsExactlyInAnyOrder(
+                        ResultRow.insert("a", "ann", "31"),
+                        ResultRow.insert("b", "cid", "27"),
+                        ResultRow.insert("d", "ann", "31"));
     }
 
     @Test
@@ -153,14 +167,18 @@ class FlinkEngineTest {
                 END;
                 """);
 
-        assertThat(run.results()).extracting(StatementResult::sink, StatementResult::line)
+        assertThat(run.results())
+                .extracting(StatementResult::sink, StatementResult::line)
                 .containsExactly(tuple("late_rows", 9), tuple("counts", 10));
         StatementResult late = run.results().get(0);
         assertThat(late.columns()).containsExactly("id", "ts", "note");
         // the unlisted column is NULL, the INT id is cast to the sink's BIGINT
-        assertThat(late.rows()).containsExactly(
-                insertWithNull("4", "2024-03-01 10:00:50.000"), insertWithNull("5", "2024-03-01 10:00:20.000"));
-        assertThat(run.results().get(1).rows()).extracting(row -> row.kind().symbol()).contains("+I", "-U", "+U");
+        assertThat(late.rows())
+                .containsExactly(
+                        insertWithNull("4", "2024-03-01 10:00:50.000"), insertWithNull("5", "2024-03-01 10:00:20.000"));
+        assertThat(run.results().get(1).rows())
+                .extracting(row -> row.kind().symbol())
+                .contains("+I", "-U", "+U");
     }
 
     private static ResultRow insertWithNull(String id, String ts) {
@@ -175,15 +193,18 @@ class FlinkEngineTest {
                 """);
 
         assertThat(run.results().get(0).rows())
-                .containsExactly(ResultRow.insert("1", ResultRow.NONDETERMINISTIC, ResultRow.NONDETERMINISTIC, ResultRow.NONDETERMINISTIC));
+                .containsExactly(ResultRow.insert(
+                        "1", ResultRow.NONDETERMINISTIC, ResultRow.NONDETERMINISTIC, ResultRow.NONDETERMINISTIC));
     }
 
     @Test
     void describeShowsTheRowtimeAttributeAndTheWatermark(FlinkEngine engine) {
-        StatementResult describe = run(engine, EVENTS + "DESCRIBE events;").results().get(0);
+        StatementResult describe =
+                run(engine, EVENTS + "DESCRIBE events;").results().get(0);
 
-        assertThat(describe.rows()).anySatisfy(row -> assertThat(row.values())
-                .contains("ts", "TIMESTAMP(3) *ROWTIME*", "`ts` - INTERVAL '5' SECOND"));
+        assertThat(describe.rows())
+                .anySatisfy(row -> assertThat(row.values())
+                        .contains("ts", "TIMESTAMP(3) *ROWTIME*", "`ts` - INTERVAL '5' SECOND"));
     }
 
     @Test
@@ -192,7 +213,9 @@ class FlinkEngineTest {
 
         assertThat(run.problem().status()).isEqualTo(RecipeStatus.ERROR);
         assertThat(run.problem().line()).isEqualTo(7);
-        assertThat(run.problem().message()).startsWith("SELECT id, missing_column FROM events: ").contains("missing_column");
+        assertThat(run.problem().message())
+                .startsWith("SELECT id, missing_column FROM events: ")
+                .contains("missing_column");
     }
 
     @Test
@@ -219,12 +242,17 @@ class FlinkEngineTest {
 
     @Test
     void aSourceThatDoesNotEndInTimeIsStoppedByTheTimeoutWithAHint() {
-        try (FlinkEngine quick = new FlinkEngine(new FlinkSettings(SharedFlink.TEST_FIXTURES, Duration.ofSeconds(3), false))) {
-            RecipeRun run = quick.run(Recipes.sql(directory, "CREATE TABLE slow (id BIGINT) WITH ('connector' = 'datagen', "
-                    + "'number-of-rows' = '1000', 'rows-per-second' = '1');\nSELECT id FROM slow;"));
+        try (FlinkEngine quick =
+                new FlinkEngine(new FlinkSettings(SharedFlink.TEST_FIXTURES, Duration.ofSeconds(3), false))) {
+            RecipeRun run = quick.run(Recipes.sql(
+                    directory,
+                    "CREATE TABLE slow (id BIGINT) WITH ('connector' = 'datagen', "
+                            + "'number-of-rows' = '1000', 'rows-per-second' = '1');\nSELECT id FROM slow;"));
 
             assertThat(run.problem().line()).isEqualTo(4);
-            assertThat(run.problem().message()).contains("did not finish within 3 s").contains("cookbook:fixture");
+            assertThat(run.problem().message())
+                    .contains("did not finish within 3 s")
+                    .contains("cookbook:fixture");
         }
     }
 
@@ -244,7 +272,8 @@ class FlinkEngineTest {
         Set<Thread> before = Thread.getAllStackTraces().keySet();
         FlinkEngine own = new FlinkEngine(new FlinkSettings(SharedFlink.TEST_FIXTURES, Duration.ofSeconds(60), false));
         // reading fixtures, the recipe will likely run: the cluster starts while it is planned
-        assertThat(own.plan(Recipes.sql(directory, EVENTS + PER_MINUTE)).completed()).isTrue();
+        assertThat(own.plan(Recipes.sql(directory, EVENTS + PER_MINUTE)).completed())
+                .isTrue();
 
         own.close(); // before any job, maybe before the start has finished
 
@@ -294,7 +323,9 @@ class FlinkEngineTest {
 
         assertThat(plan.problem()).isNull();
         assertThat(plan.plannedOnly().line()).isEqualTo(3);
-        assertThat(plan.plannedOnly().message()).startsWith("planned with stand-ins, not run: it reads ").contains("logs (line 3: connector 'faker' is not available in this build)")
+        assertThat(plan.plannedOnly().message())
+                .startsWith("planned with stand-ins, not run: it reads ")
+                .contains("logs (line 3: connector 'faker' is not available in this build)")
                 .endsWith("bind each to a CSV file with <!-- cookbook:fixture TABLE = file.csv -->");
     }
 
@@ -329,8 +360,10 @@ class FlinkEngineTest {
                 SELECT o.user_id, u.age FROM orders AS o JOIN users FOR SYSTEM_TIME AS OF o.proc AS u ON o.user_id = u.user_id;
                 """;
 
-        RecipeRun jdbc = engine.plan(Recipes.sql(directory, lookup.formatted("'connector' = 'jdbc', 'table-name' = 'users'")));
-        RecipeRun kafka = engine.plan(Recipes.sql(directory, lookup.formatted("'connector' = 'kafka', 'format' = 'json'")));
+        RecipeRun jdbc =
+                engine.plan(Recipes.sql(directory, lookup.formatted("'connector' = 'jdbc', 'table-name' = 'users'")));
+        RecipeRun kafka =
+                engine.plan(Recipes.sql(directory, lookup.formatted("'connector' = 'kafka', 'format' = 'json'")));
 
         assertThat(jdbc.problem()).isNull();
         assertThat(jdbc.plannedOnly()).isNotNull();
@@ -357,8 +390,9 @@ class FlinkEngineTest {
 
         assertThat(plan.problem().status()).isEqualTo(RecipeStatus.BROKEN);
         assertThat(plan.problem().line()).isEqualTo(9);
-        assertThat(plan.problem().message()).isEqualTo(
-                "LEFT JOIN events g ON e.id = g.id: a statement cannot start with LEFT; the ';' on line 8 ends the statement before it too early: remove that ';'");
+        assertThat(plan.problem().message())
+                .isEqualTo(
+                        "LEFT JOIN events g ON e.id = g.id: a statement cannot start with LEFT; the ';' on line 8 ends the statement before it too early: remove that ';'");
     }
 
     @Test

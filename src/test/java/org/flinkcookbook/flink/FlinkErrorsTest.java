@@ -25,7 +25,8 @@ class FlinkErrorsTest {
     private static Throwable columnNotFound() {
         return new ValidationException(
                 "SQL validation failed. " + COLUMN_NOT_FOUND,
-                new CalciteContextException("From line 2, column 8 to line 2, column 12",
+                new CalciteContextException(
+                        "From line 2, column 8 to line 2, column 12",
                         new SqlValidatorException("Column 'x' not found in any table", null)));
     }
 
@@ -48,7 +49,9 @@ class FlinkErrorsTest {
     void theMessageForAStatementNamesMarkdownPositions() {
         assertThat(FlinkErrors.message(STATEMENT, columnNotFound()))
                 .isEqualTo("From line 41, column 8 to line 41, column 12: Column 'x' not found in any table");
-        assertThat(FlinkErrors.message(STATEMENT, new SqlParserException("SQL parse failed. Encountered \"FORM\" at line 1, column 10.")))
+        assertThat(FlinkErrors.message(
+                        STATEMENT,
+                        new SqlParserException("SQL parse failed. Encountered \"FORM\" at line 1, column 10.")))
                 .isEqualTo("Encountered \"FORM\" at line 40, column 12.");
         assertThat(FlinkErrors.message(STATEMENT, new ValidationException("Object 'orders' not found")))
                 .isEqualTo("Object 'orders' not found");
@@ -59,7 +62,8 @@ class FlinkErrorsTest {
         Statement statement = new Statement(
                 "SELECT * FROM t\n  WHERE p = '${fixtures}/a.csv' AND y > 0", 10, 1, StatementKind.QUERY, List.of());
         String sql = statement.textWithFixtures("file:///f");
-        Throwable error = new ValidationException("SQL validation failed. From line 2, column 35 to line 2, column 35: Column 'y' not found in any table");
+        Throwable error = new ValidationException(
+                "SQL validation failed. From line 2, column 35 to line 2, column 35: Column 'y' not found in any table");
 
         assertThat(sql.lines().toList().get(1).indexOf('y') + 1).isEqualTo(35);
         assertThat(statement.text().lines().toList().get(1).indexOf('y') + 1).isEqualTo(37);
@@ -69,7 +73,8 @@ class FlinkErrorsTest {
 
     @Test
     void aPositionOnTheStatementsFirstLineIsTheStatementsLine() {
-        Throwable error = new SqlParserException("SQL parse failed. Encountered \"FORM\" at line 1, column 10.\nWas expecting one of:\n    <EOF>");
+        Throwable error = new SqlParserException(
+                "SQL parse failed. Encountered \"FORM\" at line 1, column 10.\nWas expecting one of:\n    <EOF>");
 
         assertThat(FlinkErrors.line(STATEMENT, error)).isEqualTo(40);
         assertThat(FlinkErrors.message(error)).isEqualTo("Encountered \"FORM\" at line 1, column 10.");
@@ -85,20 +90,30 @@ class FlinkErrorsTest {
 
     @Test
     void aPositionDeepInTheCauseChainIsFound() {
-        Throwable error = new TableException("Could not execute SQL statement.",
-                new RuntimeException("Unexpected problem", new CalciteContextException("From line 3, column 1 to line 3, column 6",
-                        new SqlValidatorException("Object 'orders' not found", null))));
+        Throwable error = new TableException(
+                "Could not execute SQL statement.",
+                new RuntimeException(
+                        "Unexpected problem",
+                        new CalciteContextException(
+                                "From line 3, column 1 to line 3, column 6",
+                                new SqlValidatorException("Object 'orders' not found", null))));
 
         assertThat(FlinkErrors.line(STATEMENT, error)).isEqualTo(42);
-        assertThat(FlinkErrors.message(error)).isEqualTo("From line 3, column 1 to line 3, column 6: Object 'orders' not found");
+        assertThat(FlinkErrors.message(error))
+                .isEqualTo("From line 3, column 1 to line 3, column 6: Object 'orders' not found");
     }
 
     @Test
     void aFailedJobIsExplainedByItsRootCauseNotByFlinksWrappers() {
-        Throwable error = new RuntimeException("Failed to fetch next result",
-                new RuntimeException("Failed to fetch job execution result",
-                        new JobExecutionException(new JobID(), "Job execution failed.",
-                                new RuntimeException("Recovery is suppressed by NoRestartBackoffTimeStrategy",
+        Throwable error = new RuntimeException(
+                "Failed to fetch next result",
+                new RuntimeException(
+                        "Failed to fetch job execution result",
+                        new JobExecutionException(
+                                new JobID(),
+                                "Job execution failed.",
+                                new RuntimeException(
+                                        "Recovery is suppressed by NoRestartBackoffTimeStrategy",
                                         new NumberFormatException("For input string: \"abc\"")))));
 
         assertThat(FlinkErrors.message(error)).isEqualTo("For input string: \"abc\"");
@@ -107,7 +122,8 @@ class FlinkErrorsTest {
 
     @Test
     void aMultiLineMessageIsCutToItsFirstLine() {
-        Throwable error = new ValidationException("Unable to create a source for reading table 'orders'.\n\nTable options are:\n'connector'='kafka'");
+        Throwable error = new ValidationException(
+                "Unable to create a source for reading table 'orders'.\n\nTable options are:\n'connector'='kafka'");
 
         assertThat(FlinkErrors.message(error)).isEqualTo("Unable to create a source for reading table 'orders'.");
     }
@@ -124,7 +140,8 @@ class FlinkErrorsTest {
     void stackedWrappersAreAllRemoved() {
         Throwable error = new RuntimeException(columnNotFound());
 
-        assertThat(error.getMessage()).startsWith("org.apache.flink.table.api.ValidationException: SQL validation failed. From");
+        assertThat(error.getMessage())
+                .startsWith("org.apache.flink.table.api.ValidationException: SQL validation failed. From");
         assertThat(FlinkErrors.message(error)).isEqualTo(COLUMN_NOT_FOUND);
         assertThat(FlinkErrors.line(STATEMENT, error)).isEqualTo(41);
     }
@@ -136,7 +153,8 @@ class FlinkErrorsTest {
 
         assertThat(FlinkErrors.message(calcite)).isEqualTo(COLUMN_NOT_FOUND);
         assertThat(FlinkErrors.message(java)).isEqualTo("bad value");
-        assertThat(FlinkErrors.message(new RuntimeException("Table.Orders: is not a class name"))).isEqualTo("Table.Orders: is not a class name");
+        assertThat(FlinkErrors.message(new RuntimeException("Table.Orders: is not a class name")))
+                .isEqualTo("Table.Orders: is not a class name");
     }
 
     @Test

@@ -21,18 +21,25 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class HangTest {
 
-    private static final String SIXTY = IntStream.rangeClosed(1, 60).mapToObj(Integer::toString).collect(Collectors.joining(",")) + ",";
+    private static final String SIXTY =
+            IntStream.rangeClosed(1, 60).mapToObj(Integer::toString).collect(Collectors.joining(",")) + ",";
     private static final String CATASTROPHIC = "'^(.*?,){25}P'";
 
-    @TempDir Path directory;
-    @TempDir Path fixtures;
+    @TempDir
+    Path directory;
+
+    @TempDir
+    Path fixtures;
+
     private FlinkEngine engine;
 
     @BeforeAll
     static void warmUp(@TempDir Path directory) {
         // a cold JVM takes seconds to load Flink's planner, which is not what these tests time
         try (FlinkEngine patient = new FlinkEngine(new FlinkSettings(directory, Duration.ofSeconds(120), false))) {
-            assertThat(patient.plan(Recipes.sql(directory, "SELECT REGEXP('a', 'a');")).problem()).isNull();
+            assertThat(patient.plan(Recipes.sql(directory, "SELECT REGEXP('a', 'a');"))
+                            .problem())
+                    .isNull();
         }
     }
 
@@ -50,22 +57,33 @@ class HangTest {
     @Test
     void aStatementThatHangsPlanningIsStoppedAndTheNextRecipeRuns() {
         long start = System.nanoTime();
-        RecipeRun plan = engine.plan(Recipes.sql(directory, "SELECT 1;\nSELECT REGEXP('" + SIXTY + "', " + CATASTROPHIC + ");"));
+        RecipeRun plan =
+                engine.plan(Recipes.sql(directory, "SELECT 1;\nSELECT REGEXP('" + SIXTY + "', " + CATASTROPHIC + ");"));
 
         assertThat(plan.problem().line()).isEqualTo(4);
-        assertThat(plan.problem().message()).startsWith("stopped: planning this statement took longer than 5 s (cookbook.timeout)");
+        assertThat(plan.problem().message())
+                .startsWith("stopped: planning this statement took longer than 5 s (cookbook.timeout)");
         assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(20));
-        assertThat(engine.run(Recipes.sql(directory, "SELECT 1 + 1 AS two;")).results().get(0).rows().get(0).values()).containsExactly("2");
+        assertThat(engine.run(Recipes.sql(directory, "SELECT 1 + 1 AS two;"))
+                        .results()
+                        .get(0)
+                        .rows()
+                        .get(0)
+                        .values())
+                .containsExactly("2");
     }
 
     @Test
     void aJobThatIgnoresCancellationIsStoppedAndTheNextRecipeRunsOnASoundCluster() {
-        String table = "CREATE TABLE numbers (v STRING) WITH ('connector' = 'filesystem', 'path' = '${fixtures}/numbers.csv', 'format' = 'csv');\n";
+        String table =
+                "CREATE TABLE numbers (v STRING) WITH ('connector' = 'filesystem', 'path' = '${fixtures}/numbers.csv', 'format' = 'csv');\n";
         long start = System.nanoTime();
-        RecipeRun run = engine.run(Recipes.sql(directory, table + "SELECT REGEXP(v, " + CATASTROPHIC + ") FROM numbers;"));
+        RecipeRun run =
+                engine.run(Recipes.sql(directory, table + "SELECT REGEXP(v, " + CATASTROPHIC + ") FROM numbers;"));
 
         assertThat(run.problem().line()).isEqualTo(4);
-        assertThat(run.problem().message()).containsAnyOf("stopped: running this statement", "did not finish within 5 s");
+        assertThat(run.problem().message())
+                .containsAnyOf("stopped: running this statement", "did not finish within 5 s");
         assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(40));
         RecipeRun next = engine.run(Recipes.sql(directory, table + "SELECT CHAR_LENGTH(v) AS n FROM numbers;"));
         assertThat(next.problem()).isNull();

@@ -26,7 +26,8 @@ class InsertSourceTextTest {
 
     @Test
     void aQueryOnTheInsertsLineIsPrecededBySpaces() throws Exception {
-        assertThat(sourceOf("INSERT INTO sink SELECT id FROM orders")).isEqualTo(" ".repeat(17) + "SELECT id FROM orders");
+        assertThat(sourceOf("INSERT INTO sink SELECT id FROM orders"))
+                .isEqualTo(" ".repeat(17) + "SELECT id FROM orders");
     }
 
     @Test
@@ -41,36 +42,45 @@ class InsertSourceTextTest {
     @Test
     void theParenthesesAroundAQueryAreLeftOut() throws Exception {
         assertThat(sourceOf("INSERT INTO sink (SELECT id FROM orders)").strip()).isEqualTo("SELECT id FROM orders");
-        assertThat(sourceOf("INSERT INTO sink ((SELECT id FROM orders))").strip()).isEqualTo("SELECT id FROM orders");
+        assertThat(sourceOf("INSERT INTO sink ((SELECT id FROM orders))").strip())
+                .isEqualTo("SELECT id FROM orders");
     }
 
     @Test
     void parenthesesInStringsQuotedNamesAndCommentsDoNotCount() throws Exception {
-        assertThat(sourceOf("INSERT INTO sink (SELECT '(' AS x FROM orders)").strip()).isEqualTo("SELECT '(' AS x FROM orders");
-        assertThat(sourceOf("INSERT INTO sink SELECT ':)' AS x FROM `t)`").strip()).isEqualTo("SELECT ':)' AS x FROM `t)`");
-        assertThat(sourceOf("INSERT INTO sink (SELECT id /* ( */ FROM orders)").strip()).isEqualTo("SELECT id /* ( */ FROM orders");
+        assertThat(sourceOf("INSERT INTO sink (SELECT '(' AS x FROM orders)").strip())
+                .isEqualTo("SELECT '(' AS x FROM orders");
+        assertThat(sourceOf("INSERT INTO sink SELECT ':)' AS x FROM `t)`").strip())
+                .isEqualTo("SELECT ':)' AS x FROM `t)`");
+        assertThat(sourceOf("INSERT INTO sink (SELECT id /* ( */ FROM orders)").strip())
+                .isEqualTo("SELECT id /* ( */ FROM orders");
     }
 
     @Test
     void targetColumnsAndStaticPartitionsAreLeftOut() throws Exception {
-        assertThat(sourceOf("INSERT INTO sink (a, b) SELECT id, amount FROM orders").strip())
+        assertThat(sourceOf("INSERT INTO sink (a, b) SELECT id, amount FROM orders")
+                        .strip())
                 .isEqualTo("SELECT id, amount FROM orders");
-        assertThat(sourceOf("INSERT INTO sink PARTITION (p = '2024-01-01') SELECT id FROM orders").strip())
+        assertThat(sourceOf("INSERT INTO sink PARTITION (p = '2024-01-01') SELECT id FROM orders")
+                        .strip())
                 .isEqualTo("SELECT id FROM orders");
     }
 
     @Test
     void anOrderedQueryIsTakenWhole() throws Exception {
-        assertThat(sourceOf("INSERT INTO sink SELECT id FROM orders ORDER BY id").strip())
+        assertThat(sourceOf("INSERT INTO sink SELECT id FROM orders ORDER BY id")
+                        .strip())
                 .isEqualTo("SELECT id FROM orders ORDER BY id");
     }
 
     @Test
     void valuesUnionsAndWithQueriesAreTakenWhole() throws Exception {
         assertThat(sourceOf("INSERT INTO sink VALUES (1), (2)").strip()).isEqualTo("VALUES (1), (2)");
-        assertThat(sourceOf("INSERT INTO sink SELECT a FROM t UNION ALL SELECT b FROM u").strip())
+        assertThat(sourceOf("INSERT INTO sink SELECT a FROM t UNION ALL SELECT b FROM u")
+                        .strip())
                 .isEqualTo("SELECT a FROM t UNION ALL SELECT b FROM u");
-        assertThat(sourceOf("INSERT INTO sink WITH w AS (SELECT 1 AS a) SELECT a FROM w").strip())
+        assertThat(sourceOf("INSERT INTO sink WITH w AS (SELECT 1 AS a) SELECT a FROM w")
+                        .strip())
                 .isEqualTo("WITH w AS (SELECT 1 AS a) SELECT a FROM w");
     }
 }

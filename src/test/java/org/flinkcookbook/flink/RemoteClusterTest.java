@@ -30,7 +30,8 @@ class RemoteClusterTest {
     private static MiniCluster sessionCluster;
     private static String address;
 
-    @TempDir Path directory;
+    @TempDir
+    Path directory;
 
     @BeforeAll
     static void startSessionCluster() throws Exception {
@@ -53,7 +54,8 @@ class RemoteClusterTest {
     }
 
     private static FlinkEngine engineAt(String clusterAddress) {
-        return new FlinkEngine(new FlinkSettings(SharedFlink.TEST_FIXTURES, Duration.ofSeconds(60), false, clusterAddress));
+        return new FlinkEngine(
+                new FlinkSettings(SharedFlink.TEST_FIXTURES, Duration.ofSeconds(60), false, clusterAddress));
     }
 
     @Test
@@ -69,12 +71,14 @@ class RemoteClusterTest {
 
             assertThat(run.problem()).isNull();
             StatementResult result = run.results().get(0);
-            assertThat(result.rows()).containsExactlyInAnyOrder(
-                    ResultRow.insert("2024-03-01 10:00:00.000", "2"),
-                    ResultRow.insert("2024-03-01 10:01:00.000", "2"),
-                    ResultRow.insert("2024-03-01 10:02:00.000", "1"));
+            assertThat(result.rows())
+                    .containsExactlyInAnyOrder(
+                            ResultRow.insert("2024-03-01 10:00:00.000", "2"),
+                            ResultRow.insert("2024-03-01 10:01:00.000", "2"),
+                            ResultRow.insert("2024-03-01 10:02:00.000", "1"));
             assertThat(result.lateRowsDropped()).isNull();
-            assertThat(engine.lateRowsNotCounted()).hasValueSatisfying(reason -> assertThat(reason).contains(address));
+            assertThat(engine.lateRowsNotCounted())
+                    .hasValueSatisfying(reason -> assertThat(reason).contains(address));
             assertThat(engine.flinkVersion()).isEqualTo("2.3.0");
         }
         assertThat(sessionCluster.listJobs().get()).hasSize(1);
@@ -94,7 +98,8 @@ class RemoteClusterTest {
             closedPort = socket.getLocalPort();
         }
         try (FlinkEngine engine = engineAt("127.0.0.1:" + closedPort)) {
-            assertThatThrownBy(engine::lateRowsNotCounted).hasMessageContaining("cannot reach the Flink cluster at 127.0.0.1:" + closedPort);
+            assertThatThrownBy(engine::lateRowsNotCounted)
+                    .hasMessageContaining("cannot reach the Flink cluster at 127.0.0.1:" + closedPort);
         }
     }
 }

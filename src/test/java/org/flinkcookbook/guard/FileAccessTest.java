@@ -17,7 +17,9 @@ import org.junit.jupiter.api.io.TempDir;
 /** Reads through Flink's own file system API, as connectors and formats do, while a run allows the project. */
 class FileAccessTest {
 
-    @TempDir Path root;
+    @TempDir
+    Path root;
+
     private Path project;
     private Path canary;
     private FileAccess.Allowance allowance;
@@ -54,12 +56,22 @@ class FileAccessTest {
     void flinkReadsNothingOutsideTheProjectHoweverThePathIsWritten() throws Exception {
         String outside = canary.toString();
         for (String path : new String[] {
-            outside, "file://" + outside, "file:" + outside, project + "/fixtures/{x}/../../../canary.txt",
-            project + "/fixtures/sub/../../../canary.txt", "file:../canary.txt", "../canary.txt"}) {
+            outside,
+            "file://" + outside,
+            "file:" + outside,
+            project + "/fixtures/{x}/../../../canary.txt",
+            project + "/fixtures/sub/../../../canary.txt",
+            "file:../canary.txt",
+            "../canary.txt"
+        }) {
             // Flink's own Path refuses file:../ outright
-            assertThatThrownBy(() -> read(path)).as(path).isInstanceOfAny(AccessDeniedException.class, IllegalArgumentException.class)
+            assertThatThrownBy(() -> read(path))
+                    .as(path)
+                    .isInstanceOfAny(AccessDeniedException.class, IllegalArgumentException.class)
                     .hasMessageNotContaining("CANARY");
-            assertThatThrownBy(() -> FileAccess.readable(path)).as(path).isInstanceOfAny(AccessDeniedException.class, IllegalArgumentException.class);
+            assertThatThrownBy(() -> FileAccess.readable(path))
+                    .as(path)
+                    .isInstanceOfAny(AccessDeniedException.class, IllegalArgumentException.class);
         }
     }
 
@@ -68,40 +80,56 @@ class FileAccessTest {
         Files.createSymbolicLink(project.resolve("fixtures/sub/link.csv"), canary);
         Files.createSymbolicLink(project.resolve("fixtures/dir"), root);
 
-        assertThatThrownBy(() -> read(project.resolve("fixtures/sub/link.csv").toString())).isInstanceOf(AccessDeniedException.class);
-        assertThatThrownBy(() -> read(project.resolve("fixtures/dir/canary.txt").toString())).isInstanceOf(AccessDeniedException.class);
-        org.apache.flink.core.fs.Path directory = new org.apache.flink.core.fs.Path(project.resolve("fixtures/dir").toString());
-        assertThatThrownBy(() -> FileSystem.get(directory.toUri()).listStatus(directory)).isInstanceOf(AccessDeniedException.class);
+        assertThatThrownBy(() -> read(project.resolve("fixtures/sub/link.csv").toString()))
+                .isInstanceOf(AccessDeniedException.class);
+        assertThatThrownBy(() -> read(project.resolve("fixtures/dir/canary.txt").toString()))
+                .isInstanceOf(AccessDeniedException.class);
+        org.apache.flink.core.fs.Path directory = new org.apache.flink.core.fs.Path(
+                project.resolve("fixtures/dir").toString());
+        assertThatThrownBy(() -> FileSystem.get(directory.toUri()).listStatus(directory))
+                .isInstanceOf(AccessDeniedException.class);
     }
 
     @Test
     void relativePathsAreRelativeToTheProjectWhateverTheWorkingDirectory() throws Exception {
         assertThat(read("fixtures/in.csv")).isEqualTo("inside\n");
-        assertThat(FileAccess.readable("fixtures/in.csv")).isEqualTo(project.resolve("fixtures/in.csv").toRealPath());
+        assertThat(FileAccess.readable("fixtures/in.csv"))
+                .isEqualTo(project.resolve("fixtures/in.csv").toRealPath());
         org.apache.flink.core.fs.Path relative = new org.apache.flink.core.fs.Path("fixtures/in.csv");
-        assertThat(relative.makeQualified(FileSystem.get(relative.toUri())).toUri().getPath())
+        assertThat(relative.makeQualified(FileSystem.get(relative.toUri()))
+                        .toUri()
+                        .getPath())
                 .isEqualTo(project.toRealPath().resolve("fixtures/in.csv").toString());
     }
 
     @Test
     void nothingIsWrittenNotEvenUnderTheProject() throws Exception {
-        org.apache.flink.core.fs.Path file = new org.apache.flink.core.fs.Path(project.resolve("out.csv").toString());
+        org.apache.flink.core.fs.Path file =
+                new org.apache.flink.core.fs.Path(project.resolve("out.csv").toString());
         FileSystem fs = FileSystem.get(file.toUri());
 
-        assertThatThrownBy(() -> fs.create(file, FileSystem.WriteMode.OVERWRITE)).isInstanceOf(AccessDeniedException.class);
-        assertThatThrownBy(() -> fs.delete(new org.apache.flink.core.fs.Path(project.resolve("fixtures/in.csv").toString()), false))
+        assertThatThrownBy(() -> fs.create(file, FileSystem.WriteMode.OVERWRITE))
+                .isInstanceOf(AccessDeniedException.class);
+        assertThatThrownBy(() -> fs.delete(
+                        new org.apache.flink.core.fs.Path(
+                                project.resolve("fixtures/in.csv").toString()),
+                        false))
                 .isInstanceOf(AccessDeniedException.class);
         assertThatThrownBy(fs::createRecoverableWriter).isInstanceOf(AccessDeniedException.class);
-        org.apache.flink.core.fs.Path made = new org.apache.flink.core.fs.Path(root.resolve("made").toString());
+        org.apache.flink.core.fs.Path made =
+                new org.apache.flink.core.fs.Path(root.resolve("made").toString());
         assertThat(fs.exists(made)).isFalse();
         assertThat(fs.mkdirs(made)).isTrue();
-        assertThat(fs.exists(new org.apache.flink.core.fs.Path(canary.toString()))).as("outside, as far as recipes can tell").isFalse();
+        assertThat(fs.exists(new org.apache.flink.core.fs.Path(canary.toString())))
+                .as("outside, as far as recipes can tell")
+                .isFalse();
         assertThat(root.resolve("made")).doesNotExist();
     }
 
     @Test
     void otherSchemesAreNotLocalFiles() {
-        assertThatThrownBy(() -> FileAccess.readable("s3://bucket/canary.txt")).isInstanceOf(AccessDeniedException.class)
+        assertThatThrownBy(() -> FileAccess.readable("s3://bucket/canary.txt"))
+                .isInstanceOf(AccessDeniedException.class)
                 .hasMessageContaining("'s3' is not");
     }
 }

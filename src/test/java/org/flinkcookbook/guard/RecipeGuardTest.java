@@ -13,7 +13,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 class RecipeGuardTest {
 
-    @TempDir Path root;
+    @TempDir
+    Path root;
+
     private Path project;
     private Path fixtures;
     private RecipeGuard guard;
@@ -49,7 +51,8 @@ class RecipeGuardTest {
     @Test
     void jarsAreRefused() {
         assertThat(check("ADD JAR '/tmp/evil.jar';\nREMOVE JAR '/tmp/evil.jar';"))
-                .extracting(Refusal::line).containsExactly(3, 4);
+                .extracting(Refusal::line)
+                .containsExactly(3, 4);
     }
 
     @Test
@@ -62,7 +65,8 @@ class RecipeGuardTest {
                 """);
 
         assertThat(refusals).extracting(Refusal::line).containsExactly(3, 4, 5);
-        assertThat(refusals).extracting(Refusal::kind)
+        assertThat(refusals)
+                .extracting(Refusal::kind)
                 .containsExactly(Refusal.Kind.REFUSED, Refusal.Kind.NOT_RUNNABLE, Refusal.Kind.REFUSED);
         assertThat(refusals.get(0).message()).contains("USING JAR");
         assertThat(refusals.get(1).message()).contains("PYTHON");
@@ -111,7 +115,9 @@ class RecipeGuardTest {
                 """);
 
         assertThat(refusals).extracting(Refusal::line).containsExactly(7, 8, 9, 10);
-        assertThat(refusals.get(0).message()).contains("/etc/passwd").contains("outside the project and fixtures directories");
+        assertThat(refusals.get(0).message())
+                .contains("/etc/passwd")
+                .contains("outside the project and fixtures directories");
     }
 
     @Test
@@ -150,7 +156,10 @@ class RecipeGuardTest {
                 """);
 
         assertThat(refusals).extracting(Refusal::line).containsExactly(6, 7);
-        assertThat(refusals.get(0).message()).contains("reads orders").contains("network connection").contains("cookbook:fixture");
+        assertThat(refusals.get(0).message())
+                .contains("reads orders")
+                .contains("network connection")
+                .contains("cookbook:fixture");
     }
 
     @Test
@@ -161,9 +170,9 @@ class RecipeGuardTest {
                 SELECT b.id FROM bounded b JOIN endless e ON b.id = e.id;
                 SELECT * FROM bounded;
                 """)).singleElement().satisfies(refusal -> {
-                    assertThat(refusal.line()).isEqualTo(5);
-                    assertThat(refusal.message()).contains("unbounded source").contains("cookbook:fixture");
-                });
+            assertThat(refusal.line()).isEqualTo(5);
+            assertThat(refusal.message()).contains("unbounded source").contains("cookbook:fixture");
+        });
 
         assertThat(checkMarkdown("""
                 <!-- cookbook:fixture endless = events.csv -->
@@ -210,7 +219,8 @@ class RecipeGuardTest {
         assertThat(refusals).singleElement().satisfies(refusal -> {
             assertThat(refusal.line()).isEqualTo(4);
             assertThat(refusal.kind()).isEqualTo(Refusal.Kind.NEEDS_DATA);
-            assertThat(refusal.message()).contains("reads orders, which would open a network connection (connector 'kafka')");
+            assertThat(refusal.message())
+                    .contains("reads orders, which would open a network connection (connector 'kafka')");
         });
     }
 
@@ -281,7 +291,9 @@ class RecipeGuardTest {
 
     @Test
     void theDefaultSqlDialectOnly() {
-        assertThat(check("SET 'table.sql-dialect' = 'hive';")).extracting(Refusal::line).containsExactly(3);
+        assertThat(check("SET 'table.sql-dialect' = 'hive';"))
+                .extracting(Refusal::line)
+                .containsExactly(3);
         assertThat(check("SET 'table.sql-dialect' = 'default';")).isEmpty();
     }
 }

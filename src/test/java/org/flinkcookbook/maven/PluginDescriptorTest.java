@@ -22,8 +22,8 @@ class PluginDescriptorTest {
 
     @BeforeAll
     static void read() throws Exception {
-        try (Reader xml = new InputStreamReader(PluginDescriptorTest.class.getResourceAsStream("/META-INF/maven/plugin.xml"),
-                StandardCharsets.UTF_8)) {
+        try (Reader xml = new InputStreamReader(
+                PluginDescriptorTest.class.getResourceAsStream("/META-INF/maven/plugin.xml"), StandardCharsets.UTF_8)) {
             plugin = new PluginDescriptorBuilder().build(xml);
         }
     }
@@ -35,7 +35,8 @@ class PluginDescriptorTest {
 
     @Test
     void flinkParametersBelongOnlyToTheGoalsThatRunFlink() {
-        assertThat(properties("simulate")).doesNotContain("cookbook.flink.address", "cookbook.flinkLogs")
+        assertThat(properties("simulate"))
+                .doesNotContain("cookbook.flink.address", "cookbook.flinkLogs")
                 .contains("cookbook.recipes", "cookbook.strict", "cookbook.timeout");
         assertThat(properties("verify")).contains("cookbook.flink.address", "cookbook.timeout", "cookbook.flinkLogs");
         assertThat(properties("expected")).contains("cookbook.flink.address", "cookbook.engine");
@@ -45,8 +46,10 @@ class PluginDescriptorTest {
     @Test
     void outputGoesUnderTheProjectsBuildDirectory() {
         for (String goal : new String[] {"verify", "simulate", "expected"}) {
-            assertThat(parameter(goal, "reportDirectory").getDefaultValue()).isEqualTo("${project.build.directory}/cookbook");
-            assertThat(parameter(goal, "junitDirectory").getDefaultValue()).isEqualTo("${project.build.directory}/cookbook-reports");
+            assertThat(parameter(goal, "reportDirectory").getDefaultValue())
+                    .isEqualTo("${project.build.directory}/cookbook");
+            assertThat(parameter(goal, "junitDirectory").getDefaultValue())
+                    .isEqualTo("${project.build.directory}/cookbook-reports");
         }
     }
 
@@ -54,16 +57,23 @@ class PluginDescriptorTest {
     void failuresCanBeIgnoredAndAFilterMustMatchUnlessToldOtherwise() {
         assertThat(parameter("verify", "failureIgnore").getExpression()).isEqualTo("${cookbook.failureIgnore}");
         assertThat(parameter("verify", "failureIgnore").getDefaultValue()).isEqualTo("false");
-        assertThat(parameter("simulate", "failIfNoSpecifiedRecipes").getDefaultValue()).isEqualTo("true");
+        assertThat(parameter("simulate", "failIfNoSpecifiedRecipes").getDefaultValue())
+                .isEqualTo("true");
     }
 
     @Test
     void everyUserPropertyOfTheCookbookGoalsIsPrefixedAndDocumented() {
-        for (MojoDescriptor mojo : plugin.getMojos().stream().filter(mojo -> !mojo.getGoal().equals("help")).toList()) {
+        for (MojoDescriptor mojo : plugin.getMojos().stream()
+                .filter(mojo -> !mojo.getGoal().equals("help"))
+                .toList()) {
             for (Parameter parameter : mojo.getParameters()) {
                 if (parameter.getExpression() != null && parameter.isEditable()) {
-                    assertThat(parameter.getExpression()).as(mojo.getGoal() + " " + parameter.getName()).startsWith("${cookbook.");
-                    assertThat(parameter.getDescription()).as(mojo.getGoal() + " " + parameter.getName()).isNotBlank();
+                    assertThat(parameter.getExpression())
+                            .as(mojo.getGoal() + " " + parameter.getName())
+                            .startsWith("${cookbook.");
+                    assertThat(parameter.getDescription())
+                            .as(mojo.getGoal() + " " + parameter.getName())
+                            .isNotBlank();
                 }
             }
         }
@@ -71,11 +81,16 @@ class PluginDescriptorTest {
 
     private static java.util.List<String> properties(String goal) {
         return plugin.getMojo(goal).getParameters().stream()
-                .map(Parameter::getExpression).filter(expression -> expression != null && expression.startsWith("${cookbook."))
-                .map(expression -> expression.substring(2, expression.length() - 1)).toList();
+                .map(Parameter::getExpression)
+                .filter(expression -> expression != null && expression.startsWith("${cookbook."))
+                .map(expression -> expression.substring(2, expression.length() - 1))
+                .toList();
     }
 
     private static Parameter parameter(String goal, String name) {
-        return plugin.getMojo(goal).getParameters().stream().filter(parameter -> parameter.getName().equals(name)).findFirst().orElseThrow();
+        return plugin.getMojo(goal).getParameters().stream()
+                .filter(parameter -> parameter.getName().equals(name))
+                .findFirst()
+                .orElseThrow();
     }
 }

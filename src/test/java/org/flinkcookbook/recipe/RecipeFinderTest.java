@@ -42,37 +42,44 @@ class RecipeFinderTest {
     void findsMarkdownFilesWithSqlBlocksRecursivelyInPathOrder() {
         List<Path> found = finder.find(recipes, null);
 
-        assertThat(found).extracting(finder::displayPath).containsExactly(
-                "recipes/intro.md",
-                "recipes/joins/lookup/enrich.md",
-                "recipes/windows/hop.md",
-                "recipes/windows/tumble.md");
+        assertThat(found)
+                .extracting(finder::displayPath)
+                .containsExactly(
+                        "recipes/intro.md",
+                        "recipes/joins/lookup/enrich.md",
+                        "recipes/windows/hop.md",
+                        "recipes/windows/tumble.md");
     }
 
     @Test
     void returnsAbsolutePaths() {
-        assertThat(finder.find(recipes, "")).allSatisfy(path -> assertThat(path).isAbsolute().startsWith(recipes));
+        assertThat(finder.find(recipes, ""))
+                .allSatisfy(path -> assertThat(path).isAbsolute().startsWith(recipes));
     }
 
     @Test
     void markdownExtensionsAreRecognisedWhateverTheirCase() throws IOException {
         write("recipes/windows/SESSION.MD", RECIPE);
 
-        assertThat(finder.find(recipes, "windows")).extracting(finder::displayPath)
+        assertThat(finder.find(recipes, "windows"))
+                .extracting(finder::displayPath)
                 .containsExactly("recipes/windows/SESSION.MD", "recipes/windows/hop.md", "recipes/windows/tumble.md");
     }
 
     @Test
     void buildOutputHiddenAndNodeModulesDirectoriesAreNotSearched() {
-        assertThat(finder.find(recipes, " ")).extracting(finder::displayPath)
-                .noneMatch(path -> path.contains("target/") || path.contains(".drafts/") || path.contains("node_modules/"));
+        assertThat(finder.find(recipes, " "))
+                .extracting(finder::displayPath)
+                .noneMatch(path ->
+                        path.contains("target/") || path.contains(".drafts/") || path.contains("node_modules/"));
     }
 
     @Test
     void theRecipesDirectoryMayItselfLieInsideADirectoryThatWouldBeExcluded() throws IOException {
         write(".book/target/recipes/inner.md", RECIPE);
 
-        assertThat(finder.find(base.resolve(".book/target/recipes"), null)).extracting(finder::displayPath)
+        assertThat(finder.find(base.resolve(".book/target/recipes"), null))
+                .extracting(finder::displayPath)
                 .containsExactly(".book/target/recipes/inner.md");
     }
 
@@ -105,34 +112,42 @@ class RecipeFinderTest {
 
     @Test
     void aFilterSubstringSelectsMatchingDisplayPaths() {
-        assertThat(finder.find(recipes, "windows/")).extracting(finder::displayPath)
+        assertThat(finder.find(recipes, "windows/"))
+                .extracting(finder::displayPath)
                 .containsExactly("recipes/windows/hop.md", "recipes/windows/tumble.md");
-        assertThat(finder.find(recipes, "tumble")).extracting(finder::displayPath)
+        assertThat(finder.find(recipes, "tumble"))
+                .extracting(finder::displayPath)
                 .containsExactly("recipes/windows/tumble.md");
     }
 
     @Test
     void aFilterMayListSeveralPatternsSeparatedByCommas() {
-        assertThat(finder.find(recipes, " tumble.md ,lookup, ,nothing-matches")).extracting(finder::displayPath)
+        assertThat(finder.find(recipes, " tumble.md ,lookup, ,nothing-matches"))
+                .extracting(finder::displayPath)
                 .containsExactly("recipes/joins/lookup/enrich.md", "recipes/windows/tumble.md");
     }
 
     @Test
     void aGlobFilterMatchesTheWholeDisplayPathOrAnyTrailingPartOfIt() {
-        assertThat(finder.find(recipes, "recipes/*.md")).extracting(finder::displayPath)
+        assertThat(finder.find(recipes, "recipes/*.md"))
+                .extracting(finder::displayPath)
                 .containsExactly("recipes/intro.md");
-        assertThat(finder.find(recipes, "h?p.md")).extracting(finder::displayPath)
+        assertThat(finder.find(recipes, "h?p.md"))
+                .extracting(finder::displayPath)
                 .containsExactly("recipes/windows/hop.md");
-        assertThat(finder.find(recipes, "joins/**")).extracting(finder::displayPath)
+        assertThat(finder.find(recipes, "joins/**"))
+                .extracting(finder::displayPath)
                 .containsExactly("recipes/joins/lookup/enrich.md");
         assertThat(finder.find(recipes, "*.md")).hasSize(4);
     }
 
     @Test
     void aCommaInsideGlobBracesDoesNotSeparatePatterns() {
-        assertThat(finder.find(recipes, "{intro,enrich}.md")).extracting(finder::displayPath)
+        assertThat(finder.find(recipes, "{intro,enrich}.md"))
+                .extracting(finder::displayPath)
                 .containsExactly("recipes/intro.md", "recipes/joins/lookup/enrich.md");
-        assertThat(finder.find(recipes, "windows/{hop,x}.md,intro")).extracting(finder::displayPath)
+        assertThat(finder.find(recipes, "windows/{hop,x}.md,intro"))
+                .extracting(finder::displayPath)
                 .containsExactly("recipes/intro.md", "recipes/windows/hop.md");
     }
 
@@ -165,7 +180,8 @@ class RecipeFinderTest {
     void aFileOutsideTheBaseDirectoryIsShownWithItsAbsolutePath() {
         Path elsewhere = base.resolve("outside.md");
 
-        assertThat(new RecipeFinder(recipes).displayPath(elsewhere)).isEqualTo(elsewhere.toAbsolutePath().toString());
+        assertThat(new RecipeFinder(recipes).displayPath(elsewhere))
+                .isEqualTo(elsewhere.toAbsolutePath().toString());
     }
 
     private void write(String relative, String text) throws IOException {

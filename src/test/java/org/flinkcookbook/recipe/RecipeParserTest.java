@@ -60,9 +60,7 @@ class RecipeParserTest {
         assertThat(recipe.blocks())
                 .extracting(SqlBlock::firstLine, SqlBlock::sql)
                 .containsExactly(
-                        tuple(12, "SELECT 'lower';\n"),
-                        tuple(16, "SELECT 'upper';\n"),
-                        tuple(24, "SELECT 'tilde';\n"));
+                        tuple(12, "SELECT 'lower';\n"), tuple(16, "SELECT 'upper';\n"), tuple(24, "SELECT 'tilde';\n"));
     }
 
     @Test
@@ -90,7 +88,11 @@ class RecipeParserTest {
         assertThat(recipe.statements())
                 .extracting(Statement::line, Statement::column, Statement::kind, Statement::text)
                 .containsExactly(
-                        tuple(6, 1, StatementKind.CREATE_TABLE, "CREATE TABLE orders (\n  id BIGINT\n) WITH ('connector' = 'datagen')"),
+                        tuple(
+                                6,
+                                1,
+                                StatementKind.CREATE_TABLE,
+                                "CREATE TABLE orders (\n  id BIGINT\n) WITH ('connector' = 'datagen')"),
                         tuple(15, 1, StatementKind.QUERY, "SELECT id\nFROM orders"),
                         tuple(16, 15, StatementKind.QUERY, "SELECT 2"));
         assertThat(recipe.blocks()).extracting(SqlBlock::firstLine).containsExactly(6, 14);
@@ -107,8 +109,9 @@ class RecipeParserTest {
                    ```
                 """);
 
-        assertThat(recipe.blocks()).singleElement().satisfies(block ->
-                assertThat(block.sql()).isEqualTo("CREATE TABLE t (a INT);\n  SELECT a FROM t;\n"));
+        assertThat(recipe.blocks())
+                .singleElement()
+                .satisfies(block -> assertThat(block.sql()).isEqualTo("CREATE TABLE t (a INT);\n  SELECT a FROM t;\n"));
         assertThat(recipe.statements())
                 .extracting(Statement::line, Statement::column, Statement::text)
                 .containsExactly(tuple(4, 4, "CREATE TABLE t (a INT)"), tuple(5, 6, "SELECT a FROM t"));
@@ -144,7 +147,8 @@ class RecipeParserTest {
     @Test
     void aSyntaxErrorInAnIndentedBlockNamesItsMarkdownLine() {
         assertThatThrownBy(() -> parse("- item\n\n  ```sql\n  SELECT 1;\n  SELECT 'open\n  ```\n"))
-                .isInstanceOfSatisfying(RecipeException.class, e -> assertThat(e.line()).isEqualTo(5));
+                .isInstanceOfSatisfying(
+                        RecipeException.class, e -> assertThat(e.line()).isEqualTo(5));
     }
 
     @Test
@@ -181,7 +185,8 @@ class RecipeParserTest {
                 """);
 
         assertThat(recipe.fixtures()).containsExactly(new FixtureBinding("orders", "orders.csv", 3));
-        assertThat(recipe.blocks()).extracting(SqlBlock::firstLine, SqlBlock::skipped)
+        assertThat(recipe.blocks())
+                .extracting(SqlBlock::firstLine, SqlBlock::skipped)
                 .containsExactly(tuple(6, false), tuple(19, true), tuple(23, false));
         assertThat(recipe.statements())
                 .extracting(Statement::line, Statement::kind, Statement::firstWords)
@@ -189,8 +194,12 @@ class RecipeParserTest {
                         tuple(6, StatementKind.CREATE_TABLE, "CREATE TABLE orders ( id BIGINT, amount INT, pt AS ..."),
                         tuple(11, StatementKind.CREATE_TABLE, "CREATE TABLE big (id BIGINT) WITH ('connector' = ..."),
                         tuple(12, StatementKind.CREATE_TABLE, "CREATE TABLE small (id BIGINT) WITH ('connector' = ..."),
-                        tuple(23, StatementKind.STATEMENT_SET, "EXECUTE STATEMENT SET BEGIN INSERT INTO big SELECT id FROM ..."));
-        assertThat(recipe.statements().get(3).members()).extracting(Statement::line, Statement::column, Statement::kind)
+                        tuple(
+                                23,
+                                StatementKind.STATEMENT_SET,
+                                "EXECUTE STATEMENT SET BEGIN INSERT INTO big SELECT id FROM ..."));
+        assertThat(recipe.statements().get(3).members())
+                .extracting(Statement::line, Statement::column, Statement::kind)
                 .containsExactly(tuple(25, 3, StatementKind.INSERT), tuple(26, 3, StatementKind.INSERT));
     }
 
@@ -216,7 +225,8 @@ class RecipeParserTest {
                 ```
                 """);
 
-        assertThat(recipe.blocks()).extracting(SqlBlock::firstLine, SqlBlock::skipped, SqlBlock::runs)
+        assertThat(recipe.blocks())
+                .extracting(SqlBlock::firstLine, SqlBlock::skipped, SqlBlock::runs)
                 .containsExactly(tuple(3, true, false), tuple(7, false, true));
         assertThat(recipe.statements()).extracting(Statement::text).containsExactly("SELECT 'runs'");
     }
@@ -234,7 +244,9 @@ class RecipeParserTest {
                 ```
                 """);
 
-        assertThat(recipe.blocks()).singleElement().satisfies(block -> assertThat(block.skipped()).isTrue());
+        assertThat(recipe.blocks())
+                .singleElement()
+                .satisfies(block -> assertThat(block.skipped()).isTrue());
         assertThat(recipe.statements()).isEmpty();
     }
 
@@ -243,9 +255,12 @@ class RecipeParserTest {
         Recipe recipe = parse("Intro\u2028text\fmore\r\n\r\n<!-- cookbook:skip -->\r\n```sql\r\nSELECT 1;\r\n```\r\n"
                 + "\r\nText\u0085here.\r\n```sql\r\nSELECT 2;\r\n```\r\n");
 
-        assertThat(recipe.blocks()).extracting(SqlBlock::firstLine, SqlBlock::skipped)
+        assertThat(recipe.blocks())
+                .extracting(SqlBlock::firstLine, SqlBlock::skipped)
                 .containsExactly(tuple(5, true), tuple(10, false));
-        assertThat(recipe.statements()).extracting(Statement::line, Statement::text).containsExactly(tuple(10, "SELECT 2"));
+        assertThat(recipe.statements())
+                .extracting(Statement::line, Statement::text)
+                .containsExactly(tuple(10, "SELECT 2"));
     }
 
     @Test
@@ -260,7 +275,9 @@ class RecipeParserTest {
                 ```
                 """);
 
-        assertThat(recipe.blocks()).singleElement().satisfies(block -> assertThat(block.skipped()).isFalse());
+        assertThat(recipe.blocks())
+                .singleElement()
+                .satisfies(block -> assertThat(block.skipped()).isFalse());
         assertThat(recipe.statements()).extracting(Statement::text).containsExactly("SELECT 'runs'");
     }
 
@@ -277,7 +294,9 @@ class RecipeParserTest {
                 """);
 
         assertThat(recipe.blocks()).extracting(SqlBlock::skipped).containsExactly(true, false);
-        assertThat(recipe.statements()).extracting(Statement::text, Statement::line).containsExactly(tuple("SELECT 2", 6));
+        assertThat(recipe.statements())
+                .extracting(Statement::text, Statement::line)
+                .containsExactly(tuple("SELECT 2", 6));
     }
 
     @Test
@@ -295,7 +314,9 @@ class RecipeParserTest {
                 ```
                 """);
 
-        assertThat(recipe.blocks().get(1).statements()).extracting(Statement::text).containsExactly("SELECT 2", "SELECT 3");
+        assertThat(recipe.blocks().get(1).statements())
+                .extracting(Statement::text)
+                .containsExactly("SELECT 2", "SELECT 3");
         assertThat(recipe.statements()).extracting(Statement::text).containsExactly("SELECT 1", "SELECT 4");
     }
 
@@ -328,9 +349,8 @@ class RecipeParserTest {
                 <!-- cookbook:fixture last = z.csv -->
                 """);
 
-        assertThat(recipe.fixtures()).containsExactly(
-                new FixtureBinding("first", "a.csv", 5),
-                new FixtureBinding("last", "z.csv", 9));
+        assertThat(recipe.fixtures())
+                .containsExactly(new FixtureBinding("first", "a.csv", 5), new FixtureBinding("last", "z.csv", 9));
     }
 
     @Test
@@ -363,10 +383,11 @@ class RecipeParserTest {
                 <!-- cookbook:fixture rates = rates.csv-->
                 """);
 
-        assertThat(recipe.fixtures()).containsExactly(
-                new FixtureBinding("orders", "orders.csv", 4),
-                new FixtureBinding("customers", "customers.csv", 5),
-                new FixtureBinding("rates", "rates.csv", 7));
+        assertThat(recipe.fixtures())
+                .containsExactly(
+                        new FixtureBinding("orders", "orders.csv", 4),
+                        new FixtureBinding("customers", "customers.csv", 5),
+                        new FixtureBinding("rates", "rates.csv", 7));
     }
 
     @Test
@@ -399,9 +420,9 @@ class RecipeParserTest {
                 and the customers *from another <!-- cookbook:fixture customers = c.csv -->*.
                 """);
 
-        assertThat(recipe.fixtures()).containsExactly(
-                new FixtureBinding("orders", "orders.csv", 4),
-                new FixtureBinding("customers", "c.csv", 5));
+        assertThat(recipe.fixtures())
+                .containsExactly(
+                        new FixtureBinding("orders", "orders.csv", 4), new FixtureBinding("customers", "c.csv", 5));
     }
 
     @Test
@@ -436,23 +457,29 @@ class RecipeParserTest {
 
                 ```sql
                 SELECT 2;
-                """))
-                .isInstanceOfSatisfying(RecipeException.class, e -> {
-                    assertThat(e.file()).isEqualTo("recipes/recipe.md");
-                    assertThat(e.line()).isEqualTo(9);
-                    assertThat(e.getMessage())
-                            .isEqualTo("recipes/recipe.md:9: the ```sql code block opened here is never closed; add a closing ``` line");
-                });
+                """)).isInstanceOfSatisfying(RecipeException.class, e -> {
+            assertThat(e.file()).isEqualTo("recipes/recipe.md");
+            assertThat(e.line()).isEqualTo(9);
+            assertThat(e.getMessage())
+                    .isEqualTo(
+                            "recipes/recipe.md:9: the ```sql code block opened here is never closed; add a closing ``` line");
+        });
     }
 
     @Test
     void theAdviceForAnUnclosedFenceNamesTheFenceThatClosesIt() {
         assertThatThrownBy(() -> parse("~~~sql\nSELECT 1;\n```\n"))
-                .isInstanceOfSatisfying(RecipeException.class, e -> assertThat(e.getMessage())
-                        .isEqualTo("recipes/recipe.md:1: the ~~~sql code block opened here is never closed; add a closing ~~~ line"));
+                .isInstanceOfSatisfying(
+                        RecipeException.class,
+                        e -> assertThat(e.getMessage())
+                                .isEqualTo(
+                                        "recipes/recipe.md:1: the ~~~sql code block opened here is never closed; add a closing ~~~ line"));
         assertThatThrownBy(() -> parse("Text.\n\n````sql\nSELECT 1;\n```\n"))
-                .isInstanceOfSatisfying(RecipeException.class, e -> assertThat(e.getMessage())
-                        .isEqualTo("recipes/recipe.md:3: the ````sql code block opened here is never closed; add a closing ```` line"));
+                .isInstanceOfSatisfying(
+                        RecipeException.class,
+                        e -> assertThat(e.getMessage())
+                                .isEqualTo(
+                                        "recipes/recipe.md:3: the ````sql code block opened here is never closed; add a closing ```` line"));
     }
 
     @Test
@@ -472,11 +499,10 @@ class RecipeParserTest {
                 SELECT 'never closed
                 FROM t;
                 ```
-                """))
-                .isInstanceOfSatisfying(RecipeException.class, e -> {
-                    assertThat(e.line()).isEqualTo(5);
-                    assertThat(e.getMessage()).startsWith("recipes/recipe.md:5: ").contains("never closed");
-                });
+                """)).isInstanceOfSatisfying(RecipeException.class, e -> {
+            assertThat(e.line()).isEqualTo(5);
+            assertThat(e.getMessage()).startsWith("recipes/recipe.md:5: ").contains("never closed");
+        });
     }
 
     @Test
@@ -488,12 +514,11 @@ class RecipeParserTest {
         Path file = directory.resolve("latin1.md");
         Files.write(file, bytes.toByteArray());
 
-        assertThatThrownBy(() -> parser.parse(file, "latin1.md"))
-                .isInstanceOfSatisfying(RecipeException.class, e -> {
-                    assertThat(e.file()).isEqualTo("latin1.md");
-                    assertThat(e.line()).isEqualTo(4);
-                    assertThat(e.getMessage()).isEqualTo("latin1.md:4: is not UTF-8 text; save the file as UTF-8");
-                });
+        assertThatThrownBy(() -> parser.parse(file, "latin1.md")).isInstanceOfSatisfying(RecipeException.class, e -> {
+            assertThat(e.file()).isEqualTo("latin1.md");
+            assertThat(e.line()).isEqualTo(4);
+            assertThat(e.getMessage()).isEqualTo("latin1.md:4: is not UTF-8 text; save the file as UTF-8");
+        });
     }
 
     @Test
@@ -503,7 +528,8 @@ class RecipeParserTest {
 
         Recipe recipe = parser.parse(file, "bom.md");
 
-        assertThat(recipe.statements()).extracting(Statement::line, Statement::column, Statement::text)
+        assertThat(recipe.statements())
+                .extracting(Statement::line, Statement::column, Statement::text)
                 .containsExactly(tuple(2, 1, "SELECT 1"));
     }
 
@@ -523,14 +549,17 @@ class RecipeParserTest {
         assertThat(parser.isRecipe("# Title\n\n```sql\nSELECT 1;\n```\n")).isTrue();
         assertThat(parser.isRecipe("```SQL\n```\n")).isTrue();
         assertThat(parser.isRecipe("# Title\n\n```java\nint x;\n```\n")).isFalse();
-        assertThat(parser.isRecipe("Inline `sql` code and\n\n    SELECT 1; -- an indented block\n")).isFalse();
+        assertThat(parser.isRecipe("Inline `sql` code and\n\n    SELECT 1; -- an indented block\n"))
+                .isFalse();
         assertThat(parser.isRecipe("")).isFalse();
     }
 
     @Test
     void theExpectedFileHasTheRecipesBaseNameAndLivesBesideIt() {
-        assertThat(recipeAt(Path.of("/book/windows/tumble.md")).expectedFile()).isEqualTo(Path.of("/book/windows/tumble.expected"));
-        assertThat(recipeAt(Path.of("/book/v1.2.recipe.md")).expectedFile()).isEqualTo(Path.of("/book/v1.2.recipe.expected"));
+        assertThat(recipeAt(Path.of("/book/windows/tumble.md")).expectedFile())
+                .isEqualTo(Path.of("/book/windows/tumble.expected"));
+        assertThat(recipeAt(Path.of("/book/v1.2.recipe.md")).expectedFile())
+                .isEqualTo(Path.of("/book/v1.2.recipe.expected"));
         assertThat(recipeAt(Path.of("/book/README")).expectedFile()).isEqualTo(Path.of("/book/README.expected"));
     }
 
@@ -573,11 +602,13 @@ class RecipeParserTest {
                 ```
                 """);
 
-        assertThat(recipe.blocks()).extracting(SqlBlock::firstLine, SqlBlock::runs, SqlBlock::excerpt).containsExactly(
-                tuple(4, false, "outside the recipe's Script sections"),
-                tuple(10, true, null),
-                tuple(16, true, null),
-                tuple(22, false, "outside the recipe's Script sections"));
+        assertThat(recipe.blocks())
+                .extracting(SqlBlock::firstLine, SqlBlock::runs, SqlBlock::excerpt)
+                .containsExactly(
+                        tuple(4, false, "outside the recipe's Script sections"),
+                        tuple(10, true, null),
+                        tuple(16, true, null),
+                        tuple(22, false, "outside the recipe's Script sections"));
         assertThat(recipe.warnings()).isEmpty();
     }
 
@@ -631,14 +662,20 @@ class RecipeParserTest {
                 ```
                 """);
 
-        assertThat(recipe.blocks()).extracting(SqlBlock::firstLine, SqlBlock::excerpt).containsExactly(
-                tuple(4, "it reads spells before line 12 creates it"),
-                tuple(8, "it starts with ORDER, a clause, not a statement"),
-                tuple(12, null),
-                tuple(17, "it reads your_topic, which the recipe never creates"));
+        assertThat(recipe.blocks())
+                .extracting(SqlBlock::firstLine, SqlBlock::excerpt)
+                .containsExactly(
+                        tuple(4, "it reads spells before line 12 creates it"),
+                        tuple(8, "it starts with ORDER, a clause, not a statement"),
+                        tuple(12, null),
+                        tuple(17, "it reads your_topic, which the recipe never creates"));
         assertThat(recipe.statements()).extracting(Statement::line).containsExactly(12, 13);
-        assertThat(recipe.warnings()).hasSize(3).first().asString()
-                .startsWith("recipes/recipe.md:4: this block is shown, not run: it reads spells before line 12 creates it; ")
+        assertThat(recipe.warnings())
+                .hasSize(3)
+                .first()
+                .asString()
+                .startsWith(
+                        "recipes/recipe.md:4: this block is shown, not run: it reads spells before line 12 creates it; ")
                 .endsWith("or mark the block <!-- cookbook:skip -->");
     }
 

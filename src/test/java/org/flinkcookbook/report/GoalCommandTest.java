@@ -13,23 +13,30 @@ class GoalCommandTest {
 
     @Test
     void byItsPrefixWhereThePomDeclaresIt() {
-        assertThat(GoalCommand.invoked(List.of("clean", "cookbook:verify"), PLUGIN, null, Map.of("skipTests", "true")).of("expected"))
+        assertThat(GoalCommand.invoked(List.of("clean", "cookbook:verify"), PLUGIN, null, Map.of("skipTests", "true"))
+                        .of("expected"))
                 .isEqualTo("mvn cookbook:expected");
     }
 
     @Test
     void byItsCoordinatesWithTheDirectoriesWithoutAPom() {
-        GoalCommand command = GoalCommand.invoked(List.of(PLUGIN + ":0.1.0-SNAPSHOT:verify"), PLUGIN, null,
+        GoalCommand command = GoalCommand.invoked(
+                List.of(PLUGIN + ":0.1.0-SNAPSHOT:verify"),
+                PLUGIN,
+                null,
                 Map.of("cookbook.fixtures", "my fixtures", "cookbook.recipes", ".", "cookbook.threads", "2"));
 
         assertThat(command.of("expected"))
-                .isEqualTo("mvn " + PLUGIN + ":0.1.0-SNAPSHOT:expected -Dcookbook.recipes=. -Dcookbook.fixtures='my fixtures'");
+                .isEqualTo("mvn " + PLUGIN
+                        + ":0.1.0-SNAPSHOT:expected -Dcookbook.recipes=. -Dcookbook.fixtures='my fixtures'");
     }
 
     @Test
     void withThePomAndTheFilterTheUserGave() {
-        GoalCommand command = GoalCommand.invoked(List.of("cookbook:simulate"), PLUGIN, "recipes/pom.xml", Map.of("cookbook.recipe", "**/0*_lag.md"));
+        GoalCommand command = GoalCommand.invoked(
+                List.of("cookbook:simulate"), PLUGIN, "recipes/pom.xml", Map.of("cookbook.recipe", "**/0*_lag.md"));
 
-        assertThat(command.of("verify")).isEqualTo("mvn cookbook:verify -f recipes/pom.xml -Dcookbook.recipe='**/0*_lag.md'");
+        assertThat(command.of("verify"))
+                .isEqualTo("mvn cookbook:verify -f recipes/pom.xml -Dcookbook.recipe='**/0*_lag.md'");
     }
 }

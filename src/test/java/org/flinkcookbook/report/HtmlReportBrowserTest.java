@@ -48,11 +48,14 @@ class HtmlReportBrowserTest {
     static void startChromium() throws Exception {
         Optional<Path> chromium = HeadlessChromium.find();
         if (chromium.isEmpty() && !"true".equalsIgnoreCase(System.getenv("CI"))) {
-            String line = "Chromium is not installed: skipping the browser test of index.html (apt-get install chromium; .ci/run installs it)";
+            String line =
+                    "Chromium is not installed: skipping the browser test of index.html (apt-get install chromium; .ci/run installs it)";
             System.out.println(line);
             Assumptions.abort(line);
         }
-        assertThat(chromium).as("chromium on the PATH (CI=true: .ci/run installs it)").isPresent();
+        assertThat(chromium)
+                .as("chromium on the PATH (CI=true: .ci/run installs it)")
+                .isPresent();
         browser = new HeadlessChromium(chromium.get());
         browser.viewport(1100, 900, 2);
     }
@@ -65,10 +68,23 @@ class HtmlReportBrowserTest {
     }
 
     @Test
-    void theSampleCookbooksPageShowsOneTimelinePerTracedResultWithItsDroppedRowsOfflineAndWithoutErrors() throws Exception {
+    void theSampleCookbooksPageShowsOneTimelinePerTracedResultWithItsDroppedRowsOfflineAndWithoutErrors()
+            throws Exception {
         Path reports = directory.resolve("cookbook");
-        RunSettings settings = new RunSettings(PROJECT, PROJECT.resolve("recipes"), PROJECT.resolve("fixtures"), "", false, reports,
-                directory.resolve("junit"), 1000, Set.of(), null, 1, true, GoalCommand.PREFIX);
+        RunSettings settings = new RunSettings(
+                PROJECT,
+                PROJECT.resolve("recipes"),
+                PROJECT.resolve("fixtures"),
+                "",
+                false,
+                reports,
+                directory.resolve("junit"),
+                1000,
+                Set.of(),
+                null,
+                1,
+                true,
+                GoalCommand.PREFIX);
         try (SimulatorEngine simulator = new SimulatorEngine(PROJECT.resolve("fixtures"), false, true)) {
             new CookbookRunner(settings, simulator, null, new RecordingConsole()).run(CookbookRunner.Mode.VERIFY);
         }
@@ -82,12 +98,19 @@ class HtmlReportBrowserTest {
         JsonNode report = JSON.readTree(reports.resolve("report.json").toFile());
         for (JsonNode recipe : report.get("recipes")) {
             for (JsonNode result : recipe.get("results")) {
-                boolean traced = !result.get("lateRowsDropped").isNull() || !result.get("watermarkChecks").isEmpty();
+                boolean traced = !result.get("lateRowsDropped").isNull()
+                        || !result.get("watermarkChecks").isEmpty();
                 if (traced) {
                     List<Integer> lateLines = new ArrayList<>();
-                    result.get("lateRows").forEach(row -> lateLines.add(row.get("fixtureLine").asInt()));
-                    assertThat(lateLines).hasSize(result.get("lateRowsDropped").isNull() ? 0 : result.get("lateRowsDropped").asInt());
-                    expected.add(recipe.get("path").asText() + ":" + result.get("line").asInt() + " dropped " + lateLines);
+                    result.get("lateRows")
+                            .forEach(row -> lateLines.add(row.get("fixtureLine").asInt()));
+                    assertThat(lateLines)
+                            .hasSize(
+                                    result.get("lateRowsDropped").isNull()
+                                            ? 0
+                                            : result.get("lateRowsDropped").asInt());
+                    expected.add(recipe.get("path").asText() + ":"
+                            + result.get("line").asInt() + " dropped " + lateLines);
                 }
             }
         }
@@ -101,16 +124,27 @@ class HtmlReportBrowserTest {
         List<String> drawn = new ArrayList<>();
         figures.forEach(figure -> drawn.add(figure.asText()));
         assertThat(drawn).containsExactlyElementsOf(expected);
-        assertThat(expected).filteredOn(figure -> figure.startsWith("recipes/late-data-lab/")).hasSize(6);
+        assertThat(expected)
+                .filteredOn(figure -> figure.startsWith("recipes/late-data-lab/"))
+                .hasSize(6);
 
-        browser.screenshot(SHOTS.resolve("index.png"), 0, 0, 1100, browser.evaluate("document.documentElement.scrollHeight").asDouble());
+        browser.screenshot(
+                SHOTS.resolve("index.png"),
+                0,
+                0,
+                1100,
+                browser.evaluate("document.documentElement.scrollHeight").asDouble());
         // the README's picture: the lab's 5-second delay; then the tooltip of a dropped row, hovered
         JsonNode lab = browser.evaluate("""
                 (() => { const figure = document.querySelector('section.recipe figure.timeline[data-line="92"]');
                          figure.scrollIntoView();
                          const r = figure.getBoundingClientRect();
                          return [r.x + scrollX, r.y + scrollY, r.width, r.height]; })()""");
-        browser.screenshot(SHOTS.resolve("timeline.png"), lab.get(0).asDouble() - 8, lab.get(1).asDouble() - 8, lab.get(2).asDouble() + 16,
+        browser.screenshot(
+                SHOTS.resolve("timeline.png"),
+                lab.get(0).asDouble() - 8,
+                lab.get(1).asDouble() - 8,
+                lab.get(2).asDouble() + 16,
                 lab.get(3).asDouble() + 12);
         String tooltip = browser.evaluate("""
                 (() => { const mark = document.querySelector('figure.timeline[data-line="92"] svg.chart circle.late[data-line="100"]');
@@ -119,22 +153,36 @@ class HtmlReportBrowserTest {
                          const tip = document.getElementById('tip');
                          return tip.hidden ? '' : tip.textContent; })()""").asText();
         // line 100 is east's reading of 12:03:12, buffered until the watermark was 12:04:42 - 5 s
-        assertThat(tooltip).isEqualTo("fixtures/data/watermark_events.csv:100\nevent time 2025-01-15 12:03:12.000\n"
-                + "met watermark 2025-01-15 12:04:37.000\ndropped: missed window [2025-01-15 12:03:00.000, 2025-01-15 12:04:00.000)");
-        browser.screenshot(SHOTS.resolve("timeline-tooltip.png"), lab.get(0).asDouble() - 8, lab.get(1).asDouble() - 8,
-                lab.get(2).asDouble() + 16, lab.get(3).asDouble() + 12);
+        assertThat(tooltip)
+                .isEqualTo(
+                        "fixtures/data/watermark_events.csv:100\nevent time 2025-01-15 12:03:12.000\n"
+                                + "met watermark 2025-01-15 12:04:37.000\ndropped: missed window [2025-01-15 12:03:00.000, 2025-01-15 12:04:00.000)");
+        browser.screenshot(
+                SHOTS.resolve("timeline-tooltip.png"),
+                lab.get(0).asDouble() - 8,
+                lab.get(1).asDouble() - 8,
+                lab.get(2).asDouble() + 16,
+                lab.get(3).asDouble() + 12);
         JsonNode glance = browser.evaluate("""
                 (() => { const r = document.querySelector('.glance').getBoundingClientRect();
                          return [r.x + scrollX, r.y + scrollY, r.width, r.height]; })()""");
-        browser.screenshot(SHOTS.resolve("glance.png"), glance.get(0).asDouble() - 8, glance.get(1).asDouble() - 8,
-                glance.get(2).asDouble() + 16, glance.get(3).asDouble() + 16);
+        browser.screenshot(
+                SHOTS.resolve("glance.png"),
+                glance.get(0).asDouble() - 8,
+                glance.get(1).asDouble() - 8,
+                glance.get(2).asDouble() + 16,
+                glance.get(3).asDouble() + 16);
         assertThat(Files.size(SHOTS.resolve("timeline.png"))).isGreaterThan(10_000);
         JsonNode boxes = browser.evaluate("Array.from(document.querySelectorAll('figure.timeline')).map(f => { "
                 + "const r = f.getBoundingClientRect(); return [r.x + scrollX, r.y + scrollY, r.width, r.height]; })");
         for (int i = 0; i < boxes.size(); i++) { // every figure, to look at
             JsonNode box = boxes.get(i);
-            browser.screenshot(SHOTS.resolve(String.format(Locale.ROOT, "figures/%02d.png", i + 1)), box.get(0).asDouble(),
-                    box.get(1).asDouble(), box.get(2).asDouble(), box.get(3).asDouble());
+            browser.screenshot(
+                    SHOTS.resolve(String.format(Locale.ROOT, "figures/%02d.png", i + 1)),
+                    box.get(0).asDouble(),
+                    box.get(1).asDouble(),
+                    box.get(2).asDouble(),
+                    box.get(3).asDouble());
         }
     }
 
@@ -153,7 +201,8 @@ class HtmlReportBrowserTest {
             for (int line = 1; line <= rows; line++) {
                 // every 1000th row is 30 s behind: past its 10-second window and the 2-second delay, so dropped
                 long millis = line * 100L - (line % 1000 == 0 ? 30_000 : 0);
-                out.write(line + "," + (line % 3) + "," + start.plusNanos(millis * 1_000_000).format(format) + "\n");
+                out.write(line + "," + (line % 3) + ","
+                        + start.plusNanos(millis * 1_000_000).format(format) + "\n");
             }
         }
         Path recipe = directory.resolve("million.md");
@@ -168,24 +217,39 @@ class HtmlReportBrowserTest {
                 ```
                 """);
         long simulating = System.nanoTime();
-        RecipeRun run = new SimulatorEngine(fixture.getParent(), false, true).run(new RecipeParser().parse(recipe, "million.md"));
+        RecipeRun run = new SimulatorEngine(fixture.getParent(), false, true)
+                .run(new RecipeParser().parse(recipe, "million.md"));
         double simulated = (System.nanoTime() - simulating) / 1e9;
         assertThat(run.problem()).isNull();
-        RecipeOutcome outcome = RecipeOutcome.of("million.md", RecipeStatus.PASSED).seconds(simulated).results(run.results()).build();
+        RecipeOutcome outcome = RecipeOutcome.of("million.md", RecipeStatus.PASSED)
+                .seconds(simulated)
+                .results(run.results())
+                .build();
         Path page = directory.resolve(HtmlReport.FILE_NAME);
         HtmlReport.write(page, "simulator", "2.3.0", List.of(outcome), o -> List.of(), GoalCommand.PREFIX);
 
         double loaded = browser.open(page);
-        double painted = browser.evaluate("new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => done(performance.now()))))").asDouble();
+        double painted = browser.evaluate(
+                        "new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => done(performance.now()))))")
+                .asDouble();
 
         assertThat(browser.errors()).isEmpty();
         assertThat(Files.size(page)).isLessThan(SIZE_BUDGET);
         long dropped = run.results().get(0).lateRowsDropped();
         assertThat(dropped).isGreaterThanOrEqualTo(rows / 1000);
-        assertThat(browser.evaluate("document.querySelectorAll('figure.timeline svg.chart circle.late').length").asLong()).isEqualTo(dropped);
-        System.out.printf(Locale.ROOT, "index.html of a %,d-row fixture: %,d bytes (budget %,d), simulated with its timeline in %.2f s, "
-                + "loaded in %.0f ms, painted %.0f ms after navigation started (budget 2000 ms)%n",
-                rows, Files.size(page), SIZE_BUDGET, simulated, loaded, painted);
+        assertThat(browser.evaluate("document.querySelectorAll('figure.timeline svg.chart circle.late').length")
+                        .asLong())
+                .isEqualTo(dropped);
+        System.out.printf(
+                Locale.ROOT,
+                "index.html of a %,d-row fixture: %,d bytes (budget %,d), simulated with its timeline in %.2f s, "
+                        + "loaded in %.0f ms, painted %.0f ms after navigation started (budget 2000 ms)%n",
+                rows,
+                Files.size(page),
+                SIZE_BUDGET,
+                simulated,
+                loaded,
+                painted);
         browser.screenshot(SHOTS.resolve("million.png"), 0, 0, 1100, 900);
     }
 }

@@ -23,19 +23,32 @@ import org.junit.jupiter.api.Test;
 /** The HTML report's content; {@code HtmlReportBrowserIT} checks how a browser renders it. */
 class HtmlReportTest {
 
-    static final Path LAB = Path.of("recipes/late-data-lab/count-dropped-rows.md").toAbsolutePath();
+    static final Path LAB =
+            Path.of("recipes/late-data-lab/count-dropped-rows.md").toAbsolutePath();
 
     @Test
     void recipeTextIsEscapedEverywhereAndOnlyThePagesOwnScriptMayRun() {
         String hostile = "<script>alert(1)</script><img src=x onerror=alert(2)>\"'&";
-        StatementResult result = new StatementResult(3, "SELECT '" + hostile + "'", hostile, List.of(hostile), List.of(ResultRow.insert(hostile)),
-                false, null);
-        RecipeOutcome outcome = RecipeOutcome.of("recipes/" + hostile + ".md", RecipeStatus.ERROR).results(List.of(result))
-                .mismatches(List.of(new Mismatch(3, result.key(), hostile, hostile, hostile))).problem(3, hostile).warnings(List.of(hostile)).build();
+        StatementResult result = new StatementResult(
+                3,
+                "SELECT '" + hostile + "'",
+                hostile,
+                List.of(hostile),
+                List.of(ResultRow.insert(hostile)),
+                false,
+                null);
+        RecipeOutcome outcome = RecipeOutcome.of("recipes/" + hostile + ".md", RecipeStatus.ERROR)
+                .results(List.of(result))
+                .mismatches(List.of(new Mismatch(3, result.key(), hostile, hostile, hostile)))
+                .problem(3, hostile)
+                .warnings(List.of(hostile))
+                .build();
 
         String page = HtmlReport.page("simulator", "2.3.0", List.of(outcome), o -> List.of(), GoalCommand.PREFIX);
 
-        assertThat(page).doesNotContain("<script>alert", "<img").contains("&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(2)&gt;&quot;&#39;&amp;");
+        assertThat(page)
+                .doesNotContain("<script>alert", "<img")
+                .contains("&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(2)&gt;&quot;&#39;&amp;");
         assertThat(count(page, "<script")).isEqualTo(1);
         assertThat(page).contains("Content-Security-Policy\" content=\"default-src 'none';");
     }
@@ -43,19 +56,42 @@ class HtmlReportTest {
     @Test
     void aFailedResultShowsExpectedAndActualRowsSideBySideWithTheChangedValuesHighlighted() {
         List<String> columns = List.of("window_start", "cnt");
-        StatementResult expected = new StatementResult(5, "SELECT window_start, COUNT(*)", null, columns,
-                List.of(ResultRow.insert("10:00", "2"), ResultRow.insert("10:01", "3"), ResultRow.insert("10:02", "1")), false, 0L);
-        StatementResult actual = new StatementResult(5, "SELECT window_start, COUNT(*)", null, columns,
-                List.of(ResultRow.insert("10:00", "2"), ResultRow.insert("10:01", "4"), ResultRow.insert("10:03", "7")), false, 0L);
-        List<Mismatch> mismatches = Comparison.compare(List.of(new ExpectedResult(expected, null, List.of())), List.of(actual));
-        RecipeOutcome outcome = RecipeOutcome.of("r.md", RecipeStatus.FAILED).results(List.of(actual)).mismatches(mismatches).build();
+        StatementResult expected = new StatementResult(
+                5,
+                "SELECT window_start, COUNT(*)",
+                null,
+                columns,
+                List.of(ResultRow.insert("10:00", "2"), ResultRow.insert("10:01", "3"), ResultRow.insert("10:02", "1")),
+                false,
+                0L);
+        StatementResult actual = new StatementResult(
+                5,
+                "SELECT window_start, COUNT(*)",
+                null,
+                columns,
+                List.of(ResultRow.insert("10:00", "2"), ResultRow.insert("10:01", "4"), ResultRow.insert("10:03", "7")),
+                false,
+                0L);
+        List<Mismatch> mismatches =
+                Comparison.compare(List.of(new ExpectedResult(expected, null, List.of())), List.of(actual));
+        RecipeOutcome outcome = RecipeOutcome.of("r.md", RecipeStatus.FAILED)
+                .results(List.of(actual))
+                .mismatches(mismatches)
+                .build();
 
-        String page = HtmlReport.page("flink", "2.3.0", List.of(outcome), o -> List.of(new ExpectedResult(expected, null, List.of())), GoalCommand.PREFIX);
+        String page = HtmlReport.page(
+                "flink",
+                "2.3.0",
+                List.of(outcome),
+                o -> List.of(new ExpectedResult(expected, null, List.of())),
+                GoalCommand.PREFIX);
 
         assertThat(page).contains("<th class=\"side\" colspan=\"3\">expected</th>");
         assertThat(rowsOf(page, "same")).containsExactly("+I|10:00|2|+I|10:00|2");
         // the window's count changed: beside each other, only the count highlighted
-        assertThat(page).contains("<tr class=\"changed\"><td class=\"e\">+I</td><td class=\"e\">10:01</td><td class=\"e changed\">3</td>");
+        assertThat(page)
+                .contains(
+                        "<tr class=\"changed\"><td class=\"e\">+I</td><td class=\"e\">10:01</td><td class=\"e changed\">3</td>");
         assertThat(rowsOf(page, "changed")).containsExactly("+I|10:01|3|+I|10:01|4");
         assertThat(rowsOf(page, "missing")).containsExactly("+I|10:02|1|||");
         assertThat(rowsOf(page, "extra")).containsExactly("|||+I|10:03|7");
@@ -65,31 +101,46 @@ class HtmlReportTest {
     void everyTracedResultOfTheLateDataLabHasATimelineWhoseRedMarksAreItsDroppedRows() throws Exception {
         RecipeRun run = new SimulatorEngine(Path.of("fixtures").toAbsolutePath(), false, true)
                 .run(new RecipeParser().parse(LAB, "late-data-lab/count-dropped-rows.md"));
-        RecipeOutcome outcome = RecipeOutcome.of("late-data-lab/count-dropped-rows.md", RecipeStatus.PASSED).results(run.results()).build();
+        RecipeOutcome outcome = RecipeOutcome.of("late-data-lab/count-dropped-rows.md", RecipeStatus.PASSED)
+                .results(run.results())
+                .build();
 
         String page = HtmlReport.page("simulator", "2.3.0", List.of(outcome), o -> List.of(), GoalCommand.PREFIX);
         Files.createDirectories(Path.of("target"));
         Files.writeString(Path.of("target/late-data-lab.html"), page); // to look at
 
-        List<StatementResult> traced = run.results().stream().filter(result -> result.explanations().timeline() != null).toList();
+        List<StatementResult> traced = run.results().stream()
+                .filter(result -> result.explanations().timeline() != null)
+                .toList();
         assertThat(traced).extracting(StatementResult::line).containsExactly(92, 120, 136, 154, 174, 191);
         assertThat(count(page, "<figure class=\"timeline\"")).isEqualTo(traced.size());
         String[] figures = page.split("<figure class=\"timeline\"");
         for (int i = 0; i < traced.size(); i++) {
             String figure = figures[i + 1].substring(0, figures[i + 1].indexOf("</figure>"));
             List<Integer> marked = new ArrayList<>();
-            Matcher late = Pattern.compile("<circle class=\"late\"[^>]* data-line=\"(\\d+)\"").matcher(figure);
+            Matcher late = Pattern.compile("<circle class=\"late\"[^>]* data-line=\"(\\d+)\"")
+                    .matcher(figure);
             while (late.find()) {
                 marked.add(Integer.parseInt(late.group(1)));
             }
-            assertThat(marked).as("line %d", traced.get(i).line())
-                    .containsExactlyElementsOf(traced.get(i).explanations().lateRows().stream().map(LateRow::fixtureLine).toList())
-                    .hasSize(Objects.requireNonNullElse(traced.get(i).lateRowsDropped(), 0L).intValue());
+            assertThat(marked)
+                    .as("line %d", traced.get(i).line())
+                    .containsExactlyElementsOf(traced.get(i).explanations().lateRows().stream()
+                            .map(LateRow::fixtureLine)
+                            .toList())
+                    .hasSize(Objects.requireNonNullElse(traced.get(i).lateRowsDropped(), 0L)
+                            .intValue());
         }
         // the lab's figures side by side: delays 5, 0 and 30 s drop 8, 12 and 6 rows; 110 rows are not late (the
-        // query keeps the 23 late ones); filtering the late rows in front of the window leaves none to drop; the slow interval drops 2
-        assertThat(count(page, "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"thumb\"")).isEqualTo(traced.size());
-        assertThat(Pattern.compile("<span class=\"big ([a-z]+)-count\">(\\d+)</span>").matcher(page).results().map(m -> m.group(1) + " " + m.group(2)).toList())
+        // query keeps the 23 late ones); filtering the late rows in front of the window leaves none to drop; the slow
+        // interval drops 2
+        assertThat(count(page, "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"thumb\""))
+                .isEqualTo(traced.size());
+        assertThat(Pattern.compile("<span class=\"big ([a-z]+)-count\">(\\d+)</span>")
+                        .matcher(page)
+                        .results()
+                        .map(m -> m.group(1) + " " + m.group(2))
+                        .toList())
                 .containsExactly("late 8", "late 12", "late 6", "filtered 110", "late 0", "filtered 23", "late 2");
     }
 
@@ -99,8 +150,13 @@ class HtmlReportTest {
 
     /** The table rows of a kind, cells joined with |. */
     private static List<String> rowsOf(String page, String kind) {
-        return Pattern.compile("<tr class=\"" + kind + "\">(.*?)</tr>").matcher(page).results()
-                .map(m -> m.group(1).replaceAll("<td class=\"gap\"></td>", "|").replaceAll("</td><td[^>]*>", "|").replaceAll("</?td[^>]*>", ""))
+        return Pattern.compile("<tr class=\"" + kind + "\">(.*?)</tr>")
+                .matcher(page)
+                .results()
+                .map(m -> m.group(1)
+                        .replaceAll("<td class=\"gap\"></td>", "|")
+                        .replaceAll("</td><td[^>]*>", "|")
+                        .replaceAll("</?td[^>]*>", ""))
                 .toList();
     }
 }

@@ -11,32 +11,48 @@ import org.junit.jupiter.api.io.TempDir;
 
 class JUnitReportTest {
 
-    @TempDir Path directory;
+    @TempDir
+    Path directory;
 
     private static RecipeOutcome error(String path, String problem) {
-        return RecipeOutcome.of(path, RecipeStatus.ERROR).seconds(0.1).problem(3, problem).build();
+        return RecipeOutcome.of(path, RecipeStatus.ERROR)
+                .seconds(0.1)
+                .problem(3, problem)
+                .build();
     }
 
     @Test
     void controlCharactersInValuesAndPathsStillGiveXmlThatParses() throws Exception {
-        JUnitReport.write(directory, "flink", List.of(error("recipes/\u0001bell.md", "value \u0000\u0007\u001b[31m\uFFFF \uD800 end")), GoalCommand.PREFIX);
+        JUnitReport.write(
+                directory,
+                "flink",
+                List.of(error("recipes/\u0001bell.md", "value \u0000\u0007\u001b[31m\uFFFF \uD800 end")),
+                GoalCommand.PREFIX);
 
         try (var files = Files.list(directory)) {
             Path file = files.findFirst().orElseThrow();
-            var document = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(file.toFile());
-            assertThat(document.getElementsByTagName("error").item(0).getTextContent()).contains("value \uFFFD\uFFFD\uFFFD[31m\uFFFD \uFFFD end");
+            var document =
+                    DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(file.toFile());
+            assertThat(document.getElementsByTagName("error").item(0).getTextContent())
+                    .contains("value \uFFFD\uFFFD\uFFFD[31m\uFFFD \uFFFD end");
         }
     }
 
     @Test
     void recipesWhosePathsLookAlikeGetFilesOfTheirOwn() throws Exception {
-        List<RecipeOutcome> outcomes = List.of(error("recipes/a/b.md", "one"), error("recipes/a_b.md", "two"), error("recipes/a b.md", "three"));
+        List<RecipeOutcome> outcomes = List.of(
+                error("recipes/a/b.md", "one"), error("recipes/a_b.md", "two"), error("recipes/a b.md", "three"));
         JUnitReport.write(directory, "flink", outcomes, GoalCommand.PREFIX);
 
         try (var files = Files.list(directory)) {
-            assertThat(files.map(file -> file.getFileName().toString())).hasSize(3).allMatch(name -> name.matches("TEST-cookbook\\.recipes_a_b\\.md-[0-9a-f]{8}\\.xml"));
+            assertThat(files.map(file -> file.getFileName().toString()))
+                    .hasSize(3)
+                    .allMatch(name -> name.matches("TEST-cookbook\\.recipes_a_b\\.md-[0-9a-f]{8}\\.xml"));
         }
-        assertThat(JUnitReport.fileName("recipes/a/b.md", outcomes)).startsWith("recipes_a_b.md-").isNotEqualTo(JUnitReport.fileName("recipes/a b.md", outcomes));
-        assertThat(JUnitReport.fileName("recipes/a/b.md", List.of(error("recipes/a/b.md", "alone")))).isEqualTo("recipes_a_b.md");
+        assertThat(JUnitReport.fileName("recipes/a/b.md", outcomes))
+                .startsWith("recipes_a_b.md-")
+                .isNotEqualTo(JUnitReport.fileName("recipes/a b.md", outcomes));
+        assertThat(JUnitReport.fileName("recipes/a/b.md", List.of(error("recipes/a/b.md", "alone"))))
+                .isEqualTo("recipes_a_b.md");
     }
 }

@@ -18,7 +18,10 @@ class RecipeOutcomeTest {
     private static final String CSV = "fixtures/readings.csv";
 
     private static RecipeOutcome failed(StatementResult result, Mismatch... mismatches) {
-        return RecipeOutcome.of("recipes/late.md", RecipeStatus.FAILED).results(List.of(result)).mismatches(List.of(mismatches)).build();
+        return RecipeOutcome.of("recipes/late.md", RecipeStatus.FAILED)
+                .results(List.of(result))
+                .mismatches(List.of(mismatches))
+                .build();
     }
 
     private static LateRow late(int line, String eventTime, String windowStart, String windowEnd) {
@@ -29,15 +32,25 @@ class RecipeOutcomeTest {
     void rowsDroppedFromAWindowThatChangedComeFirstAndAreMarked() {
         List<LateRow> late = new ArrayList<>();
         for (int line = 1; line <= 12; line++) {
-            late.add(late(line, "10:0" + (line % 5) + ":30", "10:0" + (line % 5) + ":00", "10:0" + (line % 5 + 1) + ":00"));
+            late.add(late(
+                    line, "10:0" + (line % 5) + ":30", "10:0" + (line % 5) + ":00", "10:0" + (line % 5 + 1) + ":00"));
         }
         late.add(late(40, "10:07:30", "10:07:00", "10:08:00")); // the row that became late: its window is short
-        StatementResult result = new StatementResult(20, "SELECT window_start ...", null, List.of("window_start", "window_end", "cnt"),
-                List.of(ResultRow.insert("10:07:00", "10:08:00", "1")), false, 13L, new RowExplanations(late, List.of()));
+        StatementResult result = new StatementResult(
+                20,
+                "SELECT window_start ...",
+                null,
+                List.of("window_start", "window_end", "cnt"),
+                List.of(ResultRow.insert("10:07:00", "10:08:00", "1")),
+                false,
+                13L,
+                new RowExplanations(late, List.of()));
 
-        List<String> lines = failed(result,
-                new Mismatch(20, "SELECT window_start ...", "late rows dropped", "12", "13"),
-                new Mismatch(20, "SELECT window_start ...", "window [10:07:00, 10:08:00)", "cnt=2", "cnt=1")).explanation("target/cookbook/report.json");
+        List<String> lines = failed(
+                        result,
+                        new Mismatch(20, "SELECT window_start ...", "late rows dropped", "12", "13"),
+                        new Mismatch(20, "SELECT window_start ...", "window [10:07:00, 10:08:00)", "cnt=2", "cnt=1"))
+                .explanation("target/cookbook/report.json");
 
         assertThat(lines.get(2)).isEqualTo("recipes/late.md:20: 13 rows dropped as late:");
         assertThat(lines.get(3)).isEqualTo("  [window changed] " + late.get(12));
@@ -48,36 +61,61 @@ class RecipeOutcomeTest {
 
     @Test
     void aRowDroppedByAnOverAggregationIsNewlyDroppedWhenItsRowIsMissing() {
-        List<LateRow> late = List.of(new LateRow(CSV, 3, "10:00:40", "10:01:00", null, null), new LateRow(CSV, 7, "10:03:10", "10:04:00", null, null));
-        StatementResult result = new StatementResult(12, "SELECT id, ts, SUM(v) OVER ...", null, List.of("id", "ts", "s"),
-                List.of(), false, 2L, new RowExplanations(late, List.of()));
+        List<LateRow> late = List.of(
+                new LateRow(CSV, 3, "10:00:40", "10:01:00", null, null),
+                new LateRow(CSV, 7, "10:03:10", "10:04:00", null, null));
+        StatementResult result = new StatementResult(
+                12,
+                "SELECT id, ts, SUM(v) OVER ...",
+                null,
+                List.of("id", "ts", "s"),
+                List.of(),
+                false,
+                2L,
+                new RowExplanations(late, List.of()));
 
-        List<String> lines = failed(result, new Mismatch(12, "SELECT id, ts, SUM(v) OVER ...", "missing row", "+I[7, 10:03:10, 9]", null))
+        List<String> lines = failed(
+                        result,
+                        new Mismatch(12, "SELECT id, ts, SUM(v) OVER ...", "missing row", "+I[7, 10:03:10, 9]", null))
                 .explanation("target/cookbook/report.json");
 
-        assertThat(lines.subList(1, 4)).containsExactly("recipes/late.md:12: 2 rows dropped as late:",
-                "  [newly dropped] " + late.get(1), "  " + late.get(0));
+        assertThat(lines.subList(1, 4))
+                .containsExactly(
+                        "recipes/late.md:12: 2 rows dropped as late:",
+                        "  [newly dropped] " + late.get(1),
+                        "  " + late.get(0));
     }
 
     @Test
     void currentWatermarkChecksShowTheNewlyFilteredAndTheNoLongerFilteredRowsFirst() {
         List<WatermarkCheck> checks = new ArrayList<>();
         for (int line = 1; line <= 14; line++) {
-            checks.add(new WatermarkCheck(CSV, line, "10:00:" + (10 + line), "10:00:00", false)); // on time, filtered out all along
+            checks.add(new WatermarkCheck(
+                    CSV, line, "10:00:" + (10 + line), "10:00:00", false)); // on time, filtered out all along
         }
         checks.add(new WatermarkCheck(CSV, 20, "09:58:00", "10:00:00", false)); // was late and passed, now filtered
         checks.add(new WatermarkCheck(CSV, 21, "09:59:30", "10:00:00", true)); // now passes
-        StatementResult result = new StatementResult(30, "SELECT id, ts ...", null, List.of("id", "ts"),
-                List.of(ResultRow.insert("21", "09:59:30")), false, null, new RowExplanations(List.of(), checks));
+        StatementResult result = new StatementResult(
+                30,
+                "SELECT id, ts ...",
+                null,
+                List.of("id", "ts"),
+                List.of(ResultRow.insert("21", "09:59:30")),
+                false,
+                null,
+                new RowExplanations(List.of(), checks));
 
-        List<String> lines = failed(result,
-                new Mismatch(30, "SELECT id, ts ...", "missing row", "+I[20, 09:58:00]", null),
-                new Mismatch(30, "SELECT id, ts ...", "unexpected row", null, "+I[21, 09:59:30]")).explanation("target/cookbook/report.json");
+        List<String> lines = failed(
+                        result,
+                        new Mismatch(30, "SELECT id, ts ...", "missing row", "+I[20, 09:58:00]", null),
+                        new Mismatch(30, "SELECT id, ts ...", "unexpected row", null, "+I[21, 09:59:30]"))
+                .explanation("target/cookbook/report.json");
 
-        assertThat(lines.subList(2, 6)).containsExactly(
-                "recipes/late.md:30: 15 rows filtered out by CURRENT_WATERMARK:",
-                "  [no longer filtered] " + checks.get(15),
-                "  [newly filtered] " + checks.get(14),
-                "  " + checks.get(0));
+        assertThat(lines.subList(2, 6))
+                .containsExactly(
+                        "recipes/late.md:30: 15 rows filtered out by CURRENT_WATERMARK:",
+                        "  [no longer filtered] " + checks.get(15),
+                        "  [newly filtered] " + checks.get(14),
+                        "  " + checks.get(0));
     }
 }

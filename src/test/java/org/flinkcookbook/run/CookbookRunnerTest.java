@@ -28,7 +28,9 @@ import org.junit.jupiter.api.io.TempDir;
 /** The run over a cookbook, with an engine that answers what each test tells it to. */
 class CookbookRunnerTest {
 
-    @TempDir Path project;
+    @TempDir
+    Path project;
+
     private final Map<String, RecipeRun> answers = new HashMap<>();
     private final Map<String, RecipeRun> plans = new HashMap<>();
     private final List<String> output = new ArrayList<>();
@@ -46,6 +48,7 @@ class CookbookRunnerTest {
     private GoalCommand command = GoalCommand.PREFIX;
     /** Runs before the engine answers a recipe, on the thread that runs it. */
     private java.util.function.Consumer<String> beforeAnswer = path -> {};
+
     private final Engine engine = new Engine() {
         @Override
         public String name() {
@@ -111,17 +114,36 @@ class CookbookRunnerTest {
     }
 
     private static StatementResult windowed(Long lateRowsDropped) {
-        return new StatementResult(3, "SELECT COUNT(*) AS n FROM t", null, List.of("n"), List.of(ResultRow.insert("3")), false, lateRowsDropped);
+        return new StatementResult(
+                3,
+                "SELECT COUNT(*) AS n FROM t",
+                null,
+                List.of("n"),
+                List.of(ResultRow.insert("3")),
+                false,
+                lateRowsDropped);
     }
 
     private static StatementResult counted(String count) {
-        return new StatementResult(3, "SELECT COUNT(*) AS n FROM t", null, List.of("n"), List.of(ResultRow.insert(count)), false, null);
+        return new StatementResult(
+                3, "SELECT COUNT(*) AS n FROM t", null, List.of("n"), List.of(ResultRow.insert(count)), false, null);
     }
 
     private RunSummary run(CookbookRunner.Mode mode, boolean requireExpected, Path annotationRoot) throws Exception {
-        RunSettings settings = new RunSettings(project, project.resolve("recipes"), project.resolve("fixtures"), filter, requireExpected,
-                project.resolve(reportDirectory), project.resolve("target/cookbook-reports"), 1000, Set.of(), annotationRoot, threads,
-                failIfNoSpecifiedRecipes, command);
+        RunSettings settings = new RunSettings(
+                project,
+                project.resolve("recipes"),
+                project.resolve("fixtures"),
+                filter,
+                requireExpected,
+                project.resolve(reportDirectory),
+                project.resolve("target/cookbook-reports"),
+                1000,
+                Set.of(),
+                annotationRoot,
+                threads,
+                failIfNoSpecifiedRecipes,
+                command);
         return new CookbookRunner(settings, engine, null, console).run(mode);
     }
 
@@ -129,7 +151,9 @@ class CookbookRunnerTest {
     void writesExpectedValuesThenVerifiesAgainstThem() throws Exception {
         recipe("recipes/a.md", "SELECT COUNT(*) AS n FROM t;", RecipeRun.completed(List.of(counted("3")), List.of()));
 
-        assertThat(run(CookbookRunner.Mode.WRITE_EXPECTED, false, null).outcomes()).extracting(o -> o.status()).containsExactly(RecipeStatus.WRITTEN);
+        assertThat(run(CookbookRunner.Mode.WRITE_EXPECTED, false, null).outcomes())
+                .extracting(o -> o.status())
+                .containsExactly(RecipeStatus.WRITTEN);
         assertThat(project.resolve("recipes/a.expected")).content().contains("+I | 3");
         assertThat(run(CookbookRunner.Mode.VERIFY, true, null).failsBuild()).isFalse();
 
@@ -137,34 +161,53 @@ class CookbookRunnerTest {
         RunSummary changed = run(CookbookRunner.Mode.VERIFY, true, null);
 
         assertThat(changed.failsBuild()).isTrue();
-        assertThat(output).contains("ERROR   recipes/a.md:3: SELECT COUNT(*) AS n FROM t: missing row: expected +I[3] but was nothing",
-                "ERROR   run mvn cookbook:expected to accept the new values");
+        assertThat(output)
+                .contains(
+                        "ERROR   recipes/a.md:3: SELECT COUNT(*) AS n FROM t: missing row: expected +I[3] but was nothing",
+                        "ERROR   run mvn cookbook:expected to accept the new values");
     }
 
     @Test
     void aRecipeWithoutExpectedValuesIsReportedOrFailedWhenTheyAreRequired() throws Exception {
         recipe("recipes/a.md", "SELECT COUNT(*) AS n FROM t;", RecipeRun.completed(List.of(counted("3")), List.of()));
 
-        assertThat(run(CookbookRunner.Mode.VERIFY, false, null).outcomes().get(0).status()).isEqualTo(RecipeStatus.NO_EXPECTED);
-        assertThat(run(CookbookRunner.Mode.VERIFY, true, null).outcomes().get(0).status()).isEqualTo(RecipeStatus.FAILED);
+        assertThat(run(CookbookRunner.Mode.VERIFY, false, null)
+                        .outcomes()
+                        .get(0)
+                        .status())
+                .isEqualTo(RecipeStatus.NO_EXPECTED);
+        assertThat(run(CookbookRunner.Mode.VERIFY, true, null).outcomes().get(0).status())
+                .isEqualTo(RecipeStatus.FAILED);
     }
 
     @Test
     void aFailingRecipeDoesNotStopTheOthersAndEveryRecipeGetsAJUnitReport() throws Exception {
-        recipe("recipes/bad.md", "SELEC 1;", RecipeRun.stopped(List.of(), Problem.error(3, "SELEC 1: Non-query expression"), List.of()));
-        recipe("recipes/good.md", "SELECT COUNT(*) AS n FROM t;", RecipeRun.completed(List.of(counted("3")), List.of()));
+        recipe(
+                "recipes/bad.md",
+                "SELEC 1;",
+                RecipeRun.stopped(List.of(), Problem.error(3, "SELEC 1: Non-query expression"), List.of()));
+        recipe(
+                "recipes/good.md",
+                "SELECT COUNT(*) AS n FROM t;",
+                RecipeRun.completed(List.of(counted("3")), List.of()));
         run(CookbookRunner.Mode.WRITE_EXPECTED, false, null);
 
         RunSummary summary = run(CookbookRunner.Mode.VERIFY, false, null);
 
-        assertThat(summary.outcomes()).extracting(o -> o.status()).containsExactly(RecipeStatus.ERROR, RecipeStatus.PASSED);
+        assertThat(summary.outcomes())
+                .extracting(o -> o.status())
+                .containsExactly(RecipeStatus.ERROR, RecipeStatus.PASSED);
         assertThat(summary.line()).startsWith("2 recipes on test: 1 passed, 0 failed, 1 error");
         assertThat(output).contains("INFO   ERROR        recipes/bad.md:3: SELEC 1: Non-query expression");
         Path reports = project.resolve("target/cookbook-reports");
-        assertThat(reports.resolve("TEST-cookbook.recipes_bad.md.xml")).content()
-                .contains("<testsuite errors=\"1\" failures=\"0\"").contains("<error message=\"recipes/bad.md:3: SELEC 1: Non-query expression\"");
-        assertThat(reports.resolve("TEST-cookbook.recipes_good.md.xml")).content()
-                .contains("tests=\"1\"").contains("<testcase classname=\"recipes.good\" name=\"SELECT COUNT(*) AS n FROM t\"")
+        assertThat(reports.resolve("TEST-cookbook.recipes_bad.md.xml"))
+                .content()
+                .contains("<testsuite errors=\"1\" failures=\"0\"")
+                .contains("<error message=\"recipes/bad.md:3: SELEC 1: Non-query expression\"");
+        assertThat(reports.resolve("TEST-cookbook.recipes_good.md.xml"))
+                .content()
+                .contains("tests=\"1\"")
+                .contains("<testcase classname=\"recipes.good\" name=\"SELECT COUNT(*) AS n FROM t\"")
                 .doesNotContain("<failure");
     }
 
@@ -175,7 +218,8 @@ class CookbookRunnerTest {
         RunSummary summary = run(CookbookRunner.Mode.VERIFY, false, null);
 
         assertThat(summary.outcomes().get(0).status()).isEqualTo(RecipeStatus.ERROR);
-        assertThat(summary.outcomes().get(0).problem()).startsWith("refused before running: ADD JAR '/tmp/evil.jar': recipes may not load jars");
+        assertThat(summary.outcomes().get(0).problem())
+                .startsWith("refused before running: ADD JAR '/tmp/evil.jar': recipes may not load jars");
     }
 
     @Test
@@ -186,8 +230,10 @@ class CookbookRunnerTest {
 
         run(CookbookRunner.Mode.VERIFY, false, project);
 
-        assertThat(output).contains("::error file=recipes/a.md,line=3,title=cookbook error::SELECT COUNT(*) AS n FROM t: missing row: "
-                + "expected +I[3] but was nothing. run mvn cookbook:expected to accept the new values");
+        assertThat(output)
+                .contains(
+                        "::error file=recipes/a.md,line=3,title=cookbook error::SELECT COUNT(*) AS n FROM t: missing row: "
+                                + "expected +I[3] but was nothing. run mvn cookbook:expected to accept the new values");
     }
 
     @Test
@@ -199,21 +245,27 @@ class CookbookRunnerTest {
         String first = Files.readString(report).replaceAll("\"seconds\" : [0-9.E-]+", "");
         run(CookbookRunner.Mode.VERIFY, false, null);
 
-        assertThat(Files.readString(report).replaceAll("\"seconds\" : [0-9.E-]+", "")).isEqualTo(first);
+        assertThat(Files.readString(report).replaceAll("\"seconds\" : [0-9.E-]+", ""))
+                .isEqualTo(first);
     }
 
     @Test
     void aRecipeFlinkRejectsWhilePlanningIsBrokenAndFailsTheBuildWithoutRunning() throws Exception {
         recipe("recipes/a.md", "SELECT nope FROM t;", null);
-        plans.put("recipes/a.md", RecipeRun.stopped(List.of(), Problem.broken(3, "SELECT nope FROM t: Column 'nope' not found"), List.of()));
+        plans.put(
+                "recipes/a.md",
+                RecipeRun.stopped(
+                        List.of(), Problem.broken(3, "SELECT nope FROM t: Column 'nope' not found"), List.of()));
 
         RunSummary summary = run(CookbookRunner.Mode.VERIFY, false, null);
 
         assertThat(summary.outcomes()).extracting(o -> o.status()).containsExactly(RecipeStatus.BROKEN);
         assertThat(summary.failsBuild()).isTrue();
         assertThat(summary.line()).startsWith("1 recipe on test: 0 passed, 0 failed, 0 error, 1 broken");
-        assertThat(output).contains("ERROR   recipes/a.md:3: SELECT nope FROM t: Column 'nope' not found",
-                "ERROR   fix the recipe, then run mvn cookbook:verify again");
+        assertThat(output)
+                .contains(
+                        "ERROR   recipes/a.md:3: SELECT nope FROM t: Column 'nope' not found",
+                        "ERROR   fix the recipe, then run mvn cookbook:verify again");
     }
 
     @Test
@@ -224,7 +276,8 @@ class CookbookRunnerTest {
 
         assertThat(summary.outcomes()).extracting(o -> o.status()).containsExactly(RecipeStatus.PLANNED);
         assertThat(summary.outcomes().get(0).problemLine()).isEqualTo(4);
-        assertThat(summary.outcomes().get(0).problem()).startsWith("planned, not run: SELECT n FROM t: reads t, which reads an unbounded source");
+        assertThat(summary.outcomes().get(0).problem())
+                .startsWith("planned, not run: SELECT n FROM t: reads t, which reads an unbounded source");
         assertThat(summary.failsBuild()).isFalse();
         assertThat(project.resolve("target/cookbook/report.json")).content().contains("\"status\" : \"planned\"");
     }
@@ -250,7 +303,8 @@ class CookbookRunnerTest {
 
         assertThat(summary.outcomes()).extracting(o -> o.status()).containsExactly(RecipeStatus.ERROR);
         assertThat(summary.outcomes().get(0).problem())
-                .startsWith("has expected values but cannot run: SELECT n FROM t: reads t, which reads an unbounded source");
+                .startsWith(
+                        "has expected values but cannot run: SELECT n FROM t: reads t, which reads an unbounded source");
         assertThat(summary.failsBuild()).isTrue();
     }
 
@@ -264,7 +318,9 @@ class CookbookRunnerTest {
         RunSummary summary = run(CookbookRunner.Mode.VERIFY, true, null);
 
         assertThat(summary.outcomes().get(0).status()).isEqualTo(RecipeStatus.PASSED);
-        assertThat(output).contains("WARN Late-row counts are not compared: the Flink cluster at host:8081 does not report late-row counts");
+        assertThat(output)
+                .contains(
+                        "WARN Late-row counts are not compared: the Flink cluster at host:8081 does not report late-row counts");
     }
 
     @Test
@@ -304,9 +360,12 @@ class CookbookRunnerTest {
 
         RunSummary summary = run(CookbookRunner.Mode.WRITE_EXPECTED, false, null);
 
-        assertThat(summary.outcomes()).extracting(outcome -> outcome.path() + " " + outcome.status())
+        assertThat(summary.outcomes())
+                .extracting(outcome -> outcome.path() + " " + outcome.status())
                 .containsExactly("recipes/a.md WRITTEN", "recipes/b.md WRITTEN", "recipes/c.md WRITTEN");
-        assertThat(output).filteredOn(line -> line.contains("recipes/")).extracting(line -> line.replaceAll(".*(recipes/.\\.md).*", "$1"))
+        assertThat(output)
+                .filteredOn(line -> line.contains("recipes/"))
+                .extracting(line -> line.replaceAll(".*(recipes/.\\.md).*", "$1"))
                 .containsExactly("recipes/a.md", "recipes/b.md", "recipes/c.md");
     }
 
@@ -323,7 +382,8 @@ class CookbookRunnerTest {
 
         RunSummary summary = run(CookbookRunner.Mode.VERIFY, false, null);
 
-        assertThat(summary.outcomes()).extracting(outcome -> outcome.path() + " " + outcome.status())
+        assertThat(summary.outcomes())
+                .extracting(outcome -> outcome.path() + " " + outcome.status())
                 .containsExactly("recipes/a.md NO_EXPECTED", "recipes/b.md ERROR");
         assertThat(summary.outcomes().get(1).problem()).contains("IllegalStateException: the cluster went away");
         assertThat(project.resolve("target/cookbook/report.json")).content().contains("the cluster went away");
@@ -335,7 +395,8 @@ class CookbookRunnerTest {
         recipe("recipes/windows/tumble.md", "SELECT 1;", RecipeRun.completed(List.of(counted("1")), List.of()));
         filter = "late-dat-lab";
 
-        assertThatThrownBy(() -> run(CookbookRunner.Mode.VERIFY, false, null)).isInstanceOf(CookbookException.class)
+        assertThatThrownBy(() -> run(CookbookRunner.Mode.VERIFY, false, null))
+                .isInstanceOf(CookbookException.class)
                 .hasMessageContaining("cookbook.recipe=late-dat-lab matches none of the 2 recipes in recipes:\n"
                         + "  recipes/late-data-lab.md\n  recipes/windows/tumble.md\n")
                 .hasMessageContaining("-Dcookbook.failIfNoSpecifiedRecipes=false");
@@ -344,29 +405,38 @@ class CookbookRunnerTest {
         RunSummary summary = run(CookbookRunner.Mode.VERIFY, false, null);
 
         assertThat(summary.outcomes()).isEmpty();
-        assertThat(output).anyMatch(line -> line.startsWith("WARN cookbook.recipe=late-dat-lab matches none of the 2 recipes"));
+        assertThat(output)
+                .anyMatch(line -> line.startsWith("WARN cookbook.recipe=late-dat-lab matches none of the 2 recipes"));
     }
 
     @Test
     void theSummaryListsWhatFailsTheBuildFirstEachStatusWithItsAdviceAndNamesTheReport() throws Exception {
         for (int i = 0; i < 25; i++) {
             recipe(String.format("recipes/a%02d.md", i), "SELECT 1;", null);
-            plans.put(String.format("recipes/a%02d.md", i), RecipeRun.plannedOnly(new PlannedOnly(3, "planned", "reads faker table t"), List.of()));
+            plans.put(
+                    String.format("recipes/a%02d.md", i),
+                    RecipeRun.plannedOnly(new PlannedOnly(3, "planned", "reads faker table t"), List.of()));
         }
         recipe("recipes/z.md", "SELECT nope FROM t;", null);
-        plans.put("recipes/z.md", RecipeRun.stopped(List.of(), Problem.broken(3, "SELECT nope FROM t: Column 'nope' not found"), List.of()));
+        plans.put(
+                "recipes/z.md",
+                RecipeRun.stopped(
+                        List.of(), Problem.broken(3, "SELECT nope FROM t: Column 'nope' not found"), List.of()));
         reportDirectory = "build/reports";
 
         List<String> screen = run(CookbookRunner.Mode.VERIFY, false, null).screen();
 
         assertThat(screen).hasSizeLessThanOrEqualTo(25);
         assertThat(screen.get(1)).isEqualTo("Cookbook summary (test), report: build/reports/report.json");
-        assertThat(screen.subList(2, 4)).containsExactly(
-                "  BROKEN       recipes/z.md:3: SELECT nope FROM t: Column 'nope' not found",
-                "  next: fix the recipe, then run mvn cookbook:verify again");
+        assertThat(screen.subList(2, 4))
+                .containsExactly(
+                        "  BROKEN       recipes/z.md:3: SELECT nope FROM t: Column 'nope' not found",
+                        "  next: fix the recipe, then run mvn cookbook:verify again");
         assertThat(screen.get(4)).startsWith("  PLANNED      recipes/a00.md:3:");
-        assertThat(screen).contains("  ... and 6 more planned in build/reports/report.json",
-                "  next: give its tables data with <!-- cookbook:fixture TABLE = PATH --> to run it");
+        assertThat(screen)
+                .contains(
+                        "  ... and 6 more planned in build/reports/report.json",
+                        "  next: give its tables data with <!-- cookbook:fixture TABLE = PATH --> to run it");
         assertThat(screen).noneMatch(line -> line.contains("agrees") || line.contains("target/cookbook"));
     }
 
@@ -374,23 +444,31 @@ class CookbookRunnerTest {
     void afterWritingExpectedValuesTheSummarySaysSoAndClaimsNoAgreement() throws Exception {
         recipe("recipes/a.md", "SELECT COUNT(*) AS n FROM t;", RecipeRun.completed(List.of(counted("3")), List.of()));
 
-        assertThat(run(CookbookRunner.Mode.WRITE_EXPECTED, false, null).screen()).contains("  wrote the expected values of 1 recipe")
+        assertThat(run(CookbookRunner.Mode.WRITE_EXPECTED, false, null).screen())
+                .contains("  wrote the expected values of 1 recipe")
                 .noneMatch(line -> line.contains("agrees"));
-        assertThat(run(CookbookRunner.Mode.VERIFY, false, null).screen()).contains("  every recipe agrees with its expected values");
+        assertThat(run(CookbookRunner.Mode.VERIFY, false, null).screen())
+                .contains("  every recipe agrees with its expected values");
     }
 
     @Test
     void jUnitReportsNameTestsAsSurefireDoesWithTheTimeOfEachResult() throws Exception {
         StatementResult slow = counted("3").withSeconds(1.25);
         StatementResult again = counted("3").withSeconds(0.5);
-        recipe("recipes/windows/late-data.md", "SELECT COUNT(*) AS n FROM t;", RecipeRun.completed(List.of(slow, again), List.of()));
+        recipe(
+                "recipes/windows/late-data.md",
+                "SELECT COUNT(*) AS n FROM t;",
+                RecipeRun.completed(List.of(slow, again), List.of()));
 
         run(CookbookRunner.Mode.VERIFY, false, null);
 
-        assertThat(project.resolve("target/cookbook-reports/TEST-cookbook.recipes_windows_late-data.md.xml")).content()
+        assertThat(project.resolve("target/cookbook-reports/TEST-cookbook.recipes_windows_late-data.md.xml"))
+                .content()
                 .contains("<testsuite errors=\"0\" failures=\"0\" name=\"recipes.windows.late-data\"")
-                .contains("<testcase classname=\"recipes.windows.late-data\" name=\"SELECT COUNT(*) AS n FROM t\" time=\"1.250\"")
-                .contains("<testcase classname=\"recipes.windows.late-data\" name=\"SELECT COUNT(*) AS n FROM t #2\" time=\"0.500\"")
+                .contains(
+                        "<testcase classname=\"recipes.windows.late-data\" name=\"SELECT COUNT(*) AS n FROM t\" time=\"1.250\"")
+                .contains(
+                        "<testcase classname=\"recipes.windows.late-data\" name=\"SELECT COUNT(*) AS n FROM t #2\" time=\"0.500\"")
                 .doesNotContain("line 3");
     }
 
@@ -399,31 +477,44 @@ class CookbookRunnerTest {
         recipe("recipes/a.md", "SELECT COUNT(*) AS n FROM t;", RecipeRun.completed(List.of(counted("3")), List.of()));
         run(CookbookRunner.Mode.WRITE_EXPECTED, false, null);
         answers.put("recipes/a.md", RecipeRun.completed(List.of(counted("4")), List.of()));
-        command = GoalCommand.invoked(List.of("org.flinkcookbook:cookbook-maven-plugin:0.1.0-SNAPSHOT:verify"),
-                "org.flinkcookbook:cookbook-maven-plugin", null, Map.of("cookbook.recipes", ".", "cookbook.fixtures", "fixtures"));
+        command = GoalCommand.invoked(
+                List.of("org.flinkcookbook:cookbook-maven-plugin:0.1.0-SNAPSHOT:verify"),
+                "org.flinkcookbook:cookbook-maven-plugin",
+                null,
+                Map.of("cookbook.recipes", ".", "cookbook.fixtures", "fixtures"));
 
         run(CookbookRunner.Mode.VERIFY, false, project);
 
-        String expected = "run mvn org.flinkcookbook:cookbook-maven-plugin:0.1.0-SNAPSHOT:expected -Dcookbook.recipes=. "
-                + "-Dcookbook.fixtures=fixtures to accept the new values";
-        assertThat(output).contains("ERROR   " + expected, "INFO   next: " + expected)
+        String expected =
+                "run mvn org.flinkcookbook:cookbook-maven-plugin:0.1.0-SNAPSHOT:expected -Dcookbook.recipes=. "
+                        + "-Dcookbook.fixtures=fixtures to accept the new values";
+        assertThat(output)
+                .contains("ERROR   " + expected, "INFO   next: " + expected)
                 .anyMatch(line -> line.startsWith("::error file=recipes/a.md") && line.endsWith(expected));
-        assertThat(project.resolve("target/cookbook-reports/TEST-cookbook.recipes_a.md.xml")).content().contains(expected);
+        assertThat(project.resolve("target/cookbook-reports/TEST-cookbook.recipes_a.md.xml"))
+                .content()
+                .contains(expected);
     }
 
     @Test
     void anExpectedFileThatIsASymbolicLinkIsNeitherReadNorWritten(@TempDir Path outside) throws Exception {
-        recipe("recipes/linked.md", "SELECT COUNT(*) AS n FROM t;", RecipeRun.completed(List.of(counted("3")), List.of()));
+        recipe(
+                "recipes/linked.md",
+                "SELECT COUNT(*) AS n FROM t;",
+                RecipeRun.completed(List.of(counted("3")), List.of()));
         Path canary = Files.writeString(outside.resolve("canary.expected"), "== line 3: CANARY7f3a\n");
         Files.createSymbolicLink(project.resolve("recipes/linked.expected"), canary);
 
         for (CookbookRunner.Mode mode : CookbookRunner.Mode.values()) {
             RecipeOutcome outcome = run(mode, false, null).outcomes().get(0);
             assertThat(outcome.status()).as(mode.name()).isEqualTo(RecipeStatus.ERROR);
-            assertThat(outcome.problem()).contains("recipes/linked.expected is a symbolic link").doesNotContain("CANARY");
+            assertThat(outcome.problem())
+                    .contains("recipes/linked.expected is a symbolic link")
+                    .doesNotContain("CANARY");
         }
         assertThat(output).noneMatch(line -> line.contains("CANARY"));
         assertThat(canary).hasContent("== line 3: CANARY7f3a");
-        assertThat(Files.isSymbolicLink(project.resolve("recipes/linked.expected"))).isTrue();
+        assertThat(Files.isSymbolicLink(project.resolve("recipes/linked.expected")))
+                .isTrue();
     }
 }

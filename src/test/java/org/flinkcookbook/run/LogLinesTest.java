@@ -9,7 +9,8 @@ class LogLinesTest {
     @Test
     void everyKindOfLineBreakStartsALineAndNoLineStartsAWorkflowCommand() {
         assertThat(LogLines.of("recipes/x\n::error file=a.md::forged\r::add-mask::x\u2028  ::warning::y\r\n##[error]z"))
-                .containsExactly("recipes/x", ": :error file=a.md::forged", ": :add-mask::x", "  : :warning::y", "# #[error]z");
+                .containsExactly(
+                        "recipes/x", ": :error file=a.md::forged", ": :add-mask::x", "  : :warning::y", "# #[error]z");
     }
 
     @Test

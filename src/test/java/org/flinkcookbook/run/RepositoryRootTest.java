@@ -11,11 +11,13 @@ import org.junit.jupiter.api.io.TempDir;
 /** Annotations name recipes as GitHub does: relative to the repository, not to the cookbook's POM. */
 class RepositoryRootTest {
 
-    @TempDir Path directory;
+    @TempDir
+    Path directory;
 
     @Test
     void githubWorkspaceWhenSet() {
-        assertThat(RepositoryRoot.of(directory.resolve("repo/recipes"), "/home/runner/work/repo")).isEqualTo(Path.of("/home/runner/work/repo"));
+        assertThat(RepositoryRoot.of(directory.resolve("repo/recipes"), "/home/runner/work/repo"))
+                .isEqualTo(Path.of("/home/runner/work/repo"));
     }
 
     @Test

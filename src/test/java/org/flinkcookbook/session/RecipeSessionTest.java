@@ -20,7 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class RecipeSessionTest {
 
-    @TempDir Path directory;
+    @TempDir
+    Path directory;
 
     private static ParsedStatement parse(String sql) throws Exception {
         Statement statement = StatementSplitter.split(sql, 12).get(0);
@@ -38,7 +39,8 @@ class RecipeSessionTest {
         ParsedStatement insert = parse("INSERT INTO sink SELECT 1");
 
         assertThat(insert.isInsert()).isTrue();
-        assertThat(((SqlIdentifier) insert.insert().getTargetTableID()).getSimple()).isEqualTo("sink");
+        assertThat(((SqlIdentifier) insert.insert().getTargetTableID()).getSimple())
+                .isEqualTo("sink");
     }
 
     @Test
@@ -46,14 +48,17 @@ class RecipeSessionTest {
         ParsedStatement insert = parse("EXECUTE INSERT INTO sink SELECT 1");
 
         assertThat(insert.isInsert()).isTrue();
-        assertThat(((SqlIdentifier) insert.insert().getTargetTableID()).getSimple()).isEqualTo("sink");
+        assertThat(((SqlIdentifier) insert.insert().getTargetTableID()).getSimple())
+                .isEqualTo("sink");
     }
 
     @Test
     void fixturesAreExpandedOnceInTheSqlAnEngineRuns() throws Exception {
         ParsedStatement parsed = parse("SELECT * FROM t /*+ OPTIONS('path'='${fixtures}/a.csv') */");
 
-        assertThat(parsed.sql()).contains("file://" + Path.of("fixtures").toAbsolutePath() + "/a.csv").doesNotContain("${fixtures}");
+        assertThat(parsed.sql())
+                .contains("file://" + Path.of("fixtures").toAbsolutePath() + "/a.csv")
+                .doesNotContain("${fixtures}");
         assertThat(parsed.statement().text()).contains("${fixtures}");
     }
 
@@ -61,20 +66,27 @@ class RecipeSessionTest {
     void aQueryInsideAStatementSetStopsTheSessionAtItsLine() {
         RecipeRun run = simulate("BEGIN STATEMENT SET;\nSELECT 1;\nEND;");
 
-        assertThat(run.problem()).isEqualTo(Problem.error(4, "SELECT 1: only INSERT statements can be part of a statement set"));
+        assertThat(run.problem())
+                .isEqualTo(Problem.error(4, "SELECT 1: only INSERT statements can be part of a statement set"));
     }
 
     @Test
     void endWithoutBeginAndABeginNeverEndedAreErrorsAtTheirLines() {
         assertThat(simulate("END;").problem()).isEqualTo(Problem.error(3, "END; without BEGIN STATEMENT SET;"));
-        assertThat(simulate("CREATE TABLE s (a INT) WITH ('connector' = 'blackhole');\nBEGIN STATEMENT SET;\nINSERT INTO s SELECT 1;").problem())
-                .isEqualTo(Problem.error(5, "BEGIN STATEMENT SET is never closed: add END; after its INSERT statements"));
+        assertThat(simulate(
+                                "CREATE TABLE s (a INT) WITH ('connector' = 'blackhole');\nBEGIN STATEMENT SET;\nINSERT INTO s SELECT 1;")
+                        .problem())
+                .isEqualTo(
+                        Problem.error(5, "BEGIN STATEMENT SET is never closed: add END; after its INSERT statements"));
     }
 
     @Test
     void theGateSeesEveryParsedStatementBeforeAnyRuns() {
-        RecipeSession session = new RecipeSession(new StatementParser(directory), (script, statements) ->
-                statements.size() == 2 ? Optional.of(Problem.error(statements.get(1).line(), "refused")) : Optional.empty());
+        RecipeSession session = new RecipeSession(
+                new StatementParser(directory),
+                (script, statements) -> statements.size() == 2
+                        ? Optional.of(Problem.error(statements.get(1).line(), "refused"))
+                        : Optional.empty());
 
         SessionBackEnd neverAsked = null; // a refused session reaches no back end
         RecipeRun run = session.run(Recipes.sql(directory, "SELECT 1;\nSELECT 2;"), neverAsked);

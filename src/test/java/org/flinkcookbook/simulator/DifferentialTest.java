@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import org.flinkcookbook.engine.Problem;
-import org.flinkcookbook.report.RecipeStatus;
 import org.flinkcookbook.engine.RecipeRun;
 import org.flinkcookbook.flink.FlinkEngine;
 import org.flinkcookbook.flink.FlinkSettings;
@@ -17,6 +16,7 @@ import org.flinkcookbook.recipe.Recipe;
 import org.flinkcookbook.recipe.RecipeException;
 import org.flinkcookbook.recipe.RecipeFinder;
 import org.flinkcookbook.recipe.RecipeParser;
+import org.flinkcookbook.report.RecipeStatus;
 import org.flinkcookbook.result.ResultRow;
 import org.flinkcookbook.result.StatementResult;
 import org.flinkcookbook.testing.Recipes;
@@ -76,8 +76,18 @@ class DifferentialTest {
             RecipeRun simulated = lenient.run(recipe);
             RecipeRun real = flink.run(recipe);
             if (simulated.problem() != null && simulated.problem().status() == RecipeStatus.UNSUPPORTED) {
-                System.out.println(recipe.displayPath() + ": compared up to line " + simulated.problem().line() + ", " + simulated.problem().message());
-                real = RecipeRun.stopped(real.results().subList(0, Math.min(real.results().size(), simulated.results().size())), simulated.problem(), real.warnings());
+                System.out.println(recipe.displayPath() + ": compared up to line "
+                        + simulated.problem().line() + ", "
+                        + simulated.problem().message());
+                real = RecipeRun.stopped(
+                        real.results()
+                                .subList(
+                                        0,
+                                        Math.min(
+                                                real.results().size(),
+                                                simulated.results().size())),
+                        simulated.problem(),
+                        real.warnings());
             }
             differences.addAll(differences(recipe.displayPath(), real, simulated));
         }
@@ -94,7 +104,8 @@ class DifferentialTest {
             Recipes.fixture(fixtures, generated.name() + ".csv", generated.csv());
             // an absolute fixture path resolves to itself against the engines' fixtures directory
             Path csv = fixtures.resolve(generated.name() + ".csv").toAbsolutePath();
-            Recipe recipe = Recipes.recipe(workDirectory, generated.name(), "<!-- cookbook:fixture events = " + csv + " -->", generated.sql());
+            Recipe recipe = Recipes.recipe(
+                    workDirectory, generated.name(), "<!-- cookbook:fixture events = " + csv + " -->", generated.sql());
             RecipeRun simulated = simulator.run(recipe);
             List<String> found = differences(generated.description(), flink.run(recipe), simulated);
             if (found.isEmpty()) {
@@ -107,7 +118,8 @@ class DifferentialTest {
                 differences.add(explained);
             }
         }
-        timingDependent.forEach(difference -> System.out.println("processing-time dependent, not failed:\n" + difference));
+        timingDependent.forEach(
+                difference -> System.out.println("processing-time dependent, not failed:\n" + difference));
         assertThat(differences).isEmpty();
     }
 
@@ -115,10 +127,12 @@ class DifferentialTest {
     static List<String> differences(String name, RecipeRun expected, RecipeRun actual) {
         List<String> out = new ArrayList<>();
         if (!Objects.equals(describe(expected.problem()), describe(actual.problem()))) {
-            out.add(name + ": Flink stopped with " + message(expected.problem()) + ", the simulator with " + message(actual.problem()));
+            out.add(name + ": Flink stopped with " + message(expected.problem()) + ", the simulator with "
+                    + message(actual.problem()));
         }
         if (expected.results().size() != actual.results().size()) {
-            out.add(name + ": Flink gave " + expected.results().size() + " results, the simulator " + actual.results().size());
+            out.add(name + ": Flink gave " + expected.results().size() + " results, the simulator "
+                    + actual.results().size());
             return out;
         }
         for (int i = 0; i < expected.results().size(); i++) {
@@ -132,8 +146,9 @@ class DifferentialTest {
                 out.add(at + ": rows\n  flink     " + rows(flinkResult) + "\n  simulator " + rows(simulated));
             }
             if (!Objects.equals(flinkResult.lateRowsDropped(), simulated.lateRowsDropped())) {
-                out.add(at + ": late rows " + flinkResult.lateRowsDropped() + " vs simulated " + simulated.lateRowsDropped()
-                        + " " + simulated.explanations().lateRows());
+                out.add(at + ": late rows " + flinkResult.lateRowsDropped() + " vs simulated "
+                        + simulated.lateRowsDropped() + " "
+                        + simulated.explanations().lateRows());
             }
         }
         return out;
@@ -149,7 +164,8 @@ class DifferentialTest {
     }
 
     private static List<String> rows(StatementResult result) {
-        List<String> rows = new ArrayList<>(result.rows().stream().map(ResultRow::toString).toList());
+        List<String> rows =
+                new ArrayList<>(result.rows().stream().map(ResultRow::toString).toList());
         if (!result.ordered()) {
             rows.sort(null);
         }

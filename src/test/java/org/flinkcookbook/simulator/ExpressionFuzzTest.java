@@ -6,9 +6,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.flinkcookbook.engine.RecipeRun;
-import org.flinkcookbook.report.RecipeStatus;
 import org.flinkcookbook.flink.FlinkEngine;
 import org.flinkcookbook.recipe.Recipe;
+import org.flinkcookbook.report.RecipeStatus;
 import org.flinkcookbook.testing.Recipes;
 import org.flinkcookbook.testing.SharedFlink;
 import org.junit.jupiter.api.Test;
@@ -62,13 +62,17 @@ class ExpressionFuzzTest {
             compared += modelled.size();
             if (!agree(flink, candidate)) {
                 ExpressionGrammar.Case minimal = shrink(flink, candidate);
-                disagreements.add(minimal.sql() + minimal.csv()
-                        + String.join("\n", DifferentialTest.differences("shrunk", flink.run(recipe(minimal)), simulate(minimal))));
+                disagreements.add(minimal.sql()
+                        + minimal.csv()
+                        + String.join(
+                                "\n",
+                                DifferentialTest.differences("shrunk", flink.run(recipe(minimal)), simulate(minimal))));
             }
         }
-        System.out.printf("expression fuzzing, seed %d: %d recipes, %d expressions compared with Flink, %d unsupported, "
-                + "%d runs Flink's planner failed an assertion on, %d disagreements%n", SEED, CASES, compared, unsupported, plannerAssertions,
-                disagreements.size());
+        System.out.printf(
+                "expression fuzzing, seed %d: %d recipes, %d expressions compared with Flink, %d unsupported, "
+                        + "%d runs Flink's planner failed an assertion on, %d disagreements%n",
+                SEED, CASES, compared, unsupported, plannerAssertions, disagreements.size());
         assertThat(disagreements).isEmpty();
     }
 
@@ -81,7 +85,8 @@ class ExpressionFuzzTest {
         try {
             real = flink.run(recipe(candidate));
         } catch (AssertionError plannerAssertion) {
-            // Calcite's own assertions (on under Surefire) fail on some plans, such as COALESCE('yes', s): no answer to compare
+            // Calcite's own assertions (on under Surefire) fail on some plans, such as COALESCE('yes', s): no answer to
+            // compare
             plannerAssertions++;
             return true;
         }

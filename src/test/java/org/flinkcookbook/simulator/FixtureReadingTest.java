@@ -28,16 +28,22 @@ class FixtureReadingTest {
         Random random = new Random(7);
         for (int i = 0; i < 20_000; i++) {
             long millis = random.nextLong(-2_000_000_000_000L, 5_000_000_000_000L);
-            LocalDateTime time = LocalDateTime.ofEpochSecond(Math.floorDiv(millis, 1000), (int) Math.floorMod(millis, 1000) * 1_000_000, ZoneOffset.UTC);
+            LocalDateTime time = LocalDateTime.ofEpochSecond(
+                    Math.floorDiv(millis, 1000), (int) Math.floorMod(millis, 1000) * 1_000_000, ZoneOffset.UTC);
             String text = time.toString().replace('T', ' ');
             if (text.length() == 16) {
                 text += ":00";
             }
-            long expected = java.sql.Timestamp.valueOf(text).toLocalDateTime().toInstant(ZoneOffset.UTC).toEpochMilli();
+            long expected = java.sql.Timestamp.valueOf(text)
+                    .toLocalDateTime()
+                    .toInstant(ZoneOffset.UTC)
+                    .toEpochMilli();
             assertThat(Timestamps.parseTimestamp(text)).as(text).isEqualTo(expected);
         }
-        assertThat(Timestamps.parseTimestamp("2024-03-01 10:00:00.5")).isEqualTo(Timestamps.parseTimestamp("2024-03-01 10:00:00.500"));
-        assertThat(Timestamps.parseTimestamp("2024-3-1 10:00:00")).isEqualTo(Timestamps.parseTimestamp("2024-03-01 10:00:00"));
+        assertThat(Timestamps.parseTimestamp("2024-03-01 10:00:00.5"))
+                .isEqualTo(Timestamps.parseTimestamp("2024-03-01 10:00:00.500"));
+        assertThat(Timestamps.parseTimestamp("2024-3-1 10:00:00"))
+                .isEqualTo(Timestamps.parseTimestamp("2024-03-01 10:00:00"));
     }
 
     @Test
@@ -46,7 +52,8 @@ class FixtureReadingTest {
         assertThat(Values.parseCsvField("-9000000000", SqlType.BIGINT)).isEqualTo(-9_000_000_000L);
         // Flink's CSV format calls Integer.parseInt and Long.parseLong on the trimmed text
         assertThatThrownBy(() -> Values.parseCsvField("ten", SqlType.INT)).hasMessage("For input string: \"ten\"");
-        assertThatThrownBy(() -> Values.parseCsvField("3000000000", SqlType.INT)).hasMessage("For input string: \"3000000000\"");
+        assertThatThrownBy(() -> Values.parseCsvField("3000000000", SqlType.INT))
+                .hasMessage("For input string: \"3000000000\"");
         assertThatThrownBy(() -> Values.parseCsvField("   ", SqlType.BIGINT)).hasMessage("For input string: \"\"");
         assertThatThrownBy(() -> Values.parseCsvField("99999999999999999999", SqlType.BIGINT))
                 .hasMessage("For input string: \"99999999999999999999\"");
@@ -56,13 +63,24 @@ class FixtureReadingTest {
     void quotedFieldsMaySpanLinesAndRowsKeepTheLineTheyStartOn() {
         Path fixtures = directory.resolve("fixtures");
         Recipes.fixture(fixtures, "notes.csv", "1,\"a, b\"\n2,\"two\nlines\"\n3,plain\n");
-        RecipeRun run = new SimulatorEngine(fixtures).run(Recipes.recipe(directory, "notes", "<!-- cookbook:fixture notes = notes.csv -->",
-                "CREATE TABLE notes (id INT, note STRING, WATERMARK FOR ts AS ts) WITH ('connector' = 'datagen');"));
+        RecipeRun run = new SimulatorEngine(fixtures)
+                .run(
+                        Recipes.recipe(
+                                directory,
+                                "notes",
+                                "<!-- cookbook:fixture notes = notes.csv -->",
+                                "CREATE TABLE notes (id INT, note STRING, WATERMARK FOR ts AS ts) WITH ('connector' = 'datagen');"));
         assertThat(run.problem()).isNotNull(); // no ts column: a recipe error, as in Flink
 
-        run = new SimulatorEngine(fixtures).run(Recipes.recipe(directory, "notes", "<!-- cookbook:fixture notes = notes.csv -->",
-                "CREATE TABLE notes (id INT, note STRING) WITH ('connector' = 'datagen');\nSELECT id, note FROM notes WHERE id > 1;"));
-        assertThat(run.results().get(0).rows()).extracting(ResultRow::toString)
+        run = new SimulatorEngine(fixtures)
+                .run(
+                        Recipes.recipe(
+                                directory,
+                                "notes",
+                                "<!-- cookbook:fixture notes = notes.csv -->",
+                                "CREATE TABLE notes (id INT, note STRING) WITH ('connector' = 'datagen');\nSELECT id, note FROM notes WHERE id > 1;"));
+        assertThat(run.results().get(0).rows())
+                .extracting(ResultRow::toString)
                 .containsExactly("+I[2, two\nlines]", "+I[3, plain]");
     }
 
@@ -70,9 +88,13 @@ class FixtureReadingTest {
     void aFilesystemTableReadsItsCsvFromTheFixturesPlaceholderEvenWithASpaceInThePath() {
         Path fixtures = directory.resolve("my fixtures");
         Recipes.fixture(fixtures, "numbers.csv", "1\n2\n");
-        RecipeRun run = new SimulatorEngine(fixtures).run(Recipes.recipe(directory, "numbers", "",
-                "CREATE TABLE numbers (n INT) WITH ('connector' = 'filesystem', 'path' = '${fixtures}/numbers.csv', 'format' = 'csv');\n"
-                        + "SELECT n FROM numbers;"));
+        RecipeRun run = new SimulatorEngine(fixtures)
+                .run(Recipes.recipe(
+                        directory,
+                        "numbers",
+                        "",
+                        "CREATE TABLE numbers (n INT) WITH ('connector' = 'filesystem', 'path' = '${fixtures}/numbers.csv', 'format' = 'csv');\n"
+                                + "SELECT n FROM numbers;"));
 
         assertThat(run.problem()).isNull();
         assertThat(run.results().get(0).rows()).extracting(ResultRow::toString).containsExactly("+I[1]", "+I[2]");

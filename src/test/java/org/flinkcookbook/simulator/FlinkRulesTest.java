@@ -24,8 +24,9 @@ class FlinkRulesTest {
     private RecipeRun run(String csv, String... sql) {
         Path fixtures = directory.resolve("fixtures");
         Recipes.fixture(fixtures, "events.csv", csv);
-        return new SimulatorEngine(fixtures).run(Recipes.recipe(directory, "recipe", "<!-- cookbook:fixture events = events.csv -->",
-                String.join("\n", sql)));
+        return new SimulatorEngine(fixtures)
+                .run(Recipes.recipe(
+                        directory, "recipe", "<!-- cookbook:fixture events = events.csv -->", String.join("\n", sql)));
     }
 
     private static List<String> rows(StatementResult result) {
@@ -47,7 +48,9 @@ class FlinkRulesTest {
                 64,1730608200000
                 128,1730619000000
                 """;
-        RecipeRun run = run(csv, "SET 'table.local-time-zone' = 'America/New_York';",
+        RecipeRun run = run(
+                csv,
+                "SET 'table.local-time-zone' = 'America/New_York';",
                 "CREATE TABLE events (v INT, epoch_ms BIGINT, ts AS TO_TIMESTAMP_LTZ(epoch_ms, 3), WATERMARK FOR ts AS ts) "
                         + "WITH ('connector' = 'datagen');",
                 "SELECT window_start, window_end, COUNT(*) AS cnt, SUM(v) AS total "
@@ -66,10 +69,14 @@ class FlinkRulesTest {
                 2,2024-03-01 10:00:03
                 3,2024-03-01 10:00:03
                 """;
-        String table = "CREATE TABLE events (id INT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts) WITH ('connector' = 'datagen');";
-        String inner = "(SELECT id, window_start, ROW_NUMBER() OVER (PARTITION BY window_start, window_end ORDER BY ts DESC) AS rn "
-                + "FROM TABLE(TUMBLE(TABLE events, DESCRIPTOR(ts), INTERVAL '5' SECOND)))";
-        RecipeRun run = run(csv, table,
+        String table =
+                "CREATE TABLE events (id INT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts) WITH ('connector' = 'datagen');";
+        String inner =
+                "(SELECT id, window_start, ROW_NUMBER() OVER (PARTITION BY window_start, window_end ORDER BY ts DESC) AS rn "
+                        + "FROM TABLE(TUMBLE(TABLE events, DESCRIPTOR(ts), INTERVAL '5' SECOND)))";
+        RecipeRun run = run(
+                csv,
+                table,
                 "SELECT id, window_start FROM " + inner + " WHERE rn <= 1;",
                 "SELECT id, rn FROM " + inner + " WHERE rn <= 1;");
 
@@ -86,13 +93,13 @@ class FlinkRulesTest {
                 1,2024-03-01 10:00:01
                 2,2024-03-01 10:00:03
                 """;
-        RecipeRun run = run(csv, "SET 'pipeline.auto-watermark-interval' = '0';",
+        RecipeRun run = run(
+                csv,
+                "SET 'pipeline.auto-watermark-interval' = '0';",
                 "CREATE TABLE events (id INT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts) WITH ('connector' = 'datagen');",
                 "SELECT id, CURRENT_WATERMARK(ts) AS wm, COUNT(CURRENT_WATERMARK(ts)) OVER (ORDER BY ts) AS seen FROM events;");
 
-        assertThat(rows(run.results().get(0))).containsExactly(
-                "+I[1, <NULL>, 0]",
-                "+I[2, 2024-03-01 10:00:01.000, 1]");
+        assertThat(rows(run.results().get(0))).containsExactly("+I[1, <NULL>, 0]", "+I[2, 2024-03-01 10:00:01.000, 1]");
     }
 
     private List<String> select(String csv, String table, String query) {
@@ -101,22 +108,32 @@ class FlinkRulesTest {
         return rows(run.results().get(0));
     }
 
-    private static final String VALUES = "CREATE TABLE events (s STRING, d DOUBLE, f FLOAT, t TINYINT, i INT) WITH ('connector' = 'datagen');";
+    private static final String VALUES =
+            "CREATE TABLE events (s STRING, d DOUBLE, f FLOAT, t TINYINT, i INT) WITH ('connector' = 'datagen');";
 
     @Test
     void castsFollowFlinksCastRules() {
         // CharVarCharTrimPadCastRule pads CHAR(n) and cuts CHAR(n)/VARCHAR(n) by code points;
-        // BinaryStringDataUtil#toBoolean reads 'yes', '1', 't' (untrimmed); DOUBLE to INT narrows as Java does (saturating)
-        assertThat(select("ab,1e10,0,0,0\n", VALUES, "SELECT CAST(s AS CHAR(4)) || '|', CAST('abcdef' AS VARCHAR(3)), "
-                + "CAST('yes' AS BOOLEAN), CAST('0' AS BOOLEAN), CAST(d AS INT), CAST(d AS TINYINT), CAST(-d AS BIGINT) FROM events;"))
+        // BinaryStringDataUtil#toBoolean reads 'yes', '1', 't' (untrimmed); DOUBLE to INT narrows as Java does
+        // (saturating)
+        assertThat(
+                        select(
+                                "ab,1e10,0,0,0\n",
+                                VALUES,
+                                "SELECT CAST(s AS CHAR(4)) || '|', CAST('abcdef' AS VARCHAR(3)), "
+                                        + "CAST('yes' AS BOOLEAN), CAST('0' AS BOOLEAN), CAST(d AS INT), CAST(d AS TINYINT), CAST(-d AS BIGINT) FROM events;"))
                 .containsExactly("+I[ab  |, abc, TRUE, FALSE, 2147483647, -1, -10000000000]");
     }
 
     @Test
     void caseAndCoalesceGiveTheirBranchesTheCommonType() {
-        // LogicalTypeMerging#findCommonType: INT and DECIMAL(2, 1) meet in DECIMAL(11, 1); CHAR(1) and CHAR(3) in VARCHAR(3)
-        assertThat(select("x,0,0,0,3\n", VALUES, "SELECT CASE WHEN i > 0 THEN i ELSE 0.5 END, COALESCE(i, 1.5), "
-                + "CASE WHEN i > 0 THEN 'a' ELSE 'bcd' END || '|' FROM events;"))
+        // LogicalTypeMerging#findCommonType: INT and DECIMAL(2, 1) meet in DECIMAL(11, 1); CHAR(1) and CHAR(3) in
+        // VARCHAR(3)
+        assertThat(select(
+                        "x,0,0,0,3\n",
+                        VALUES,
+                        "SELECT CASE WHEN i > 0 THEN i ELSE 0.5 END, COALESCE(i, 1.5), "
+                                + "CASE WHEN i > 0 THEN 'a' ELSE 'bcd' END || '|' FROM events;"))
                 .containsExactly("+I[3.0, 3.0, a|]");
     }
 
@@ -129,31 +146,46 @@ class FlinkRulesTest {
 
     @Test
     void approximateComparisonsAreJavasPrimitiveOnes() {
-        // generated code compares doubles with ==, <: NaN is unordered, -0.0 equals 0.0; BETWEEN SYMMETRIC swaps its bounds
+        // generated code compares doubles with ==, <: NaN is unordered, -0.0 equals 0.0; BETWEEN SYMMETRIC swaps its
+        // bounds
         // (but RexSimplify makes d = d mean d IS NOT NULL, TRUE even for NaN)
-        assertThat(select("x,NaN,-0.0,0,5\n", VALUES, "SELECT d = d, d <> d, d < 1e0, d <> 1e0, f = 0.0, f < 0.0, "
-                + "i BETWEEN SYMMETRIC 9 AND 1, i BETWEEN 9 AND 1 FROM events;"))
+        assertThat(select(
+                        "x,NaN,-0.0,0,5\n",
+                        VALUES,
+                        "SELECT d = d, d <> d, d < 1e0, d <> 1e0, f = 0.0, f < 0.0, "
+                                + "i BETWEEN SYMMETRIC 9 AND 1, i BETWEEN 9 AND 1 FROM events;"))
                 .containsExactly("+I[TRUE, FALSE, FALSE, TRUE, TRUE, FALSE, TRUE, FALSE]");
     }
 
     @Test
     void stringsCompareByCodePointAsUtf8BytesDo() {
         // BinaryStringData#compareTo compares UTF-8 bytes: U+1F600 sorts after U+FFFD, unlike Java's UTF-16 order
-        RecipeRun run = run("\uFFFD,0,0,0,0\n\uD83D\uDE00,0,0,0,0\n", "SET 'execution.runtime-mode' = 'batch';", VALUES, "SELECT MAX(s) FROM events;");
-        assertThat(rows(run.results().get(0)))
-                .containsExactly("+I[\uD83D\uDE00]");
+        RecipeRun run = run(
+                "\uFFFD,0,0,0,0\n\uD83D\uDE00,0,0,0,0\n",
+                "SET 'execution.runtime-mode' = 'batch';",
+                VALUES,
+                "SELECT MAX(s) FROM events;");
+        assertThat(rows(run.results().get(0))).containsExactly("+I[\uD83D\uDE00]");
     }
 
     @Test
     void anInsertCastsToTheSinkTypesAndRefusesWhatDoesNotCastImplicitly() {
         // DynamicSinkUtils: LogicalTypeCasts#supportsImplicitCast, then the cast to the sink type
         String table = "CREATE TABLE events (s STRING, ts TIMESTAMP(3), big BIGINT) WITH ('connector' = 'datagen');";
-        String sink = "CREATE TABLE sink (v VARCHAR(3), t TIMESTAMP(0), d DECIMAL(3, 1)) WITH ('connector' = 'blackhole');";
-        RecipeRun accepted = run("alpha,2024-03-01 10:00:01.999,1\n", table, sink, "INSERT INTO sink SELECT s, ts, 12.25 FROM events;");
-        RecipeRun refused = run("alpha,2024-03-01 10:00:01.999,1\n", table,
-                "CREATE TABLE sink (c CHAR(4), i INT) WITH ('connector' = 'blackhole');", "INSERT INTO sink SELECT s, 1 FROM events;");
-        RecipeRun narrowing = run("alpha,2024-03-01 10:00:01.999,1\n", table,
-                "CREATE TABLE sink (c VARCHAR(4), i INT) WITH ('connector' = 'blackhole');", "INSERT INTO sink SELECT s, big FROM events;");
+        String sink =
+                "CREATE TABLE sink (v VARCHAR(3), t TIMESTAMP(0), d DECIMAL(3, 1)) WITH ('connector' = 'blackhole');";
+        RecipeRun accepted = run(
+                "alpha,2024-03-01 10:00:01.999,1\n", table, sink, "INSERT INTO sink SELECT s, ts, 12.25 FROM events;");
+        RecipeRun refused = run(
+                "alpha,2024-03-01 10:00:01.999,1\n",
+                table,
+                "CREATE TABLE sink (c CHAR(4), i INT) WITH ('connector' = 'blackhole');",
+                "INSERT INTO sink SELECT s, 1 FROM events;");
+        RecipeRun narrowing = run(
+                "alpha,2024-03-01 10:00:01.999,1\n",
+                table,
+                "CREATE TABLE sink (c VARCHAR(4), i INT) WITH ('connector' = 'blackhole');",
+                "INSERT INTO sink SELECT s, big FROM events;");
 
         assertThat(accepted.problem()).isNull();
         assertThat(rows(accepted.results().get(0))).containsExactly("+I[alp, 2024-03-01 10:00:01, 12.3]");
@@ -164,36 +196,57 @@ class FlinkRulesTest {
     @Test
     void toTimestampParsesWithFlinksOwnParsers() {
         // DateTimeUtils#parseTimestampData: fractions without a format, a date-only format at midnight
-        assertThat(select("x,0,0,0,0\n", VALUES, "SELECT TO_TIMESTAMP('2024-03-01 10:00:01.5'), TO_TIMESTAMP('01/03/2024', 'dd/MM/yyyy'), "
-                + "TO_TIMESTAMP('nonsense') FROM events;"))
+        assertThat(select(
+                        "x,0,0,0,0\n",
+                        VALUES,
+                        "SELECT TO_TIMESTAMP('2024-03-01 10:00:01.5'), TO_TIMESTAMP('01/03/2024', 'dd/MM/yyyy'), "
+                                + "TO_TIMESTAMP('nonsense') FROM events;"))
                 .containsExactly("+I[2024-03-01 10:00:01.500, 2024-03-01 00:00:00.000, <NULL>]");
     }
 
     @Test
     void whatFlinksValidatorRefusesIsAnErrorAtItsStatement() {
-        String table = "CREATE TABLE events (id INT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts) WITH ('connector' = 'datagen');";
+        String table =
+                "CREATE TABLE events (id INT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts) WITH ('connector' = 'datagen');";
         String csv = "1,2024-03-01 10:00:01\n";
         // SliceAssigners#hopping: size must be a multiple of the slide
-        RecipeRun hop = run(csv, table, "SELECT window_start, COUNT(*) FROM TABLE(HOP(TABLE events, DESCRIPTOR(ts), "
-                + "INTERVAL '3' SECOND, INTERVAL '10' SECOND)) GROUP BY window_start, window_end;");
+        RecipeRun hop = run(
+                csv,
+                table,
+                "SELECT window_start, COUNT(*) FROM TABLE(HOP(TABLE events, DESCRIPTOR(ts), "
+                        + "INTERVAL '3' SECOND, INTERVAL '10' SECOND)) GROUP BY window_start, window_end;");
         // SqlValidatorImpl: window_time selected but not grouped; LAG with a frame
-        RecipeRun windowTime = run(csv, table, "SELECT window_time, COUNT(*) FROM TABLE(TUMBLE(TABLE events, DESCRIPTOR(ts), "
-                + "INTERVAL '10' SECOND)) GROUP BY window_start, window_end;");
-        RecipeRun lag = run(csv, table, "SELECT LAG(id) OVER (ORDER BY ts ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) FROM events;");
+        RecipeRun windowTime = run(
+                csv,
+                table,
+                "SELECT window_time, COUNT(*) FROM TABLE(TUMBLE(TABLE events, DESCRIPTOR(ts), "
+                        + "INTERVAL '10' SECOND)) GROUP BY window_start, window_end;");
+        RecipeRun lag = run(
+                csv,
+                table,
+                "SELECT LAG(id) OVER (ORDER BY ts ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) FROM events;");
         // TableConfigUtils#validateTimeZone
         RecipeRun zone = run(csv, "SET 'table.local-time-zone' = 'UTC+8';", table, "SELECT id FROM events;");
         // Jackson's CSV parser, Flink's, reads a blank line as one empty field: too few for two columns
         RecipeRun blank = run("1,2024-03-01 10:00:01\n\n", table, "SELECT id FROM events;");
         // a negative offset is accepted
-        RecipeRun offset = run(csv, table, "SELECT window_start, COUNT(*) FROM TABLE(TUMBLE(TABLE events, DESCRIPTOR(ts), "
-                + "INTERVAL '1' HOUR, INTERVAL '-20' MINUTE)) GROUP BY window_start, window_end;");
+        RecipeRun offset = run(
+                csv,
+                table,
+                "SELECT window_start, COUNT(*) FROM TABLE(TUMBLE(TABLE events, DESCRIPTOR(ts), "
+                        + "INTERVAL '1' HOUR, INTERVAL '-20' MINUTE)) GROUP BY window_start, window_end;");
 
         assertThat(List.of(hop, windowTime, lag, zone, blank)).allSatisfy(refused -> {
             assertThat(refused.problem().status()).isEqualTo(RecipeStatus.ERROR);
             assertThat(refused.results()).isEmpty();
         });
         // the time zone is refused where a query reads it, not at the SET
-        assertThat(List.of(hop.problem().line(), windowTime.problem().line(), lag.problem().line(), zone.problem().line(), blank.problem().line()))
+        assertThat(List.of(
+                        hop.problem().line(),
+                        windowTime.problem().line(),
+                        lag.problem().line(),
+                        zone.problem().line(),
+                        blank.problem().line()))
                 .containsExactly(4, 4, 4, 5, 4);
         assertThat(offset.problem()).isNull();
         assertThat(rows(offset.results().get(0))).containsExactly("+I[2024-03-01 09:40:00.000, 1]");
@@ -202,7 +255,10 @@ class FlinkRulesTest {
     @Test
     void betweenIsTwoComparisonsInThreeValuedLogic() {
         // StandardConvertletTable#convertBetween: -3 >= NULL AND -3 <= -2147483648 is FALSE, not NULL
-        assertThat(select("x,0,0,0,-2147483648\n", VALUES, "SELECT -3 BETWEEN CAST(NULL AS INT) AND i, TIMESTAMP '2024-03-01 10:00:00' FROM events;"))
+        assertThat(select(
+                        "x,0,0,0,-2147483648\n",
+                        VALUES,
+                        "SELECT -3 BETWEEN CAST(NULL AS INT) AND i, TIMESTAMP '2024-03-01 10:00:00' FROM events;"))
                 .containsExactly("+I[FALSE, 2024-03-01 10:00:00]");
     }
 
@@ -210,21 +266,27 @@ class FlinkRulesTest {
     void whatTheSimulatorDoesNotModelExactlyIsUnsupported() {
         // Flink keeps TIMESTAMP(6) microseconds, the simulator milliseconds; Flink's planner may cast an
         // IN list to the value's type (-1 IN (127, BIGINT 9223372036854775807) is TRUE there)
-        RecipeRun micros = run("x,0,0,0,0\n", VALUES, "SELECT CAST('2024-03-01 10:00:01.123456' AS TIMESTAMP(6)) FROM events;");
-        RecipeRun widerList = run("x,0,0,0,0\n", VALUES, "SELECT i IN (127, CAST(9223372036854775807 AS BIGINT)) FROM events;");
+        RecipeRun micros =
+                run("x,0,0,0,0\n", VALUES, "SELECT CAST('2024-03-01 10:00:01.123456' AS TIMESTAMP(6)) FROM events;");
+        RecipeRun widerList =
+                run("x,0,0,0,0\n", VALUES, "SELECT i IN (127, CAST(9223372036854775807 AS BIGINT)) FROM events;");
         // ReduceExpressionsRule folds constants in decimals: CAST(0.1 AS FLOAT) widens to DOUBLE 0.1 there
         RecipeRun folded = run("x,0,0,0,0\n", VALUES, "SELECT COALESCE(CAST(0.1 AS FLOAT), d) FROM events;");
         // CASE of FLOAT and DOUBLE is FLOAT in places in Flink's plans
         RecipeRun mixed = run("x,0,0,0,0\n", VALUES, "SELECT CASE WHEN i > 0 THEN f ELSE d END FROM events;");
 
-        assertThat(List.of(micros, widerList, folded, mixed)).allSatisfy(run -> assertThat(run.problem().status()).isEqualTo(RecipeStatus.UNSUPPORTED));
+        assertThat(List.of(micros, widerList, folded, mixed))
+                .allSatisfy(run -> assertThat(run.problem().status()).isEqualTo(RecipeStatus.UNSUPPORTED));
     }
 
     @Test
     void unaryMinusKeepsItsTypeAndFewerSecondDigitsAreDroppedTowardTheEpoch() {
         // found by ExpressionFuzzTest: -TINYINT -128 wraps to -128; CAST to TIMESTAMP(0) divides the epoch millis
         String table = "CREATE TABLE events (t TINYINT, d DOUBLE, ts TIMESTAMP(3)) WITH ('connector' = 'datagen');";
-        assertThat(select("-128,0.0,1969-12-31 23:59:59.999\n", table, "SELECT -t, -d, CAST(ts AS TIMESTAMP(0)) FROM events;"))
+        assertThat(select(
+                        "-128,0.0,1969-12-31 23:59:59.999\n",
+                        table,
+                        "SELECT -t, -d, CAST(ts AS TIMESTAMP(0)) FROM events;"))
                 .containsExactly("+I[-128, -0.0, 1970-01-01 00:00:00]");
     }
 }

@@ -7,9 +7,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import org.flinkcookbook.engine.Problem;
+import org.flinkcookbook.engine.RecipeRun;
 import org.flinkcookbook.guard.FileAccess;
 import org.flinkcookbook.report.RecipeStatus;
-import org.flinkcookbook.engine.RecipeRun;
 import org.flinkcookbook.result.LateRow;
 import org.flinkcookbook.result.ResultRow;
 import org.flinkcookbook.result.StatementResult;
@@ -21,8 +21,9 @@ import org.junit.jupiter.api.io.TempDir;
 /** Hand-computed expectations from Flink's operator rules; each test names the rule it checks. */
 class SimulatorEngineTest {
 
-    private static final String EVENTS = "CREATE TABLE events (id INT, k STRING, v INT, ts TIMESTAMP(3), WATERMARK FOR ts AS %s) "
-            + "WITH ('connector' = 'datagen');";
+    private static final String EVENTS =
+            "CREATE TABLE events (id INT, k STRING, v INT, ts TIMESTAMP(3), WATERMARK FOR ts AS %s) "
+                    + "WITH ('connector' = 'datagen');";
     /** Row 3 arrives after row 2 pushed the watermark to the last millisecond of [10:00:00, 10:00:05). */
     private static final String LATE_AFTER_WINDOW_CLOSED = """
             1,a,10,2024-03-01 10:00:01
@@ -30,6 +31,7 @@ class SimulatorEngineTest {
             3,a,30,2024-03-01 10:00:03
             4,a,40,2024-03-01 10:00:06
             """;
+
     private static final String TUMBLE_COUNTS = "SELECT window_start, window_end, COUNT(*) AS cnt, SUM(v) AS total "
             + "FROM TABLE(TUMBLE(TABLE events, DESCRIPTOR(ts), INTERVAL '5' SECOND)) GROUP BY window_start, window_end;";
 
@@ -44,7 +46,8 @@ class SimulatorEngineTest {
         Path fixtures = directory.resolve("fixtures");
         Recipes.fixture(fixtures, "events.csv", csv);
         return new SimulatorEngine(fixtures, strict, true)
-                .run(Recipes.recipe(directory, "recipe", "<!-- cookbook:fixture events = events.csv -->", String.join("\n", sql)));
+                .run(Recipes.recipe(
+                        directory, "recipe", "<!-- cookbook:fixture events = events.csv -->", String.join("\n", sql)));
     }
 
     private static String events(String watermark) {
@@ -57,36 +60,52 @@ class SimulatorEngineTest {
 
     @Test
     void dropsARowWhoseWindowAWatermarkOfItsEndMinusOneHasFired() {
-        // interval 0: the assigner emits every advance; [0 s, 5 s) fires at watermark 4.999 (isWindowFired: end - 1 <= watermark)
-        RecipeRun run = run(LATE_AFTER_WINDOW_CLOSED, "SET 'pipeline.auto-watermark-interval' = '0';", events("ts"), TUMBLE_COUNTS);
+        // interval 0: the assigner emits every advance; [0 s, 5 s) fires at watermark 4.999 (isWindowFired: end - 1 <=
+        // watermark)
+        RecipeRun run = run(
+                LATE_AFTER_WINDOW_CLOSED, "SET 'pipeline.auto-watermark-interval' = '0';", events("ts"), TUMBLE_COUNTS);
 
         StatementResult result = run.results().get(0);
         assertThat(run.problem()).isNull();
-        assertThat(rows(result)).containsExactly(
-                "+I[2024-03-01 10:00:00.000, 2024-03-01 10:00:05.000, 2, 30]",
-                "+I[2024-03-01 10:00:05.000, 2024-03-01 10:00:10.000, 1, 40]");
+        assertThat(rows(result))
+                .containsExactly(
+                        "+I[2024-03-01 10:00:00.000, 2024-03-01 10:00:05.000, 2, 30]",
+                        "+I[2024-03-01 10:00:05.000, 2024-03-01 10:00:10.000, 1, 40]");
         assertThat(result.lateRowsDropped()).isEqualTo(1);
-        assertThat(result.explanations().lateRows()).containsExactly(new LateRow("fixtures/events.csv", 3,
-                "2024-03-01 10:00:03.000", "2024-03-01 10:00:04.999", "2024-03-01 10:00:00.000", "2024-03-01 10:00:05.000"));
+        assertThat(result.explanations().lateRows())
+                .containsExactly(new LateRow(
+                        "fixtures/events.csv",
+                        3,
+                        "2024-03-01 10:00:03.000",
+                        "2024-03-01 10:00:04.999",
+                        "2024-03-01 10:00:00.000",
+                        "2024-03-01 10:00:05.000"));
     }
 
     @Test
     void eachResultCarriesTheTimeItsStatementTook() {
         RecipeRun run = run(LATE_AFTER_WINDOW_CLOSED, events("ts"), TUMBLE_COUNTS, TUMBLE_COUNTS);
 
-        assertThat(run.results()).hasSize(2).allSatisfy(result -> assertThat(result.seconds()).isPositive());
+        assertThat(run.results())
+                .hasSize(2)
+                .allSatisfy(result -> assertThat(result.seconds()).isPositive());
     }
 
     @Test
     void aLongWatermarkIntervalHoldsTheWatermarkBackSoNothingIsLate() {
         // WatermarkAssignerOperator starts from 0: row 1 advances it by far more than 1 h and is emitted;
         // row 2 advances it by 3.999 s < 1 h, so the window never fires before row 3 arrives
-        RecipeRun run = run(LATE_AFTER_WINDOW_CLOSED, "SET 'pipeline.auto-watermark-interval' = '1 h';", events("ts"), TUMBLE_COUNTS);
+        RecipeRun run = run(
+                LATE_AFTER_WINDOW_CLOSED,
+                "SET 'pipeline.auto-watermark-interval' = '1 h';",
+                events("ts"),
+                TUMBLE_COUNTS);
 
         StatementResult result = run.results().get(0);
-        assertThat(rows(result)).containsExactly(
-                "+I[2024-03-01 10:00:00.000, 2024-03-01 10:00:05.000, 3, 60]",
-                "+I[2024-03-01 10:00:05.000, 2024-03-01 10:00:10.000, 1, 40]");
+        assertThat(rows(result))
+                .containsExactly(
+                        "+I[2024-03-01 10:00:00.000, 2024-03-01 10:00:05.000, 3, 60]",
+                        "+I[2024-03-01 10:00:05.000, 2024-03-01 10:00:10.000, 1, 40]");
         assertThat(result.lateRowsDropped()).isZero();
         assertThat(run.warnings()).isEmpty();
     }
@@ -101,20 +120,25 @@ class SimulatorEngineTest {
                 4,a,1,2024-03-01 10:00:12
                 5,a,1,2024-03-01 10:00:03
                 """;
-        RecipeRun run = run(csv, "SET 'pipeline.auto-watermark-interval' = '0';", events("ts"),
+        RecipeRun run = run(
+                csv,
+                "SET 'pipeline.auto-watermark-interval' = '0';",
+                events("ts"),
                 "SELECT window_start, window_end, COUNT(*) AS cnt FROM TABLE(HOP(TABLE events, DESCRIPTOR(ts), "
                         + "INTERVAL '5' SECOND, INTERVAL '10' SECOND)) GROUP BY window_start, window_end;");
 
         StatementResult result = run.results().get(0);
         // row 3 misses [09:59:55, 10:00:05), fired at watermark 7, but counts in [10:00:00, 10:00:10);
         // row 5 arrives after watermark 12 fired that one too and is dropped
-        assertThat(rows(result)).containsExactly(
-                "+I[2024-03-01 09:59:55.000, 2024-03-01 10:00:05.000, 1]",
-                "+I[2024-03-01 10:00:00.000, 2024-03-01 10:00:10.000, 3]",
-                "+I[2024-03-01 10:00:05.000, 2024-03-01 10:00:15.000, 2]",
-                "+I[2024-03-01 10:00:10.000, 2024-03-01 10:00:20.000, 1]");
+        assertThat(rows(result))
+                .containsExactly(
+                        "+I[2024-03-01 09:59:55.000, 2024-03-01 10:00:05.000, 1]",
+                        "+I[2024-03-01 10:00:00.000, 2024-03-01 10:00:10.000, 3]",
+                        "+I[2024-03-01 10:00:05.000, 2024-03-01 10:00:15.000, 2]",
+                        "+I[2024-03-01 10:00:10.000, 2024-03-01 10:00:20.000, 1]");
         assertThat(result.lateRowsDropped()).isEqualTo(1);
-        assertThat(result.explanations().lateRows()).extracting(LateRow::fixtureLine, LateRow::windowStart)
+        assertThat(result.explanations().lateRows())
+                .extracting(LateRow::fixtureLine, LateRow::windowStart)
                 .containsExactly(org.assertj.core.groups.Tuple.tuple(5, "2024-03-01 10:00:00.000"));
     }
 
@@ -127,40 +151,52 @@ class SimulatorEngineTest {
                 3,a,1,2024-03-01 10:00:00.500
                 4,a,1,2024-03-01 10:00:05
                 """;
-        RecipeRun run = run(csv, "SET 'pipeline.auto-watermark-interval' = '0';", events("ts"),
+        RecipeRun run = run(
+                csv,
+                "SET 'pipeline.auto-watermark-interval' = '0';",
+                events("ts"),
                 "SELECT window_start, window_end, COUNT(*) AS cnt FROM TABLE(CUMULATE(TABLE events, DESCRIPTOR(ts), "
                         + "INTERVAL '2' SECOND, INTERVAL '6' SECOND)) GROUP BY window_start, window_end;");
 
-        assertThat(rows(run.results().get(0))).containsExactly(
-                "+I[2024-03-01 10:00:00.000, 2024-03-01 10:00:02.000, 1]",
-                "+I[2024-03-01 10:00:00.000, 2024-03-01 10:00:04.000, 3]",
-                "+I[2024-03-01 10:00:00.000, 2024-03-01 10:00:06.000, 4]");
+        assertThat(rows(run.results().get(0)))
+                .containsExactly(
+                        "+I[2024-03-01 10:00:00.000, 2024-03-01 10:00:02.000, 1]",
+                        "+I[2024-03-01 10:00:00.000, 2024-03-01 10:00:04.000, 3]",
+                        "+I[2024-03-01 10:00:00.000, 2024-03-01 10:00:06.000, 4]");
         assertThat(run.results().get(0).lateRowsDropped()).isZero();
     }
 
     @Test
     void groupWindowsDropLikeWindowTvfsAndShowTheRowtimeAsEndMinusOneMillisecond() {
         // WindowOperator#isWindowLate: cleanup time end - 1 + allowed lateness 0 <= watermark
-        RecipeRun run = run(LATE_AFTER_WINDOW_CLOSED, "SET 'pipeline.auto-watermark-interval' = '0';", events("ts"),
+        RecipeRun run = run(
+                LATE_AFTER_WINDOW_CLOSED,
+                "SET 'pipeline.auto-watermark-interval' = '0';",
+                events("ts"),
                 "SELECT TUMBLE_START(ts, INTERVAL '5' SECOND) AS ws, TUMBLE_ROWTIME(ts, INTERVAL '5' SECOND) AS wt, COUNT(*) AS cnt "
                         + "FROM events GROUP BY TUMBLE(ts, INTERVAL '5' SECOND);");
 
         StatementResult result = run.results().get(0);
         assertThat(result.columns()).containsExactly("ws", "wt", "cnt");
-        assertThat(rows(result)).containsExactly(
-                "+I[2024-03-01 10:00:00.000, 2024-03-01 10:00:04.999, 2]",
-                "+I[2024-03-01 10:00:05.000, 2024-03-01 10:00:09.999, 1]");
+        assertThat(rows(result))
+                .containsExactly(
+                        "+I[2024-03-01 10:00:00.000, 2024-03-01 10:00:04.999, 2]",
+                        "+I[2024-03-01 10:00:05.000, 2024-03-01 10:00:09.999, 1]");
         assertThat(result.lateRowsDropped()).isEqualTo(1);
     }
 
     @Test
     void ltzRowtimesAreWindowedInTheSessionTimeZone() {
-        // SliceAssigners shift TIMESTAMP_LTZ rowtimes into the session zone: days start at midnight in Kolkata (UTC+5:30)
+        // SliceAssigners shift TIMESTAMP_LTZ rowtimes into the session zone: days start at midnight in Kolkata
+        // (UTC+5:30)
         String csv = """
                 1,a,1,1709323200000
                 2,a,1,1709316000000
                 """; // 2024-03-01 20:00 UTC = 03-02 01:30 IST, then 2024-03-01 18:00 UTC = 03-01 23:30 IST
-        RecipeRun run = run(csv, "SET 'pipeline.auto-watermark-interval' = '0';", "SET 'table.local-time-zone' = 'Asia/Kolkata';",
+        RecipeRun run = run(
+                csv,
+                "SET 'pipeline.auto-watermark-interval' = '0';",
+                "SET 'table.local-time-zone' = 'Asia/Kolkata';",
                 "CREATE TABLE events (id INT, k STRING, v INT, ms BIGINT, ts AS TO_TIMESTAMP_LTZ(ms, 3), WATERMARK FOR ts AS ts) WITH ('connector' = 'datagen');",
                 "SELECT window_start, window_time, COUNT(*) AS cnt FROM TABLE(TUMBLE(TABLE events, DESCRIPTOR(ts), INTERVAL '1' DAY)) "
                         + "GROUP BY window_start, window_end, window_time;");
@@ -183,16 +219,22 @@ class SimulatorEngineTest {
                 2,a,1,2024-03-01 10:00:02
                 3,a,1,2024-03-01 10:00:04
                 """;
-        RecipeRun run = run(csv, "SET 'pipeline.auto-watermark-interval' = '0';", events("ts - INTERVAL '2' SECOND"),
+        RecipeRun run = run(
+                csv,
+                "SET 'pipeline.auto-watermark-interval' = '0';",
+                events("ts - INTERVAL '2' SECOND"),
                 "SELECT id, CURRENT_WATERMARK(ts) AS wm FROM events WHERE CURRENT_WATERMARK(ts) IS NULL OR ts > CURRENT_WATERMARK(ts);");
 
         StatementResult result = run.results().get(0);
         assertThat(rows(result)).containsExactly("+I[1, <NULL>]", "+I[3, 2024-03-01 10:00:03.000]");
         assertThat(result.lateRowsDropped()).isNull();
-        assertThat(result.explanations().watermarkChecks()).containsExactly(
-                new WatermarkCheck("fixtures/events.csv", 1, "2024-03-01 10:00:05.000", null, true),
-                new WatermarkCheck("fixtures/events.csv", 2, "2024-03-01 10:00:02.000", "2024-03-01 10:00:03.000", false),
-                new WatermarkCheck("fixtures/events.csv", 3, "2024-03-01 10:00:04.000", "2024-03-01 10:00:03.000", true));
+        assertThat(result.explanations().watermarkChecks())
+                .containsExactly(
+                        new WatermarkCheck("fixtures/events.csv", 1, "2024-03-01 10:00:05.000", null, true),
+                        new WatermarkCheck(
+                                "fixtures/events.csv", 2, "2024-03-01 10:00:02.000", "2024-03-01 10:00:03.000", false),
+                        new WatermarkCheck(
+                                "fixtures/events.csv", 3, "2024-03-01 10:00:04.000", "2024-03-01 10:00:03.000", true));
     }
 
     @Test
@@ -204,23 +246,29 @@ class SimulatorEngineTest {
                 2,a,1,2024-03-01 10:00:01.100
                 3,a,1,2024-03-01 10:00:01.050
                 """;
-        RecipeRun run = run(csv, events("ts"),
+        RecipeRun run = run(
+                csv,
+                events("ts"),
                 "SELECT id FROM events WHERE CURRENT_WATERMARK(ts) IS NULL OR ts > CURRENT_WATERMARK(ts);");
 
         assertThat(rows(run.results().get(0))).containsExactly("+I[1]", "+I[2]", "+I[3]");
-        assertThat(run.warnings()).singleElement().asString()
+        assertThat(run.warnings())
+                .singleElement()
+                .asString()
                 .startsWith("recipe.md:4: Flink's result may depend on processing time")
                 .contains("fixtures/events.csv:3");
     }
 
     @Test
     void batchModeHasNoLateRowsAndNoLateRowCount() {
-        RecipeRun run = run(LATE_AFTER_WINDOW_CLOSED, "SET 'execution.runtime-mode' = 'batch';", events("ts"), TUMBLE_COUNTS);
+        RecipeRun run =
+                run(LATE_AFTER_WINDOW_CLOSED, "SET 'execution.runtime-mode' = 'batch';", events("ts"), TUMBLE_COUNTS);
 
         StatementResult result = run.results().get(0);
-        assertThat(rows(result)).containsExactlyInAnyOrder(
-                "+I[2024-03-01 10:00:00.000, 2024-03-01 10:00:05.000, 3, 60]",
-                "+I[2024-03-01 10:00:05.000, 2024-03-01 10:00:10.000, 1, 40]");
+        assertThat(rows(result))
+                .containsExactlyInAnyOrder(
+                        "+I[2024-03-01 10:00:00.000, 2024-03-01 10:00:05.000, 3, 60]",
+                        "+I[2024-03-01 10:00:05.000, 2024-03-01 10:00:10.000, 1, 40]");
         assertThat(result.lateRowsDropped()).isNull();
     }
 
@@ -232,19 +280,25 @@ class SimulatorEngineTest {
                 2,a,4,2024-03-01 10:00:02
                 3,b,,2024-03-01 10:00:03
                 """.replace(",,", ",5,");
-        RecipeRun run = run(csv, "SET 'execution.runtime-mode' = 'batch';", events("ts"),
+        RecipeRun run = run(
+                csv,
+                "SET 'execution.runtime-mode' = 'batch';",
+                events("ts"),
                 "SELECT k, COUNT(*) AS c, SUM(v) AS s, AVG(v) AS a, MIN(ts) AS first_seen, COUNT(DISTINCT k) AS kinds FROM events GROUP BY k ORDER BY k;");
 
         StatementResult result = run.results().get(0);
         assertThat(result.ordered()).isTrue();
-        assertThat(rows(result)).containsExactly(
-                "+I[a, 2, 7, 3, 2024-03-01 10:00:01.000, 1]",
-                "+I[b, 1, 5, 5, 2024-03-01 10:00:03.000, 1]");
+        assertThat(rows(result))
+                .containsExactly(
+                        "+I[a, 2, 7, 3, 2024-03-01 10:00:01.000, 1]", "+I[b, 1, 5, 5, 2024-03-01 10:00:03.000, 1]");
     }
 
     @Test
     void anInsertGivesTheSinkColumnsCastToTheirTypesOnePerStatementSetMember() {
-        RecipeRun run = run(LATE_AFTER_WINDOW_CLOSED, "SET 'pipeline.auto-watermark-interval' = '0';", events("ts"),
+        RecipeRun run = run(
+                LATE_AFTER_WINDOW_CLOSED,
+                "SET 'pipeline.auto-watermark-interval' = '0';",
+                events("ts"),
                 "CREATE TABLE counts (window_start TIMESTAMP(3), cnt BIGINT, note STRING) WITH ('connector' = 'blackhole');",
                 "EXECUTE STATEMENT SET BEGIN",
                 "INSERT INTO counts (window_start, cnt) SELECT window_start, COUNT(*) FROM TABLE(TUMBLE(TABLE events, DESCRIPTOR(ts), INTERVAL '5' SECOND)) GROUP BY window_start, window_end;",
@@ -252,11 +306,13 @@ class SimulatorEngineTest {
                 "END;");
 
         assertThat(run.problem()).isNull();
-        assertThat(run.results()).extracting(StatementResult::sink, StatementResult::columns, StatementResult::line).containsExactly(
-                org.assertj.core.groups.Tuple.tuple("counts", List.of("window_start", "cnt", "note"), 7),
-                org.assertj.core.groups.Tuple.tuple("counts", List.of("window_start", "cnt", "note"), 8));
-        assertThat(rows(run.results().get(0))).containsExactly(
-                "+I[2024-03-01 10:00:00.000, 2, <NULL>]", "+I[2024-03-01 10:00:05.000, 1, <NULL>]");
+        assertThat(run.results())
+                .extracting(StatementResult::sink, StatementResult::columns, StatementResult::line)
+                .containsExactly(
+                        org.assertj.core.groups.Tuple.tuple("counts", List.of("window_start", "cnt", "note"), 7),
+                        org.assertj.core.groups.Tuple.tuple("counts", List.of("window_start", "cnt", "note"), 8));
+        assertThat(rows(run.results().get(0)))
+                .containsExactly("+I[2024-03-01 10:00:00.000, 2, <NULL>]", "+I[2024-03-01 10:00:05.000, 1, <NULL>]");
         assertThat(run.results().get(0).lateRowsDropped()).isEqualTo(1);
         assertThat(rows(run.results().get(1))).containsExactly("+I[2024-03-01 10:00:01.000, 10, a]");
     }
@@ -275,7 +331,8 @@ class SimulatorEngineTest {
 
     @Test
     void aBrokenFixtureIsAnErrorNamingItsLine() {
-        RecipeRun run = run("1,a,10,2024-03-01 10:00:01\n2,a,ten,2024-03-01 10:00:02\n", events("ts"), "SELECT id FROM events;");
+        RecipeRun run = run(
+                "1,a,10,2024-03-01 10:00:01\n2,a,ten,2024-03-01 10:00:02\n", events("ts"), "SELECT id FROM events;");
 
         assertThat(run.problem().status()).isEqualTo(RecipeStatus.ERROR);
         assertThat(run.problem().message()).startsWith("fixtures/events.csv:2: field 3 'ten' is not a valid INT");
@@ -283,31 +340,37 @@ class SimulatorEngineTest {
 
     @Test
     void describeShowsTheRowtimeAttributeAndTheWatermarkAsFlinkPrintsThem() {
-        RecipeRun run = run(LATE_AFTER_WINDOW_CLOSED,
+        RecipeRun run = run(
+                LATE_AFTER_WINDOW_CLOSED,
                 "CREATE TABLE events (id INT NOT NULL, k VARCHAR(3), v INT, ts TIMESTAMP(3), doubled AS v * 2, "
                         + "WATERMARK FOR ts AS ts - INTERVAL '5' SECOND, PRIMARY KEY (id) NOT ENFORCED) WITH ('connector' = 'datagen');",
                 "DESCRIBE events;");
 
         StatementResult result = run.results().get(0);
         assertThat(result.columns()).containsExactly("name", "type", "null", "key", "extras", "watermark");
-        assertThat(rows(result)).containsExactly(
-                "+I[id, INT, FALSE, PRI(id), <NULL>, <NULL>]",
-                "+I[k, VARCHAR(3), TRUE, <NULL>, <NULL>, <NULL>]",
-                "+I[v, INT, TRUE, <NULL>, <NULL>, <NULL>]",
-                "+I[ts, TIMESTAMP(3) *ROWTIME*, TRUE, <NULL>, <NULL>, `ts` - INTERVAL '5' SECOND]",
-                "+I[doubled, INT, TRUE, <NULL>, AS `v` * 2, <NULL>]");
+        assertThat(rows(result))
+                .containsExactly(
+                        "+I[id, INT, FALSE, PRI(id), <NULL>, <NULL>]",
+                        "+I[k, VARCHAR(3), TRUE, <NULL>, <NULL>, <NULL>]",
+                        "+I[v, INT, TRUE, <NULL>, <NULL>, <NULL>]",
+                        "+I[ts, TIMESTAMP(3) *ROWTIME*, TRUE, <NULL>, <NULL>, `ts` - INTERVAL '5' SECOND]",
+                        "+I[doubled, INT, TRUE, <NULL>, AS `v` * 2, <NULL>]");
     }
 
     @Test
     void readsUtcTimestampLtzFixtureColumnsAndRoundsHalfUp() {
-        // Flink's CSV format reads TIMESTAMP_LTZ as 'yyyy-MM-dd HH:mm:ss[.SSS]Z'; ROUND is SqlFunctionUtils#sround (half up)
+        // Flink's CSV format reads TIMESTAMP_LTZ as 'yyyy-MM-dd HH:mm:ss[.SSS]Z'; ROUND is SqlFunctionUtils#sround
+        // (half up)
         String csv = "1,a,2.345,2024-03-01 10:00:01Z\n2,a,2.5,2024-03-01 10:00:02.5Z\n";
-        RecipeRun run = run(csv, "SET 'table.local-time-zone' = 'Europe/Berlin';",
+        RecipeRun run = run(
+                csv,
+                "SET 'table.local-time-zone' = 'Europe/Berlin';",
                 "CREATE TABLE events (id INT, k STRING, d DOUBLE, ts TIMESTAMP_LTZ(3)) WITH ('connector' = 'datagen');",
                 "SELECT id, ts, ROUND(d, 2) AS d2, ROUND(d) AS d0 FROM events;");
 
-        assertThat(rows(run.results().get(0))).containsExactly(
-                "+I[1, 2024-03-01 11:00:01.000, 2.35, 2.0]", "+I[2, 2024-03-01 11:00:02.500, 2.5, 3.0]");
+        assertThat(rows(run.results().get(0)))
+                .containsExactly(
+                        "+I[1, 2024-03-01 11:00:01.000, 2.35, 2.0]", "+I[2, 2024-03-01 11:00:02.500, 2.5, 3.0]");
     }
 
     @Test
@@ -321,18 +384,24 @@ class SimulatorEngineTest {
                 4,a,1,2024-03-01 10:00:06
                 5,a,1,2024-03-01 10:00:15
                 """;
-        RecipeRun run = run(csv, "SET 'pipeline.auto-watermark-interval' = '0';", events("ts"),
+        RecipeRun run = run(
+                csv,
+                "SET 'pipeline.auto-watermark-interval' = '0';",
+                events("ts"),
                 "SELECT SESSION_START(ts, INTERVAL '5' SECOND) AS ws, SESSION_ROWTIME(ts, INTERVAL '5' SECOND) AS wt, COUNT(*) AS cnt "
                         + "FROM events GROUP BY SESSION(ts, INTERVAL '5' SECOND);");
 
         StatementResult result = run.results().get(0);
         // row 3 moves the watermark to 10:00:20, closing [10:00:00, 10:00:08); row 4's [06, 11) reaches no open
         // session and is late; row 5's [15, 20) would be late alone but touches [20, 25) and counts
-        assertThat(rows(result)).containsExactly(
-                "+I[2024-03-01 10:00:00.000, 2024-03-01 10:00:07.999, 2]",
-                "+I[2024-03-01 10:00:15.000, 2024-03-01 10:00:24.999, 2]");
+        assertThat(rows(result))
+                .containsExactly(
+                        "+I[2024-03-01 10:00:00.000, 2024-03-01 10:00:07.999, 2]",
+                        "+I[2024-03-01 10:00:15.000, 2024-03-01 10:00:24.999, 2]");
         assertThat(result.lateRowsDropped()).isEqualTo(1);
-        assertThat(result.explanations().lateRows()).extracting(LateRow::fixtureLine).containsExactly(4);
+        assertThat(result.explanations().lateRows())
+                .extracting(LateRow::fixtureLine)
+                .containsExactly(4);
     }
 
     @Test
@@ -345,7 +414,10 @@ class SimulatorEngineTest {
                 3,a,4,2024-03-01 10:00:03
                 4,a,8,2024-03-01 10:00:02
                 """;
-        RecipeRun run = run(csv, "SET 'pipeline.auto-watermark-interval' = '0';", events("ts - INTERVAL '1' SECOND"),
+        RecipeRun run = run(
+                csv,
+                "SET 'pipeline.auto-watermark-interval' = '0';",
+                events("ts - INTERVAL '1' SECOND"),
                 "SELECT id, SUM(v) OVER (ORDER BY ts) AS total, LAG(v) OVER (ORDER BY ts) AS prev_v FROM events;");
 
         assertThat(run.problem()).isNull();
@@ -354,7 +426,9 @@ class SimulatorEngineTest {
         // both see 1 + 2 + 4, and LAG gives the value before the last one added, 2
         assertThat(rows(result)).containsExactly("+I[1, 1, <NULL>]", "+I[2, 7, 2]", "+I[3, 7, 2]");
         assertThat(result.lateRowsDropped()).isEqualTo(1);
-        assertThat(result.explanations().lateRows()).singleElement().asString()
+        assertThat(result.explanations().lateRows())
+                .singleElement()
+                .asString()
                 .isEqualTo("fixtures/events.csv:4: row with event time 2024-03-01 10:00:02.000 dropped as late: "
                         + "watermark 2024-03-01 10:00:02.000 had already passed it");
     }
@@ -369,7 +443,9 @@ class SimulatorEngineTest {
                 4,a,20,2024-03-01 10:00:04
                 5,a,1,2024-03-01 10:00:06
                 """;
-        RecipeRun run = run(csv, events("ts"),
+        RecipeRun run = run(
+                csv,
+                events("ts"),
                 "SELECT window_start, k, total, rownum FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY window_start, window_end "
                         + "ORDER BY total DESC, k) AS rownum FROM (SELECT window_start, window_end, k, SUM(v) AS total "
                         + "FROM TABLE(TUMBLE(TABLE events, DESCRIPTOR(ts), INTERVAL '5' SECOND)) GROUP BY window_start, window_end, k)) "
@@ -378,22 +454,30 @@ class SimulatorEngineTest {
         StatementResult result = run.results().get(0);
         assertThat(result.columns()).containsExactly("window_start", "k", "total", "rownum");
         // a and c tie at 30 in the first window; k breaks the tie
-        assertThat(rows(result)).containsExactly(
-                "+I[2024-03-01 10:00:00.000, a, 30, 1]",
-                "+I[2024-03-01 10:00:00.000, c, 30, 2]",
-                "+I[2024-03-01 10:00:05.000, a, 1, 1]");
+        assertThat(rows(result))
+                .containsExactly(
+                        "+I[2024-03-01 10:00:00.000, a, 30, 1]",
+                        "+I[2024-03-01 10:00:00.000, c, 30, 2]",
+                        "+I[2024-03-01 10:00:05.000, a, 1, 1]");
         assertThat(result.lateRowsDropped()).isZero();
     }
 
     @Test
     void aMissingFixtureIsAnErrorAtItsDirective() {
         Path fixtures = directory.resolve("fixtures");
-        RecipeRun run = new SimulatorEngine(fixtures).run(Recipes.recipe(directory, "recipe", "<!-- cookbook:fixture events = gone.csv -->",
-                events("ts") + "\nSELECT id FROM events;"));
+        RecipeRun run = new SimulatorEngine(fixtures)
+                .run(Recipes.recipe(
+                        directory,
+                        "recipe",
+                        "<!-- cookbook:fixture events = gone.csv -->",
+                        events("ts") + "\nSELECT id FROM events;"));
 
         // the directive follows the block: fence at line 2, two SQL lines, closing fence at 5
-        assertThat(run.problem()).isEqualTo(Problem.error(6, "the fixture gone.csv for table events does not exist in "
-                + fixtures.toAbsolutePath().normalize() + "; add the CSV file or fix the path"));
+        assertThat(run.problem())
+                .isEqualTo(Problem.error(
+                        6,
+                        "the fixture gone.csv for table events does not exist in "
+                                + fixtures.toAbsolutePath().normalize() + "; add the CSV file or fix the path"));
     }
 
     @Test
@@ -403,14 +487,22 @@ class SimulatorEngineTest {
         Files.writeString(root.resolve("canary.csv"), "1,CANARY7f3a\n");
         Files.createSymbolicLink(fixtures.resolve("link.csv"), root.resolve("canary.csv"));
         try (FileAccess.Allowance allowance = FileAccess.allow(project, fixtures)) {
-            for (String path : new String[] {"file:../canary.csv", "../canary.csv", "${fixtures}/../../canary.csv", "${fixtures}/link.csv"}) {
-                RecipeRun run = new SimulatorEngine(fixtures).run(Recipes.recipe(project, "recipe", "",
-                        "CREATE TABLE t (id BIGINT, name STRING) WITH ('connector' = 'filesystem', 'path' = '" + path + "', 'format' = 'csv');\n"
-                                + "SELECT name FROM t;"));
+            for (String path : new String[] {
+                "file:../canary.csv", "../canary.csv", "${fixtures}/../../canary.csv", "${fixtures}/link.csv"
+            }) {
+                RecipeRun run = new SimulatorEngine(fixtures)
+                        .run(Recipes.recipe(
+                                project,
+                                "recipe",
+                                "",
+                                "CREATE TABLE t (id BIGINT, name STRING) WITH ('connector' = 'filesystem', 'path' = '"
+                                        + path + "', 'format' = 'csv');\n" + "SELECT name FROM t;"));
 
                 assertThat(run.problem()).as(path).isNotNull();
                 assertThat(run.problem().line()).isEqualTo(3);
-                assertThat(run.problem().message()).as(path).containsAnyOf("may only read files under the project", "is not a path")
+                assertThat(run.problem().message())
+                        .as(path)
+                        .containsAnyOf("may only read files under the project", "is not a path")
                         .doesNotContain("CANARY");
             }
         }
@@ -421,9 +513,14 @@ class SimulatorEngineTest {
         Path fixtures = directory.resolve("fixtures");
         Recipes.fixture(fixtures, "events.csv", LATE_AFTER_WINDOW_CLOSED);
         RecipeRun run = new SimulatorEngine(fixtures, false, false, Duration.ofNanos(1))
-                .run(Recipes.recipe(directory, "recipe", "<!-- cookbook:fixture events = events.csv -->", events("ts") + "\n" + TUMBLE_COUNTS));
+                .run(Recipes.recipe(
+                        directory,
+                        "recipe",
+                        "<!-- cookbook:fixture events = events.csv -->",
+                        events("ts") + "\n" + TUMBLE_COUNTS));
 
-        assertThat(run.problem().message()).startsWith("stopped: simulating this statement took longer than 0 s (cookbook.timeout)");
+        assertThat(run.problem().message())
+                .startsWith("stopped: simulating this statement took longer than 0 s (cookbook.timeout)");
         assertThat(run.problem().line()).isBetween(1, 6);
     }
 }

@@ -34,14 +34,20 @@ class ThroughputTest {
         LocalDateTime start = LocalDateTime.of(2024, 3, 1, 0, 0);
         try (BufferedWriter csv = Files.newBufferedWriter(fixtures.resolve("big.csv"))) {
             for (int i = 0; i < ROWS; i++) {
-                csv.write(i + ",k" + (i % 7) + "," + (i % 100) + "," + start.plusNanos(i * 10_000_000L).format(format) + "\n");
+                csv.write(i + ",k" + (i % 7) + "," + (i % 100) + ","
+                        + start.plusNanos(i * 10_000_000L).format(format) + "\n");
             }
         }
-        Recipe recipe = Recipes.recipe(directory, "big", "<!-- cookbook:fixture events = big.csv -->", String.join("\n",
-                "SET 'pipeline.auto-watermark-interval' = '0';",
-                "CREATE TABLE events (id INT, k STRING, v INT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts - INTERVAL '1' SECOND) WITH ('connector' = 'datagen');",
-                "SELECT window_start, k, COUNT(*) AS cnt, SUM(v) AS total FROM TABLE(TUMBLE(TABLE events, DESCRIPTOR(ts), INTERVAL '1' MINUTE))",
-                "GROUP BY window_start, window_end, k;"));
+        Recipe recipe = Recipes.recipe(
+                directory,
+                "big",
+                "<!-- cookbook:fixture events = big.csv -->",
+                String.join(
+                        "\n",
+                        "SET 'pipeline.auto-watermark-interval' = '0';",
+                        "CREATE TABLE events (id INT, k STRING, v INT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts - INTERVAL '1' SECOND) WITH ('connector' = 'datagen');",
+                        "SELECT window_start, k, COUNT(*) AS cnt, SUM(v) AS total FROM TABLE(TUMBLE(TABLE events, DESCRIPTOR(ts), INTERVAL '1' MINUTE))",
+                        "GROUP BY window_start, window_end, k;"));
         SimulatorEngine simulator = new SimulatorEngine(fixtures);
         simulator.run(recipe); // warm-up
         long began = System.nanoTime();

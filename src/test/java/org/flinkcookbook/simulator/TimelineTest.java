@@ -21,7 +21,8 @@ import org.junit.jupiter.api.io.TempDir;
 /** The timelines the simulator records for the HTML report: rows, watermark steps, fired windows, dropped and filtered rows. */
 class TimelineTest {
 
-    private static final String EVENTS = "CREATE TABLE events (id INT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts) WITH ('connector' = 'datagen');";
+    private static final String EVENTS =
+            "CREATE TABLE events (id INT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts) WITH ('connector' = 'datagen');";
     /** Row 3 arrives after row 2 pushed the watermark to the last millisecond of [10:00:00, 10:00:05). */
     private static final String CSV = """
             1,2024-03-01 10:00:01
@@ -29,8 +30,10 @@ class TimelineTest {
             3,2024-03-01 10:00:03
             4,2024-03-01 10:00:06
             """;
-    private static final String TUMBLE = "SELECT window_start, COUNT(*) AS cnt FROM TABLE(TUMBLE(TABLE events, DESCRIPTOR(ts), "
-            + "INTERVAL '5' SECOND)) GROUP BY window_start, window_end;";
+
+    private static final String TUMBLE =
+            "SELECT window_start, COUNT(*) AS cnt FROM TABLE(TUMBLE(TABLE events, DESCRIPTOR(ts), "
+                    + "INTERVAL '5' SECOND)) GROUP BY window_start, window_end;";
 
     @TempDir
     Path directory;
@@ -44,14 +47,22 @@ class TimelineTest {
         assertThat(timeline.rowCount()).isEqualTo(4);
         assertThat(timeline.sampleStride()).isEqualTo(1);
         assertThat(timeline.watermarkDelayMillis()).isZero();
-        assertThat(timeline.rows()).containsExactly(new Point(1, at("10:00:01")), new Point(2, at("10:00:04.999")),
-                new Point(3, at("10:00:03")), new Point(4, at("10:00:06")));
-        assertThat(timeline.watermarks()).containsExactly(new Point(1, at("10:00:01")), new Point(2, at("10:00:04.999")),
-                new Point(4, at("10:00:06")));
-        assertThat(timeline.windows()).containsExactly(new FiredWindow(at("10:00:00"), at("10:00:05"), 2, false),
-                new FiredWindow(at("10:00:05"), at("10:00:10"), 4, true));
+        assertThat(timeline.rows())
+                .containsExactly(
+                        new Point(1, at("10:00:01")),
+                        new Point(2, at("10:00:04.999")),
+                        new Point(3, at("10:00:03")),
+                        new Point(4, at("10:00:06")));
+        assertThat(timeline.watermarks())
+                .containsExactly(
+                        new Point(1, at("10:00:01")), new Point(2, at("10:00:04.999")), new Point(4, at("10:00:06")));
+        assertThat(timeline.windows())
+                .containsExactly(
+                        new FiredWindow(at("10:00:00"), at("10:00:05"), 2, false),
+                        new FiredWindow(at("10:00:05"), at("10:00:10"), 4, true));
         assertThat(timeline.windowCount()).isEqualTo(2);
-        assertThat(timeline.lateRows()).containsExactly(new Mark(3, at("10:00:03"), at("10:00:04.999"), at("10:00:00"), at("10:00:05")));
+        assertThat(timeline.lateRows())
+                .containsExactly(new Mark(3, at("10:00:03"), at("10:00:04.999"), at("10:00:00"), at("10:00:05")));
         assertThat(timeline.filteredRows()).isEmpty();
     }
 
@@ -61,17 +72,22 @@ class TimelineTest {
 
         // 10:00:06 is only 1.001 s past the last emitted watermark: not emitted, so window [05, 10) fires at the end
         assertThat(timeline.watermarkIntervalMillis()).isEqualTo(2000);
-        assertThat(timeline.watermarks()).containsExactly(new Point(1, at("10:00:01")), new Point(2, at("10:00:04.999")));
+        assertThat(timeline.watermarks())
+                .containsExactly(new Point(1, at("10:00:01")), new Point(2, at("10:00:04.999")));
         assertThat(timeline.windows()).extracting(FiredWindow::atEndOfInput).containsExactly(false, true);
     }
 
     @Test
     void aCurrentWatermarkFilterMarksTheRowsItRemoves() {
-        Timeline timeline = timeline(true, CSV, "SET 'pipeline.auto-watermark-interval' = '0';",
+        Timeline timeline = timeline(
+                true,
+                CSV,
+                "SET 'pipeline.auto-watermark-interval' = '0';",
                 "SELECT id FROM events WHERE CURRENT_WATERMARK(ts) IS NULL OR ts > CURRENT_WATERMARK(ts);");
 
         assertThat(timeline.rows()).extracting(Point::line).containsExactly(1, 2, 3, 4);
-        assertThat(timeline.filteredRows()).containsExactly(new Mark(3, at("10:00:03"), at("10:00:04.999"), null, null));
+        assertThat(timeline.filteredRows())
+                .containsExactly(new Mark(3, at("10:00:03"), at("10:00:04.999"), null, null));
         assertThat(timeline.windows()).isEmpty();
         assertThat(timeline.lateRows()).isEmpty();
     }
@@ -79,10 +95,13 @@ class TimelineTest {
     @Test
     void timesAreShownInTheSessionTimeZoneForTimestampLtzRowtimes() {
         Recipes.fixture(directory.resolve("fixtures"), "events.csv", "1,2024-03-01 10:00:01Z\n");
-        RecipeRun run = new SimulatorEngine(directory.resolve("fixtures"), false, true).run(Recipes.recipe(directory, "recipe",
-                "<!-- cookbook:fixture events = events.csv -->",
-                "CREATE TABLE events (id INT, ts TIMESTAMP_LTZ(3), WATERMARK FOR ts AS ts) WITH ('connector' = 'datagen');\n"
-                        + "SET 'table.local-time-zone' = 'Europe/Berlin';\n" + TUMBLE));
+        RecipeRun run = new SimulatorEngine(directory.resolve("fixtures"), false, true)
+                .run(Recipes.recipe(
+                        directory,
+                        "recipe",
+                        "<!-- cookbook:fixture events = events.csv -->",
+                        "CREATE TABLE events (id INT, ts TIMESTAMP_LTZ(3), WATERMARK FOR ts AS ts) WITH ('connector' = 'datagen');\n"
+                                + "SET 'table.local-time-zone' = 'Europe/Berlin';\n" + TUMBLE));
         Timeline timeline = run.results().get(0).explanations().timeline();
 
         assertThat(timeline.timeZone()).isEqualTo("Europe/Berlin");
@@ -93,19 +112,27 @@ class TimelineTest {
     @Test
     void theWatermarkDelayIsHowFarTheWatermarkStaysBehindTheNewestRow() {
         Recipes.fixture(directory.resolve("fixtures"), "events.csv", CSV);
-        RecipeRun run = new SimulatorEngine(directory.resolve("fixtures"), false, true).run(Recipes.recipe(directory, "recipe",
-                "<!-- cookbook:fixture events = events.csv -->",
-                "CREATE TABLE events (id INT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts - INTERVAL '5' SECOND) WITH ('connector' = 'datagen');\n"
-                        + TUMBLE));
+        RecipeRun run = new SimulatorEngine(directory.resolve("fixtures"), false, true)
+                .run(Recipes.recipe(
+                        directory,
+                        "recipe",
+                        "<!-- cookbook:fixture events = events.csv -->",
+                        "CREATE TABLE events (id INT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts - INTERVAL '5' SECOND) WITH ('connector' = 'datagen');\n"
+                                + TUMBLE));
         Timeline timeline = run.results().get(0).explanations().timeline();
 
         assertThat(timeline.watermarkDelayMillis()).isEqualTo(5000);
-        assertThat(timeline.watermarks()).extracting(Point::time).containsExactly(at("09:59:56"), at("09:59:59.999"), at("10:00:01"));
+        assertThat(timeline.watermarks())
+                .extracting(Point::time)
+                .containsExactly(at("09:59:56"), at("09:59:59.999"), at("10:00:01"));
     }
 
     @Test
     void anEventTimeOverAggregationMarksTheRowsItDropsWithoutAWindow() {
-        Timeline timeline = timeline(true, CSV, "SET 'pipeline.auto-watermark-interval' = '0';",
+        Timeline timeline = timeline(
+                true,
+                CSV,
+                "SET 'pipeline.auto-watermark-interval' = '0';",
                 "SELECT id, COUNT(*) OVER (ORDER BY ts RANGE BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS n FROM events;");
 
         assertThat(timeline.rows()).extracting(Point::line).containsExactly(1, 2, 3, 4);
@@ -127,8 +154,12 @@ class TimelineTest {
         assertThat(timeline.sampleStride()).isEqualTo(4);
         assertThat(timeline.rows()).extracting(Point::line).allMatch(line -> line % 4 == 0);
         assertThat(timeline.watermarks().size()).isLessThanOrEqualTo(1 << 15);
-        assertThat(timeline.lateRows()).extracting(Mark::line).containsExactlyElementsOf(
-                IntStream.rangeClosed(1, rows / 1000).map(i -> i * 1000).boxed().toList());
+        assertThat(timeline.lateRows())
+                .extracting(Mark::line)
+                .containsExactlyElementsOf(IntStream.rangeClosed(1, rows / 1000)
+                        .map(i -> i * 1000)
+                        .boxed()
+                        .toList());
         assertThat(timeline.windowCount()).isEqualTo(rows / 50);
     }
 
@@ -141,18 +172,28 @@ class TimelineTest {
         Path fixtures = directory.resolve("fixtures");
         Recipes.fixture(fixtures, "events.csv", csv);
         RecipeRun run = new SimulatorEngine(fixtures, false, record)
-                .run(Recipes.recipe(directory, "recipe", "<!-- cookbook:fixture events = events.csv -->", EVENTS + "\n" + String.join("\n", sql)));
+                .run(Recipes.recipe(
+                        directory,
+                        "recipe",
+                        "<!-- cookbook:fixture events = events.csv -->",
+                        EVENTS + "\n" + String.join("\n", sql)));
         assertThat(run.problem()).isNull();
-        List<Timeline> timelines = run.results().stream().map(result -> result.explanations().timeline()).toList();
+        List<Timeline> timelines = run.results().stream()
+                .map(result -> result.explanations().timeline())
+                .toList();
         return timelines.get(timelines.size() - 1);
     }
 
     private static long at(String time) {
-        return LocalDateTime.parse("2024-03-01T" + time).toInstant(ZoneOffset.UTC).toEpochMilli();
+        return LocalDateTime.parse("2024-03-01T" + time)
+                .toInstant(ZoneOffset.UTC)
+                .toEpochMilli();
     }
 
     /** 10:00 plus the milliseconds, as HH:mm:ss.SSS. */
     private static String time(long millis) {
-        return LocalDateTime.parse("2024-03-01T10:00:00").plusNanos(millis * 1_000_000).format(DateTimeFormatter.ofPattern("HH:mm:ss.SSS"));
+        return LocalDateTime.parse("2024-03-01T10:00:00")
+                .plusNanos(millis * 1_000_000)
+                .format(DateTimeFormatter.ofPattern("HH:mm:ss.SSS"));
     }
 }

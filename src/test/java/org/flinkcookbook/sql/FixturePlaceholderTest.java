@@ -15,10 +15,12 @@ class FixturePlaceholderTest {
 
     @Test
     void aQuoteInTheFixturesDirectoryIsEscapedInsideTheStringLiteral() throws Exception {
-        String sql = FixturePlaceholder.expand("SELECT '${fixtures}/a.csv'", FixturePlaceholder.uriOf(Path.of("/home/o'brien/fixtures")));
+        String sql = FixturePlaceholder.expand(
+                "SELECT '${fixtures}/a.csv'", FixturePlaceholder.uriOf(Path.of("/home/o'brien/fixtures")));
 
         assertThat(sql).isEqualTo("SELECT 'file:///home/o''brien/fixtures/a.csv'");
-        assertThat(StatementSplitter.split(sql, 1)).singleElement()
+        assertThat(StatementSplitter.split(sql, 1))
+                .singleElement()
                 .satisfies(statement -> assertThat(statement.text()).isEqualTo(sql));
     }
 
@@ -39,7 +41,9 @@ class FixturePlaceholderTest {
         String uri = FixturePlaceholder.uriOf(Path.of("/home/my book/café/fixtures"));
 
         assertThat(uri).isEqualTo("file:///home/my book/café/fixtures");
-        assertThat(new org.apache.flink.core.fs.Path(uri + "/orders.csv").toUri().getPath())
+        assertThat(new org.apache.flink.core.fs.Path(uri + "/orders.csv")
+                        .toUri()
+                        .getPath())
                 .isEqualTo("/home/my book/café/fixtures/orders.csv");
     }
 }

@@ -25,23 +25,24 @@ class NondeterminismTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {
-        "PROCTIME()",
-        "NOW()",
-        "CURRENT_TIMESTAMP",
-        "LOCALTIMESTAMP",
-        "CURRENT_TIME",
-        "LOCALTIME",
-        "CURRENT_DATE",
-        "CURRENT_ROW_TIMESTAMP()",
-        "RAND()",
-        "RAND(42)",
-        "RAND_INTEGER(10)",
-        "UUID()",
-        "UNIX_TIMESTAMP()",
-        "proctime()",
-        "uuid()",
-    })
+    @ValueSource(
+            strings = {
+                "PROCTIME()",
+                "NOW()",
+                "CURRENT_TIMESTAMP",
+                "LOCALTIMESTAMP",
+                "CURRENT_TIME",
+                "LOCALTIME",
+                "CURRENT_DATE",
+                "CURRENT_ROW_TIMESTAMP()",
+                "RAND()",
+                "RAND(42)",
+                "RAND_INTEGER(10)",
+                "UUID()",
+                "UNIX_TIMESTAMP()",
+                "proctime()",
+                "uuid()",
+            })
     void aSelectItemCallingAClockOrRandomFunctionIsNondeterministic(String call) throws Exception {
         assertThat(selectColumns("SELECT id, " + call + " FROM t")).containsExactly(false, true);
     }
@@ -110,7 +111,8 @@ class NondeterminismTest {
 
     @Test
     void theOutermostSelectIsFoundThroughOrderBy() throws Exception {
-        assertThat(selectColumns("SELECT id, NOW() AS n FROM t ORDER BY id LIMIT 3")).containsExactly(false, true);
+        assertThat(selectColumns("SELECT id, NOW() AS n FROM t ORDER BY id LIMIT 3"))
+                .containsExactly(false, true);
     }
 
     @Test
@@ -169,7 +171,8 @@ class NondeterminismTest {
     void anExpressionOverANondeterministicColumnIsNondeterministic() throws Exception {
         learn("CREATE TABLE t (id INT, pt AS PROCTIME()) WITH ('connector' = 'datagen')");
 
-        assertThat(selectColumns("SELECT id + 1, HOUR(pt), CAST(pt AS STRING) AS s FROM t")).containsExactly(false, true, true);
+        assertThat(selectColumns("SELECT id + 1, HOUR(pt), CAST(pt AS STRING) AS s FROM t"))
+                .containsExactly(false, true, true);
     }
 
     @Test
@@ -234,7 +237,8 @@ class NondeterminismTest {
 
     @Test
     void aSubqueryInFromCarriesItsAliasesToTheOuterSelect() throws Exception {
-        assertThat(selectColumns("SELECT r, id FROM (SELECT id, RAND() AS r FROM t) AS s")).containsExactly(true, false);
+        assertThat(selectColumns("SELECT r, id FROM (SELECT id, RAND() AS r FROM t) AS s"))
+                .containsExactly(true, false);
     }
 
     @Test
@@ -277,7 +281,8 @@ class NondeterminismTest {
     void intersectAndExceptAreReadLikeUnion() throws Exception {
         assertThat(selectColumns("(SELECT id, RAND() FROM a INTERSECT SELECT id, x FROM b) ORDER BY id"))
                 .containsExactly(false, true);
-        assertThat(selectColumns("SELECT id, x FROM a EXCEPT SELECT id, RAND() FROM b")).containsExactly(false, true);
+        assertThat(selectColumns("SELECT id, x FROM a EXCEPT SELECT id, RAND() FROM b"))
+                .containsExactly(false, true);
     }
 
     @Test
@@ -289,7 +294,8 @@ class NondeterminismTest {
 
     @Test
     void aUnionWithAStarBranchCannotBeReadPositionally() throws Exception {
-        assertThat(selectColumns("SELECT * FROM a UNION ALL SELECT id, NOW() AS n FROM b")).isEmpty();
+        assertThat(selectColumns("SELECT * FROM a UNION ALL SELECT id, NOW() AS n FROM b"))
+                .isEmpty();
         assertThat(nondeterminism.isNondeterministicName("n")).isTrue();
     }
 

@@ -8,11 +8,11 @@ import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlOrderBy;
 import org.apache.calcite.sql.SqlSelect;
-import org.apache.flink.sql.parser.dml.RichSqlInsert;
 import org.apache.flink.sql.parser.ddl.SqlReset;
 import org.apache.flink.sql.parser.ddl.SqlSet;
 import org.apache.flink.sql.parser.ddl.table.SqlCreateTable;
 import org.apache.flink.sql.parser.ddl.view.SqlCreateView;
+import org.apache.flink.sql.parser.dml.RichSqlInsert;
 import org.junit.jupiter.api.Test;
 
 class SqlParsingTest {
@@ -41,7 +41,8 @@ class SqlParsingTest {
     void identifiersKeepTheirCaseAndBackQuotesQuoteThem() throws Exception {
         SqlSelect select = (SqlSelect) parse("SELECT `Order Id`, amountInCents FROM Orders");
 
-        assertThat(select.getSelectList()).extracting(node -> ((SqlIdentifier) node).getSimple())
+        assertThat(select.getSelectList())
+                .extracting(node -> ((SqlIdentifier) node).getSimple())
                 .containsExactly("Order Id", "amountInCents");
         assertThat(((SqlIdentifier) select.getFrom()).getSimple()).isEqualTo("Orders");
     }
@@ -54,7 +55,8 @@ class SqlParsingTest {
                 .isInstanceOfSatisfying(SqlSyntaxException.class, e -> {
                     assertThat(e.line()).isEqualTo(40);
                     assertThat(e.column()).isEqualTo(10);
-                    assertThat(e.getMessage()).isEqualTo("Incorrect syntax near the keyword 'FROM' at line 40, column 10.");
+                    assertThat(e.getMessage())
+                            .isEqualTo("Incorrect syntax near the keyword 'FROM' at line 40, column 10.");
                 });
     }
 
@@ -91,7 +93,9 @@ class SqlParsingTest {
                 .isInstanceOfSatisfying(SqlSyntaxException.class, e -> {
                     assertThat(e.line()).isEqualTo(41);
                     // adjacent string literals are one literal to Calcite: the error is the '=' after 'format'
-                    assertThat(e.column()).isEqualTo(text.lines().toList().get(1).indexOf("= 'csv'") + 1).isEqualTo(41);
+                    assertThat(e.column())
+                            .isEqualTo(text.lines().toList().get(1).indexOf("= 'csv'") + 1)
+                            .isEqualTo(41);
                     assertThat(e.getMessage()).isEqualTo("Encountered \"=\" at line 41, column 41.");
                 });
     }
@@ -108,8 +112,10 @@ class SqlParsingTest {
         assertThat(SqlParsing.writtenColumn(text, sql, 1, 13)).isEqualTo(15);
         assertThat(SqlParsing.writtenColumn(text, sql, 1, 15)).isEqualTo(17);
         assertThat(SqlParsing.writtenColumn(text, sql, 1, 25)).isEqualTo(29);
-        assertThat(SqlParsing.writtenColumn("x\n${fixtures} y", "x\nfile:///f y", 2, 11)).isEqualTo(13);
-        assertThat(SqlParsing.writtenColumn("x\n${fixtures} y", "x\nfile:///f y", 1, 1)).isEqualTo(1);
+        assertThat(SqlParsing.writtenColumn("x\n${fixtures} y", "x\nfile:///f y", 2, 11))
+                .isEqualTo(13);
+        assertThat(SqlParsing.writtenColumn("x\n${fixtures} y", "x\nfile:///f y", 1, 1))
+                .isEqualTo(1);
     }
 
     @Test
@@ -127,11 +133,13 @@ class SqlParsingTest {
     void positionsNamedInAMessageAreRewrittenAsMarkdownPositions() {
         Statement statement = at("SELECT 1", 40, 5);
 
-        assertThat(SqlParsing.inMarkdownPositions(statement,
-                        "From line 1, column 8 to line 2, column 12: Column 'x' not found in any table"))
+        assertThat(SqlParsing.inMarkdownPositions(
+                        statement, "From line 1, column 8 to line 2, column 12: Column 'x' not found in any table"))
                 .isEqualTo("From line 40, column 12 to line 41, column 12: Column 'x' not found in any table");
-        assertThat(SqlParsing.inMarkdownPositions(statement, "Object 't' not found")).isEqualTo("Object 't' not found");
-        assertThat(SqlParsing.inMarkdownPositions(statement, "at baseline 1, column 2")).isEqualTo("at baseline 1, column 2");
+        assertThat(SqlParsing.inMarkdownPositions(statement, "Object 't' not found"))
+                .isEqualTo("Object 't' not found");
+        assertThat(SqlParsing.inMarkdownPositions(statement, "at baseline 1, column 2"))
+                .isEqualTo("at baseline 1, column 2");
     }
 
     @Test

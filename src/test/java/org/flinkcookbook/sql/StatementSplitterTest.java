@@ -25,8 +25,7 @@ class StatementSplitterTest {
         assertThat(statements)
                 .extracting(Statement::text, Statement::line, Statement::column, Statement::kind)
                 .containsExactly(
-                        tuple("SELECT 1", 20, 1, StatementKind.QUERY),
-                        tuple("SELECT 2", 20, 11, StatementKind.QUERY));
+                        tuple("SELECT 1", 20, 1, StatementKind.QUERY), tuple("SELECT 2", 20, 11, StatementKind.QUERY));
     }
 
     @Test
@@ -40,7 +39,8 @@ class StatementSplitterTest {
     void aSemicolonInsidePrefixedStringLiteralsDoesNotEndTheStatement() throws Exception {
         List<Statement> statements = split("SELECT U&'a;b', N'c;d', _UTF8'e;f' FROM t; SELECT 2");
 
-        assertThat(statements).extracting(Statement::text)
+        assertThat(statements)
+                .extracting(Statement::text)
                 .containsExactly("SELECT U&'a;b', N'c;d', _UTF8'e;f' FROM t", "SELECT 2");
     }
 
@@ -75,7 +75,8 @@ class StatementSplitterTest {
     void aSemicolonInsideAHintDoesNotEndTheStatement() throws Exception {
         List<Statement> statements = split("SELECT /*+ OPTIONS('a' = ';') */ 1 FROM t; SELECT 2");
 
-        assertThat(statements).extracting(Statement::text)
+        assertThat(statements)
+                .extracting(Statement::text)
                 .containsExactly("SELECT /*+ OPTIONS('a' = ';') */ 1 FROM t", "SELECT 2");
     }
 
@@ -92,8 +93,7 @@ class StatementSplitterTest {
     void aSemicolonInsideABackQuotedIdentifierDoesNotEndTheStatement() throws Exception {
         List<Statement> statements = split("SELECT `a;b` FROM `my;table`; SELECT 2;");
 
-        assertThat(statements).extracting(Statement::text)
-                .containsExactly("SELECT `a;b` FROM `my;table`", "SELECT 2");
+        assertThat(statements).extracting(Statement::text).containsExactly("SELECT `a;b` FROM `my;table`", "SELECT 2");
     }
 
     @Test
@@ -121,8 +121,11 @@ class StatementSplitterTest {
         assertThat(statements)
                 .extracting(Statement::text, Statement::line, Statement::column, Statement::kind)
                 .containsExactly(
-                        tuple("CREATE TABLE orders (\n  id BIGINT,\n  amount INT\n) WITH ('connector' = 'datagen')",
-                                7, 1, StatementKind.CREATE_TABLE),
+                        tuple(
+                                "CREATE TABLE orders (\n  id BIGINT,\n  amount INT\n) WITH ('connector' = 'datagen')",
+                                7,
+                                1,
+                                StatementKind.CREATE_TABLE),
                         tuple("SELECT id,\n       amount\nFROM orders", 12, 1, StatementKind.QUERY));
     }
 
@@ -130,9 +133,11 @@ class StatementSplitterTest {
     void theBlocksFirstLineShiftsEveryStatementLine() throws Exception {
         String sql = "\n\nSELECT 1;\n  SELECT 2;";
 
-        assertThat(StatementSplitter.split(sql, 1)).extracting(Statement::line, Statement::column)
+        assertThat(StatementSplitter.split(sql, 1))
+                .extracting(Statement::line, Statement::column)
                 .containsExactly(tuple(3, 1), tuple(4, 3));
-        assertThat(StatementSplitter.split(sql, 100)).extracting(Statement::line, Statement::column)
+        assertThat(StatementSplitter.split(sql, 100))
+                .extracting(Statement::line, Statement::column)
                 .containsExactly(tuple(102, 1), tuple(103, 3));
     }
 
@@ -198,7 +203,8 @@ class StatementSplitterTest {
     void keywordsAreClassifiedWhateverTheirCase() throws Exception {
         List<Statement> statements = split("select 1; Insert Into t select 2; create view v as select 3;");
 
-        assertThat(statements).extracting(Statement::kind)
+        assertThat(statements)
+                .extracting(Statement::kind)
                 .containsExactly(StatementKind.QUERY, StatementKind.INSERT, StatementKind.CREATE_VIEW);
     }
 
@@ -283,7 +289,8 @@ class StatementSplitterTest {
                         tuple("INSERT INTO a SELECT 1", 6, 1, StatementKind.INSERT),
                         tuple("INSERT INTO b SELECT 2", 7, 3, StatementKind.INSERT),
                         tuple("END", 8, 1, StatementKind.END_STATEMENT_SET));
-        assertThat(statements).allSatisfy(statement -> assertThat(statement.members()).isEmpty());
+        assertThat(statements)
+                .allSatisfy(statement -> assertThat(statement.members()).isEmpty());
     }
 
     @Test
@@ -319,17 +326,24 @@ class StatementSplitterTest {
                 .extracting(Statement::text, Statement::line, Statement::column, Statement::kind)
                 .containsExactly(
                         tuple("INSERT INTO a SELECT 1", 33, 3, StatementKind.INSERT),
-                        tuple("INSERT INTO b\n    SELECT CASE WHEN x THEN 1 ELSE 2 END FROM t", 34, 3, StatementKind.INSERT));
-        assertThat(set.members()).allSatisfy(member -> assertThat(member.members()).isEmpty());
+                        tuple(
+                                "INSERT INTO b\n    SELECT CASE WHEN x THEN 1 ELSE 2 END FROM t",
+                                34,
+                                3,
+                                StatementKind.INSERT));
+        assertThat(set.members())
+                .allSatisfy(member -> assertThat(member.members()).isEmpty());
     }
 
     @Test
     void executeStatementSetOnOneLineWithEmptyMembersAndNoFinalSemicolon() throws Exception {
-        List<Statement> statements = split("execute statement set begin ; insert into a select 1;; insert into b select 2; end");
+        List<Statement> statements =
+                split("execute statement set begin ; insert into a select 1;; insert into b select 2; end");
 
         assertThat(statements).singleElement().satisfies(set -> {
             assertThat(set.kind()).isEqualTo(StatementKind.STATEMENT_SET);
-            assertThat(set.text()).isEqualTo("execute statement set begin ; insert into a select 1;; insert into b select 2; end");
+            assertThat(set.text())
+                    .isEqualTo("execute statement set begin ; insert into a select 1;; insert into b select 2; end");
             assertThat(set.members())
                     .extracting(Statement::text, Statement::column)
                     .containsExactly(tuple("insert into a select 1", 31), tuple("insert into b select 2", 56));
@@ -371,11 +385,10 @@ class StatementSplitterTest {
 
     @Test
     void anUnterminatedStringAfterTabsIsReportedAtTheExactColumn() {
-        assertThatThrownBy(() -> split("\t\tSELECT 'x"))
-                .isInstanceOfSatisfying(SqlSyntaxException.class, e -> {
-                    assertThat(e.line()).isEqualTo(20);
-                    assertThat(e.column()).isEqualTo(10);
-                });
+        assertThatThrownBy(() -> split("\t\tSELECT 'x")).isInstanceOfSatisfying(SqlSyntaxException.class, e -> {
+            assertThat(e.line()).isEqualTo(20);
+            assertThat(e.column()).isEqualTo(10);
+        });
     }
 
     @Test
@@ -398,7 +411,8 @@ class StatementSplitterTest {
                 .isInstanceOfSatisfying(SqlSyntaxException.class, e -> {
                     assertThat(e.line()).isEqualTo(4);
                     assertThat(e.column()).isEqualTo(8);
-                    assertThat(e.getMessage()).isEqualTo("SQL cannot be read: a back-quoted identifier is never closed");
+                    assertThat(e.getMessage())
+                            .isEqualTo("SQL cannot be read: a back-quoted identifier is never closed");
                 });
     }
 
@@ -456,8 +470,8 @@ class StatementSplitterTest {
 
     @Test
     void firstWordsAreCutAtAWordBoundaryWithinSixtyCharacters() {
-        Statement statement = statement(
-                "SELECT customer_id, order_id, amount, currency, created_at, shipped_at FROM orders");
+        Statement statement =
+                statement("SELECT customer_id, order_id, amount, currency, created_at, shipped_at FROM orders");
 
         assertThat(statement.firstWords()).isEqualTo("SELECT customer_id, order_id, amount, currency, created_at, ...");
         assertThat(statement.firstWords().length() - " ...".length()).isLessThanOrEqualTo(60);
@@ -493,10 +507,12 @@ class StatementSplitterTest {
 
     @Test
     void fixturesPlaceholderIsReplacedByTheFixturesUri() {
-        Statement statement = statement("CREATE TABLE t (a INT) WITH ('path' = '${fixtures}/a.csv', 'x' = '${fixtures}')");
+        Statement statement =
+                statement("CREATE TABLE t (a INT) WITH ('path' = '${fixtures}/a.csv', 'x' = '${fixtures}')");
 
         assertThat(statement.textWithFixtures("file:///data/fixtures"))
-                .isEqualTo("CREATE TABLE t (a INT) WITH ('path' = 'file:///data/fixtures/a.csv', 'x' = 'file:///data/fixtures')");
+                .isEqualTo(
+                        "CREATE TABLE t (a INT) WITH ('path' = 'file:///data/fixtures/a.csv', 'x' = 'file:///data/fixtures')");
     }
 
     static Statement statement(String text) {

@@ -51,22 +51,39 @@ public final class HeadlessChromium implements AutoCloseable {
     public static Optional<Path> find() {
         String path = System.getenv().getOrDefault("PATH", "");
         return Stream.of("chromium", "chromium-browser", "google-chrome")
-                .flatMap(name -> Stream.of(path.split(java.io.File.pathSeparator)).map(dir -> Path.of(dir, name)))
+                .flatMap(name ->
+                        Stream.of(path.split(java.io.File.pathSeparator)).map(dir -> Path.of(dir, name)))
                 .filter(Files::isExecutable)
                 .findFirst();
     }
 
     public HeadlessChromium(Path executable) throws Exception {
         profile = Files.createTempDirectory("cookbook-chromium");
-        process = new ProcessBuilder(executable.toString(), "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync", "--hide-scrollbars",
-                "--user-data-dir=" + profile, "--remote-debugging-port=0", "about:blank")
+        process = new ProcessBuilder(
+                        executable.toString(),
+                        "--headless",
+                        "--no-sandbox",
+                        "--disable-gpu",
+                        "--disable-quic",
+                        "--no-first-run",
+                        "--disable-background-networking",
+                        "--disable-component-update",
+                        "--disable-sync",
+                        "--hide-scrollbars",
+                        "--user-data-dir=" + profile,
+                        "--remote-debugging-port=0",
+                        "about:blank")
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD)
                 .start();
         String endpoint = devToolsEndpoint();
-        socket = HttpClient.newHttpClient().newWebSocketBuilder().connectTimeout(TIMEOUT)
-                .buildAsync(URI.create(endpoint), new Listener()).get(TIMEOUT.toSeconds(), TimeUnit.SECONDS);
-        String target = send("Target.createTarget", Map.of("url", "about:blank")).get("targetId").asText();
+        socket = HttpClient.newHttpClient()
+                .newWebSocketBuilder()
+                .connectTimeout(TIMEOUT)
+                .buildAsync(URI.create(endpoint), new Listener())
+                .get(TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+        String target = send("Target.createTarget", Map.of("url", "about:blank"))
+                .get("targetId")
+                .asText();
         session = null;
         JsonNode attached = send("Target.attachToTarget", Map.of("targetId", target, "flatten", true));
         session = attached.get("sessionId").asText();
@@ -74,12 +91,15 @@ public final class HeadlessChromium implements AutoCloseable {
         send("Log.enable", Map.of());
         send("Page.enable", Map.of());
         send("Network.enable", Map.of());
-        send("Network.emulateNetworkConditions", Map.of("offline", true, "latency", 0, "downloadThroughput", -1, "uploadThroughput", -1));
+        send(
+                "Network.emulateNetworkConditions",
+                Map.of("offline", true, "latency", 0, "downloadThroughput", -1, "uploadThroughput", -1));
     }
 
     /** "DevTools listening on ws://..." is the line Chromium prints on stderr once it listens. */
     private String devToolsEndpoint() throws IOException {
-        BufferedReader stderr = new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8));
+        BufferedReader stderr =
+                new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8));
         List<String> seen = new ArrayList<>();
         String line;
         while ((line = stderr.readLine()) != null) {
@@ -97,7 +117,9 @@ public final class HeadlessChromium implements AutoCloseable {
 
     /** Sets the window: CSS pixels, and device pixels per CSS pixel for sharp screenshots. */
     public void viewport(int width, int height, double scale) throws Exception {
-        send("Emulation.setDeviceMetricsOverride", Map.of("width", width, "height", height, "deviceScaleFactor", scale, "mobile", false));
+        send(
+                "Emulation.setDeviceMetricsOverride",
+                Map.of("width", width, "height", height, "deviceScaleFactor", scale, "mobile", false));
     }
 
     /** Opens the file and waits for its load event; returns the milliseconds from navigation to load. Errors and requests start afresh. */
@@ -114,7 +136,8 @@ public final class HeadlessChromium implements AutoCloseable {
 
     /** Evaluates a JavaScript expression in the page; its value as JSON. */
     public JsonNode evaluate(String expression) throws Exception {
-        JsonNode result = send("Runtime.evaluate", Map.of("expression", expression, "returnByValue", true, "awaitPromise", true));
+        JsonNode result =
+                send("Runtime.evaluate", Map.of("expression", expression, "returnByValue", true, "awaitPromise", true));
         if (result.has("exceptionDetails")) {
             throw new IllegalStateException("script failed: " + result.get("exceptionDetails"));
         }
@@ -124,7 +147,8 @@ public final class HeadlessChromium implements AutoCloseable {
     /** A PNG of the page region, in CSS pixels. */
     public void screenshot(Path png, double x, double y, double width, double height) throws Exception {
         Map<String, Object> clip = Map.of("x", x, "y", y, "width", width, "height", height, "scale", 1);
-        JsonNode shot = send("Page.captureScreenshot", Map.of("format", "png", "clip", clip, "captureBeyondViewport", true));
+        JsonNode shot =
+                send("Page.captureScreenshot", Map.of("format", "png", "clip", clip, "captureBeyondViewport", true));
         Files.createDirectories(png.toAbsolutePath().getParent());
         Files.write(png, Base64.getDecoder().decode(shot.get("data").asText()));
     }
@@ -158,7 +182,8 @@ public final class HeadlessChromium implements AutoCloseable {
 
     private void receive(JsonNode message) {
         if (message.has("id")) {
-            CompletableFuture<JsonNode> answer = pending.remove(message.get("id").asInt());
+            CompletableFuture<JsonNode> answer =
+                    pending.remove(message.get("id").asInt());
             if (answer != null) {
                 answer.complete(message);
             }
@@ -169,17 +194,20 @@ public final class HeadlessChromium implements AutoCloseable {
             case "Page.loadEventFired" -> loads.forEach(load -> load.complete(params));
             case "Runtime.exceptionThrown" -> errors.add("uncaught: " + params.path("exceptionDetails"));
             case "Runtime.consoleAPICalled" -> {
-                if ("error".equals(params.path("type").asText()) || "warning".equals(params.path("type").asText())) {
+                if ("error".equals(params.path("type").asText())
+                        || "warning".equals(params.path("type").asText())) {
                     errors.add("console." + params.path("type").asText() + ": " + params.path("args"));
                 }
             }
             case "Log.entryAdded" -> {
                 if ("error".equals(params.path("entry").path("level").asText())) {
-                    errors.add("log: " + params.path("entry").path("text").asText() + " " + params.path("entry").path("url").asText());
+                    errors.add("log: " + params.path("entry").path("text").asText() + " "
+                            + params.path("entry").path("url").asText());
                 }
             }
-            case "Network.requestWillBeSent" -> requests.add(params.path("request").path("url").asText());
-            default -> { }
+            case "Network.requestWillBeSent" ->
+                requests.add(params.path("request").path("url").asText());
+            default -> {}
         }
     }
 
@@ -190,7 +218,8 @@ public final class HeadlessChromium implements AutoCloseable {
         } catch (RuntimeException ignored) {
             // the browser goes away anyway
         }
-        List<ProcessHandle> tree = Stream.concat(process.descendants(), Stream.of(process.toHandle())).toList();
+        List<ProcessHandle> tree = Stream.concat(process.descendants(), Stream.of(process.toHandle()))
+                .toList();
         tree.forEach(ProcessHandle::destroy); // the renderer and zygote processes too, not only the browser
         for (ProcessHandle handle : tree) {
             try {

@@ -15,7 +15,8 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  */
 public final class SharedFlink implements ParameterResolver {
 
-    public static final Path TEST_FIXTURES = Path.of("src/test/resources/fixtures").toAbsolutePath();
+    public static final Path TEST_FIXTURES =
+            Path.of("src/test/resources/fixtures").toAbsolutePath();
 
     @Override
     public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {

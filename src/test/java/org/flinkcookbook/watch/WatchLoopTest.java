@@ -17,8 +17,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
-import org.flinkcookbook.report.GoalCommand;
 import org.flinkcookbook.cache.RecipeCache;
+import org.flinkcookbook.report.GoalCommand;
 import org.flinkcookbook.report.RecipeOutcome;
 import org.flinkcookbook.run.CookbookRunner;
 import org.flinkcookbook.run.RunSettings;
@@ -38,7 +38,9 @@ class WatchLoopTest {
     private static final String COUNT = "SELECT window_start, COUNT(*) AS n, SUM(v) AS total "
             + "FROM TABLE(TUMBLE(TABLE events, DESCRIPTOR(ts), INTERVAL '5' SECOND)) GROUP BY window_start, window_end;";
 
-    @TempDir Path project;
+    @TempDir
+    Path project;
+
     private final RecordingConsole console = new RecordingConsole();
     private final List<String> output = console.lines();
     private final Keys keys = new Keys();
@@ -50,7 +52,9 @@ class WatchLoopTest {
     @BeforeEach
     void cookbook() throws IOException {
         write("recipes/lab.md", recipe(""));
-        write("recipes/other.md", "# Other\n<!-- cookbook:fixture events = other.csv -->\n```sql\n" + EVENTS + "\n" + COUNT + "\n```\n");
+        write(
+                "recipes/other.md",
+                "# Other\n<!-- cookbook:fixture events = other.csv -->\n```sql\n" + EVENTS + "\n" + COUNT + "\n```\n");
         write("recipes/README.md", "# Not a recipe\n");
         write("fixtures/events.csv", "1,a,10,2024-03-01 10:00:01\n2,b,20,2024-03-01 10:00:02\n");
         write("fixtures/other.csv", "1,a,10,2024-03-01 10:00:01\n");
@@ -83,15 +87,18 @@ class WatchLoopTest {
         append("fixtures/other.csv", "2,a,5,2024-03-01 10:00:02\n");
         await(line -> line.startsWith("1 recipe run in"));
         assertThat(progressLines()).containsExactly("FAILED recipes/other.md");
-        assertThat(output).anyMatch(line -> line.startsWith("  recipes/other.md:5: SELECT window_start")).contains(
-                "  run mvn cookbook:expected to accept the new values");
+        assertThat(output)
+                .anyMatch(line -> line.startsWith("  recipes/other.md:5: SELECT window_start"))
+                .contains("  run mvn cookbook:expected to accept the new values");
         output.clear();
 
         write("recipes/README.md", "# Still not a recipe, edited\n");
         write("fixtures/unread.csv", "1\n");
         keys.type("a\n");
         await(line -> line.startsWith("Watching 2 recipes"));
-        assertThat(progressLines()).as("only the key ran recipes").containsExactly("PASSED recipes/lab.md", "FAILED recipes/other.md");
+        assertThat(progressLines())
+                .as("only the key ran recipes")
+                .containsExactly("PASSED recipes/lab.md", "FAILED recipes/other.md");
     }
 
     @Test
@@ -99,7 +106,8 @@ class WatchLoopTest {
         start();
         await(line -> line.startsWith("Watching 2 recipes"));
         append("fixtures/events.csv", "3,c,30,2024-03-01 10:00:07\n");
-        await(line -> line.startsWith("Watching 2 recipes on simulator; press u to accept the new values of recipes/lab.md"));
+        await(line ->
+                line.startsWith("Watching 2 recipes on simulator; press u to accept the new values of recipes/lab.md"));
         String before = Files.readString(project.resolve("recipes/lab.expected"));
         output.clear();
 
@@ -111,9 +119,12 @@ class WatchLoopTest {
         await(line -> line.startsWith("1 recipe run in"));
 
         assertThat(progressLines()).containsExactly("WRITTEN recipes/lab.md", "PASSED recipes/lab.md");
-        assertThat(Files.readString(project.resolve("recipes/lab.expected"))).isNotEqualTo(before).contains("2024-03-01 10:00:05.000 | 1 | 30");
+        assertThat(Files.readString(project.resolve("recipes/lab.expected")))
+                .isNotEqualTo(before)
+                .contains("2024-03-01 10:00:05.000 | 1 | 30");
         try (var files = Files.list(project.resolve("recipes"))) {
-            assertThat(files.map(file -> file.getFileName().toString())).as("no temporary file is left")
+            assertThat(files.map(file -> file.getFileName().toString()))
+                    .as("no temporary file is left")
                     .containsExactlyInAnyOrder("lab.md", "lab.expected", "other.md", "other.expected", "README.md");
         }
         keys.type("u\n");
@@ -153,7 +164,9 @@ class WatchLoopTest {
         Set<Thread> before = Thread.getAllStackTraces().keySet();
         start();
         await(line -> line.startsWith("Watching 2 recipes"));
-        assertThat(newThreads(before)).as("the JDK's file watcher runs while watching").isNotEmpty();
+        assertThat(newThreads(before))
+                .as("the JDK's file watcher runs while watching")
+                .isNotEmpty();
 
         loop.stop(); // what the shutdown hook does on Ctrl-C
         looping.join(PATIENCE.toMillis());
@@ -183,13 +196,15 @@ class WatchLoopTest {
 
     private void start() {
         loop = new WatchLoop(settings(), runner(), "simulator", console, keys, Clock.systemUTC());
-        looping = new Thread(() -> {
-            try {
-                last.set(loop.run());
-            } catch (IOException e) {
-                output.add("failed: " + e);
-            }
-        }, "watch-under-test");
+        looping = new Thread(
+                () -> {
+                    try {
+                        last.set(loop.run());
+                    } catch (IOException e) {
+                        output.add("failed: " + e);
+                    }
+                },
+                "watch-under-test");
         looping.start();
     }
 
@@ -198,12 +213,25 @@ class WatchLoopTest {
     }
 
     private RunSettings settings() {
-        return new RunSettings(project, project.resolve("recipes"), project.resolve("fixtures"), "", false,
-                project.resolve("target/cookbook"), project.resolve("target/cookbook-reports"), 1000, Set.of(), null, 1, true, GoalCommand.PREFIX);
+        return new RunSettings(
+                project,
+                project.resolve("recipes"),
+                project.resolve("fixtures"),
+                "",
+                false,
+                project.resolve("target/cookbook"),
+                project.resolve("target/cookbook-reports"),
+                1000,
+                Set.of(),
+                null,
+                1,
+                true,
+                GoalCommand.PREFIX);
     }
 
     private static String recipe(String prose) {
-        return "# Lab\n<!-- cookbook:fixture events = events.csv -->\n```sql\n" + EVENTS + "\n" + COUNT + "\n```\n" + prose;
+        return "# Lab\n<!-- cookbook:fixture events = events.csv -->\n```sql\n" + EVENTS + "\n" + COUNT + "\n```\n"
+                + prose;
     }
 
     /** The progress lines printed so far, as "STATUS path". */
@@ -217,8 +245,12 @@ class WatchLoopTest {
     private void await(Predicate<String> line) throws InterruptedException {
         long deadline = System.nanoTime() + PATIENCE.toNanos();
         while (output.stream().noneMatch(line)) {
-            assertThat(System.nanoTime()).as("waiting for a line; printed so far: %s", output).isLessThan(deadline);
-            assertThat(looping.isAlive()).as("the loop is still running; printed: %s", output).isTrue();
+            assertThat(System.nanoTime())
+                    .as("waiting for a line; printed so far: %s", output)
+                    .isLessThan(deadline);
+            assertThat(looping.isAlive())
+                    .as("the loop is still running; printed: %s", output)
+                    .isTrue();
             Thread.sleep(10);
         }
     }

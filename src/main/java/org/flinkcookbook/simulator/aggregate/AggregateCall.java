@@ -21,7 +21,13 @@ import org.flinkcookbook.simulator.types.Values;
  */
 public record AggregateCall(Function function, boolean distinct, Expression argument) {
 
-    public enum Function { COUNT, SUM, MIN, MAX, AVG }
+    public enum Function {
+        COUNT,
+        SUM,
+        MIN,
+        MAX,
+        AVG
+    }
 
     /** Accumulates one group's, window's or slice's values. */
     public interface Accumulator {
@@ -107,7 +113,7 @@ public record AggregateCall(Function function, boolean distinct, Expression argu
                         wholeSum += ((Number) value).longValue();
                     }
                 }
-                default -> { }
+                default -> {}
             }
         }
 
@@ -125,7 +131,8 @@ public record AggregateCall(Function function, boolean distinct, Expression argu
             count += that.count;
             wholeSum += that.wholeSum;
             approximateSum = argument != null && argument.type().root() == Root.FLOAT && function == Function.SUM
-                    ? (float) approximateSum + (float) that.approximateSum : approximateSum + that.approximateSum;
+                    ? (float) approximateSum + (float) that.approximateSum
+                    : approximateSum + that.approximateSum;
             exactSum = exactSum.add(that.exactSum);
             if (that.best != null) {
                 int sign = function == Function.MIN ? -1 : 1;

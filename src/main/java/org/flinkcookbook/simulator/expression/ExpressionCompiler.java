@@ -78,7 +78,8 @@ public final class ExpressionCompiler {
         String name = identifier.names.get(identifier.names.size() - 1);
         int index = indexOf(name);
         if (index < 0) {
-            throw new SimulationException(identifier.getParserPosition(), "Column '" + name + "' not found in any table");
+            throw new SimulationException(
+                    identifier.getParserPosition(), "Column '" + name + "' not found in any table");
         }
         return index;
     }
@@ -112,7 +113,10 @@ public final class ExpressionCompiler {
      */
     private static Expression folded(SqlNode node, Expression expression) {
         if (expression.type().isApproximate() && !expression.readsWatermark() && isConstant(node)) {
-            throw unsupported(node, "a FLOAT or DOUBLE expression without columns, which Flink's planner computes in decimals (" + node + ")");
+            throw unsupported(
+                    node,
+                    "a FLOAT or DOUBLE expression without columns, which Flink's planner computes in decimals (" + node
+                            + ")");
         }
         return expression;
     }
@@ -140,33 +144,57 @@ public final class ExpressionCompiler {
     private Expression call(SqlBasicCall call) {
         List<SqlNode> operands = call.getOperandList();
         switch (call.getKind()) {
-            case AND: return logical(call, true);
-            case OR: return logical(call, false);
+            case AND:
+                return logical(call, true);
+            case OR:
+                return logical(call, false);
             case NOT: {
                 Expression operand = predicate(operands.get(0));
-                return derived(SqlType.BOOLEAN, (row, context) -> {
-                    Object value = operand.evaluate(row, context);
-                    return value == null ? null : !(Boolean) value;
-                }, operand);
+                return derived(
+                        SqlType.BOOLEAN,
+                        (row, context) -> {
+                            Object value = operand.evaluate(row, context);
+                            return value == null ? null : !(Boolean) value;
+                        },
+                        operand);
             }
-            case IS_NULL: case IS_NOT_NULL: {
+            case IS_NULL:
+            case IS_NOT_NULL: {
                 Expression operand = compile(operands.get(0));
                 boolean wantNull = call.getKind() == SqlKind.IS_NULL;
-                return derived(SqlType.BOOLEAN, (row, context) -> (operand.evaluate(row, context) == null) == wantNull, operand);
+                return derived(
+                        SqlType.BOOLEAN,
+                        (row, context) -> (operand.evaluate(row, context) == null) == wantNull,
+                        operand);
             }
-            case IS_TRUE: case IS_FALSE: case IS_NOT_TRUE: case IS_NOT_FALSE: {
+            case IS_TRUE:
+            case IS_FALSE:
+            case IS_NOT_TRUE:
+            case IS_NOT_FALSE: {
                 Expression operand = predicate(operands.get(0));
                 Boolean wanted = call.getKind() == SqlKind.IS_TRUE || call.getKind() == SqlKind.IS_NOT_TRUE;
                 boolean negated = call.getKind() == SqlKind.IS_NOT_TRUE || call.getKind() == SqlKind.IS_NOT_FALSE;
-                return derived(SqlType.BOOLEAN, (row, context) -> wanted.equals(operand.evaluate(row, context)) != negated, operand);
+                return derived(
+                        SqlType.BOOLEAN,
+                        (row, context) -> wanted.equals(operand.evaluate(row, context)) != negated,
+                        operand);
             }
-            case EQUALS: case NOT_EQUALS: case LESS_THAN: case LESS_THAN_OR_EQUAL: case GREATER_THAN: case GREATER_THAN_OR_EQUAL:
+            case EQUALS:
+            case NOT_EQUALS:
+            case LESS_THAN:
+            case LESS_THAN_OR_EQUAL:
+            case GREATER_THAN:
+            case GREATER_THAN_OR_EQUAL:
                 return comparison(call);
             case BETWEEN:
                 return between(call);
-            case IN: case NOT_IN:
+            case IN:
+            case NOT_IN:
                 return in(call);
-            case PLUS: case MINUS: case TIMES: case DIVIDE:
+            case PLUS:
+            case MINUS:
+            case TIMES:
+            case DIVIDE:
                 return arithmetic(call);
             case MINUS_PREFIX:
                 return negation(call, compile(operands.get(0)));
@@ -174,9 +202,16 @@ public final class ExpressionCompiler {
                 Expression operand = compile(operands.get(0));
                 SqlType target = SqlType.of((SqlDataTypeSpec) operands.get(1));
                 SqlType source = operand.type();
-                return derived(target, (row, context) -> Values.cast(operand.evaluate(row, context), source, target, context.sessionZone()), operand);
+                return derived(
+                        target,
+                        (row, context) ->
+                                Values.cast(operand.evaluate(row, context), source, target, context.sessionZone()),
+                        operand);
             }
-            case OTHER_FUNCTION: case OTHER: case COALESCE: case CURRENT_VALUE:
+            case OTHER_FUNCTION:
+            case OTHER:
+            case COALESCE:
+            case CURRENT_VALUE:
             default:
                 return function(call);
         }
@@ -195,84 +230,120 @@ public final class ExpressionCompiler {
                     throw unsupported(call, "TO_TIMESTAMP_LTZ other than of epoch seconds or milliseconds");
                 }
                 long factor = unit == 0 ? 1000L : 1L;
-                return derived(SqlType.timestampLtz(3), (row, context) -> {
-                    Object value = epoch.evaluate(row, context);
-                    return value == null ? null : ((Number) value).longValue() * factor;
-                }, epoch);
+                return derived(
+                        SqlType.timestampLtz(3),
+                        (row, context) -> {
+                            Object value = epoch.evaluate(row, context);
+                            return value == null ? null : ((Number) value).longValue() * factor;
+                        },
+                        epoch);
             }
             case "TO_TIMESTAMP": {
                 // Flink's own parsers (BuiltInMethods STRING_TO_TIMESTAMP, STRING_TO_TIMESTAMP_WITH_FORMAT)
                 Expression text = compile(operands.get(0));
-                String format = operands.size() > 1 ? ((SqlCharStringLiteral) operands.get(1)).getValueAs(String.class) : null;
-                return derived(SqlType.timestamp(3), (row, context) -> {
-                    Object value = text.evaluate(row, context);
-                    if (value == null) {
-                        return null;
-                    }
-                    try {
-                        TimestampData parsed = format == null ? DateTimeUtils.parseTimestampData((String) value)
-                                : DateTimeUtils.parseTimestampData((String) value, format);
-                        return parsed == null ? null : parsed.getMillisecond();
-                    } catch (RuntimeException unparsable) {
-                        return null; // Flink's TO_TIMESTAMP returns NULL for text it cannot parse
-                    }
-                }, text);
+                String format =
+                        operands.size() > 1 ? ((SqlCharStringLiteral) operands.get(1)).getValueAs(String.class) : null;
+                return derived(
+                        SqlType.timestamp(3),
+                        (row, context) -> {
+                            Object value = text.evaluate(row, context);
+                            if (value == null) {
+                                return null;
+                            }
+                            try {
+                                TimestampData parsed = format == null
+                                        ? DateTimeUtils.parseTimestampData((String) value)
+                                        : DateTimeUtils.parseTimestampData((String) value, format);
+                                return parsed == null ? null : parsed.getMillisecond();
+                            } catch (RuntimeException unparsable) {
+                                return null; // Flink's TO_TIMESTAMP returns NULL for text it cannot parse
+                            }
+                        },
+                        text);
             }
-            case "PROCTIME": case "NOW": case "CURRENT_TIMESTAMP": case "LOCALTIMESTAMP": case "CURRENT_ROW_TIMESTAMP":
+            case "PROCTIME":
+            case "NOW":
+            case "CURRENT_TIMESTAMP":
+            case "LOCALTIMESTAMP":
+            case "CURRENT_ROW_TIMESTAMP":
                 return compileConstant(SqlType.timestampLtz(3), Values.NONDETERMINISTIC);
-            case "RAND": case "RAND_INTEGER": case "UUID":
+            case "RAND":
+            case "RAND_INTEGER":
+            case "UUID":
                 return compileConstant(name.equals("UUID") ? SqlType.STRING : SqlType.DOUBLE, Values.NONDETERMINISTIC);
             case "ROUND": {
                 Expression number = compile(operands.get(0));
                 int digits = operands.size() > 1 ? ((SqlNumericLiteral) operands.get(1)).intValue(true) : 0;
-                if (!number.type().isApproximate() && !number.type().isIntLike() && number.type().root() != Root.BIGINT) {
+                if (!number.type().isApproximate()
+                        && !number.type().isIntLike()
+                        && number.type().root() != Root.BIGINT) {
                     throw unsupported(call, "ROUND of " + number.type());
                 }
                 SqlType type = number.type();
                 // SqlFunctionUtils#sround: half-up on the decimal value, in the argument's type
-                return derived(type, (row, context) -> {
-                    Object value = number.evaluate(row, context);
-                    if (value == null) {
-                        return null;
-                    }
-                    BigDecimal rounded = Values.decimal(value).setScale(digits, RoundingMode.HALF_UP);
-                    return Values.cast(rounded, SqlType.decimal(38, Math.max(0, digits)), type, context.sessionZone());
-                }, number);
+                return derived(
+                        type,
+                        (row, context) -> {
+                            Object value = number.evaluate(row, context);
+                            if (value == null) {
+                                return null;
+                            }
+                            BigDecimal rounded = Values.decimal(value).setScale(digits, RoundingMode.HALF_UP);
+                            return Values.cast(
+                                    rounded, SqlType.decimal(38, Math.max(0, digits)), type, context.sessionZone());
+                        },
+                        number);
             }
-            case "UPPER": case "LOWER": {
+            case "UPPER":
+            case "LOWER": {
                 Expression text = compile(operands.get(0));
                 boolean upper = name.equals("UPPER");
-                SqlType type = text.type().root() == Root.STRING ? text.type() : SqlType.STRING; // ReturnTypes.ARG0_NULLABLE
-                return derived(type, (row, context) -> {
-                    Object value = text.evaluate(row, context);
-                    return value == null ? null : upper ? ((String) value).toUpperCase(Locale.ROOT) : ((String) value).toLowerCase(Locale.ROOT);
-                }, text);
+                SqlType type =
+                        text.type().root() == Root.STRING ? text.type() : SqlType.STRING; // ReturnTypes.ARG0_NULLABLE
+                return derived(
+                        type,
+                        (row, context) -> {
+                            Object value = text.evaluate(row, context);
+                            return value == null
+                                    ? null
+                                    : upper
+                                            ? ((String) value).toUpperCase(Locale.ROOT)
+                                            : ((String) value).toLowerCase(Locale.ROOT);
+                        },
+                        text);
             }
-            case "||": case "CONCAT": {
+            case "||":
+            case "CONCAT": {
                 List<Expression> parts = compileAll(operands);
-                return new Expression(concatenationType(parts, name.equals("||")), (row, context) -> {
-                    StringBuilder text = new StringBuilder();
-                    for (Expression part : parts) {
-                        Object value = part.evaluate(row, context);
-                        if (value == null) {
-                            return null;
-                        }
-                        text.append(Values.render(value, part.type(), context.sessionZone()));
-                    }
-                    return text.toString();
-                }, parts.stream().anyMatch(Expression::readsWatermark));
+                return new Expression(
+                        concatenationType(parts, name.equals("||")),
+                        (row, context) -> {
+                            StringBuilder text = new StringBuilder();
+                            for (Expression part : parts) {
+                                Object value = part.evaluate(row, context);
+                                if (value == null) {
+                                    return null;
+                                }
+                                text.append(Values.render(value, part.type(), context.sessionZone()));
+                            }
+                            return text.toString();
+                        },
+                        parts.stream().anyMatch(Expression::readsWatermark));
             }
             case "COALESCE": {
                 List<Expression> parts = castToCommonType(call, compileAll(operands), "COALESCE");
-                return new Expression(parts.get(0).type(), (row, context) -> {
-                    for (Expression part : parts) {
-                        Object value = part.evaluate(row, context);
-                        if (value != null) {
-                            return value;
-                        }
-                    }
-                    return null;
-                }, parts.stream().anyMatch(Expression::readsWatermark));
+                return new Expression(
+                        parts.get(0).type(),
+                        (row, context) -> {
+                            for (Expression part : parts) {
+                                Object value = part.evaluate(row, context);
+                                if (value != null) {
+                                    return value;
+                                }
+                            }
+                            return null;
+                        },
+                        parts.stream().anyMatch(Expression::readsWatermark));
             }
             default:
                 throw unsupported(call, "the function " + call.getOperator().getName());
@@ -290,14 +361,19 @@ public final class ExpressionCompiler {
         }
         Column column = columns.get(resolve(identifier));
         if (!column.rowtime()) {
-            throw new SimulationException(call.getParserPosition(),
-                    "The argument of CURRENT_WATERMARK must be a rowtime attribute, but '" + column.name() + "' is not");
+            throw new SimulationException(
+                    call.getParserPosition(),
+                    "The argument of CURRENT_WATERMARK must be a rowtime attribute, but '" + column.name()
+                            + "' is not");
         }
         SqlType type = column.type().root() == Root.TIMESTAMP_LTZ ? SqlType.timestampLtz(3) : SqlType.timestamp(3);
-        return new Expression(type, (row, context) -> {
-            long watermark = context.currentWatermark();
-            return watermark == EvaluationContext.NO_WATERMARK ? null : watermark;
-        }, true);
+        return new Expression(
+                type,
+                (row, context) -> {
+                    long watermark = context.currentWatermark();
+                    return watermark == EvaluationContext.NO_WATERMARK ? null : watermark;
+                },
+                true);
     }
 
     /**
@@ -327,24 +403,29 @@ public final class ExpressionCompiler {
             operands.add(predicate(operand));
         }
         Boolean decisive = !and;
-        return new Expression(SqlType.BOOLEAN, (row, context) -> {
-            boolean sawNull = false;
-            for (Expression operand : operands) {
-                Object value = operand.evaluate(row, context);
-                if (value == null) {
-                    sawNull = true;
-                } else if (decisive.equals(value)) {
-                    return decisive;
-                }
-            }
-            return sawNull ? null : !decisive;
-        }, operands.stream().anyMatch(Expression::readsWatermark));
+        return new Expression(
+                SqlType.BOOLEAN,
+                (row, context) -> {
+                    boolean sawNull = false;
+                    for (Expression operand : operands) {
+                        Object value = operand.evaluate(row, context);
+                        if (value == null) {
+                            sawNull = true;
+                        } else if (decisive.equals(value)) {
+                            return decisive;
+                        }
+                    }
+                    return sawNull ? null : !decisive;
+                },
+                operands.stream().anyMatch(Expression::readsWatermark));
     }
 
     private Expression predicate(SqlNode node) {
         Expression expression = compile(node);
         if (expression.type().root() != Root.BOOLEAN && expression.type().root() != Root.NULL) {
-            throw new SimulationException(node.getParserPosition(), "Expected a BOOLEAN condition but '" + node + "' is " + expression.type());
+            throw new SimulationException(
+                    node.getParserPosition(),
+                    "Expected a BOOLEAN condition but '" + node + "' is " + expression.type());
         }
         return expression;
     }
@@ -354,30 +435,37 @@ public final class ExpressionCompiler {
         Expression right = compile(call.getOperandList().get(1));
         checkComparable(call, left.type(), right.type());
         SqlKind kind = call.getKind();
-        if (call.getOperandList().get(0).equalsDeep(call.getOperandList().get(1), Litmus.IGNORE) && !left.readsWatermark()) {
+        if (call.getOperandList().get(0).equalsDeep(call.getOperandList().get(1), Litmus.IGNORE)
+                && !left.readsWatermark()) {
             // RexSimplify#simplifyComparison: x = x is x IS NOT NULL OR NULL, x < x is FALSE or NULL, even for NaN
-            boolean reflexive = kind == SqlKind.EQUALS || kind == SqlKind.LESS_THAN_OR_EQUAL || kind == SqlKind.GREATER_THAN_OR_EQUAL;
-            return derived(SqlType.BOOLEAN, (row, context) -> left.evaluate(row, context) == null ? null : reflexive, left);
+            boolean reflexive = kind == SqlKind.EQUALS
+                    || kind == SqlKind.LESS_THAN_OR_EQUAL
+                    || kind == SqlKind.GREATER_THAN_OR_EQUAL;
+            return derived(
+                    SqlType.BOOLEAN, (row, context) -> left.evaluate(row, context) == null ? null : reflexive, left);
         }
-        return new Expression(SqlType.BOOLEAN, (row, context) -> {
-            Object a = left.evaluate(row, context);
-            Object b = right.evaluate(row, context);
-            if (a == null || b == null) {
-                return null;
-            }
-            Integer order = Values.sqlCompare(a, b);
-            if (order == null) {
-                return kind == SqlKind.NOT_EQUALS; // NaN: unordered
-            }
-            return switch (kind) {
-                case EQUALS -> order == 0;
-                case NOT_EQUALS -> order != 0;
-                case LESS_THAN -> order < 0;
-                case LESS_THAN_OR_EQUAL -> order <= 0;
-                case GREATER_THAN -> order > 0;
-                default -> order >= 0;
-            };
-        }, left.readsWatermark() || right.readsWatermark());
+        return new Expression(
+                SqlType.BOOLEAN,
+                (row, context) -> {
+                    Object a = left.evaluate(row, context);
+                    Object b = right.evaluate(row, context);
+                    if (a == null || b == null) {
+                        return null;
+                    }
+                    Integer order = Values.sqlCompare(a, b);
+                    if (order == null) {
+                        return kind == SqlKind.NOT_EQUALS; // NaN: unordered
+                    }
+                    return switch (kind) {
+                        case EQUALS -> order == 0;
+                        case NOT_EQUALS -> order != 0;
+                        case LESS_THAN -> order < 0;
+                        case LESS_THAN_OR_EQUAL -> order <= 0;
+                        case GREATER_THAN -> order > 0;
+                        default -> order >= 0;
+                    };
+                },
+                left.readsWatermark() || right.readsWatermark());
     }
 
     private Expression between(SqlBasicCall call) {
@@ -390,19 +478,24 @@ public final class ExpressionCompiler {
         SqlBetweenOperator operator = (SqlBetweenOperator) call.getOperator();
         boolean negated = operator.isNegated();
         boolean symmetric = operator.flag == SqlBetweenOperator.Flag.SYMMETRIC;
-        return new Expression(SqlType.BOOLEAN, (row, context) -> {
-            Object v = value.evaluate(row, context);
-            Object l = low.evaluate(row, context);
-            Object h = high.evaluate(row, context);
-            // Calcite's StandardConvertletTable: v >= l AND v <= h, SYMMETRIC also OR v >= h AND v <= l, in three-valued logic
-            Boolean inside = and(atLeast(v, l), atLeast(h, v));
-            if (symmetric) {
-                Boolean swapped = and(atLeast(v, h), atLeast(l, v));
-                inside = Boolean.TRUE.equals(inside) || Boolean.TRUE.equals(swapped) ? Boolean.TRUE
-                        : inside == null || swapped == null ? null : Boolean.FALSE;
-            }
-            return inside == null ? null : inside != negated;
-        }, value.readsWatermark() || low.readsWatermark() || high.readsWatermark());
+        return new Expression(
+                SqlType.BOOLEAN,
+                (row, context) -> {
+                    Object v = value.evaluate(row, context);
+                    Object l = low.evaluate(row, context);
+                    Object h = high.evaluate(row, context);
+                    // Calcite's StandardConvertletTable: v >= l AND v <= h, SYMMETRIC also OR v >= h AND v <= l, in
+                    // three-valued logic
+                    Boolean inside = and(atLeast(v, l), atLeast(h, v));
+                    if (symmetric) {
+                        Boolean swapped = and(atLeast(v, h), atLeast(l, v));
+                        inside = Boolean.TRUE.equals(inside) || Boolean.TRUE.equals(swapped)
+                                ? Boolean.TRUE
+                                : inside == null || swapped == null ? null : Boolean.FALSE;
+                    }
+                    return inside == null ? null : inside != negated;
+                },
+                value.readsWatermark() || low.readsWatermark() || high.readsWatermark());
     }
 
     /** a >= b: NULL when either is NULL, FALSE when they are unordered (NaN). */
@@ -429,38 +522,51 @@ public final class ExpressionCompiler {
         List<Expression> candidates = compileAll(list.getList());
         for (Expression candidate : candidates) {
             checkComparable(call, value.type(), candidate.type());
-            if (value.type().isNumeric() && candidate.type().isNumeric() && !value.type().isApproximate()
-                    && (candidate.type().isApproximate() || (candidate.type().root() == Root.DECIMAL) != (value.type().root() == Root.DECIMAL)
-                    || integerWidth(candidate.type()) > integerWidth(value.type()))) {
-                // Flink's planner may cast such a list to the value's type (BIGINT 9223372036854775807 IN an INT's list is -1)
-                throw unsupported(call, "IN with a value of a wider numeric type than the tested one (" + candidate.type() + " for " + value.type() + ")");
+            if (value.type().isNumeric()
+                    && candidate.type().isNumeric()
+                    && !value.type().isApproximate()
+                    && (candidate.type().isApproximate()
+                            || (candidate.type().root() == Root.DECIMAL)
+                                    != (value.type().root() == Root.DECIMAL)
+                            || integerWidth(candidate.type()) > integerWidth(value.type()))) {
+                // Flink's planner may cast such a list to the value's type (BIGINT 9223372036854775807 IN an INT's list
+                // is -1)
+                throw unsupported(
+                        call,
+                        "IN with a value of a wider numeric type than the tested one (" + candidate.type() + " for "
+                                + value.type() + ")");
             }
         }
         boolean negated = call.getKind() == SqlKind.NOT_IN;
-        return new Expression(SqlType.BOOLEAN, (row, context) -> {
-            Object v = value.evaluate(row, context);
-            if (v == null) {
-                return null;
-            }
-            boolean sawNull = false;
-            for (Expression candidate : candidates) {
-                Object c = candidate.evaluate(row, context);
-                if (c == null) {
-                    sawNull = true;
-                } else if (Integer.valueOf(0).equals(Values.sqlCompare(v, c))) {
-                    return !negated;
-                }
-            }
-            return sawNull ? null : negated;
-        }, value.readsWatermark());
+        return new Expression(
+                SqlType.BOOLEAN,
+                (row, context) -> {
+                    Object v = value.evaluate(row, context);
+                    if (v == null) {
+                        return null;
+                    }
+                    boolean sawNull = false;
+                    for (Expression candidate : candidates) {
+                        Object c = candidate.evaluate(row, context);
+                        if (c == null) {
+                            sawNull = true;
+                        } else if (Integer.valueOf(0).equals(Values.sqlCompare(v, c))) {
+                            return !negated;
+                        }
+                    }
+                    return sawNull ? null : negated;
+                },
+                value.readsWatermark());
     }
 
     private static void checkComparable(SqlNode node, SqlType left, SqlType right) {
-        boolean comparable = left.root() == Root.NULL || right.root() == Root.NULL
+        boolean comparable = left.root() == Root.NULL
+                || right.root() == Root.NULL
                 || (left.isNumeric() && right.isNumeric())
                 || left.root() == right.root();
         if (!comparable) {
-            throw new UnsupportedConstructException(node.getParserPosition(), "comparing " + left + " with " + right + " in " + node);
+            throw new UnsupportedConstructException(
+                    node.getParserPosition(), "comparing " + left + " with " + right + " in " + node);
         }
     }
 
@@ -521,21 +627,24 @@ public final class ExpressionCompiler {
         if (!type.isNumeric() && type.root() != Root.INTERVAL) {
             throw unsupported(node, "unary minus on " + type);
         }
-        return derived(type, (row, context) -> {
-            Object value = operand.evaluate(row, context);
-            if (value == null || value == Values.NONDETERMINISTIC) {
-                return value;
-            }
-            return switch (type.root()) {
-                case TINYINT -> (int) (byte) -(Integer) value;
-                case SMALLINT -> (int) (short) -(Integer) value;
-                case INT -> -(Integer) value;
-                case FLOAT -> -(Float) value;
-                case DOUBLE -> -(Double) value;
-                case DECIMAL -> Values.fitDecimal(((BigDecimal) value).negate(), type);
-                default -> -(Long) value;
-            };
-        }, operand);
+        return derived(
+                type,
+                (row, context) -> {
+                    Object value = operand.evaluate(row, context);
+                    if (value == null || value == Values.NONDETERMINISTIC) {
+                        return value;
+                    }
+                    return switch (type.root()) {
+                        case TINYINT -> (int) (byte) -(Integer) value;
+                        case SMALLINT -> (int) (short) -(Integer) value;
+                        case INT -> -(Integer) value;
+                        case FLOAT -> -(Float) value;
+                        case DOUBLE -> -(Double) value;
+                        case DECIMAL -> Values.fitDecimal(((BigDecimal) value).negate(), type);
+                        default -> -(Long) value;
+                    };
+                },
+                operand);
     }
 
     private static int integerWidth(SqlType type) {
@@ -555,34 +664,52 @@ public final class ExpressionCompiler {
         for (SqlNode when : sqlCase.getWhenOperands()) {
             conditions.add(predicate(when));
         }
-        List<Expression> branches = new ArrayList<>(compileAll(sqlCase.getThenOperands().getList()));
+        List<Expression> branches =
+                new ArrayList<>(compileAll(sqlCase.getThenOperands().getList()));
         branches.add(compile(sqlCase.getElseOperand()));
         List<Expression> results = castToCommonType(sqlCase, branches, "CASE");
         Expression otherwise = results.get(results.size() - 1);
-        return new Expression(otherwise.type(), (row, context) -> {
-            for (int i = 0; i < conditions.size(); i++) {
-                if (conditions.get(i).isTrue(row, context)) {
-                    return results.get(i).evaluate(row, context);
-                }
-            }
-            return otherwise.evaluate(row, context);
-        }, conditions.stream().anyMatch(Expression::readsWatermark) || results.stream().anyMatch(Expression::readsWatermark));
+        return new Expression(
+                otherwise.type(),
+                (row, context) -> {
+                    for (int i = 0; i < conditions.size(); i++) {
+                        if (conditions.get(i).isTrue(row, context)) {
+                            return results.get(i).evaluate(row, context);
+                        }
+                    }
+                    return otherwise.evaluate(row, context);
+                },
+                conditions.stream().anyMatch(Expression::readsWatermark)
+                        || results.stream().anyMatch(Expression::readsWatermark));
     }
 
     /** CASE and COALESCE give every branch their common type (LogicalTypeMerging#findCommonType), cast to it. */
     private static List<Expression> castToCommonType(SqlNode node, List<Expression> branches, String what) {
-        if (branches.stream().anyMatch(branch -> branch.type().root() == Root.FLOAT) && branches.stream().anyMatch(branch -> branch.type().root() == Root.DOUBLE)) {
-            // Flink's planner gives such branches FLOAT in places (a DOUBLE 1.0E308 branch becomes Infinity), not findCommonType's DOUBLE
+        if (branches.stream().anyMatch(branch -> branch.type().root() == Root.FLOAT)
+                && branches.stream().anyMatch(branch -> branch.type().root() == Root.DOUBLE)) {
+            // Flink's planner gives such branches FLOAT in places (a DOUBLE 1.0E308 branch becomes Infinity), not
+            // findCommonType's DOUBLE
             throw unsupported(node, what + " with FLOAT and DOUBLE branches");
         }
-        SqlType type = FlinkTypes.commonType(branches.stream().map(Expression::type).toList())
-                .orElseThrow(() -> new SimulationException(node.getParserPosition(), "Could not find a common type for the " + what + " branches "
-                        + branches.stream().map(branch -> branch.type().toString()).toList()));
+        SqlType type = FlinkTypes.commonType(
+                        branches.stream().map(Expression::type).toList())
+                .orElseThrow(() -> new SimulationException(
+                        node.getParserPosition(),
+                        "Could not find a common type for the " + what + " branches "
+                                + branches.stream()
+                                        .map(branch -> branch.type().toString())
+                                        .toList()));
         List<Expression> cast = new ArrayList<>();
         for (Expression branch : branches) {
             SqlType from = branch.type();
-            cast.add(from.equals(type) || from.root() == Root.NULL ? new Expression(type, branch::evaluate, branch.readsWatermark())
-                    : derived(type, (row, context) -> Values.cast(branch.evaluate(row, context), from, type, context.sessionZone()), branch));
+            cast.add(
+                    from.equals(type) || from.root() == Root.NULL
+                            ? new Expression(type, branch::evaluate, branch.readsWatermark())
+                            : derived(
+                                    type,
+                                    (row, context) -> Values.cast(
+                                            branch.evaluate(row, context), from, type, context.sessionZone()),
+                                    branch));
         }
         return cast;
     }
@@ -596,7 +723,8 @@ public final class ExpressionCompiler {
         }
         if (literal instanceof SqlTimestampLiteral timestamp) {
             SqlType type = SqlType.timestamp(Math.max(0, timestamp.getPrec()));
-            String text = Values.withinMilliseconds(timestamp.toFormattedString(), type).toString();
+            String text = Values.withinMilliseconds(timestamp.toFormattedString(), type)
+                    .toString();
             return compileConstant(type, Timestamps.parseLiteral(text));
         }
         if (literal instanceof SqlNumericLiteral number) {
@@ -605,16 +733,19 @@ public final class ExpressionCompiler {
                 return compileConstant(SqlType.DOUBLE, value.doubleValue());
             }
             if (value.scale() > 0) {
-                return compileConstant(SqlType.decimal(Math.max(value.precision(), value.scale()), value.scale()), value);
+                return compileConstant(
+                        SqlType.decimal(Math.max(value.precision(), value.scale()), value.scale()), value);
             }
-            if (value.compareTo(BigDecimal.valueOf(Integer.MAX_VALUE)) <= 0 && value.compareTo(BigDecimal.valueOf(Integer.MIN_VALUE)) >= 0) {
+            if (value.compareTo(BigDecimal.valueOf(Integer.MAX_VALUE)) <= 0
+                    && value.compareTo(BigDecimal.valueOf(Integer.MIN_VALUE)) >= 0) {
                 return compileConstant(SqlType.INT, value.intValue());
             }
             return compileConstant(SqlType.BIGINT, value.longValue());
         }
         if (literal instanceof SqlCharStringLiteral text) {
             String value = text.getValueAs(String.class);
-            return compileConstant(SqlType.character(value.codePointCount(0, value.length())), value); // a literal is CHAR(n)
+            return compileConstant(
+                    SqlType.character(value.codePointCount(0, value.length())), value); // a literal is CHAR(n)
         }
         if (literal.getTypeName() == SqlTypeName.BOOLEAN) {
             return compileConstant(SqlType.BOOLEAN, literal.booleanValue());
@@ -634,15 +765,18 @@ public final class ExpressionCompiler {
         }
         TimeUnit end = value.getIntervalQualifier().getEndUnit();
         if (end != null && end != unit) {
-            throw new UnsupportedConstructException(literal.getParserPosition(), "multi-unit intervals such as " + literal);
+            throw new UnsupportedConstructException(
+                    literal.getParserPosition(), "multi-unit intervals such as " + literal);
         }
         BigDecimal count = new BigDecimal(value.getIntervalLiteral().trim());
         // Calcite's validator: the leading field has at most its precision in digits (default 2)
         int precision = value.getIntervalQualifier().getStartPrecisionPreservingDefault();
         int leadingPrecision = precision < 0 ? 2 : precision;
         if (count.toBigInteger().abs().toString().length() > leadingPrecision) { // '-20' MINUTE is a valid offset
-            throw new SimulationException(literal.getParserPosition(), "Interval field value " + count.toBigInteger()
-                    + " exceeds precision of " + unit + "(" + leadingPrecision + ") field");
+            throw new SimulationException(
+                    literal.getParserPosition(),
+                    "Interval field value " + count.toBigInteger() + " exceeds precision of " + unit + "("
+                            + leadingPrecision + ") field");
         }
         return value.getSign() * count.multiply(unit.multiplier).longValueExact();
     }
@@ -665,18 +799,22 @@ public final class ExpressionCompiler {
     }
 
     /** A null-propagating two-operand expression. */
-    private static Expression derived2(SqlType type, Expression left, Expression right, BinaryOperator<Object> operator) {
-        return new Expression(type, (row, context) -> {
-            Object a = left.evaluate(row, context);
-            Object b = right.evaluate(row, context);
-            if (a == null || b == null) {
-                return null;
-            }
-            if (a == Values.NONDETERMINISTIC || b == Values.NONDETERMINISTIC) {
-                return Values.NONDETERMINISTIC;
-            }
-            return operator.apply(a, b);
-        }, left.readsWatermark() || right.readsWatermark());
+    private static Expression derived2(
+            SqlType type, Expression left, Expression right, BinaryOperator<Object> operator) {
+        return new Expression(
+                type,
+                (row, context) -> {
+                    Object a = left.evaluate(row, context);
+                    Object b = right.evaluate(row, context);
+                    if (a == null || b == null) {
+                        return null;
+                    }
+                    if (a == Values.NONDETERMINISTIC || b == Values.NONDETERMINISTIC) {
+                        return Values.NONDETERMINISTIC;
+                    }
+                    return operator.apply(a, b);
+                },
+                left.readsWatermark() || right.readsWatermark());
     }
 
     private static UnsupportedConstructException unsupported(SqlNode node, String construct) {

@@ -41,8 +41,23 @@ import org.flinkcookbook.simulator.window.WindowSpec;
 final class AggregatePlanner {
 
     static final Set<String> MODELLED_AGGREGATES = Set.of("COUNT", "SUM", "MIN", "MAX", "AVG");
-    private static final Set<String> OTHER_AGGREGATES = Set.of("LISTAGG", "FIRST_VALUE", "LAST_VALUE", "STDDEV_POP", "STDDEV_SAMP",
-            "VAR_POP", "VAR_SAMP", "STDDEV", "VARIANCE", "COLLECT", "ARRAY_AGG", "JSON_ARRAYAGG", "JSON_OBJECTAGG", "BIT_AND", "BIT_OR", "BIT_XOR");
+    private static final Set<String> OTHER_AGGREGATES = Set.of(
+            "LISTAGG",
+            "FIRST_VALUE",
+            "LAST_VALUE",
+            "STDDEV_POP",
+            "STDDEV_SAMP",
+            "VAR_POP",
+            "VAR_SAMP",
+            "STDDEV",
+            "VARIANCE",
+            "COLLECT",
+            "ARRAY_AGG",
+            "JSON_ARRAYAGG",
+            "JSON_OBJECTAGG",
+            "BIT_AND",
+            "BIT_OR",
+            "BIT_XOR");
 
     private final SessionSettings settings;
     private final StatementTrace trace;
@@ -72,20 +87,29 @@ final class AggregatePlanner {
      * @param sessionGap the gap of GROUP BY SESSION(ts, gap), else 0
      */
     /** @param windowTimeGrouped whether GROUP BY names window_time, without which it may not be selected */
-    private record Windowing(WindowSpec spec, long sessionGap, int rowtimeIndex, SqlType rowtimeType, boolean groupWindow, boolean windowTimeGrouped) {}
+    private record Windowing(
+            WindowSpec spec,
+            long sessionGap,
+            int rowtimeIndex,
+            SqlType rowtimeType,
+            boolean groupWindow,
+            boolean windowTimeGrouped) {}
 
     Relation plan(SqlSelect select, Relation input, WindowTvf tvf) {
         ExpressionCompiler inputCompiler = new ExpressionCompiler(input.columns());
         List<SqlNode> keyNodes = new ArrayList<>();
-        Windowing windowing = tvf != null ? tvfWindowing(select, tvf, keyNodes) : groupWindowing(select, inputCompiler, keyNodes);
+        Windowing windowing =
+                tvf != null ? tvfWindowing(select, tvf, keyNodes) : groupWindowing(select, inputCompiler, keyNodes);
         if (windowing == null && settings.streaming()) {
-            throw new UnsupportedConstructException(select.getParserPosition(),
+            throw new UnsupportedConstructException(
+                    select.getParserPosition(),
                     "aggregations without a window in streaming mode (Flink emits them as a changelog of updates)");
         }
         Expression filter = null;
         if (select.getWhere() != null) {
             if (tvf != null && readsWindowColumn(select.getWhere())) {
-                throw new UnsupportedConstructException(select.getWhere().getParserPosition(), "WHERE on window columns of a window aggregation");
+                throw new UnsupportedConstructException(
+                        select.getWhere().getParserPosition(), "WHERE on window columns of a window aggregation");
             }
             filter = inputCompiler.compile(select.getWhere());
         }
@@ -94,43 +118,74 @@ final class AggregatePlanner {
         for (SqlNode keyNode : keyNodes) {
             Expression key = inputCompiler.compile(keyNode);
             keys.add(key);
-            String name = keyNode instanceof SqlIdentifier identifier ? identifier.names.get(identifier.names.size() - 1) : "$key" + keys.size();
+            String name = keyNode instanceof SqlIdentifier identifier
+                    ? identifier.names.get(identifier.names.size() - 1)
+                    : "$key" + keys.size();
             aggregated.add(new Column(name, key.type(), false));
         }
         if (windowing != null) {
             String prefix = windowing.groupWindow() ? "$" : "";
             aggregated.add(new Column(prefix + "window_start", SqlType.TIMESTAMP_3, false));
             aggregated.add(new Column(prefix + "window_end", SqlType.TIMESTAMP_3, false));
-            aggregated.add(new Column(prefix + "window_time", WindowTvf.windowTimeType(windowing.rowtimeType()), settings.streaming()));
+            aggregated.add(new Column(
+                    prefix + "window_time", WindowTvf.windowTimeType(windowing.rowtimeType()), settings.streaming()));
         }
         List<AggregateCall> aggregates = new ArrayList<>();
         int firstAggregate = aggregated.size();
-        ExpressionCompiler outputCompiler = new ExpressionCompiler(aggregated,
+        ExpressionCompiler outputCompiler = new ExpressionCompiler(
+                aggregated,
                 node -> aggregatedReference(node, keyNodes, windowing, inputCompiler, aggregates, firstAggregate));
         Projection projection = Projection.of(select.getSelectList(), outputCompiler);
         Expression having = select.getHaving() == null ? null : outputCompiler.compile(select.getHaving());
-        if (windowing != null && windowing.groupWindow() && !settings.streaming() && aggregates.stream().anyMatch(AggregateCall::distinct)) {
+        if (windowing != null
+                && windowing.groupWindow()
+                && !settings.streaming()
+                && aggregates.stream().anyMatch(AggregateCall::distinct)) {
             // Flink's batch group-window aggregate rule rejects them
-            throw new SimulationException(select.getParserPosition(), "DISTINCT aggregates are currently not supported.");
+            throw new SimulationException(
+                    select.getParserPosition(), "DISTINCT aggregates are currently not supported.");
         }
         ZoneId zone = settings.timeZone();
         boolean streaming = settings.streaming();
         Expression where = filter;
         Calc.WatermarkFilterTrace filterTrace = QueryPlanner.watermarkFilterTrace(input, trace);
-        return new Relation(projection.columns(), sink -> {
-            RowSink output = new Calc(having, projection.expressions(), sink, zone, null);
-            RowSink aggregation;
-            if (windowing == null) {
-                aggregation = new BatchAggregation(keys, aggregates, output, zone);
-            } else if (windowing.spec() == null) {
-                aggregation = new SessionWindowAggregation(windowing.sessionGap(), windowing.rowtimeIndex(), windowing.rowtimeType(),
-                        keys, aggregates, output, trace, input.fixture(), zone);
-            } else {
-                aggregation = new WindowAggregation(windowing.spec(), windowing.groupWindow(), windowing.rowtimeIndex(), windowing.rowtimeType(),
-                        streaming, keys, aggregates, output, trace, input.fixture(), zone);
-            }
-            input.producer().run(where == null ? aggregation : new Calc(where, null, aggregation, zone, filterTrace));
-        }, input.fixture(), windowing == null ? input.windowShift() : WindowRows.shiftZone(windowing.rowtimeType(), zone));
+        return new Relation(
+                projection.columns(),
+                sink -> {
+                    RowSink output = new Calc(having, projection.expressions(), sink, zone, null);
+                    RowSink aggregation;
+                    if (windowing == null) {
+                        aggregation = new BatchAggregation(keys, aggregates, output, zone);
+                    } else if (windowing.spec() == null) {
+                        aggregation = new SessionWindowAggregation(
+                                windowing.sessionGap(),
+                                windowing.rowtimeIndex(),
+                                windowing.rowtimeType(),
+                                keys,
+                                aggregates,
+                                output,
+                                trace,
+                                input.fixture(),
+                                zone);
+                    } else {
+                        aggregation = new WindowAggregation(
+                                windowing.spec(),
+                                windowing.groupWindow(),
+                                windowing.rowtimeIndex(),
+                                windowing.rowtimeType(),
+                                streaming,
+                                keys,
+                                aggregates,
+                                output,
+                                trace,
+                                input.fixture(),
+                                zone);
+                    }
+                    input.producer()
+                            .run(where == null ? aggregation : new Calc(where, null, aggregation, zone, filterTrace));
+                },
+                input.fixture(),
+                windowing == null ? input.windowShift() : WindowRows.shiftZone(windowing.rowtimeType(), zone));
     }
 
     private Windowing tvfWindowing(SqlSelect select, WindowTvf tvf, List<SqlNode> keyNodes) {
@@ -147,7 +202,8 @@ final class AggregatePlanner {
             }
         }
         if (!start || !end) {
-            throw new UnsupportedConstructException(select.getParserPosition(),
+            throw new UnsupportedConstructException(
+                    select.getParserPosition(),
                     "GROUP BY over a window TVF without both window_start and window_end (Flink runs it as a regular aggregation)");
         }
         return new Windowing(tvf.spec(), 0, tvf.rowtimeIndex(), tvf.rowtimeType(), false, time);
@@ -156,12 +212,15 @@ final class AggregatePlanner {
     private Windowing groupWindowing(SqlSelect select, ExpressionCompiler inputCompiler, List<SqlNode> keyNodes) {
         Windowing windowing = null;
         for (SqlNode item : groupItems(select)) {
-            if (item.getKind() != SqlKind.TUMBLE && item.getKind() != SqlKind.HOP && item.getKind() != SqlKind.SESSION) {
+            if (item.getKind() != SqlKind.TUMBLE
+                    && item.getKind() != SqlKind.HOP
+                    && item.getKind() != SqlKind.SESSION) {
                 keyNodes.add(item);
                 continue;
             }
             if (item.getKind() == SqlKind.SESSION && !settings.streaming()) {
-                throw new UnsupportedConstructException(item.getParserPosition(), "SESSION group windows in batch mode");
+                throw new UnsupportedConstructException(
+                        item.getParserPosition(), "SESSION group windows in batch mode");
             }
             List<SqlNode> operands = ((SqlBasicCall) item).getOperandList();
             int expected = item.getKind() == SqlKind.HOP ? 3 : 2;
@@ -171,12 +230,28 @@ final class AggregatePlanner {
             int rowtimeIndex = inputCompiler.resolve(time);
             Column rowtime = inputCompiler.columns().get(rowtimeIndex);
             if (!rowtime.type().isTimestamp() || (settings.streaming() && !rowtime.rowtime())) {
-                throw new SimulationException(item.getParserPosition(),
-                        "Window aggregate can only be defined over a time attribute column, but " + rowtime.type() + " encountered.");
+                throw new SimulationException(
+                        item.getParserPosition(),
+                        "Window aggregate can only be defined over a time attribute column, but " + rowtime.type()
+                                + " encountered.");
             }
             windowing = switch (item.getKind()) {
-                case TUMBLE -> new Windowing(WindowSpec.tumble(interval(operands.get(1)), 0), 0, rowtimeIndex, rowtime.type(), true, false);
-                case HOP -> new Windowing(WindowSpec.hop(interval(operands.get(2)), interval(operands.get(1)), 0), 0, rowtimeIndex, rowtime.type(), true, false);
+                case TUMBLE ->
+                    new Windowing(
+                            WindowSpec.tumble(interval(operands.get(1)), 0),
+                            0,
+                            rowtimeIndex,
+                            rowtime.type(),
+                            true,
+                            false);
+                case HOP ->
+                    new Windowing(
+                            WindowSpec.hop(interval(operands.get(2)), interval(operands.get(1)), 0),
+                            0,
+                            rowtimeIndex,
+                            rowtime.type(),
+                            true,
+                            false);
                 default -> new Windowing(null, interval(operands.get(1)), rowtimeIndex, rowtime.type(), true, false);
             };
         }
@@ -187,7 +262,9 @@ final class AggregatePlanner {
         List<SqlNode> items = new ArrayList<>();
         if (select.getGroup() != null) {
             for (SqlNode item : select.getGroup()) {
-                if (item.getKind() == SqlKind.GROUPING_SETS || item.getKind() == SqlKind.ROLLUP || item.getKind() == SqlKind.CUBE) {
+                if (item.getKind() == SqlKind.GROUPING_SETS
+                        || item.getKind() == SqlKind.ROLLUP
+                        || item.getKind() == SqlKind.CUBE) {
                     throw new UnsupportedConstructException(item.getParserPosition(), item.getKind() + " in GROUP BY");
                 }
                 items.add(item);
@@ -218,17 +295,24 @@ final class AggregatePlanner {
 
     private static long interval(SqlNode node) {
         if (!(node instanceof SqlIntervalLiteral literal)) {
-            throw new UnsupportedConstructException(node.getParserPosition(), "a group window size other than an INTERVAL literal");
+            throw new UnsupportedConstructException(
+                    node.getParserPosition(), "a group window size other than an INTERVAL literal");
         }
         return ExpressionCompiler.intervalMillis(literal);
     }
 
     /** Resolves a node of the SELECT list or HAVING to a column of the aggregated rows, or null to compile it. */
     private static Expression aggregatedReference(
-            SqlNode node, List<SqlNode> keyNodes, Windowing windowing, ExpressionCompiler inputCompiler, List<AggregateCall> aggregates, int firstAggregate) {
+            SqlNode node,
+            List<SqlNode> keyNodes,
+            Windowing windowing,
+            ExpressionCompiler inputCompiler,
+            List<AggregateCall> aggregates,
+            int firstAggregate) {
         for (int i = 0; i < keyNodes.size(); i++) {
             if (node.equalsDeep(keyNodes.get(i), Litmus.IGNORE)) {
-                return Expression.column(i, inputCompiler.compile(keyNodes.get(i)).type());
+                return Expression.column(
+                        i, inputCompiler.compile(keyNodes.get(i)).type());
             }
         }
         int windowStart = keyNodes.size();
@@ -237,7 +321,10 @@ final class AggregatePlanner {
                 throw new SimulationException(node.getParserPosition(), "SELECT * is not allowed with GROUP BY");
             }
             String window = windowColumn(identifier);
-            if (window != null && windowing != null && !windowing.groupWindow() && (!window.equals("window_time") || windowing.windowTimeGrouped())) {
+            if (window != null
+                    && windowing != null
+                    && !windowing.groupWindow()
+                    && (!window.equals("window_time") || windowing.windowTimeGrouped())) {
                 return null; // window_start, window_end and a grouped window_time resolve by name
             }
             throw new SimulationException(node.getParserPosition(), "Expression '" + node + "' is not being grouped");
@@ -245,20 +332,27 @@ final class AggregatePlanner {
         if (!(node instanceof SqlCall call)) {
             return null;
         }
-        if (call.getKind() == SqlKind.FILTER || call.getKind() == SqlKind.WITHIN_GROUP || call.getKind() == SqlKind.OVER) {
+        if (call.getKind() == SqlKind.FILTER
+                || call.getKind() == SqlKind.WITHIN_GROUP
+                || call.getKind() == SqlKind.OVER) {
             throw new UnsupportedConstructException(node.getParserPosition(), call.getKind() + " on aggregates");
         }
         String name = call.getOperator().getName().toUpperCase(Locale.ROOT);
         if (name.matches("(TUMBLE|HOP|SESSION)_(START|END|ROWTIME|PROCTIME)")) {
             if (windowing == null || !windowing.groupWindow() || name.endsWith("_PROCTIME")) {
-                throw new UnsupportedConstructException(node.getParserPosition(), "the group window function " + call.getOperator().getName() + " here");
+                throw new UnsupportedConstructException(
+                        node.getParserPosition(),
+                        "the group window function " + call.getOperator().getName() + " here");
             }
-            SqlType type = name.endsWith("_ROWTIME") ? WindowTvf.windowTimeType(windowing.rowtimeType()) : SqlType.TIMESTAMP_3;
+            SqlType type =
+                    name.endsWith("_ROWTIME") ? WindowTvf.windowTimeType(windowing.rowtimeType()) : SqlType.TIMESTAMP_3;
             int offset = name.endsWith("_START") ? 0 : name.endsWith("_END") ? 1 : 2;
             return Expression.column(windowStart + offset, type);
         }
         if (OTHER_AGGREGATES.contains(name)) {
-            throw new UnsupportedConstructException(node.getParserPosition(), "the aggregate function " + call.getOperator().getName());
+            throw new UnsupportedConstructException(
+                    node.getParserPosition(),
+                    "the aggregate function " + call.getOperator().getName());
         }
         if (!MODELLED_AGGREGATES.contains(name)) {
             return null;
@@ -270,9 +364,11 @@ final class AggregatePlanner {
 
     static AggregateCall aggregateCall(SqlCall call, String name, ExpressionCompiler inputCompiler) {
         List<SqlNode> operands = call.getOperandList();
-        boolean distinct = call.getFunctionQuantifier() != null && call.getFunctionQuantifier().getValue() == SqlSelectKeyword.DISTINCT;
+        boolean distinct = call.getFunctionQuantifier() != null
+                && call.getFunctionQuantifier().getValue() == SqlSelectKeyword.DISTINCT;
         if (operands.size() != 1) {
-            throw new UnsupportedConstructException(call.getParserPosition(), name + " with " + operands.size() + " arguments");
+            throw new UnsupportedConstructException(
+                    call.getParserPosition(), name + " with " + operands.size() + " arguments");
         }
         boolean star = operands.get(0) instanceof SqlIdentifier identifier && identifier.isStar();
         if (star && !name.equals("COUNT")) {
@@ -281,9 +377,12 @@ final class AggregatePlanner {
         if (containsAggregate(operands.get(0))) {
             throw new SimulationException(call.getParserPosition(), "Aggregate function calls cannot be nested");
         }
-        AggregateCall aggregate = new AggregateCall(AggregateCall.Function.valueOf(name), distinct, star ? null : inputCompiler.compile(operands.get(0)));
+        AggregateCall aggregate = new AggregateCall(
+                AggregateCall.Function.valueOf(name), distinct, star ? null : inputCompiler.compile(operands.get(0)));
         if (!aggregate.supported()) {
-            throw new UnsupportedConstructException(call.getParserPosition(), name + " of " + aggregate.argument().type());
+            throw new UnsupportedConstructException(
+                    call.getParserPosition(),
+                    name + " of " + aggregate.argument().type());
         }
         return aggregate;
     }

@@ -69,7 +69,8 @@ final class OverPlanner {
         for (SqlCall over : overCalls) {
             SqlWindow own = window(over.operand(1), select);
             if (window != null && !sameWindow(window, own)) {
-                throw new UnsupportedConstructException(over.getParserPosition(), "OVER calls over different windows in one query");
+                throw new UnsupportedConstructException(
+                        over.getParserPosition(), "OVER calls over different windows in one query");
             }
             window = own;
         }
@@ -97,7 +98,11 @@ final class OverPlanner {
         List<Column> arrived = List.copyOf(extended);
         Function<SqlNode, Expression> computedOnArrival = node -> {
             int index = watermarkCalls.indexOf(node);
-            return index < 0 ? null : Expression.column(firstWatermark + index, arrived.get(firstWatermark + index).type());
+            return index < 0
+                    ? null
+                    : Expression.column(
+                            firstWatermark + index,
+                            arrived.get(firstWatermark + index).type());
         };
         ExpressionCompiler argumentCompiler = new ExpressionCompiler(arrived, computedOnArrival);
         List<Supplier<Accumulator>> calls = new ArrayList<>();
@@ -106,7 +111,8 @@ final class OverPlanner {
             String name = function.getOperator().getName().toUpperCase(Locale.ROOT);
             if (name.equals("LAG") && window.getLowerBound() != null) {
                 // Calcite's SqlValidatorImpl: LAG and LEAD do not allow framing
-                throw new SimulationException(window.getParserPosition(),
+                throw new SimulationException(
+                        window.getParserPosition(),
                         "ROW/RANGE not allowed with RANK, DENSE_RANK, ROW_NUMBER, PERCENTILE_CONT/DISC or LAG/LEAD functions");
             }
             if (name.equals("LAG")) {
@@ -118,14 +124,17 @@ final class OverPlanner {
                 calls.add(aggregate::newAccumulator);
                 extended.add(new Column("$over" + calls.size(), aggregate.resultType(), false));
             } else {
-                throw new UnsupportedConstructException(function.getParserPosition(), "the OVER function " + function.getOperator().getName());
+                throw new UnsupportedConstructException(
+                        function.getParserPosition(),
+                        "the OVER function " + function.getOperator().getName());
             }
         }
         int firstOver = arrived.size();
         ExpressionCompiler outputCompiler = new ExpressionCompiler(extended, node -> {
             int index = overCalls.indexOf(node);
             if (index >= 0) {
-                return Expression.column(firstOver + index, extended.get(firstOver + index).type());
+                return Expression.column(
+                        firstOver + index, extended.get(firstOver + index).type());
             }
             return computedOnArrival.apply(node);
         });
@@ -135,13 +144,33 @@ final class OverPlanner {
         boolean rows = window.isRows();
         SqlType timeType = input.columns().get(timeIndex).type();
         ZoneId zone = settings.timeZone();
-        return new Relation(projection.columns(), sink -> {
-            Calc output = new Calc(null, projection.expressions(), sink, zone, null);
-            OverAggregation over = new OverAggregation(partitionKeys, eventTime ? timeIndex : -1, timeType, rows, calls, output, trace, input.fixture(), zone);
-            boolean computesOnArrival = !watermarkCalls.isEmpty();
-            input.producer().run(filter == null && !computesOnArrival ? over
-                    : new Calc(filter, computesOnArrival ? arrival : null, over, zone, filterTrace));
-        }, input.fixture());
+        return new Relation(
+                projection.columns(),
+                sink -> {
+                    Calc output = new Calc(null, projection.expressions(), sink, zone, null);
+                    OverAggregation over = new OverAggregation(
+                            partitionKeys,
+                            eventTime ? timeIndex : -1,
+                            timeType,
+                            rows,
+                            calls,
+                            output,
+                            trace,
+                            input.fixture(),
+                            zone);
+                    boolean computesOnArrival = !watermarkCalls.isEmpty();
+                    input.producer()
+                            .run(
+                                    filter == null && !computesOnArrival
+                                            ? over
+                                            : new Calc(
+                                                    filter,
+                                                    computesOnArrival ? arrival : null,
+                                                    over,
+                                                    zone,
+                                                    filterTrace));
+                },
+                input.fixture());
     }
 
     /** The CURRENT_WATERMARK calls of a SELECT list, OVER arguments included. */
@@ -167,7 +196,8 @@ final class OverPlanner {
         } else if (node instanceof SqlIdentifier name && select.getWindowList() != null) {
             for (SqlNode declared : select.getWindowList()) {
                 SqlWindow candidate = (SqlWindow) declared;
-                if (candidate.getDeclName() != null && candidate.getDeclName().getSimple().equals(name.getSimple())) {
+                if (candidate.getDeclName() != null
+                        && candidate.getDeclName().getSimple().equals(name.getSimple())) {
                     window = candidate;
                 }
             }
@@ -175,10 +205,12 @@ final class OverPlanner {
         if (window == null || window.getRefName() != null) {
             throw new UnsupportedConstructException(node.getParserPosition(), "the OVER window " + node);
         }
-        boolean unboundedStart = window.getLowerBound() == null || SqlWindow.isUnboundedPreceding(window.getLowerBound());
+        boolean unboundedStart =
+                window.getLowerBound() == null || SqlWindow.isUnboundedPreceding(window.getLowerBound());
         boolean endsAtCurrentRow = window.getUpperBound() == null || SqlWindow.isCurrentRow(window.getUpperBound());
         if (!unboundedStart || !endsAtCurrentRow) {
-            throw new UnsupportedConstructException(window.getParserPosition(), "bounded OVER windows (" + window + ")");
+            throw new UnsupportedConstructException(
+                    window.getParserPosition(), "bounded OVER windows (" + window + ")");
         }
         return window;
     }
@@ -192,12 +224,14 @@ final class OverPlanner {
     /** The ORDER BY column: one time attribute, ascending. */
     private static int timeAttribute(SqlWindow window, ExpressionCompiler compiler) {
         if (window.getOrderList().size() != 1 || !(window.getOrderList().get(0) instanceof SqlIdentifier order)) {
-            throw new UnsupportedConstructException(window.getParserPosition(), "OVER windows not ordered by one ascending time attribute");
+            throw new UnsupportedConstructException(
+                    window.getParserPosition(), "OVER windows not ordered by one ascending time attribute");
         }
         int index = compiler.resolve(order);
         Column column = compiler.columns().get(index);
         if (!column.rowtime() && !column.proctime()) {
-            throw new UnsupportedConstructException(window.getParserPosition(), "OVER windows ordered by anything but a time attribute");
+            throw new UnsupportedConstructException(
+                    window.getParserPosition(), "OVER windows ordered by anything but a time attribute");
         }
         return index;
     }
@@ -208,7 +242,8 @@ final class OverPlanner {
         int offset = operands.size() > 1 ? ((SqlNumericLiteral) operands.get(1)).intValue(true) : 1;
         Expression fallback = operands.size() > 2 ? compiler.compile(operands.get(2)) : null;
         if (offset < 0 || (operands.size() > 1 && !(operands.get(1) instanceof SqlLiteral))) {
-            throw new UnsupportedConstructException(function.getParserPosition(), "LAG with an offset other than a non-negative literal");
+            throw new UnsupportedConstructException(
+                    function.getParserPosition(), "LAG with an offset other than a non-negative literal");
         }
         return new LagCall(argument, offset, fallback);
     }

@@ -15,7 +15,6 @@ import org.apache.calcite.sql.SqlOrderBy;
 import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.SqlWith;
 import org.apache.calcite.sql.SqlWithItem;
-import org.apache.calcite.sql.util.SqlBasicVisitor;
 import org.flinkcookbook.simulator.SimulationException;
 import org.flinkcookbook.simulator.UnsupportedConstructException;
 import org.flinkcookbook.simulator.expression.Column;
@@ -51,13 +50,15 @@ public final class QueryPlanner {
         SqlNode query = withCommonTables(statement);
         if (query instanceof SqlOrderBy orderBy) {
             if (settings.streaming()) {
-                throw new UnsupportedConstructException(orderBy.getParserPosition(), "ORDER BY or LIMIT in streaming mode");
+                throw new UnsupportedConstructException(
+                        orderBy.getParserPosition(), "ORDER BY or LIMIT in streaming mode");
             }
             if (orderBy.offset != null) {
                 throw new UnsupportedConstructException(orderBy.offset.getParserPosition(), "OFFSET");
             }
             Relation relation = relation(orderBy.query);
-            Comparator<Object[]> order = orderBy.orderList.size() == 0 ? null : order(orderBy.orderList, relation.columns());
+            Comparator<Object[]> order =
+                    orderBy.orderList.size() == 0 ? null : order(orderBy.orderList, relation.columns());
             long limit = orderBy.fetch == null ? -1 : ((SqlNumericLiteral) orderBy.fetch).longValue(true);
             return new PlannedQuery(relation, order, limit);
         }
@@ -69,7 +70,8 @@ public final class QueryPlanner {
         if (query instanceof SqlSelect select) {
             return select(select);
         }
-        throw new UnsupportedConstructException(query.getParserPosition(), query.getKind() + " queries (" + firstWords(query) + ")");
+        throw new UnsupportedConstructException(
+                query.getParserPosition(), query.getKind() + " queries (" + firstWords(query) + ")");
     }
 
     private Relation select(SqlSelect select) {
@@ -91,24 +93,32 @@ public final class QueryPlanner {
                 ? WindowTvf.of((SqlBasicCall) ((SqlCall) from).operand(0), this::tableOrView, settings.streaming())
                 : null;
         if (!overCalls.isEmpty()) {
-            if (tvf != null || (select.getGroup() != null && select.getGroup().size() > 0) || select.getHaving() != null) {
-                throw new UnsupportedConstructException(select.getParserPosition(), "OVER aggregations together with windows or GROUP BY");
+            if (tvf != null
+                    || (select.getGroup() != null && select.getGroup().size() > 0)
+                    || select.getHaving() != null) {
+                throw new UnsupportedConstructException(
+                        select.getParserPosition(), "OVER aggregations together with windows or GROUP BY");
             }
             return new OverPlanner(settings, trace).plan(select, source(from), overCalls);
         }
         if (isAggregate(select)) {
             return new AggregatePlanner(settings, trace).plan(select, tvf != null ? tvf.data() : source(from), tvf);
         }
-        Relation input = tvf != null ? windowed(tvf)
+        Relation input = tvf != null
+                ? windowed(tvf)
                 : from instanceof SqlSelect inner && WindowTopNPlanner.rowNumber(inner) != null
-                ? new WindowTopNPlanner(settings, trace).plan(inner, select, this::windowSource)
-                : source(from);
+                        ? new WindowTopNPlanner(settings, trace).plan(inner, select, this::windowSource)
+                        : source(from);
         ExpressionCompiler compiler = new ExpressionCompiler(input.columns());
         Expression filter = select.getWhere() == null ? null : compiler.compile(select.getWhere());
         Projection projection = Projection.of(select.getSelectList(), compiler);
         Calc.WatermarkFilterTrace filterTrace = watermarkFilterTrace(input, trace);
-        return new Relation(projection.columns(), sink -> input.producer().run(
-                new Calc(filter, projection.expressions(), sink, settings.timeZone(), filterTrace)), input.fixture(), input.windowShift());
+        return new Relation(
+                projection.columns(),
+                sink -> input.producer()
+                        .run(new Calc(filter, projection.expressions(), sink, settings.timeZone(), filterTrace)),
+                input.fixture(),
+                input.windowShift());
     }
 
     /** Registers the WITH items of a query, visible to the rest of the statement, and returns its body. */
@@ -128,8 +138,12 @@ public final class QueryPlanner {
 
     private Relation windowed(WindowTvf tvf) {
         Relation data = tvf.data();
-        return new Relation(tvf.columns(settings.streaming()), sink -> data.producer().run(
-                new WindowTableFunction(tvf.spec(), tvf.rowtimeIndex(), tvf.rowtimeType(), settings.timeZone(), sink)), data.fixture(),
+        return new Relation(
+                tvf.columns(settings.streaming()),
+                sink -> data.producer()
+                        .run(new WindowTableFunction(
+                                tvf.spec(), tvf.rowtimeIndex(), tvf.rowtimeType(), settings.timeZone(), sink)),
+                data.fixture(),
                 WindowRows.shiftZone(tvf.rowtimeType(), settings.timeZone()));
     }
 
@@ -137,7 +151,8 @@ public final class QueryPlanner {
     private Relation windowSource(SqlNode fromItem) {
         SqlNode from = unalias(fromItem);
         return from.getKind() == SqlKind.COLLECTION_TABLE
-                ? windowed(WindowTvf.of((SqlBasicCall) ((SqlCall) from).operand(0), this::tableOrView, settings.streaming()))
+                ? windowed(WindowTvf.of(
+                        (SqlBasicCall) ((SqlCall) from).operand(0), this::tableOrView, settings.streaming()))
                 : source(from);
     }
 
@@ -154,7 +169,8 @@ public final class QueryPlanner {
 
     private Relation tableOrView(SqlNode node) {
         if (!(node instanceof SqlIdentifier identifier)) {
-            throw new UnsupportedConstructException(node.getParserPosition(), "TABLE of anything but a table or view name");
+            throw new UnsupportedConstructException(
+                    node.getParserPosition(), "TABLE of anything but a table or view name");
         }
         String name = Catalog.name(identifier);
         if (commonTables.containsKey(name)) {
@@ -164,8 +180,9 @@ public final class QueryPlanner {
         if (view.isPresent()) {
             return relation(view.get());
         }
-        TableDefinition table = catalog.table(name).orElseThrow(() -> new SimulationException(identifier.getParserPosition(),
-                "Object '" + name + "' not found"));
+        TableDefinition table = catalog.table(name)
+                .orElseThrow(() ->
+                        new SimulationException(identifier.getParserPosition(), "Object '" + name + "' not found"));
         return scans.scan(table, identifier.getParserPosition());
     }
 
@@ -199,7 +216,13 @@ public final class QueryPlanner {
     /** Traces a CURRENT_WATERMARK filter over this input, showing the input's rowtime as the event time. */
     static Calc.WatermarkFilterTrace watermarkFilterTrace(Relation input, StatementTrace trace) {
         int rowtime = input.rowtimeIndex();
-        return rowtime < 0 ? null : new Calc.WatermarkFilterTrace(trace, input.fixture(), rowtime, input.columns().get(rowtime).type());
+        return rowtime < 0
+                ? null
+                : new Calc.WatermarkFilterTrace(
+                        trace,
+                        input.fixture(),
+                        rowtime,
+                        input.columns().get(rowtime).type());
     }
 
     /** ORDER BY over output columns, by name or ordinal; NULLs sort first ascending (Flink's NullCollation.LOW). */
@@ -209,8 +232,10 @@ public final class QueryPlanner {
             boolean descending = false;
             Boolean nullsFirst = null;
             SqlNode key = item;
-            while (key instanceof SqlCall call && (call.getKind() == SqlKind.DESCENDING || call.getKind() == SqlKind.NULLS_FIRST
-                    || call.getKind() == SqlKind.NULLS_LAST)) {
+            while (key instanceof SqlCall call
+                    && (call.getKind() == SqlKind.DESCENDING
+                            || call.getKind() == SqlKind.NULLS_FIRST
+                            || call.getKind() == SqlKind.NULLS_LAST)) {
                 if (call.getKind() == SqlKind.DESCENDING) {
                     descending = true;
                 } else if (nullsFirst == null) {
@@ -247,7 +272,8 @@ public final class QueryPlanner {
                 }
             }
         }
-        throw new UnsupportedConstructException(key.getParserPosition(), "ORDER BY on anything but an output column (" + key + ")");
+        throw new UnsupportedConstructException(
+                key.getParserPosition(), "ORDER BY on anything but an output column (" + key + ")");
     }
 
     static String firstWords(SqlNode node) {

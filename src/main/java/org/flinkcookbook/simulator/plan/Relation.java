@@ -31,7 +31,6 @@ public record Relation(List<Column> columns, Producer producer, String fixture, 
         this(columns, producer, fixture, ZoneOffset.UTC);
     }
 
-
     /** Index of the first event-time attribute column, or -1. */
     public int rowtimeIndex() {
         for (int i = 0; i < columns.size(); i++) {

@@ -29,8 +29,10 @@ final class TableScans {
 
     Relation scan(TableDefinition table, SqlParserPos position) {
         if (table.source() == null) {
-            throw new UnsupportedConstructException(position, "reading table '" + table.name()
-                    + "', which has no cookbook:fixture and is not a CSV filesystem table");
+            throw new UnsupportedConstructException(
+                    position,
+                    "reading table '" + table.name()
+                            + "', which has no cookbook:fixture and is not a CSV filesystem table");
         }
         boolean streaming = settings.streaming();
         List<Column> columns = new ArrayList<>();
@@ -40,7 +42,12 @@ final class TableScans {
         for (int i = 0; i < table.columns().size(); i++) {
             ColumnDefinition definition = table.columns().get(i);
             boolean rowtime = streaming && definition.name().equals(table.rowtimeColumn());
-            boolean proctime = !definition.physical() && definition.computedExpression().toString().replace("`", "").equalsIgnoreCase("PROCTIME()");
+            boolean proctime = !definition.physical()
+                    && definition
+                            .computedExpression()
+                            .toString()
+                            .replace("`", "")
+                            .equalsIgnoreCase("PROCTIME()");
             Column column = new Column(definition.name(), definition.type(), rowtime, proctime);
             columns.add(column);
             if (definition.physical()) {
@@ -53,17 +60,27 @@ final class TableScans {
         ExpressionCompiler overPhysical = new ExpressionCompiler(physicalColumns);
         List<Expression> computed = new ArrayList<>();
         for (int computedPosition : computedPositions) {
-            computed.add(overPhysical.compile(table.columns().get(computedPosition).computedExpression()));
+            computed.add(
+                    overPhysical.compile(table.columns().get(computedPosition).computedExpression()));
         }
         FixtureScan.WatermarkStrategy watermark = null;
         if (streaming && table.rowtimeColumn() != null) {
             ExpressionCompiler overRow = new ExpressionCompiler(columns);
             long interval = settings.watermarkIntervalMillis();
-            watermark = new FixtureScan.WatermarkStrategy(overRow.indexOf(table.rowtimeColumn()), overRow.compile(table.watermarkStrategy()),
-                    interval, interval > 0 && interval < PERIODIC_EMISSION_HORIZON_MILLIS);
+            watermark = new FixtureScan.WatermarkStrategy(
+                    overRow.indexOf(table.rowtimeColumn()),
+                    overRow.compile(table.watermarkStrategy()),
+                    interval,
+                    interval > 0 && interval < PERIODIC_EMISSION_HORIZON_MILLIS);
         }
-        FixtureScan scan = new FixtureScan(table.source(), physicalColumns.stream().map(Column::type).toList(),
-                toArray(physicalPositions), computed, toArray(computedPositions), watermark, settings.timeZone());
+        FixtureScan scan = new FixtureScan(
+                table.source(),
+                physicalColumns.stream().map(Column::type).toList(),
+                toArray(physicalPositions),
+                computed,
+                toArray(computedPositions),
+                watermark,
+                settings.timeZone());
         return new Relation(columns, scan::run, table.source().displayName());
     }
 

@@ -54,7 +54,8 @@ final class WindowTopNPlanner {
         SqlNode outerWhere = outer.getWhere();
         SqlCall over = rowNumber(inner);
         if (OverPlanner.overCalls(inner.getSelectList()).size() != 1) {
-            throw new UnsupportedConstructException(over.getParserPosition(), "ROW_NUMBER together with other OVER calls");
+            throw new UnsupportedConstructException(
+                    over.getParserPosition(), "ROW_NUMBER together with other OVER calls");
         }
         Relation input = windowSource.apply(inner.getFrom());
         ExpressionCompiler compiler = new ExpressionCompiler(input.columns());
@@ -64,11 +65,14 @@ final class WindowTopNPlanner {
         boolean end = false;
         for (SqlNode key : window.getPartitionList()) {
             partitionKeys.add(compiler.compile(key));
-            start |= key instanceof SqlIdentifier identifier && identifier.getSimple().equals("window_start");
-            end |= key instanceof SqlIdentifier identifier && identifier.getSimple().equals("window_end");
+            start |= key instanceof SqlIdentifier identifier
+                    && identifier.getSimple().equals("window_start");
+            end |= key instanceof SqlIdentifier identifier
+                    && identifier.getSimple().equals("window_end");
         }
         if (!start || !end) {
-            throw new UnsupportedConstructException(window.getParserPosition(),
+            throw new UnsupportedConstructException(
+                    window.getParserPosition(),
                     "ROW_NUMBER not partitioned by window_start and window_end (a Top-N that emits updates)");
         }
         String alias = rowNumberAlias(inner, over);
@@ -76,7 +80,8 @@ final class WindowTopNPlanner {
         List<Column> ranked = new ArrayList<>(input.columns());
         ranked.add(new Column("$rownum", SqlType.BIGINT, false));
         int rownum = input.columns().size();
-        ExpressionCompiler outputCompiler = new ExpressionCompiler(ranked, node -> node == over ? Expression.column(rownum, SqlType.BIGINT) : null);
+        ExpressionCompiler outputCompiler =
+                new ExpressionCompiler(ranked, node -> node == over ? Expression.column(rownum, SqlType.BIGINT) : null);
         Projection projection = Projection.of(inner.getSelectList(), outputCompiler);
         Expression filter = inner.getWhere() == null ? null : compiler.compile(inner.getWhere());
         var order = QueryPlanner.order(window.getOrderList(), input.columns());
@@ -85,13 +90,27 @@ final class WindowTopNPlanner {
         boolean streaming = settings.streaming();
         ZoneId zone = settings.timeZone();
         Calc.WatermarkFilterTrace filterTrace = QueryPlanner.watermarkFilterTrace(input, trace);
-        return new Relation(projection.columns(), sink -> {
-            Calc output = new Calc(null, projection.expressions(), sink, zone, null);
-            WindowTopN topN = new WindowTopN(partitionKeys, windowStart, windowEnd, order, limit,
-                    keepsLastOfTies(window, input.columns(), limit, outer, alias), input.windowShift(), streaming,
-                    output, trace, input.fixture(), zone);
-            input.producer().run(filter == null ? topN : new Calc(filter, null, topN, zone, filterTrace));
-        }, input.fixture(), input.windowShift());
+        return new Relation(
+                projection.columns(),
+                sink -> {
+                    Calc output = new Calc(null, projection.expressions(), sink, zone, null);
+                    WindowTopN topN = new WindowTopN(
+                            partitionKeys,
+                            windowStart,
+                            windowEnd,
+                            order,
+                            limit,
+                            keepsLastOfTies(window, input.columns(), limit, outer, alias),
+                            input.windowShift(),
+                            streaming,
+                            output,
+                            trace,
+                            input.fixture(),
+                            zone);
+                    input.producer().run(filter == null ? topN : new Calc(filter, null, topN, zone, filterTrace));
+                },
+                input.fixture(),
+                input.windowShift());
     }
 
     /**
@@ -101,9 +120,13 @@ final class WindowTopNPlanner {
      * (RowTimeDeduplicateRecordsCombiner#isDuplicate: {@code preRow.rowtime <= row.rowtime}).
      * Window rank and keep-first deduplication keep the first.
      */
-    private static boolean keepsLastOfTies(SqlWindow window, List<Column> columns, long limit, SqlSelect outer, String alias) {
-        if (limit != 1 || window.getOrderList().size() != 1 || !(window.getOrderList().get(0) instanceof SqlCall descending)
-                || descending.getKind() != SqlKind.DESCENDING || !(descending.operand(0) instanceof SqlIdentifier key)) {
+    private static boolean keepsLastOfTies(
+            SqlWindow window, List<Column> columns, long limit, SqlSelect outer, String alias) {
+        if (limit != 1
+                || window.getOrderList().size() != 1
+                || !(window.getOrderList().get(0) instanceof SqlCall descending)
+                || descending.getKind() != SqlKind.DESCENDING
+                || !(descending.operand(0) instanceof SqlIdentifier key)) {
             return false;
         }
         String name = key.names.get(key.names.size() - 1);
@@ -114,12 +137,14 @@ final class WindowTopNPlanner {
     /** Whether a node refers to the column (by name or through {@code *}). */
     private static boolean mentions(SqlNode node, String column) {
         if (node instanceof SqlIdentifier identifier) {
-            return identifier.isStar() || identifier.names.get(identifier.names.size() - 1).equals(column);
+            return identifier.isStar()
+                    || identifier.names.get(identifier.names.size() - 1).equals(column);
         }
         if (node instanceof SqlNodeList list) {
             return list.stream().anyMatch(item -> mentions(item, column));
         }
-        return node instanceof SqlCall call && call.getOperandList().stream().anyMatch(operand -> mentions(operand, column));
+        return node instanceof SqlCall call
+                && call.getOperandList().stream().anyMatch(operand -> mentions(operand, column));
     }
 
     private static String rowNumberAlias(SqlSelect inner, SqlCall over) {
@@ -133,12 +158,15 @@ final class WindowTopNPlanner {
 
     /** N of the outer {@code rownum <= N} or {@code rownum < N + 1}, which makes it a window top-N. */
     private static long limit(SqlNode where, String alias) {
-        if (where instanceof SqlBasicCall call && (call.getKind() == SqlKind.LESS_THAN_OR_EQUAL || call.getKind() == SqlKind.LESS_THAN)
-                && call.operand(0) instanceof SqlIdentifier identifier && identifier.getSimple().equals(alias)
+        if (where instanceof SqlBasicCall call
+                && (call.getKind() == SqlKind.LESS_THAN_OR_EQUAL || call.getKind() == SqlKind.LESS_THAN)
+                && call.operand(0) instanceof SqlIdentifier identifier
+                && identifier.getSimple().equals(alias)
                 && call.operand(1) instanceof SqlNumericLiteral bound) {
             return call.getKind() == SqlKind.LESS_THAN ? bound.longValue(true) - 1 : bound.longValue(true);
         }
-        throw new UnsupportedConstructException(where == null ? null : where.getParserPosition(),
+        throw new UnsupportedConstructException(
+                where == null ? null : where.getParserPosition(),
                 "ROW_NUMBER without an outer WHERE " + alias + " <= N (a Top-N that emits updates)");
     }
 }

@@ -54,23 +54,30 @@ record WindowTvf(Relation data, WindowSpec spec, int rowtimeIndex, SqlType rowti
             case "TUMBLE" -> List.of("DATA", "TIMECOL", "SIZE", "OFFSET");
             case "HOP" -> List.of("DATA", "TIMECOL", "SLIDE", "SIZE", "OFFSET");
             case "CUMULATE" -> List.of("DATA", "TIMECOL", "STEP", "SIZE", "OFFSET");
-            default -> throw new UnsupportedConstructException(call.getParserPosition(), "the table function " + call.getOperator().getName());
+            default ->
+                throw new UnsupportedConstructException(
+                        call.getParserPosition(),
+                        "the table function " + call.getOperator().getName());
         };
         Map<String, SqlNode> arguments = arguments(call, parameters);
         SqlNode table = arguments.get("DATA");
         if (!(table instanceof SqlCall explicit) || explicit.getKind() != SqlKind.EXPLICIT_TABLE) {
-            throw new UnsupportedConstructException(call.getParserPosition(), "window TVF data other than TABLE <name>");
+            throw new UnsupportedConstructException(
+                    call.getParserPosition(), "window TVF data other than TABLE <name>");
         }
         Relation data = dataOf.apply(explicit.operand(0));
         SqlNode descriptor = arguments.get("TIMECOL");
-        if (!(descriptor instanceof SqlCall descriptorCall) || !(descriptorCall.operand(0) instanceof SqlIdentifier timeColumn)) {
+        if (!(descriptor instanceof SqlCall descriptorCall)
+                || !(descriptorCall.operand(0) instanceof SqlIdentifier timeColumn)) {
             throw new UnsupportedConstructException(call.getParserPosition(), "TIMECOL other than DESCRIPTOR(column)");
         }
         int rowtimeIndex = new ExpressionCompiler(data.columns()).resolve(timeColumn);
         Column rowtime = data.columns().get(rowtimeIndex);
         if (!rowtime.type().isTimestamp() || (streaming && !rowtime.rowtime())) {
-            throw new SimulationException(descriptor.getParserPosition(),
-                    "The window function requires the timecol is a time attribute type, but is " + rowtime.type() + ".");
+            throw new SimulationException(
+                    descriptor.getParserPosition(),
+                    "The window function requires the timecol is a time attribute type, but is " + rowtime.type()
+                            + ".");
         }
         long size = interval(arguments, "SIZE", call);
         long offset = arguments.containsKey("OFFSET") ? interval(arguments, "OFFSET", call) : 0;
@@ -86,8 +93,11 @@ record WindowTvf(Relation data, WindowSpec spec, int rowtimeIndex, SqlType rowti
     private static long slicedStep(long step, long size, SqlBasicCall call) {
         if (step <= 0 || size % step != 0) {
             String function = call.getOperator().getName().toUpperCase(Locale.ROOT);
-            throw new SimulationException(call.getParserPosition(), function + " table function based aggregate requires size must be an integral multiple of "
-                    + (function.equals("HOP") ? "slide" : "step") + ", but got size " + size + "ms and " + (function.equals("HOP") ? "slide " : "step ") + step + "ms");
+            throw new SimulationException(
+                    call.getParserPosition(),
+                    function + " table function based aggregate requires size must be an integral multiple of "
+                            + (function.equals("HOP") ? "slide" : "step") + ", but got size " + size + "ms and "
+                            + (function.equals("HOP") ? "slide " : "step ") + step + "ms");
         }
         return step;
     }
@@ -106,7 +116,8 @@ record WindowTvf(Relation data, WindowSpec spec, int rowtimeIndex, SqlType rowti
         }
         for (String required : parameters.subList(0, parameters.size() - 1)) {
             if (!arguments.containsKey(required)) {
-                throw new SimulationException(call.getParserPosition(), call.getOperator().getName() + " needs the argument " + required);
+                throw new SimulationException(
+                        call.getParserPosition(), call.getOperator().getName() + " needs the argument " + required);
             }
         }
         return arguments;

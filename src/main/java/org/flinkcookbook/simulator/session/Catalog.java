@@ -51,7 +51,8 @@ public final class Catalog {
             if (create.isIfNotExists()) {
                 return;
             }
-            throw new SimulationException(create.getName().getParserPosition(), "Table or view '" + name + "' already exists");
+            throw new SimulationException(
+                    create.getName().getParserPosition(), "Table or view '" + name + "' already exists");
         }
         List<String> primaryKey = primaryKey(create);
         List<ColumnDefinition> columns = columns(create, primaryKey);
@@ -60,16 +61,29 @@ public final class Catalog {
         if (watermark != null) {
             rowtime = name(watermark.getEventTimeColumnName());
             String rowtimeName = rowtime;
-            ColumnDefinition column = columns.stream().filter(c -> c.name().equals(rowtimeName)).findFirst()
-                    .orElseThrow(() -> new SimulationException(watermark.getParserPosition(),
+            ColumnDefinition column = columns.stream()
+                    .filter(c -> c.name().equals(rowtimeName))
+                    .findFirst()
+                    .orElseThrow(() -> new SimulationException(
+                            watermark.getParserPosition(),
                             "The rowtime attribute field '" + rowtimeName + "' is not defined in the table schema"));
             if (!column.type().isTimestamp() || column.type().precision() > 3) {
-                throw new SimulationException(watermark.getParserPosition(), "Invalid data type of time field for watermark definition. "
-                        + "The field must be of type TIMESTAMP(p) or TIMESTAMP_LTZ(p), the supported precision 'p' is from 0 to 3, but the time field type is " + column.type());
+                throw new SimulationException(
+                        watermark.getParserPosition(),
+                        "Invalid data type of time field for watermark definition. "
+                                + "The field must be of type TIMESTAMP(p) or TIMESTAMP_LTZ(p), the supported precision 'p' is from 0 to 3, but the time field type is "
+                                + column.type());
             }
         }
-        tables.put(name, new TableDefinition(name, columns, rowtime, watermark == null ? null : watermark.getWatermarkStrategy(),
-                source(create, fixture), primaryKey));
+        tables.put(
+                name,
+                new TableDefinition(
+                        name,
+                        columns,
+                        rowtime,
+                        watermark == null ? null : watermark.getWatermarkStrategy(),
+                        source(create, fixture),
+                        primaryKey));
     }
 
     private static List<ColumnDefinition> columns(SqlCreateTable create, List<String> primaryKey) {
@@ -84,8 +98,11 @@ public final class Catalog {
                 physical.add(new Column(name, type, false));
             } else if (node instanceof SqlTableColumn.SqlComputedColumn computed) {
                 // Computed columns may only read physical columns: derive the type from those
-                SqlType type = new ExpressionCompiler(physical).compile(computed.getExpr()).type();
-                columns.add(new ColumnDefinition(name(computed.getName()), type, type.toString(), true, computed.getExpr()));
+                SqlType type = new ExpressionCompiler(physical)
+                        .compile(computed.getExpr())
+                        .type();
+                columns.add(new ColumnDefinition(
+                        name(computed.getName()), type, type.toString(), true, computed.getExpr()));
             } else {
                 throw new UnsupportedConstructException(node.getParserPosition(), "metadata columns (" + node + ")");
             }
@@ -94,8 +111,10 @@ public final class Catalog {
     }
 
     private static List<String> primaryKey(SqlCreateTable create) {
-        return create.getFullConstraints().stream().filter(SqlTableConstraint::isPrimaryKey)
-                .flatMap(constraint -> Arrays.stream(constraint.getColumnNames())).toList();
+        return create.getFullConstraints().stream()
+                .filter(SqlTableConstraint::isPrimaryKey)
+                .flatMap(constraint -> Arrays.stream(constraint.getColumnNames()))
+                .toList();
     }
 
     private CsvSource source(SqlCreateTable create, Optional<FixtureBinding> fixture) {
@@ -109,8 +128,8 @@ public final class Catalog {
             return null;
         }
         if (!"csv".equals(options.get("format")) || options.keySet().stream().anyMatch(key -> key.startsWith("csv."))) {
-            throw new UnsupportedConstructException(create.getParserPosition(),
-                    "filesystem tables other than the CSV format with its default options");
+            throw new UnsupportedConstructException(
+                    create.getParserPosition(), "filesystem tables other than the CSV format with its default options");
         }
         Path file = readable(create, options.get("path"));
         return new CsvSource(file, displayName(file));
@@ -121,11 +140,15 @@ public final class Catalog {
         try {
             return FileAccess.readable(path);
         } catch (AccessDeniedException e) {
-            throw new SimulationException(create.getParserPosition(), "the table " + name(create.getName()) + " reads " + path
-                    + ", which " + e.getReason() + "; keep files under the project or bind a fixture");
+            throw new SimulationException(
+                    create.getParserPosition(),
+                    "the table " + name(create.getName()) + " reads " + path + ", which " + e.getReason()
+                            + "; keep files under the project or bind a fixture");
         } catch (IllegalArgumentException e) {
-            throw new SimulationException(create.getParserPosition(), "the table " + name(create.getName()) + " reads " + path
-                    + ", which is not a path: " + e.getMessage());
+            throw new SimulationException(
+                    create.getParserPosition(),
+                    "the table " + name(create.getName()) + " reads " + path + ", which is not a path: "
+                            + e.getMessage());
         }
     }
 
@@ -143,7 +166,8 @@ public final class Catalog {
             if (create.isIfNotExists()) {
                 return;
             }
-            throw new SimulationException(create.getName().getParserPosition(), "Table or view '" + name + "' already exists");
+            throw new SimulationException(
+                    create.getName().getParserPosition(), "Table or view '" + name + "' already exists");
         }
         views.put(name, create.getQuery());
     }

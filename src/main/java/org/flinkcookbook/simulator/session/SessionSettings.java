@@ -3,10 +3,10 @@ package org.flinkcookbook.simulator.session;
 import java.time.Duration;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
-import java.util.TimeZone;
-import org.flinkcookbook.simulator.SimulationException;
 import java.util.Locale;
+import java.util.TimeZone;
 import org.apache.flink.util.TimeUtils;
+import org.flinkcookbook.simulator.SimulationException;
 
 /**
  * The session options that change results, with the values the Flink engine starts from:
@@ -28,14 +28,19 @@ public final class SessionSettings {
     private String invalidZone;
 
     /** What a SET did: applied, or ignored because it does not change results, or not modelled. */
-    public enum Outcome { APPLIED, IGNORED, NOT_MODELLED }
+    public enum Outcome {
+        APPLIED,
+        IGNORED,
+        NOT_MODELLED
+    }
 
     public Outcome set(String key, String value) {
         switch (key) {
             case RUNTIME_MODE:
                 String mode = value.trim().toLowerCase(Locale.ROOT);
                 if (!mode.equals("batch") && !mode.equals("streaming")) {
-                    throw new IllegalArgumentException("'" + RUNTIME_MODE + "' must be 'streaming' or 'batch', not '" + value + "'");
+                    throw new IllegalArgumentException(
+                            "'" + RUNTIME_MODE + "' must be 'streaming' or 'batch', not '" + value + "'");
                 }
                 streaming = mode.equals("streaming");
                 return Outcome.APPLIED;
@@ -45,14 +50,19 @@ public final class SessionSettings {
             case LOCAL_TIME_ZONE:
                 // 'default' means the JVM zone in Flink; the engine pins the session to UTC instead
                 timeZone = value.equalsIgnoreCase("default") ? ZoneOffset.UTC : ZoneId.of(value);
-                invalidZone = value.equalsIgnoreCase("default") || TimeZone.getTimeZone(value).toZoneId().equals(timeZone) ? null : value;
+                invalidZone = value.equalsIgnoreCase("default")
+                                || TimeZone.getTimeZone(value).toZoneId().equals(timeZone)
+                        ? null
+                        : value;
                 return Outcome.APPLIED;
             case PARALLELISM:
                 return value.trim().equals("1") ? Outcome.IGNORED : Outcome.NOT_MODELLED;
             default:
                 // one- or two-phase aggregation changes Flink's plan, not its rows; the rest is presentation
-                return key.startsWith("sql-client.") || key.equals("pipeline.name") || key.startsWith("table.display.")
-                        || key.equals("table.optimizer.agg-phase-strategy")
+                return key.startsWith("sql-client.")
+                                || key.equals("pipeline.name")
+                                || key.startsWith("table.display.")
+                                || key.equals("table.optimizer.agg-phase-strategy")
                         ? Outcome.IGNORED
                         : Outcome.NOT_MODELLED;
         }
@@ -67,7 +77,7 @@ public final class SessionSettings {
                 timeZone = defaults.timeZone;
                 invalidZone = null;
             }
-            default -> { }
+            default -> {}
         }
     }
 
@@ -92,8 +102,10 @@ public final class SessionSettings {
      */
     public ZoneId timeZone() {
         if (invalidZone != null) {
-            throw new SimulationException(null, "Invalid time zone '" + invalidZone + "'. The value should be a Time Zone Database (TZDB) ID"
-                    + " such as 'America/Los_Angeles' to include daylight saving time. Fixed offsets are supported using 'GMT-03:00'");
+            throw new SimulationException(
+                    null,
+                    "Invalid time zone '" + invalidZone + "'. The value should be a Time Zone Database (TZDB) ID"
+                            + " such as 'America/Los_Angeles' to include daylight saving time. Fixed offsets are supported using 'GMT-03:00'");
         }
         return timeZone;
     }

@@ -16,7 +16,12 @@ import org.flinkcookbook.simulator.types.SqlType;
  * @param source the CSV file the table reads, or null when it can only be written
  */
 public record TableDefinition(
-        String name, List<ColumnDefinition> columns, String rowtimeColumn, SqlNode watermarkStrategy, CsvSource source, List<String> primaryKey) {
+        String name,
+        List<ColumnDefinition> columns,
+        String rowtimeColumn,
+        SqlNode watermarkStrategy,
+        CsvSource source,
+        List<String> primaryKey) {
 
     public TableDefinition {
         columns = List.copyOf(columns);
@@ -30,7 +35,8 @@ public record TableDefinition(
      * @param nullable false for NOT NULL and primary key columns
      * @param computedExpression the expression of a computed column, or null for a physical column
      */
-    public record ColumnDefinition(String name, SqlType type, String typeSummary, boolean nullable, SqlNode computedExpression) {
+    public record ColumnDefinition(
+            String name, SqlType type, String typeSummary, boolean nullable, SqlNode computedExpression) {
 
         public boolean physical() {
             return computedExpression == null;
@@ -48,16 +54,25 @@ public record TableDefinition(
      */
     public List<List<String>> describe() {
         String key = primaryKey.isEmpty() ? null : "PRI(" + String.join(", ", primaryKey) + ")";
-        return columns.stream().map(column -> {
-            boolean rowtime = column.name().equals(rowtimeColumn);
-            boolean proctime = column.type().root() == SqlType.Root.TIMESTAMP_LTZ && column.computedExpression() != null
-                    && column.computedExpression().toString().replace("`", "").equalsIgnoreCase("PROCTIME()");
-            String type = column.typeSummary() + (rowtime ? " *ROWTIME*" : proctime ? " *PROCTIME*" : "");
-            return Arrays.asList(column.name(), type, column.nullable() && !proctime ? "TRUE" : "FALSE",
-                    primaryKey.contains(column.name()) ? key : null,
-                    column.computedExpression() == null ? null : "AS " + column.computedExpression(),
-                    rowtime ? watermarkStrategy.toString() : null);
-        }).toList();
+        return columns.stream()
+                .map(column -> {
+                    boolean rowtime = column.name().equals(rowtimeColumn);
+                    boolean proctime = column.type().root() == SqlType.Root.TIMESTAMP_LTZ
+                            && column.computedExpression() != null
+                            && column.computedExpression()
+                                    .toString()
+                                    .replace("`", "")
+                                    .equalsIgnoreCase("PROCTIME()");
+                    String type = column.typeSummary() + (rowtime ? " *ROWTIME*" : proctime ? " *PROCTIME*" : "");
+                    return Arrays.asList(
+                            column.name(),
+                            type,
+                            column.nullable() && !proctime ? "TRUE" : "FALSE",
+                            primaryKey.contains(column.name()) ? key : null,
+                            column.computedExpression() == null ? null : "AS " + column.computedExpression(),
+                            rowtime ? watermarkStrategy.toString() : null);
+                })
+                .toList();
     }
 
     /** The columns an INSERT writes: the physical ones (Flink's persisted columns). */

@@ -21,7 +21,8 @@ public final class BatchAggregation implements RowSink {
     private final EvaluationContext context;
     private final Map<List<Object>, Accumulator[]> groups = new LinkedHashMap<>();
 
-    public BatchAggregation(List<Expression> keys, List<AggregateCall> aggregates, RowSink downstream, ZoneId sessionZone) {
+    public BatchAggregation(
+            List<Expression> keys, List<AggregateCall> aggregates, RowSink downstream, ZoneId sessionZone) {
         this.keys = keys.toArray(new Expression[0]);
         this.aggregates = List.copyOf(aggregates);
         this.downstream = downstream;
@@ -33,7 +34,8 @@ public final class BatchAggregation implements RowSink {
 
     @Override
     public void row(Object[] values, int fixtureLine) {
-        for (Accumulator accumulator : groups.computeIfAbsent(GroupKey.of(keys, values, context), k -> newAccumulators())) {
+        for (Accumulator accumulator :
+                groups.computeIfAbsent(GroupKey.of(keys, values, context), k -> newAccumulators())) {
             accumulator.add(values, context);
         }
     }

@@ -8,8 +8,8 @@ import org.flinkcookbook.simulator.expression.EvaluationContext;
 import org.flinkcookbook.simulator.expression.Expression;
 import org.flinkcookbook.simulator.trace.StatementTrace;
 import org.flinkcookbook.simulator.trace.TimelineRecorder;
-import org.flinkcookbook.simulator.types.Timestamps;
 import org.flinkcookbook.simulator.types.SqlType;
+import org.flinkcookbook.simulator.types.Timestamps;
 import org.flinkcookbook.simulator.types.Values;
 
 /**
@@ -25,6 +25,7 @@ public final class Calc implements RowSink, EvaluationContext {
     private final WatermarkFilterTrace filterTrace;
     /** Records this filter's rows and watermarks when a timeline is asked for; else null. */
     private final TimelineRecorder timeline;
+
     private final ZoneId shiftZone;
     private long currentWatermark = NO_WATERMARK;
     private long possibleWatermark = NO_WATERMARK;
@@ -43,14 +44,21 @@ public final class Calc implements RowSink, EvaluationContext {
      * @param projections the output columns, or null to pass rows unchanged
      * @param filterTrace records rows checked against CURRENT_WATERMARK, or null
      */
-    public Calc(Expression filter, List<Expression> projections, RowSink downstream, ZoneId sessionZone, WatermarkFilterTrace filterTrace) {
+    public Calc(
+            Expression filter,
+            List<Expression> projections,
+            RowSink downstream,
+            ZoneId sessionZone,
+            WatermarkFilterTrace filterTrace) {
         this.filter = filter;
         this.projections = projections == null ? null : projections.toArray(new Expression[0]);
         this.downstream = downstream;
         this.sessionZone = sessionZone;
         this.filterTrace = filter != null && filter.readsWatermark() ? filterTrace : null;
-        this.timeline = this.filterTrace == null ? null : this.filterTrace.trace().timeline();
-        this.shiftZone = this.filterTrace == null ? null : WindowRows.shiftZone(this.filterTrace.rowtimeType(), sessionZone);
+        this.timeline =
+                this.filterTrace == null ? null : this.filterTrace.trace().timeline();
+        this.shiftZone =
+                this.filterTrace == null ? null : WindowRows.shiftZone(this.filterTrace.rowtimeType(), sessionZone);
         if (timeline != null) {
             timeline.claimRows(this, this.filterTrace.fixture());
         }
@@ -85,15 +93,22 @@ public final class Calc implements RowSink, EvaluationContext {
         }
         if (filterTrace != null) {
             StatementTrace trace = filterTrace.trace();
-            String watermark = currentWatermark == NO_WATERMARK ? null : Values.render(currentWatermark, filterTrace.rowtimeType(), sessionZone);
-            String eventTime = Values.render(values[filterTrace.rowtimeIndex()], filterTrace.rowtimeType(), sessionZone);
+            String watermark = currentWatermark == NO_WATERMARK
+                    ? null
+                    : Values.render(currentWatermark, filterTrace.rowtimeType(), sessionZone);
+            String eventTime =
+                    Values.render(values[filterTrace.rowtimeIndex()], filterTrace.rowtimeType(), sessionZone);
             trace.watermarkCheck(new WatermarkCheck(filterTrace.fixture(), fixtureLine, eventTime, watermark, passed));
             if (timeline != null && values[filterTrace.rowtimeIndex()] instanceof Long rowtime) {
                 long wallClock = Timestamps.toWallClock(rowtime, shiftZone);
                 timeline.row(this, fixtureLine, wallClock);
                 if (!passed) {
-                    timeline.filtered(fixtureLine, wallClock,
-                            currentWatermark == NO_WATERMARK ? null : Timestamps.toWallClock(currentWatermark, shiftZone));
+                    timeline.filtered(
+                            fixtureLine,
+                            wallClock,
+                            currentWatermark == NO_WATERMARK
+                                    ? null
+                                    : Timestamps.toWallClock(currentWatermark, shiftZone));
                 }
             }
             if (possibleWatermark != NO_WATERMARK && passedWith(possibleWatermark, values) != passed) {

@@ -38,7 +38,8 @@ public final class FixtureScan {
      * @param interval {@code pipeline.auto-watermark-interval} in milliseconds
      * @param periodicEmissionPlausible whether processing-time emissions can happen during a test run
      */
-    public record WatermarkStrategy(int rowtimeIndex, Expression expression, long interval, boolean periodicEmissionPlausible) {}
+    public record WatermarkStrategy(
+            int rowtimeIndex, Expression expression, long interval, boolean periodicEmissionPlausible) {}
 
     /**
      * @param physicalTypes types of the physical columns, in CSV field order
@@ -68,7 +69,8 @@ public final class FixtureScan {
     public void run(RowSink downstream) {
         WatermarkAssigner assigner = watermarkStrategy == null
                 ? null
-                : new WatermarkAssigner(watermarkStrategy.interval(), watermarkStrategy.periodicEmissionPlausible(), downstream);
+                : new WatermarkAssigner(
+                        watermarkStrategy.interval(), watermarkStrategy.periodicEmissionPlausible(), downstream);
         // the watermark expression is evaluated here, on the operators' thread, which has time to spare
         EvaluationContext context = EvaluationContext.withoutWatermark(sessionZone);
         try {
@@ -80,9 +82,11 @@ public final class FixtureScan {
                 }
             });
         } catch (NoSuchFileException e) {
-            throw new SimulationException(null, "the fixture " + source.displayName() + " does not exist (" + source.file() + ")");
+            throw new SimulationException(
+                    null, "the fixture " + source.displayName() + " does not exist (" + source.file() + ")");
         } catch (IOException e) {
-            throw new SimulationException(null, "cannot read the fixture " + source.displayName() + ": " + e.getMessage(), e);
+            throw new SimulationException(
+                    null, "cannot read the fixture " + source.displayName() + ": " + e.getMessage(), e);
         }
         if (assigner == null) {
             downstream.endOfInput();
@@ -100,8 +104,10 @@ public final class FixtureScan {
 
     private Object[] read(CharSequence[] fields, int line, Object[] physical, EvaluationContext context) {
         if (fields.length != physical.length) {
-            throw new SimulationException(null, source.displayName() + ":" + line + ": Row length mismatch. "
-                    + physical.length + " fields expected but was " + fields.length + ".");
+            throw new SimulationException(
+                    null,
+                    source.displayName() + ":" + line + ": Row length mismatch. " + physical.length
+                            + " fields expected but was " + fields.length + ".");
         }
         Object[] row = new Object[width];
         for (int i = 0; i < physical.length; i++) {
@@ -111,8 +117,11 @@ public final class FixtureScan {
             } catch (UnsupportedConstructException e) {
                 throw e;
             } catch (RuntimeException e) {
-                throw new SimulationException(null, source.displayName() + ":" + line + ": field " + (i + 1) + " '" + field
-                        + "' is not a valid " + physicalTypes.get(i) + " (" + e.getMessage() + ")", e);
+                throw new SimulationException(
+                        null,
+                        source.displayName() + ":" + line + ": field " + (i + 1) + " '" + field + "' is not a valid "
+                                + physicalTypes.get(i) + " (" + e.getMessage() + ")",
+                        e);
             }
             row[physicalPositions[i]] = physical[i];
         }
@@ -125,8 +134,10 @@ public final class FixtureScan {
     private Long watermarkOf(Object[] row, int line, EvaluationContext context) {
         if (row[watermarkStrategy.rowtimeIndex()] == null) {
             // WatermarkAssignerOperator#processElement fails the job on a NULL rowtime
-            throw new SimulationException(null, source.displayName() + ":" + line
-                    + ": RowTime field should not be null, please convert it to a non-null long value.");
+            throw new SimulationException(
+                    null,
+                    source.displayName() + ":" + line
+                            + ": RowTime field should not be null, please convert it to a non-null long value.");
         }
         return (Long) watermarkStrategy.expression().evaluate(row, context);
     }

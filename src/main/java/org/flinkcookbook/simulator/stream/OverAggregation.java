@@ -46,6 +46,7 @@ public final class OverAggregation implements RowSink, EvaluationContext {
     private final ZoneId sessionZone;
     /** Records rows, watermarks and dropped rows of an event-time OVER when a timeline is asked for; else null. */
     private final TimelineRecorder timeline;
+
     private final Map<List<Object>, TreeMap<Long, List<Pending>>> buffered = new LinkedHashMap<>();
     private final Map<List<Object>, Accumulator[]> accumulators = new LinkedHashMap<>();
     private long currentWatermark = NO_WATERMARK;
@@ -111,11 +112,17 @@ public final class OverAggregation implements RowSink, EvaluationContext {
             if (timeline != null) {
                 timeline.late(fixtureLine, wallClock(timestamp), wallClock(currentWatermark), null, null);
             }
-            trace.lateRow(new LateRow(fixture, fixtureLine, Values.render(timestamp, rowtimeType, sessionZone),
-                    Values.render(currentWatermark, rowtimeType, sessionZone), null, null));
+            trace.lateRow(new LateRow(
+                    fixture,
+                    fixtureLine,
+                    Values.render(timestamp, rowtimeType, sessionZone),
+                    Values.render(currentWatermark, rowtimeType, sessionZone),
+                    null,
+                    null));
             return;
         }
-        buffered.computeIfAbsent(partition(values), k -> new TreeMap<>()).computeIfAbsent(timestamp, t -> new ArrayList<>())
+        buffered.computeIfAbsent(partition(values), k -> new TreeMap<>())
+                .computeIfAbsent(timestamp, t -> new ArrayList<>())
                 .add(new Pending(values, fixtureLine));
     }
 

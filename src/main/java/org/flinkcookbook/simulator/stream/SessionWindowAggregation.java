@@ -28,7 +28,8 @@ import org.flinkcookbook.simulator.window.WindowSpec.Window;
  */
 public final class SessionWindowAggregation extends WindowedAggregation {
 
-    private static final Comparator<Window> BY_START = Comparator.comparingLong(Window::start).thenComparingLong(Window::end);
+    private static final Comparator<Window> BY_START =
+            Comparator.comparingLong(Window::start).thenComparingLong(Window::end);
 
     private final long gap;
     /** Open sessions by key, ordered by start, with their accumulators. */
@@ -65,7 +66,9 @@ public final class SessionWindowAggregation extends WindowedAggregation {
             }
         }
         boolean late = merged.isEmpty() && WindowRows.fired(window.end(), currentProgress, shiftZone);
-        if (possibleWatermark != NO_WATERMARK && merged.isEmpty() && WindowRows.fired(window.end(), possibleWatermark, shiftZone) != late) {
+        if (possibleWatermark != NO_WATERMARK
+                && merged.isEmpty()
+                && WindowRows.fired(window.end(), possibleWatermark, shiftZone) != late) {
             trace.timingDependent(fixture, fixtureLine);
         }
         possibleWatermark = NO_WATERMARK;
@@ -94,10 +97,12 @@ public final class SessionWindowAggregation extends WindowedAggregation {
     @Override
     void fireUpTo(long progress) {
         for (Map.Entry<List<Object>, TreeMap<Window, Accumulator[]>> keyed : sessions.entrySet()) {
-            Iterator<Map.Entry<Window, Accumulator[]>> open = keyed.getValue().entrySet().iterator();
+            Iterator<Map.Entry<Window, Accumulator[]>> open =
+                    keyed.getValue().entrySet().iterator();
             while (open.hasNext()) {
                 Map.Entry<Window, Accumulator[]> session = open.next();
-                if (progress == Long.MAX_VALUE || WindowRows.fired(session.getKey().end(), progress, shiftZone)) {
+                if (progress == Long.MAX_VALUE
+                        || WindowRows.fired(session.getKey().end(), progress, shiftZone)) {
                     open.remove();
                     fired(session.getKey(), progress);
                     emit(session.getKey(), keyed.getKey(), session.getValue());

@@ -43,7 +43,8 @@ import org.flinkcookbook.simulator.window.WindowSpec.Window;
  */
 public final class WindowAggregation extends WindowedAggregation {
 
-    private static final Comparator<Window> BY_END = Comparator.comparingLong(Window::end).thenComparingLong(Window::start);
+    private static final Comparator<Window> BY_END =
+            Comparator.comparingLong(Window::end).thenComparingLong(Window::start);
 
     private final WindowSpec spec;
     private final boolean panesOldestFirst;
@@ -56,6 +57,7 @@ public final class WindowAggregation extends WindowedAggregation {
     private Pane lastPane;
     /** The slice the last row was added to, and its accumulators by key; forgotten when a window fires. */
     private long lastSliceEnd = Long.MIN_VALUE;
+
     private Map<List<Object>, Accumulator[]> lastSlice;
 
     /**

@@ -31,12 +31,17 @@ public final class WindowRows {
             return false;
         }
         long lastMillisecond = windowEnd - 1;
-        return (ZoneOffset.UTC.equals(shiftZone) ? lastMillisecond : TimeWindowUtil.toEpochMillsForTimer(lastMillisecond, shiftZone)) <= progress;
+        return (ZoneOffset.UTC.equals(shiftZone)
+                        ? lastMillisecond
+                        : TimeWindowUtil.toEpochMillsForTimer(lastMillisecond, shiftZone))
+                <= progress;
     }
 
     /** window_time: the window's last millisecond, an instant for an LTZ rowtime, else a wall-clock time. */
     static long windowTime(Window window, SqlType rowtimeType, ZoneId shiftZone) {
-        return rowtimeType.root() == Root.TIMESTAMP_LTZ ? Timestamps.toEpoch(window.end() - 1, shiftZone) : window.end() - 1;
+        return rowtimeType.root() == Root.TIMESTAMP_LTZ
+                ? Timestamps.toEpoch(window.end() - 1, shiftZone)
+                : window.end() - 1;
     }
 
     /** [group keys..., window_start, window_end, window_time, aggregates...]. */

@@ -19,7 +19,8 @@ public final class WindowTableFunction implements RowSink {
     private final ZoneId shiftZone;
     private final RowSink downstream;
 
-    public WindowTableFunction(WindowSpec spec, int rowtimeIndex, SqlType rowtimeType, ZoneId sessionZone, RowSink downstream) {
+    public WindowTableFunction(
+            WindowSpec spec, int rowtimeIndex, SqlType rowtimeType, ZoneId sessionZone, RowSink downstream) {
         this.spec = spec;
         this.rowtimeIndex = rowtimeIndex;
         this.rowtimeType = rowtimeType;

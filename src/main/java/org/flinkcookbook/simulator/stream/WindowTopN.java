@@ -83,13 +83,18 @@ public final class WindowTopN implements RowSink, EvaluationContext {
     public void row(Object[] values, int fixtureLine) {
         long windowEnd = (Long) values[windowEndIndex];
         if (streaming && WindowRows.fired(windowEnd, currentWatermark, shiftZone)) {
-            trace.lateRow(new LateRow(fixture, fixtureLine, Timestamps.format(windowEnd - 1, 3),
+            trace.lateRow(new LateRow(
+                    fixture,
+                    fixtureLine,
+                    Timestamps.format(windowEnd - 1, 3),
                     Values.render(currentWatermark, SqlType.TIMESTAMP_3, sessionZone),
-                    Timestamps.format((Long) values[windowStartIndex], 3), Timestamps.format(windowEnd, 3)));
+                    Timestamps.format((Long) values[windowStartIndex], 3),
+                    Timestamps.format(windowEnd, 3)));
             return;
         }
         List<Object> key = GroupKey.of(partitionKeys, values, this);
-        windows.computeIfAbsent(windowEnd, end -> new LinkedHashMap<>()).computeIfAbsent(key, k -> new ArrayList<>())
+        windows.computeIfAbsent(windowEnd, end -> new LinkedHashMap<>())
+                .computeIfAbsent(key, k -> new ArrayList<>())
                 .add(new Pending(values, fixtureLine));
     }
 
@@ -103,7 +108,8 @@ public final class WindowTopN implements RowSink, EvaluationContext {
     }
 
     private void fireUpTo(long progress) {
-        Iterator<Map.Entry<Long, Map<List<Object>, List<Pending>>>> open = windows.entrySet().iterator();
+        Iterator<Map.Entry<Long, Map<List<Object>, List<Pending>>>> open =
+                windows.entrySet().iterator();
         while (open.hasNext()) {
             Map.Entry<Long, Map<List<Object>, List<Pending>>> window = open.next();
             if (progress != Long.MAX_VALUE && !WindowRows.fired(window.getKey(), progress, shiftZone)) {

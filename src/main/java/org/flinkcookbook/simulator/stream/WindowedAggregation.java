@@ -18,7 +18,8 @@ import org.flinkcookbook.simulator.window.WindowSpec.Window;
  * What the keyed window aggregations share: their watermark progress, firing the windows it closes
  * (all of them at the end of input), and the late rows and aggregated rows they report.
  */
-abstract sealed class WindowedAggregation implements RowSink, EvaluationContext permits WindowAggregation, SessionWindowAggregation {
+abstract sealed class WindowedAggregation implements RowSink, EvaluationContext
+        permits WindowAggregation, SessionWindowAggregation {
 
     final int rowtimeIndex;
     final SqlType rowtimeType;
@@ -30,6 +31,7 @@ abstract sealed class WindowedAggregation implements RowSink, EvaluationContext 
     final String fixture;
     /** Records rows, watermarks and fired windows when a timeline is asked for; else null. */
     final TimelineRecorder timeline;
+
     private final ZoneId sessionZone;
     long currentProgress = NO_WATERMARK;
     long possibleWatermark = NO_WATERMARK;
@@ -68,12 +70,20 @@ abstract sealed class WindowedAggregation implements RowSink, EvaluationContext 
     /** Records a row dropped because the window it would count in, the last if several, has fired. */
     void lateRow(Object[] values, int fixtureLine, Window window) {
         if (timeline != null) {
-            timeline.late(fixtureLine, Timestamps.toWallClock((Long) values[rowtimeIndex], shiftZone),
-                    currentProgress == NO_WATERMARK ? null : Timestamps.toWallClock(currentProgress, shiftZone), window.start(), window.end());
+            timeline.late(
+                    fixtureLine,
+                    Timestamps.toWallClock((Long) values[rowtimeIndex], shiftZone),
+                    currentProgress == NO_WATERMARK ? null : Timestamps.toWallClock(currentProgress, shiftZone),
+                    window.start(),
+                    window.end());
         }
-        trace.lateRow(new LateRow(fixture, fixtureLine, Values.render(values[rowtimeIndex], rowtimeType, sessionZone),
+        trace.lateRow(new LateRow(
+                fixture,
+                fixtureLine,
+                Values.render(values[rowtimeIndex], rowtimeType, sessionZone),
                 Values.render(currentProgress, rowtimeType, sessionZone),
-                Timestamps.format(window.start(), 3), Timestamps.format(window.end(), 3)));
+                Timestamps.format(window.start(), 3),
+                Timestamps.format(window.end(), 3)));
     }
 
     /** Notes a window firing on the timeline: at the end of input when the progress is MAX_WATERMARK. */
@@ -84,7 +94,9 @@ abstract sealed class WindowedAggregation implements RowSink, EvaluationContext 
     }
 
     void emit(Window window, List<Object> key, Accumulator[] accumulators) {
-        downstream.row(WindowRows.aggregated(key, window, WindowRows.windowTime(window, rowtimeType, shiftZone), accumulators), 0);
+        downstream.row(
+                WindowRows.aggregated(key, window, WindowRows.windowTime(window, rowtimeType, shiftZone), accumulators),
+                0);
     }
 
     @Override

@@ -63,7 +63,8 @@ public final class StatementTrace {
     /** What became of the rows; a timeline when one was recorded and an operator took part. */
     public RowExplanations explanations(ZoneId timeZone, long watermarkIntervalMillis) {
         boolean traced = timeline != null && (windowed || !watermarkChecks.isEmpty());
-        return new RowExplanations(lateRows, watermarkChecks, traced ? timeline.timeline(timeZone, watermarkIntervalMillis) : null);
+        return new RowExplanations(
+                lateRows, watermarkChecks, traced ? timeline.timeline(timeZone, watermarkIntervalMillis) : null);
     }
 
     /** Fixture rows, as {@code file:line}, whose fate depends on when periodic watermarks fire. */

@@ -89,8 +89,19 @@ public final class TimelineRecorder {
     public Timeline timeline(ZoneId timeZone, long watermarkIntervalMillis) {
         String zone = ZoneOffset.UTC.equals(timeZone) ? "UTC" : timeZone.getId(); // Flink's default, as users write it
         Long delay = smallestDelay == Long.MAX_VALUE ? null : smallestDelay;
-        return new Timeline(fixture, zone, watermarkIntervalMillis, delay, rowCount, rows.stride, rows.points(),
-                watermarks.points(), windowCount, windows, lateRows, filteredRows);
+        return new Timeline(
+                fixture,
+                zone,
+                watermarkIntervalMillis,
+                delay,
+                rowCount,
+                rows.stride,
+                rows.points(),
+                watermarks.points(),
+                windowCount,
+                windows,
+                lateRows,
+                filteredRows);
     }
 
     /** Every stride-th offered point, the stride doubling whenever the arrays fill up. */

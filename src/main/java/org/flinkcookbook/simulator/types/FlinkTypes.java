@@ -29,7 +29,8 @@ public final class FlinkTypes {
 
     /** LogicalTypeCasts#supportsImplicitCast: what an INSERT may write into a sink column without a CAST. */
     public static boolean implicitlyCasts(SqlType from, SqlType to) {
-        return from.root() == SqlType.Root.INTERVAL || LogicalTypeCasts.supportsImplicitCast(logical(from), logical(to));
+        return from.root() == SqlType.Root.INTERVAL
+                || LogicalTypeCasts.supportsImplicitCast(logical(from), logical(to));
     }
 
     /** LogicalTypeMerging#findCommonType: the type CASE and COALESCE give their branches, if any. */
@@ -37,7 +38,9 @@ public final class FlinkTypes {
         if (types.stream().anyMatch(type -> type.root() == SqlType.Root.INTERVAL)) {
             return types.stream().distinct().count() == 1 ? Optional.of(types.get(0)) : Optional.empty();
         }
-        return LogicalTypeMerging.findCommonType(types.stream().map(FlinkTypes::logical).toList()).map(FlinkTypes::of);
+        return LogicalTypeMerging.findCommonType(
+                        types.stream().map(FlinkTypes::logical).toList())
+                .map(FlinkTypes::of);
     }
 
     static LogicalType logical(SqlType type) {
@@ -50,9 +53,14 @@ public final class FlinkTypes {
             case FLOAT -> new FloatType();
             case DOUBLE -> new DoubleType();
             case DECIMAL -> new DecimalType(type.precision(), type.scale());
-            case STRING -> type.isFixedLength() ? (type.precision() == 0 ? CharType.ofEmptyLiteral() : new CharType(type.precision()))
-                    : type.precision() < 0 ? VarCharType.STRING_TYPE
-                    : type.precision() == 0 ? VarCharType.ofEmptyLiteral() : new VarCharType(type.precision());
+            case STRING ->
+                type.isFixedLength()
+                        ? (type.precision() == 0 ? CharType.ofEmptyLiteral() : new CharType(type.precision()))
+                        : type.precision() < 0
+                                ? VarCharType.STRING_TYPE
+                                : type.precision() == 0
+                                        ? VarCharType.ofEmptyLiteral()
+                                        : new VarCharType(type.precision());
             case TIMESTAMP -> new TimestampType(type.precision());
             case TIMESTAMP_LTZ -> new LocalZonedTimestampType(type.precision());
             case NULL -> new NullType();
@@ -73,7 +81,8 @@ public final class FlinkTypes {
             case CHAR -> SqlType.character(((CharType) type).getLength());
             case VARCHAR -> SqlType.varchar(((VarCharType) type).getLength());
             case TIMESTAMP_WITHOUT_TIME_ZONE -> SqlType.timestamp(((TimestampType) type).getPrecision());
-            case TIMESTAMP_WITH_LOCAL_TIME_ZONE -> SqlType.timestampLtz(((LocalZonedTimestampType) type).getPrecision());
+            case TIMESTAMP_WITH_LOCAL_TIME_ZONE ->
+                SqlType.timestampLtz(((LocalZonedTimestampType) type).getPrecision());
             case NULL -> SqlType.NULL;
             default -> throw new IllegalArgumentException("no simulator type for " + type);
         };

@@ -23,7 +23,19 @@ import org.flinkcookbook.simulator.UnsupportedConstructException;
 public record SqlType(Root root, int precision, int scale) {
 
     public enum Root {
-        BOOLEAN, TINYINT, SMALLINT, INT, BIGINT, FLOAT, DOUBLE, DECIMAL, STRING, TIMESTAMP, TIMESTAMP_LTZ, INTERVAL, NULL
+        BOOLEAN,
+        TINYINT,
+        SMALLINT,
+        INT,
+        BIGINT,
+        FLOAT,
+        DOUBLE,
+        DECIMAL,
+        STRING,
+        TIMESTAMP,
+        TIMESTAMP_LTZ,
+        INTERVAL,
+        NULL
     }
 
     /** The scale that tells CHAR(n) from VARCHAR(n). */
@@ -77,20 +89,34 @@ public record SqlType(Root root, int precision, int scale) {
             throw new UnsupportedConstructException(spec.getParserPosition(), "the type " + name.getTypeName());
         }
         switch (typeName) {
-            case BOOLEAN: return BOOLEAN;
-            case TINYINT: return TINYINT;
-            case SMALLINT: return SMALLINT;
-            case INTEGER: return INT;
-            case BIGINT: return BIGINT;
-            case FLOAT: return FLOAT;
-            case REAL: return FLOAT;
-            case DOUBLE: return DOUBLE;
-            case DECIMAL: return decimal(precision < 0 ? 10 : precision, scale < 0 ? 0 : scale);
-            case CHAR: return character(precision < 0 ? 1 : precision);
-            case VARCHAR: return precision < 0 ? STRING : varchar(precision);
-            case TIMESTAMP: return timestamp(precision < 0 ? 6 : precision);
-            case TIMESTAMP_WITH_LOCAL_TIME_ZONE: return timestampLtz(precision < 0 ? 6 : precision);
-            default: throw new UnsupportedConstructException(spec.getParserPosition(), "the type " + typeName);
+            case BOOLEAN:
+                return BOOLEAN;
+            case TINYINT:
+                return TINYINT;
+            case SMALLINT:
+                return SMALLINT;
+            case INTEGER:
+                return INT;
+            case BIGINT:
+                return BIGINT;
+            case FLOAT:
+                return FLOAT;
+            case REAL:
+                return FLOAT;
+            case DOUBLE:
+                return DOUBLE;
+            case DECIMAL:
+                return decimal(precision < 0 ? 10 : precision, scale < 0 ? 0 : scale);
+            case CHAR:
+                return character(precision < 0 ? 1 : precision);
+            case VARCHAR:
+                return precision < 0 ? STRING : varchar(precision);
+            case TIMESTAMP:
+                return timestamp(precision < 0 ? 6 : precision);
+            case TIMESTAMP_WITH_LOCAL_TIME_ZONE:
+                return timestampLtz(precision < 0 ? 6 : precision);
+            default:
+                throw new UnsupportedConstructException(spec.getParserPosition(), "the type " + typeName);
         }
     }
 

@@ -45,8 +45,13 @@ public final class Timestamps {
      */
     private static long parseCanonical(CharSequence text) {
         int length = text.length();
-        if (length < 19 || text.charAt(4) != '-' || text.charAt(7) != '-' || text.charAt(10) != ' '
-                || text.charAt(13) != ':' || text.charAt(16) != ':' || (length > 19 && (text.charAt(19) != '.' || length == 20 || length > 29))) {
+        if (length < 19
+                || text.charAt(4) != '-'
+                || text.charAt(7) != '-'
+                || text.charAt(10) != ' '
+                || text.charAt(13) != ':'
+                || text.charAt(16) != ':'
+                || (length > 19 && (text.charAt(19) != '.' || length == 20 || length > 29))) {
             return Long.MIN_VALUE;
         }
         int year = digits(text, 0, 4);
@@ -93,7 +98,9 @@ public final class Timestamps {
     /** Days since 1970-01-01 of a proleptic Gregorian date (the algorithm LocalDate#toEpochDay uses). */
     private static long epochDay(long year, int month, int day) {
         long total = 365 * year;
-        total += year >= 0 ? (year + 3) / 4 - (year + 99) / 100 + (year + 399) / 400 : -(year / -4 - year / -100 + year / -400);
+        total += year >= 0
+                ? (year + 3) / 4 - (year + 99) / 100 + (year + 399) / 400
+                : -(year / -4 - year / -100 + year / -400);
         total += (367 * month - 362) / 12 + day - 1;
         if (month > 2) {
             total -= daysInMonth((int) year, 2) == 29 ? 1 : 2;
@@ -131,7 +138,8 @@ public final class Timestamps {
     }
 
     public static LocalDateTime wallClock(long millis) {
-        return LocalDateTime.ofEpochSecond(Math.floorDiv(millis, 1000L), (int) Math.floorMod(millis, 1000L) * 1_000_000, ZoneOffset.UTC);
+        return LocalDateTime.ofEpochSecond(
+                Math.floorDiv(millis, 1000L), (int) Math.floorMod(millis, 1000L) * 1_000_000, ZoneOffset.UTC);
     }
 
     /** An instant's wall-clock time in a zone, as wall-clock milliseconds (TimeWindowUtil#toUtcTimestampMills). */

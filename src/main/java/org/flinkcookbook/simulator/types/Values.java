@@ -29,18 +29,30 @@ public final class Values {
      */
     public static Object parseCsvField(CharSequence field, SqlType type) {
         switch (type.root()) {
-            case STRING: return field.toString();
-            case BOOLEAN: return Boolean.parseBoolean(trimmed(field));
-            case TINYINT: return (int) Byte.parseByte(trimmed(field));
-            case SMALLINT: return (int) Short.parseShort(trimmed(field));
-            case INT: return (int) parseWholeNumber(field, false);
-            case BIGINT: return parseWholeNumber(field, true);
-            case FLOAT: return Float.parseFloat(trimmed(field));
-            case DOUBLE: return Double.parseDouble(trimmed(field));
-            case DECIMAL: return fitDecimal(new BigDecimal(field.toString()), type);
-            case TIMESTAMP: return Timestamps.parseTimestamp(withinMilliseconds(field, type));
-            case TIMESTAMP_LTZ: return Timestamps.parseUtcTimestamp(withinMilliseconds(field, type));
-            default: throw new IllegalArgumentException("Flink's CSV format cannot read a " + type + " column");
+            case STRING:
+                return field.toString();
+            case BOOLEAN:
+                return Boolean.parseBoolean(trimmed(field));
+            case TINYINT:
+                return (int) Byte.parseByte(trimmed(field));
+            case SMALLINT:
+                return (int) Short.parseShort(trimmed(field));
+            case INT:
+                return (int) parseWholeNumber(field, false);
+            case BIGINT:
+                return parseWholeNumber(field, true);
+            case FLOAT:
+                return Float.parseFloat(trimmed(field));
+            case DOUBLE:
+                return Double.parseDouble(trimmed(field));
+            case DECIMAL:
+                return fitDecimal(new BigDecimal(field.toString()), type);
+            case TIMESTAMP:
+                return Timestamps.parseTimestamp(withinMilliseconds(field, type));
+            case TIMESTAMP_LTZ:
+                return Timestamps.parseUtcTimestamp(withinMilliseconds(field, type));
+            default:
+                throw new IllegalArgumentException("Flink's CSV format cannot read a " + type + " column");
         }
     }
 
@@ -54,7 +66,8 @@ public final class Values {
             for (int i = point < 0 ? text.length() : point + 4; i < text.length(); i++) {
                 char c = text.charAt(i);
                 if (c >= '1' && c <= '9') {
-                    throw new UnsupportedConstructException(null, "sub-millisecond " + type + " values such as '" + text + "'");
+                    throw new UnsupportedConstructException(
+                            null, "sub-millisecond " + type + " values such as '" + text + "'");
                 }
                 if (c < '0' || c > '9') {
                     break;
@@ -101,11 +114,16 @@ public final class Values {
             return ResultRow.NONDETERMINISTIC;
         }
         switch (type.root()) {
-            case BOOLEAN: return ((Boolean) value) ? "TRUE" : "FALSE";
-            case DECIMAL: return ((BigDecimal) value).toPlainString();
-            case TIMESTAMP: return Timestamps.format((Long) value, type.precision());
-            case TIMESTAMP_LTZ: return Timestamps.format(Timestamps.toWallClock((Long) value, sessionZone), type.precision());
-            default: return value.toString();
+            case BOOLEAN:
+                return ((Boolean) value) ? "TRUE" : "FALSE";
+            case DECIMAL:
+                return ((BigDecimal) value).toPlainString();
+            case TIMESTAMP:
+                return Timestamps.format((Long) value, type.precision());
+            case TIMESTAMP_LTZ:
+                return Timestamps.format(Timestamps.toWallClock((Long) value, sessionZone), type.precision());
+            default:
+                return value.toString();
         }
     }
 
@@ -123,7 +141,9 @@ public final class Values {
         if (from.isTimestamp() && to.isTimestamp()) {
             long millis = (Long) value;
             if (from.root() != to.root()) {
-                millis = to.root() == Root.TIMESTAMP ? Timestamps.toWallClock(millis, sessionZone) : Timestamps.toEpoch(millis, sessionZone);
+                millis = to.root() == Root.TIMESTAMP
+                        ? Timestamps.toWallClock(millis, sessionZone)
+                        : Timestamps.toEpoch(millis, sessionZone);
             }
             return to.precision() >= 3 ? millis : truncate(millis, to.precision());
         }
@@ -161,7 +181,8 @@ public final class Values {
         }
         String text = untrimmed.trim();
         if (to.isTimestamp()) {
-            long wallClock = truncate(Timestamps.parseLiteral(withinMilliseconds(text, to).toString()), Math.min(3, to.precision()));
+            long wallClock = truncate(
+                    Timestamps.parseLiteral(withinMilliseconds(text, to).toString()), Math.min(3, to.precision()));
             return to.root() == Root.TIMESTAMP_LTZ ? Timestamps.toEpoch(wallClock, sessionZone) : wallClock;
         }
         BinaryStringData string = BinaryStringData.fromString(text);
@@ -197,7 +218,8 @@ public final class Values {
             return number((BigDecimal) value, to);
         }
         if (from.isApproximate()) {
-            // Java's narrowing, as Flink's generated casts: saturates to int or long, NaN is 0, then wraps to byte or short
+            // Java's narrowing, as Flink's generated casts: saturates to int or long, NaN is 0, then wraps to byte or
+            // short
             double approximate = ((Number) value).doubleValue();
             return switch (to.root()) {
                 case TINYINT -> (int) (byte) (int) approximate;
@@ -288,7 +310,8 @@ public final class Values {
      */
     public static Integer sqlCompare(Object left, Object right) {
         if ((left instanceof Double || left instanceof Float || right instanceof Double || right instanceof Float)
-                && left != NONDETERMINISTIC && right != NONDETERMINISTIC) {
+                && left != NONDETERMINISTIC
+                && right != NONDETERMINISTIC) {
             // a DECIMAL meets a DOUBLE as a DOUBLE
             double a = ((Number) left).doubleValue();
             double b = ((Number) right).doubleValue();

@@ -15,7 +15,11 @@ import java.util.List;
  */
 public record WindowSpec(Kind kind, long size, long step, long offset) {
 
-    public enum Kind { TUMBLE, HOP, CUMULATE }
+    public enum Kind {
+        TUMBLE,
+        HOP,
+        CUMULATE
+    }
 
     /** One window: [start, end). */
     public record Window(long start, long end) {}
@@ -42,7 +46,8 @@ public record WindowSpec(Kind kind, long size, long step, long offset) {
                 break;
             }
             case HOP: {
-                // SlidingWindowAssigner#assignWindows: every start from the last slide start back while start > ts - size
+                // SlidingWindowAssigner#assignWindows: every start from the last slide start back while start > ts -
+                // size
                 long lastStart = windowStart(timestamp, step);
                 for (long start = lastStart - ((size - 1) / step) * step; start <= lastStart; start += step) {
                     if (start > timestamp - size) {
