@@ -26,8 +26,8 @@ import org.flinkcookbook.simulator.types.Values;
  * (RowTimeRowsUnboundedPrecedingFunction, RowTimeRangeUnboundedPrecedingFunction).
  *
  * <p>Ordered by a processing-time attribute (ProcTimeUnboundedPrecedingFunction), each row is added
- * and emitted as it arrives: nothing is late, no late-row count is kept, and the values, which
- * depend on the processing time order, are {@link Values#NONDETERMINISTIC}.
+ * and emitted as it arrives: nothing is late, no late-row count is kept, and the values follow the
+ * fixture's order, as Flink's do (sql/Nondeterminism treats them as deterministic too).
  *
  * <p>Output rows are the input row followed by one value per OVER call.
  */
@@ -176,12 +176,11 @@ public final class OverAggregation implements RowSink, EvaluationContext {
         }
     }
 
-    /** Ordered by processing time, the values depend on it: they are NONDETERMINISTIC. */
     private void emit(Accumulator[] state, Pending pending) {
         Object[] row = new Object[pending.values().length + state.length];
         System.arraycopy(pending.values(), 0, row, 0, pending.values().length);
         for (int i = 0; i < state.length; i++) {
-            row[pending.values().length + i] = rowtimeIndex < 0 ? Values.NONDETERMINISTIC : state[i].result();
+            row[pending.values().length + i] = state[i].result();
         }
         downstream.row(row, pending.fixtureLine());
     }
