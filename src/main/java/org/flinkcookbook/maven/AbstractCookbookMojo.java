@@ -10,7 +10,6 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 import org.apache.maven.execution.MavenSession;
-import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugin.descriptor.PluginDescriptor;
@@ -30,23 +29,7 @@ import org.flinkcookbook.simulator.SimulatorEngine;
  * The parameters every goal shares, and the one place where outcomes become Maven's: recipes that
  * disagree with their expected values fail the build, a plugin that cannot run is a build error.
  */
-abstract class AbstractCookbookMojo extends AbstractMojo {
-
-    /** The project directory; recipe paths in messages and reports are relative to it. */
-    @Parameter(defaultValue = "${basedir}", readonly = true, required = true)
-    private File baseDirectory;
-
-    /** Directory searched recursively for recipes: Markdown files with a ```sql block. */
-    @Parameter(property = "cookbook.recipes", defaultValue = "${basedir}/recipes")
-    private File recipes;
-
-    /** Directory of CSV fixtures; {@code ${fixtures}} in SQL and cookbook:fixture paths point here. */
-    @Parameter(property = "cookbook.fixtures", defaultValue = "${basedir}/fixtures")
-    private File fixtures;
-
-    /** Runs only the recipes whose path matches: comma-separated globs or substrings, as -Dtest= in Surefire. */
-    @Parameter(property = "cookbook.recipe", defaultValue = "")
-    private String recipe;
+abstract class AbstractCookbookMojo extends AbstractRecipesMojo {
 
     /** Fails the build when cookbook.recipe matches no recipe, listing those there are; false lets it match none. */
     @Parameter(property = "cookbook.failIfNoSpecifiedRecipes", defaultValue = "true")
@@ -104,10 +87,6 @@ abstract class AbstractCookbookMojo extends AbstractMojo {
     @Parameter(property = "cookbook.changedSince", defaultValue = "")
     private String changedSince;
 
-    /** Skips the goal. */
-    @Parameter(property = "cookbook.skip", defaultValue = "false")
-    private boolean skip;
-
     @Parameter(defaultValue = "${session}", readonly = true, required = true)
     private MavenSession session;
 
@@ -115,11 +94,7 @@ abstract class AbstractCookbookMojo extends AbstractMojo {
     private PluginDescriptor plugin;
 
     @Override
-    public final void execute() throws MojoExecutionException, MojoFailureException {
-        if (skip) {
-            getLog().info("Skipping the cookbook (cookbook.skip=true)");
-            return;
-        }
+    final void executeGoal() throws MojoExecutionException, MojoFailureException {
         RunSummary summary;
         try (Engine engine = createEngine();
                 Engine explainer = createExplainer()) {
@@ -164,17 +139,13 @@ abstract class AbstractCookbookMojo extends AbstractMojo {
         return null;
     }
 
-    File fixtures() {
-        return fixtures;
-    }
-
     int timeout() {
         return timeout;
     }
 
     /** Records timelines: every goal draws them in index.html. */
     SimulatorEngine simulatorEngine() {
-        return new SimulatorEngine(fixtures.toPath(), strict, true, Duration.ofSeconds(timeout));
+        return new SimulatorEngine(fixtures().toPath(), strict, true, Duration.ofSeconds(timeout));
     }
 
     /** The settings of this goal's engine that change a result, as a line of the cache's key; none for the simulator. */
@@ -200,26 +171,28 @@ abstract class AbstractCookbookMojo extends AbstractMojo {
                 "strict " + strict,
                 "allowedFunctions " + new TreeSet<>(runSettings().allowedFunctions()),
                 "fixtures "
-                        + baseDirectory
+                        + baseDirectory()
                                 .toPath()
                                 .toAbsolutePath()
                                 .normalize()
-                                .relativize(fixtures.toPath().toAbsolutePath().normalize()));
+                                .relativize(fixtures().toPath().toAbsolutePath().normalize()));
         return RecipeCache.open(
                 cache ? cacheDirectory.toPath() : null,
                 resultSettings,
-                baseDirectory.toPath(),
-                recipes.toPath(),
-                fixtures.toPath(),
-                changedOnly ? ChangedSince.ask(changedSince.strip(), baseDirectory.toPath()) : null);
+                baseDirectory().toPath(),
+                recipes().toPath(),
+                fixtures().toPath(),
+                changedOnly
+                        ? ChangedSince.ask(changedSince.strip(), baseDirectory().toPath())
+                        : null);
     }
 
     private RunSettings runSettings() {
         return new RunSettings(
-                baseDirectory.toPath(),
-                recipes.toPath(),
-                fixtures.toPath(),
-                recipe,
+                baseDirectory().toPath(),
+                recipes().toPath(),
+                fixtures().toPath(),
+                recipe(),
                 requireExpected,
                 reportDirectory.toPath(),
                 junitDirectory.toPath(),
@@ -239,7 +212,7 @@ abstract class AbstractCookbookMojo extends AbstractMojo {
     private Path annotationRoot() {
         boolean annotate =
                 githubAnnotations != null ? githubAnnotations : "true".equals(System.getenv("GITHUB_ACTIONS"));
-        return annotate ? RepositoryRoot.of(baseDirectory.toPath(), System.getenv("GITHUB_WORKSPACE")) : null;
+        return annotate ? RepositoryRoot.of(baseDirectory().toPath(), System.getenv("GITHUB_WORKSPACE")) : null;
     }
 
     /** The goals as the user typed them, so that the commands in messages work the same way. */

@@ -1,8 +1,6 @@
 package org.flinkcookbook.maven;
 
 import org.apache.maven.plugins.annotations.Mojo;
-import org.apache.maven.plugins.annotations.Parameter;
-import org.flinkcookbook.engine.Engine;
 import org.flinkcookbook.run.CookbookRunner;
 
 /**
@@ -10,19 +8,10 @@ import org.flinkcookbook.run.CookbookRunner;
  * never changes the Markdown.
  */
 @Mojo(name = "expected", requiresProject = false, threadSafe = true)
-public class ExpectedMojo extends AbstractFlinkMojo {
-
-    /** The engine that computes the values: flink (the default) or simulator. */
-    @Parameter(property = "cookbook.engine", defaultValue = "flink")
-    private String engine;
+public class ExpectedMojo extends AbstractEngineChoiceMojo {
 
     @Override
     CookbookRunner.Mode mode() {
         return CookbookRunner.Mode.WRITE_EXPECTED;
-    }
-
-    @Override
-    Engine createEngine() {
-        return engineNamed(engine);
     }
 }

@@ -1,7 +1,5 @@
 package org.flinkcookbook.maven;
 
-import java.io.File;
-import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
@@ -16,23 +14,7 @@ import org.flinkcookbook.fixtures.FixtureSettings;
  * are kept unless {@code -Dcookbook.overwrite=true}.
  */
 @Mojo(name = "fixtures", requiresProject = false, threadSafe = true)
-public class FixturesMojo extends AbstractMojo {
-
-    /** The project directory; recipe paths in messages are relative to it. */
-    @Parameter(defaultValue = "${basedir}", readonly = true, required = true)
-    private File baseDirectory;
-
-    /** Directory searched recursively for recipes: Markdown files with a ```sql block. */
-    @Parameter(property = "cookbook.recipes", defaultValue = "${basedir}/recipes")
-    private File recipes;
-
-    /** Directory the fixtures are written to. */
-    @Parameter(property = "cookbook.fixtures", defaultValue = "${basedir}/fixtures")
-    private File fixtures;
-
-    /** Generates only for the recipes whose path matches: comma-separated globs or substrings, as -Dtest= in Surefire. */
-    @Parameter(property = "cookbook.recipe", defaultValue = "")
-    private String recipe;
+public class FixturesMojo extends AbstractRecipesMojo {
 
     /** Replaces fixtures that exist; by default they are kept. */
     @Parameter(property = "cookbook.overwrite", defaultValue = "false")
@@ -50,25 +32,17 @@ public class FixturesMojo extends AbstractMojo {
     @Parameter(property = "cookbook.fixtureRows", defaultValue = "1000")
     private long fixtureRows;
 
-    /** Skips the goal. */
-    @Parameter(property = "cookbook.skip", defaultValue = "false")
-    private boolean skip;
-
     @Override
-    public void execute() throws MojoExecutionException {
-        if (skip) {
-            getLog().info("Skipping the cookbook (cookbook.skip=true)");
-            return;
-        }
+    void executeGoal() throws MojoExecutionException {
         if (!"generators".equals(generate) && !"all".equals(generate)) {
             throw new MojoExecutionException("cookbook.generate is '" + generate + "'; set it to generators or all");
         }
         try {
             FixtureSettings settings = new FixtureSettings(
-                    baseDirectory.toPath(),
-                    recipes.toPath(),
-                    fixtures.toPath(),
-                    recipe,
+                    baseDirectory().toPath(),
+                    recipes().toPath(),
+                    fixtures().toPath(),
+                    recipe(),
                     overwrite,
                     "all".equals(generate),
                     fixtureSpan,

@@ -3,7 +3,6 @@ package org.flinkcookbook.maven;
 import java.io.IOException;
 import java.time.Clock;
 import org.apache.maven.plugins.annotations.Mojo;
-import org.apache.maven.plugins.annotations.Parameter;
 import org.flinkcookbook.engine.Engine;
 import org.flinkcookbook.run.CookbookException;
 import org.flinkcookbook.run.CookbookRunner;
@@ -17,26 +16,17 @@ import org.flinkcookbook.watch.WatchLoop;
  * values of the last failing recipe into its expected file.
  */
 @Mojo(name = "watch", requiresProject = false, threadSafe = true)
-public class WatchMojo extends AbstractFlinkMojo {
-
-    /** The engine that runs the recipes: flink (the default) or simulator. */
-    @Parameter(property = "cookbook.engine", defaultValue = "flink")
-    private String engine;
+public class WatchMojo extends AbstractEngineChoiceMojo {
 
     @Override
     CookbookRunner.Mode mode() {
         return CookbookRunner.Mode.VERIFY;
     }
 
-    @Override
-    Engine createEngine() {
-        return engineNamed(engine);
-    }
-
     /** On Flink, the simulator says which rows a failing recipe lost, as in verify. */
     @Override
     Engine createExplainer() {
-        return "flink".equals(engine) ? simulatorEngine() : null;
+        return "flink".equals(engine()) ? simulatorEngine() : null;
     }
 
     /** Every change runs its recipes: the point of watching is to see them run. */
@@ -49,9 +39,9 @@ public class WatchMojo extends AbstractFlinkMojo {
     RunSummary run(CookbookRunner runner, RunSettings settings, MavenConsole console) throws CookbookException {
         long start = System.nanoTime();
         try {
-            WatchLoop loop = new WatchLoop(settings, runner, engine, console, System.in, Clock.systemUTC());
+            WatchLoop loop = new WatchLoop(settings, runner, engine(), console, System.in, Clock.systemUTC());
             return new RunSummary(
-                    engine,
+                    engine(),
                     loop.run(),
                     (System.nanoTime() - start) / 1e9,
                     true,
