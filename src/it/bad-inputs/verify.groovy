@@ -12,7 +12,7 @@ def expectError = { String recipe, String message -> expectStatus('ERROR', recip
 expectBroken('syntax-error.md', 'recipes/syntax-error.md:6: SELECT id FROM events WHER id = 1: Encountered "id" at line 6, column 6.')
 expectBroken('unknown-column.md', "recipes/unknown-column.md:8: SELECT id, no_such_column FROM events: From line 8, column 3 to line 8, column 16: Column 'no_such_column' not found in any table")
 expectBroken('unknown-function.md', "recipes/unknown-function.md:7: SELECT NO_SUCH_FUNCTION(id) FROM events: From line 7, column 8 to line 7, column 27: No match found for function signature NO_SUCH_FUNCTION")
-expectError('missing-fixture.md', "recipes/missing-fixture.md:3: the fixture nowhere.csv for table events does not exist")
+expectError('missing-fixture.md', "recipes/missing-fixture.md:3: the fixture fixtures/nowhere.csv for table events does not exist; add the CSV file")
 expectError('short-row.md', "recipes/short-row.md:3: fixtures/short-row.csv:2: has 2 fields but the table has 3 physical columns (id, sensor, ts)")
 expectError('null-rowtime.md', "recipes/null-rowtime.md:3: fixtures/null-time.csv:2: the event-time column ts is empty")
 expectError('unclosed-fence.md', "recipes/unclosed-fence.md:3: the ```sql code block opened here is never closed")

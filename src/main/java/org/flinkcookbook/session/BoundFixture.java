@@ -31,9 +31,9 @@ public record BoundFixture(FixtureBinding binding, Path csv) {
         if (!Files.isRegularFile(csv)) {
             throw new StatementFailure(
                     binding.get().line(),
-                    "the fixture " + binding.get().csvPath() + " for table "
-                            + binding.get().table() + " does not exist in " + fixturesDirectory
-                            + "; add the CSV file or fix the path");
+                    "the fixture " + fixturesDirectory.getFileName() + "/"
+                            + binding.get().csvPath() + " for table "
+                            + binding.get().table() + " does not exist; add the CSV file or fix the path");
         }
         return Optional.of(new BoundFixture(binding.get(), csv));
     }

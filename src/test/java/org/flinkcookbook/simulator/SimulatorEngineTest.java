@@ -474,10 +474,10 @@ class SimulatorEngineTest {
 
         // the directive follows the block: fence at line 2, two SQL lines, closing fence at 5
         assertThat(run.problem())
-                .isEqualTo(Problem.error(
-                        6,
-                        "the fixture gone.csv for table events does not exist in "
-                                + fixtures.toAbsolutePath().normalize() + "; add the CSV file or fix the path"));
+                .isEqualTo(
+                        Problem.error(
+                                6,
+                                "the fixture fixtures/gone.csv for table events does not exist; add the CSV file or fix the path"));
     }
 
     @Test

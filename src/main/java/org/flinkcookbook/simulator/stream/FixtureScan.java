@@ -83,7 +83,7 @@ public final class FixtureScan {
             });
         } catch (NoSuchFileException e) {
             throw new SimulationException(
-                    null, "the fixture " + source.displayName() + " does not exist (" + source.file() + ")");
+                    null, "the fixture " + source.displayName() + " does not exist; add the CSV file or fix the path");
         } catch (IOException e) {
             throw new SimulationException(
                     null, "cannot read the fixture " + source.displayName() + ": " + e.getMessage(), e);
