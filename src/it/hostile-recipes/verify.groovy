@@ -21,11 +21,19 @@ assert new File(outside, 'secret.csv').text == '42,CANARY7f3a\n'
 // the recipe linked from outside is not read at all
 assert !log.contains('outside-link.md')
 
-// no line of the output starts a workflow command but the plugin's own annotations
+// no line of the output starts a workflow command but the plugin's own annotations, whose paths are
+// relative to the Git work tree's top (GITHUB_WORKSPACE is unset)
+def top = basedir.toPath().toAbsolutePath()
+while (top != null && !java.nio.file.Files.exists(top.resolve('.git'))) {
+    top = top.parent
+}
+def inRepository = top == null ? '' : top.relativize(basedir.toPath().toAbsolutePath()).toString() + '/'
+def annotation = ~('::(error|warning) file=' + java.util.regex.Pattern.quote(inRepository)
+        + 'recipes/[^,:]*,line=\\d+,title=cookbook (error|warning)::.*')
 log.eachLine { line ->
     if (line.trim().startsWith('::') || line.trim().startsWith('##[')) {
         // the file name is escaped: no ':' or ',' before the message, whatever the recipe is called
-        assert line ==~ /::(error|warning) file=recipes\/[^,:]*,line=\d+,title=cookbook (error|warning)::.*/ : line
+        assert annotation.matcher(line).matches() : line
     }
 }
 // Flink's stack traces stay out of the build output
