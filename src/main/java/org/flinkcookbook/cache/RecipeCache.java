@@ -1,14 +1,12 @@
 package org.flinkcookbook.cache;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.CodeSource;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -18,6 +16,7 @@ import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
 import org.flinkcookbook.io.AtomicFiles;
+import org.flinkcookbook.io.FileDigests;
 
 /**
  * Remembers which recipes passed, and on what: a hash of every input of the recipe (its Markdown,
@@ -160,12 +159,12 @@ public final class RecipeCache {
     }
 
     private String hashOf(Path recipe) {
-        MessageDigest digest = sha256();
+        MessageDigest digest = FileDigests.sha256();
         digest.update(settings.getBytes(StandardCharsets.UTF_8));
         for (Path input : inputs.of(recipe)) {
             for (Path each : RecipeInputs.filesOf(input).toList()) {
                 digest.update(("\n" + shown(each) + " ").getBytes(StandardCharsets.UTF_8));
-                digest.update(contentHash(each));
+                digest.update(FileDigests.of(each));
             }
         }
         return HexFormat.of().formatHex(digest.digest());
@@ -179,27 +178,11 @@ public final class RecipeCache {
                 .replace('\\', '/');
     }
 
-    private static byte[] contentHash(Path file) {
-        if (!Files.isRegularFile(file)) {
-            return "missing".getBytes(StandardCharsets.UTF_8);
-        }
-        MessageDigest digest = sha256();
-        byte[] buffer = new byte[64 * 1024];
-        try (InputStream in = Files.newInputStream(file)) {
-            for (int read = in.read(buffer); read >= 0; read = in.read(buffer)) {
-                digest.update(buffer, 0, read);
-            }
-        } catch (IOException unreadable) {
-            return ("unreadable " + unreadable.getMessage()).getBytes(StandardCharsets.UTF_8);
-        }
-        return digest.digest();
-    }
-
     /**
      * The plugin's own build: its version, and the hash of its jar, since a SNAPSHOT rebuilt with
      * other code keeps its version. Run from a class directory (the plugin's own tests), only the version.
      */
-    static String pluginBuild() {
+    public static String pluginBuild() {
         String version = String.valueOf(RecipeCache.class.getPackage().getImplementationVersion());
         CodeSource source = RecipeCache.class.getProtectionDomain().getCodeSource();
         if (source == null || source.getLocation() == null) {
@@ -208,18 +191,10 @@ public final class RecipeCache {
         try {
             Path location = Path.of(source.getLocation().toURI());
             return Files.isRegularFile(location)
-                    ? version + " " + HexFormat.of().formatHex(contentHash(location))
+                    ? version + " " + HexFormat.of().formatHex(FileDigests.of(location))
                     : version;
         } catch (URISyntaxException | IllegalArgumentException notAFile) {
             return version;
-        }
-    }
-
-    private static MessageDigest sha256() {
-        try {
-            return MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every Java has SHA-256", e);
         }
     }
 }

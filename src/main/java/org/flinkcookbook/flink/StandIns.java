@@ -105,6 +105,11 @@ final class StandIns {
         return !WITHOUT_LOOKUP.contains(connector);
     }
 
+    /** True while no table of the session stands in for one that cannot run here. */
+    boolean none() {
+        return byTable.isEmpty();
+    }
+
     /** The stand-ins whose sources the planned queries read, in the order the recipe created them. */
     List<StandIn> read() {
         Set<String> read = StandInConnector.takeReads(session);

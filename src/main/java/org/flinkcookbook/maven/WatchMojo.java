@@ -35,6 +35,12 @@ public class WatchMojo extends AbstractEngineChoiceMojo {
         return false;
     }
 
+    /** A save that changes one statement runs that statement again, and those whose session it changes. */
+    @Override
+    boolean remembersResults() {
+        return true;
+    }
+
     @Override
     RunSummary run(CookbookRunner runner, RunSettings settings, MavenConsole console) throws CookbookException {
         long start = System.nanoTime();
