@@ -151,10 +151,12 @@ public final class CookbookRunner {
         if (entry.unchangedSincePassed()) {
             return RecipeOutcome.of(finder.displayPath(file), RecipeStatus.PASSED)
                     .cached()
+                    .results(entry.results())
+                    .warnings(entry.warnings())
                     .build();
         }
         RecipeOutcome outcome = runRecipeSafely(file, mode);
-        entry.record(outcome.status() == RecipeStatus.PASSED);
+        entry.record(outcome.status() == RecipeStatus.PASSED, outcome.results(), outcome.warnings());
         return outcome;
     }
 
