@@ -34,6 +34,7 @@ import org.flinkcookbook.run.CookbookRunner;
 import org.flinkcookbook.run.RunSettings;
 import org.flinkcookbook.session.ResultCache;
 import org.flinkcookbook.simulator.SimulatorEngine;
+import org.flinkcookbook.watch.Keyboard;
 import org.flinkcookbook.watch.WatchLoop;
 
 /**
@@ -154,7 +155,12 @@ final class LatencyBenchmarks {
                         : null) {
             CookbookRunner runner = new CookbookRunner(settings, engine, explainer, console, RecipeCache.none());
             WatchLoop loop = new WatchLoop(
-                    settings, runner, engineName, console, InputStream.nullInputStream(), Clock.systemUTC());
+                    settings,
+                    runner,
+                    engineName,
+                    console,
+                    Keyboard.lines(InputStream.nullInputStream()),
+                    Clock.systemUTC());
             long start = System.nanoTime();
             Thread looping = new Thread(
                     () -> {
