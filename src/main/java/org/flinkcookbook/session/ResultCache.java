@@ -6,9 +6,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.util.HexFormat;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -28,8 +28,8 @@ import org.flinkcookbook.result.StatementResult;
  */
 public final class ResultCache {
 
-    /** Statements kept, the least recently used forgotten first: a watch's recipes, many saves over. */
-    private static final int CAPACITY = 4096;
+    /** Rows kept in all, the least recently used statement's forgotten first: a watch's recipes, many saves over. */
+    private static final long CAPACITY_ROWS = 1_000_000;
 
     /** {@code 'path' = '...'}: a file or directory a table reads, besides its bound fixture, resolved as reads are. */
     private static final Pattern PATH_OPTION = Pattern.compile("'path'\\s*=\\s*'([^']*)'");
@@ -37,15 +37,18 @@ public final class ResultCache {
     private static final ResultCache NONE = new ResultCache(null);
 
     private final String settings;
-    private final Map<String, Entry> entries = new LinkedHashMap<>(64, 0.75f, true) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<String, Entry> eldest) {
-            return size() > CAPACITY;
-        }
-    };
+    /** By key, least recently used first. */
+    private final LinkedHashMap<String, Entry> entries = new LinkedHashMap<>(64, 0.75f, true);
+
+    private long rows;
 
     /** Results of one statement, with the line it stood at. */
-    private record Entry(int line, List<StatementResult> results) {}
+    private record Entry(int line, List<StatementResult> results) {
+        long rows() {
+            return 1
+                    + results.stream().mapToLong(result -> result.rows().size()).sum();
+        }
+    }
 
     /** @param settings everything besides the recipe that changes a result: builds and options, as text */
     public ResultCache(String settings) {
@@ -88,9 +91,7 @@ public final class ResultCache {
         /** Keeps the results of a statement that ran on the session as it is now. */
         void keep(String sql, int line, List<StatementResult> results) {
             if (session != null) {
-                synchronized (entries) {
-                    entries.put(keyOf(sql), new Entry(line, List.copyOf(results)));
-                }
+                put(keyOf(sql), new Entry(line, List.copyOf(results)));
             }
         }
 
@@ -118,6 +119,18 @@ public final class ResultCache {
 
         private String keyOf(String sql) {
             return hash(session + "\n" + sql);
+        }
+    }
+
+    private void put(String key, Entry entry) {
+        synchronized (entries) {
+            Entry replaced = entries.put(key, entry);
+            rows += entry.rows() - (replaced == null ? 0 : replaced.rows());
+            Iterator<Entry> eldest = entries.values().iterator();
+            while (rows > CAPACITY_ROWS && eldest.hasNext()) {
+                rows -= eldest.next().rows();
+                eldest.remove();
+            }
         }
     }
 
