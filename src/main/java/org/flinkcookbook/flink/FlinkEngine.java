@@ -20,7 +20,6 @@ import org.flinkcookbook.guard.Deadline;
 import org.flinkcookbook.guard.GuardedFileSystem;
 import org.flinkcookbook.recipe.Recipe;
 import org.flinkcookbook.session.RecipeSession;
-import org.flinkcookbook.session.SessionGate;
 import org.flinkcookbook.session.StatementParser;
 import org.flinkcookbook.sql.Clauses;
 import org.flinkcookbook.sql.FixturePlaceholder;
@@ -62,7 +61,7 @@ public final class FlinkEngine implements Engine {
     FlinkEngine(FlinkSettings settings, Supplier<FlinkCluster> clusterFactory) {
         this.settings = settings;
         this.clusterFactory = clusterFactory;
-        this.session = new RecipeSession(new StatementParser(settings.fixturesDirectory()), SessionGate.OPEN);
+        this.session = new RecipeSession(new StatementParser(settings.fixturesDirectory()));
         FlinkLogging.configure(settings.verboseLogging());
         GuardedFileSystem.install();
     }

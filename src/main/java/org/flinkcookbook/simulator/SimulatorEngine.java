@@ -10,7 +10,6 @@ import org.flinkcookbook.engine.RecipeRun;
 import org.flinkcookbook.guard.Deadline;
 import org.flinkcookbook.recipe.Recipe;
 import org.flinkcookbook.session.RecipeSession;
-import org.flinkcookbook.session.SessionGate;
 import org.flinkcookbook.session.StatementParser;
 
 /**
@@ -54,7 +53,7 @@ public final class SimulatorEngine implements Engine {
         this.strict = strict;
         this.timelines = timelines;
         this.statementTimeout = statementTimeout;
-        this.session = new RecipeSession(new StatementParser(this.fixturesDirectory), SessionGate.OPEN);
+        this.session = new RecipeSession(new StatementParser(this.fixturesDirectory));
     }
 
     @Override
