@@ -21,7 +21,6 @@ import org.flinkcookbook.guard.GuardedFileSystem;
 import org.flinkcookbook.recipe.Recipe;
 import org.flinkcookbook.session.RecipeSession;
 import org.flinkcookbook.session.ResultCache;
-import org.flinkcookbook.session.SessionGate;
 import org.flinkcookbook.session.StatementParser;
 import org.flinkcookbook.sql.Clauses;
 import org.flinkcookbook.sql.FixturePlaceholder;
@@ -73,7 +72,7 @@ public final class FlinkEngine implements Engine {
     private FlinkEngine(FlinkSettings settings, Supplier<FlinkCluster> clusterFactory, ResultCache results) {
         this.settings = settings;
         this.clusterFactory = clusterFactory;
-        this.session = new RecipeSession(new StatementParser(settings.fixturesDirectory()), SessionGate.OPEN, results);
+        this.session = new RecipeSession(new StatementParser(settings.fixturesDirectory()), results);
         FlinkLogging.configure(settings.verboseLogging());
         GuardedFileSystem.install();
     }

@@ -27,17 +27,15 @@ import org.flinkcookbook.sql.StatementKind;
 public final class RecipeSession {
 
     private final StatementParser parser;
-    private final SessionGate gate;
     private final ResultCache cache;
 
-    public RecipeSession(StatementParser parser, SessionGate gate) {
-        this(parser, gate, ResultCache.none());
+    public RecipeSession(StatementParser parser) {
+        this(parser, ResultCache.none());
     }
 
     /** @param cache results of statements run before on this engine, given again while nothing they depend on changed */
-    public RecipeSession(StatementParser parser, SessionGate gate, ResultCache cache) {
+    public RecipeSession(StatementParser parser, ResultCache cache) {
         this.parser = parser;
-        this.gate = gate;
         this.cache = cache;
     }
 
@@ -61,10 +59,6 @@ public final class RecipeSession {
 
     /** Runs one session's statements on the back end. */
     public RecipeRun run(Recipe session, SessionBackEnd backEnd) {
-        Optional<Problem> refused = gate.check(session, parsable(session));
-        if (refused.isPresent()) {
-            return RecipeRun.stopped(List.of(), refused.get(), List.of());
-        }
         List<StatementResult> results = new ArrayList<>();
         ResultCache.Keys keys = cache.keys(backEnd);
         try {
@@ -228,20 +222,5 @@ public final class RecipeSession {
             throw new StatementFailure(
                     new Problem(backEnd.rejected(), e.line(), statement.firstWords() + ": " + e.getMessage()));
         }
-    }
-
-    /** The session's statements that parse, statement sets' members included, for the gate. */
-    private List<ParsedStatement> parsable(Recipe session) {
-        List<ParsedStatement> parsed = new ArrayList<>();
-        for (Statement statement : session.statements()) {
-            for (Statement each : statement.members().isEmpty() ? List.of(statement) : statement.members()) {
-                try {
-                    parsed.add(parser.parse(each));
-                } catch (SqlSyntaxException reportedWhenItRuns) {
-                    // the session stops at it in order
-                }
-            }
-        }
-        return parsed;
     }
 }

@@ -11,7 +11,6 @@ import org.flinkcookbook.guard.Deadline;
 import org.flinkcookbook.recipe.Recipe;
 import org.flinkcookbook.session.RecipeSession;
 import org.flinkcookbook.session.ResultCache;
-import org.flinkcookbook.session.SessionGate;
 import org.flinkcookbook.session.StatementParser;
 
 /**
@@ -61,7 +60,7 @@ public final class SimulatorEngine implements Engine {
         this.strict = strict;
         this.timelines = timelines;
         this.statementTimeout = statementTimeout;
-        this.session = new RecipeSession(new StatementParser(this.fixturesDirectory), SessionGate.OPEN, results);
+        this.session = new RecipeSession(new StatementParser(this.fixturesDirectory), results);
     }
 
     @Override

@@ -289,4 +289,125 @@ class FlinkRulesTest {
                         "SELECT -t, -d, CAST(ts AS TIMESTAMP(0)) FROM events;"))
                 .containsExactly("+I[-128, -0.0, 1970-01-01 00:00:00]");
     }
+
+    private static final String SESSIONS = """
+            a,1,2024-03-01 10:00:01
+            b,2,2024-03-01 10:00:02
+            a,4,2024-03-01 10:00:09
+            a,8,2024-03-01 10:00:30
+            b,16,2024-03-01 10:00:05
+            a,32,2024-03-01 10:00:20
+            a,64,2024-03-01 10:00:40
+            b,128,2024-03-01 10:00:03
+            a,256,2024-03-01 10:00:50
+            a,512,2024-03-01 10:00:00
+            a,1024,2024-03-01 10:00:45
+            """;
+
+    private static final String KEYED =
+            "CREATE TABLE events (k STRING, v INT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts - INTERVAL '2' SECOND) "
+                    + "WITH ('connector' = 'datagen');";
+
+    @Test
+    void theSessionWindowTvfMergesAndDropsAsTheMergingWindowOperatorDoes() {
+        // WindowAggOperator with UnsliceWindowAggProcessor: MergingWindowProcessFunction#assignStateNamespace adds
+        // the row's [ts, ts + gap) to the key's sessions first (touching ones merge), then drops it if the merged
+        // window is late (end - 1 <= watermark); measured on Flink 2.3.0
+        String session = "TABLE(SESSION(TABLE events PARTITION BY k, DESCRIPTOR(ts), INTERVAL '5' SECOND))";
+        RecipeRun run = run(
+                SESSIONS,
+                KEYED,
+                "SELECT k, window_start, window_end, window_time, COUNT(*) AS cnt, SUM(v) AS total FROM " + session
+                        + " GROUP BY k, window_start, window_end, window_time;",
+                // not fused when the GROUP BY keys differ from the partition keys: Flink emits a changelog
+                "SELECT window_start, window_end, COUNT(*) FROM " + session + " GROUP BY window_start, window_end;");
+
+        assertThat(rows(run.results().get(0)))
+                .containsExactly(
+                        "+I[a, 2024-03-01 10:00:01.000, 2024-03-01 10:00:06.000, 2024-03-01 10:00:05.999, 1, 1]",
+                        "+I[b, 2024-03-01 10:00:02.000, 2024-03-01 10:00:07.000, 2024-03-01 10:00:06.999, 1, 2]",
+                        "+I[a, 2024-03-01 10:00:09.000, 2024-03-01 10:00:14.000, 2024-03-01 10:00:13.999, 1, 4]",
+                        "+I[a, 2024-03-01 10:00:30.000, 2024-03-01 10:00:35.000, 2024-03-01 10:00:34.999, 1, 8]",
+                        "+I[a, 2024-03-01 10:00:40.000, 2024-03-01 10:00:45.000, 2024-03-01 10:00:44.999, 1, 64]",
+                        "+I[a, 2024-03-01 10:00:45.000, 2024-03-01 10:00:55.000, 2024-03-01 10:00:54.999, 2, 1280]");
+        assertThat(run.results().get(0).lateRowsDropped()).isEqualTo(4);
+        assertThat(run.problem().status()).isEqualTo(RecipeStatus.UNSUPPORTED);
+        assertThat(run.problem().message()).contains("PARTITION BY");
+    }
+
+    @Test
+    void theSessionWindowTvfIsRefusedInBatchMode() {
+        // BatchExecWindowTableFunction#translateWithUnalignedWindow
+        RecipeRun run = run(
+                SESSIONS,
+                "SET 'execution.runtime-mode' = 'batch';",
+                KEYED,
+                "SELECT k, COUNT(*) FROM TABLE(SESSION(TABLE events PARTITION BY k, DESCRIPTOR(ts), INTERVAL '5' SECOND)) "
+                        + "GROUP BY k, window_start, window_end;");
+
+        assertThat(run.problem().status()).isEqualTo(RecipeStatus.ERROR);
+        assertThat(run.problem().message()).contains("Unaligned windows like session are not supported in batch mode");
+    }
+
+    private static final String DECIMALS =
+            "CREATE TABLE events (k STRING, i INT, d DECIMAL(5, 2), d3 DECIMAL(10, 3), ts TIMESTAMP(3), "
+                    + "WATERMARK FOR ts AS ts) WITH ('connector' = 'datagen');";
+
+    @Test
+    void decimalArithmeticTakesLogicalTypeMergingsTypesAndRoundsHalfUp() {
+        // LogicalTypeMerging#findAdditionDecimalType/#findMultiplicationDecimalType/#findDivisionDecimalType, an INT
+        // taken as DECIMAL(10, 0), DecimalDataUtils computing; SqlLiteral#createExactNumeric types 0.0001 as
+        // DECIMAL(5, 4); measured on Flink 2.3.0
+        assertThat(select(
+                        "a,100,1.25,12.345,2024-03-01 10:00:01\n",
+                        DECIMALS,
+                        "SELECT d + d3, d - i, d * d3, d / d3, d * 100, d / 3, i / d, d / 0.0001 FROM events;"))
+                .containsExactly(
+                        "+I[13.595, -98.75, 15.43125, 0.1012555690563, 125.00, 0.4166666666667, 80.000000, 12500.00000000]");
+    }
+
+    @Test
+    void avgOfADecimalDividesItsSumAsDecimalAvgAggFunctionDoes() {
+        // DecimalAvgAggFunction: CAST(sum DECIMAL(38, s) / count AS findAvgAggType), DECIMAL(38, max(6, s)); FILTER
+        // (WHERE ...) gives the aggregate a filter argument, rows it rejects are not accumulated
+        String csv = """
+                a,100,1.25,12.345,2024-03-01 10:00:01
+                a,200,2.50,0.001,2024-03-01 10:00:02
+                b,300,-0.75,99.999,2024-03-01 10:00:03
+                a,400,0.01,-5.555,2024-03-01 10:00:04
+                """;
+        assertThat(select(
+                        csv,
+                        DECIMALS,
+                        "SELECT k, AVG(d), AVG(d3), SUM(d), COUNT(*) FILTER (WHERE d > 1), AVG(d) FILTER (WHERE i > 100) "
+                                + "FROM TABLE(TUMBLE(TABLE events, DESCRIPTOR(ts), INTERVAL '10' SECOND)) "
+                                + "GROUP BY k, window_start, window_end;"))
+                .containsExactly(
+                        "+I[a, 1.253333, 2.263667, 3.76, 2, 1.255000]",
+                        "+I[b, -0.750000, 99.999000, -0.75, 0, -0.750000]");
+    }
+
+    @Test
+    void unionAllStreamsEveryInputAndLeavesOrderDependentConsumersUnsupported() {
+        // a union has no operator in Flink: its consumer reads all inputs, whose rows interleave as they arrive
+        String union = "SELECT k, v FROM events WHERE v > 100 UNION ALL SELECT k, v * 2 FROM events WHERE k = 'b'";
+        RecipeRun run = run(
+                SESSIONS,
+                KEYED,
+                union + ";",
+                "SELECT window_start, COUNT(*) FROM TABLE(TUMBLE(TABLE events, DESCRIPTOR(ts), INTERVAL '1' MINUTE)) "
+                        + "GROUP BY window_start, window_end UNION ALL SELECT window_start, SUM(CAST(v AS BIGINT)) "
+                        + "FROM TABLE(TUMBLE(TABLE events, DESCRIPTOR(ts), INTERVAL '1' MINUTE)) GROUP BY window_start, window_end;",
+                "CREATE VIEW rows_of_both AS SELECT k, v, ts FROM events UNION ALL SELECT k, v, ts FROM events;",
+                "SELECT COUNT(*) FROM TABLE(TUMBLE(TABLE rows_of_both, DESCRIPTOR(ts), INTERVAL '1' MINUTE)) "
+                        + "GROUP BY window_start, window_end;");
+
+        assertThat(rows(run.results().get(0)))
+                .containsExactly(
+                        "+I[b, 128]", "+I[a, 256]", "+I[a, 512]", "+I[a, 1024]", "+I[b, 4]", "+I[b, 32]", "+I[b, 256]");
+        assertThat(rows(run.results().get(1)))
+                .containsExactly("+I[2024-03-01 10:00:00.000, 11]", "+I[2024-03-01 10:00:00.000, 2047]");
+        assertThat(run.problem().status()).isEqualTo(RecipeStatus.UNSUPPORTED);
+        assertThat(run.problem().message()).contains("UNION ALL");
+    }
 }

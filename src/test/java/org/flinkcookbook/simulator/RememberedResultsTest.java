@@ -17,7 +17,6 @@ import org.flinkcookbook.session.ParsedStatement;
 import org.flinkcookbook.session.RecipeSession;
 import org.flinkcookbook.session.ResultCache;
 import org.flinkcookbook.session.SessionBackEnd;
-import org.flinkcookbook.session.SessionGate;
 import org.flinkcookbook.session.StatementParser;
 import org.flinkcookbook.testing.Recipes;
 import org.junit.jupiter.api.BeforeEach;
@@ -56,7 +55,7 @@ class RememberedResultsTest {
     void cookbook() {
         fixtures = directory.resolve("fixtures");
         Recipes.fixture(fixtures, "events.csv", ROWS);
-        session = new RecipeSession(new StatementParser(fixtures), SessionGate.OPEN, new ResultCache("test"));
+        session = new RecipeSession(new StatementParser(fixtures), new ResultCache("test"));
     }
 
     private RecipeRun run(String... sql) {
@@ -121,7 +120,7 @@ class RememberedResultsTest {
 
         assertThat(ran).containsExactly("SELECT id, v FROM events WHERE v > 10");
         Recipe recipe = recipeOnDisk();
-        RecipeRun uncached = new RecipeSession(new StatementParser(fixtures), SessionGate.OPEN)
+        RecipeRun uncached = new RecipeSession(new StatementParser(fixtures))
                 .run(recipe, new SimulatorBackEnd(recipe, fixtures, false, false));
         assertThat(rows(changed)).isEqualTo(rows(uncached));
         assertThat(changed.results().get(0).line()).isEqualTo(6); // was 4, before the prose above it

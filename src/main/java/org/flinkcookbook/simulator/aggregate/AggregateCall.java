@@ -4,8 +4,11 @@ import java.math.BigDecimal;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import org.apache.flink.table.data.DecimalData;
+import org.apache.flink.table.data.DecimalDataUtils;
 import org.flinkcookbook.simulator.expression.EvaluationContext;
 import org.flinkcookbook.simulator.expression.Expression;
+import org.flinkcookbook.simulator.types.FlinkTypes;
 import org.flinkcookbook.simulator.types.SqlType;
 import org.flinkcookbook.simulator.types.SqlType.Root;
 import org.flinkcookbook.simulator.types.Values;
@@ -13,13 +16,17 @@ import org.flinkcookbook.simulator.types.Values;
 /**
  * One aggregate function call of a query, with Flink's result types: COUNT gives BIGINT; SUM, MIN,
  * MAX keep the argument type (SUM of DECIMAL(p, s) gives DECIMAL(38, s)); AVG of an integer type
- * keeps that type and truncates (Flink's IntegralAvgAggFunction divides the long sum by the count).
+ * keeps that type and truncates (Flink's IntegralAvgAggFunction divides the long sum by the count);
+ * AVG of a DECIMAL is LogicalTypeMerging#findAvgAggType, its DECIMAL(38, s) sum divided by the count
+ * as DecimalAvgAggFunction does.
  *
  * @param function which aggregate
  * @param distinct whether duplicate argument values count once
  * @param argument the argument, or null for COUNT(*)
+ * @param filter the condition of {@code FILTER (WHERE ...)}, or null: rows it does not hold for are
+ *     not accumulated (Flink's planner gives the aggregate a filter argument)
  */
-public record AggregateCall(Function function, boolean distinct, Expression argument) {
+public record AggregateCall(Function function, boolean distinct, Expression argument, Expression filter) {
 
     public enum Function {
         COUNT,
@@ -47,6 +54,9 @@ public record AggregateCall(Function function, boolean distinct, Expression argu
         if (function == Function.SUM && type.root() == Root.DECIMAL) {
             return SqlType.decimal(38, type.scale());
         }
+        if (function == Function.AVG && type.root() == Root.DECIMAL) {
+            return FlinkTypes.decimalAverage(type);
+        }
         return type;
     }
 
@@ -56,7 +66,7 @@ public record AggregateCall(Function function, boolean distinct, Expression argu
             return true;
         }
         SqlType type = argument.type();
-        return type.isNumeric() && !(function == Function.AVG && type.root() == Root.DECIMAL);
+        return type.isNumeric();
     }
 
     public Accumulator newAccumulator() {
@@ -86,6 +96,9 @@ public record AggregateCall(Function function, boolean distinct, Expression argu
 
         @Override
         public void add(Object[] row, EvaluationContext context) {
+            if (filter != null && !filter.isTrue(row, context)) {
+                return;
+            }
             Object value = argument == null ? Boolean.TRUE : argument.evaluate(row, context);
             if (value != null && (seen == null || seen.add(value))) {
                 addValue(value); // aggregates ignore NULL arguments
@@ -155,8 +168,11 @@ public record AggregateCall(Function function, boolean distinct, Expression argu
                 return best;
             }
             Root root = argument.type().root();
-            if (root == Root.DECIMAL) {
+            if (root == Root.DECIMAL && function == Function.SUM) {
                 return Values.fitDecimal(exactSum, resultType());
+            }
+            if (root == Root.DECIMAL) {
+                return decimalAverage();
             }
             if (root == Root.DOUBLE || root == Root.FLOAT) {
                 double result = function == Function.SUM ? approximateSum : approximateSum / count;
@@ -164,6 +180,27 @@ public record AggregateCall(Function function, boolean distinct, Expression argu
             }
             long result = function == Function.SUM ? wholeSum : wholeSum / count;
             return Values.cast(result, SqlType.BIGINT, resultType(), null);
+        }
+
+        /** DecimalAvgAggFunction: CAST(sum / count AS result type), the division typed as DECIMAL(38, s) / BIGINT. */
+        private BigDecimal decimalAverage() {
+            SqlType sumType = SqlType.decimal(38, argument.type().scale());
+            BigDecimal sum = Values.fitDecimal(exactSum, sumType);
+            if (sum == null) {
+                return null;
+            }
+            SqlType countType = FlinkTypes.asDecimal(SqlType.BIGINT);
+            SqlType quotientType = FlinkTypes.decimalArithmetic('/', sumType, countType);
+            DecimalData quotient = DecimalDataUtils.divide(
+                    DecimalData.fromBigDecimal(sum, sumType.precision(), sumType.scale()),
+                    DecimalData.fromBigDecimal(BigDecimal.valueOf(count), countType.precision(), countType.scale()),
+                    quotientType.precision(),
+                    quotientType.scale());
+            SqlType type = resultType();
+            return quotient == null
+                    ? null
+                    : DecimalDataUtils.castToDecimal(quotient, type.precision(), type.scale())
+                            .toBigDecimal();
         }
     }
 }

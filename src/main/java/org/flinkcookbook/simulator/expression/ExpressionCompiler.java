@@ -26,6 +26,8 @@ import org.apache.calcite.sql.fun.SqlCase;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.util.SqlBasicVisitor;
 import org.apache.calcite.util.Litmus;
+import org.apache.flink.table.data.DecimalData;
+import org.apache.flink.table.data.DecimalDataUtils;
 import org.apache.flink.table.data.TimestampData;
 import org.apache.flink.table.utils.DateTimeUtils;
 import org.flinkcookbook.simulator.SimulationException;
@@ -420,7 +422,8 @@ public final class ExpressionCompiler {
                 operands.stream().anyMatch(Expression::readsWatermark));
     }
 
-    private Expression predicate(SqlNode node) {
+    /** A condition: a BOOLEAN expression (or NULL). */
+    public Expression predicate(SqlNode node) {
         Expression expression = compile(node);
         if (expression.type().root() != Root.BOOLEAN && expression.type().root() != Root.NULL) {
             throw new SimulationException(
@@ -583,8 +586,16 @@ public final class ExpressionCompiler {
             long sign = kind == SqlKind.PLUS ? 1 : -1;
             return derived2(a, left, right, (x, y) -> (Long) x + sign * (Long) y);
         }
-        if (!a.isNumeric() || !b.isNumeric() || a.root() == Root.DECIMAL || b.root() == Root.DECIMAL) {
+        if (!a.isNumeric() || !b.isNumeric()) {
             throw unsupported(node, "arithmetic on " + a + " and " + b + " in " + node);
+        }
+        if (a.root() == Root.DECIMAL || b.root() == Root.DECIMAL) {
+            if (a.root() == Root.FLOAT || b.root() == Root.FLOAT) {
+                throw unsupported(node, "arithmetic on " + a + " and " + b + " in " + node);
+            }
+            if (!a.isApproximate() && !b.isApproximate()) {
+                return decimalArithmetic(left, right, kind);
+            }
         }
         if (a.isApproximate() || b.isApproximate()) {
             // FLOAT with FLOAT or an integer stays FLOAT, computed in float (Java's float arithmetic)
@@ -618,6 +629,34 @@ public final class ExpressionCompiler {
                 case INT -> (int) result;
                 default -> result;
             };
+        });
+    }
+
+    /**
+     * Exact arithmetic with a DECIMAL: the result type is LogicalTypeMerging's (integers taken as
+     * DECIMAL(digits, 0)), and DecimalDataUtils computes it, rounding half-up to that scale and giving
+     * NULL when the precision overflows.
+     */
+    private static Expression decimalArithmetic(Expression left, Expression right, SqlKind kind) {
+        SqlType a = FlinkTypes.asDecimal(left.type());
+        SqlType b = FlinkTypes.asDecimal(right.type());
+        char operator = switch (kind) {
+            case PLUS -> '+';
+            case MINUS -> '-';
+            case TIMES -> '*';
+            default -> '/';
+        };
+        SqlType type = FlinkTypes.decimalArithmetic(operator, a, b);
+        return derived2(type, left, right, (x, y) -> {
+            DecimalData p = DecimalData.fromBigDecimal(Values.decimal(x), a.precision(), a.scale());
+            DecimalData q = DecimalData.fromBigDecimal(Values.decimal(y), b.precision(), b.scale());
+            DecimalData result = switch (operator) {
+                case '+' -> DecimalDataUtils.add(p, q, type.precision(), type.scale());
+                case '-' -> DecimalDataUtils.subtract(p, q, type.precision(), type.scale());
+                case '*' -> DecimalDataUtils.multiply(p, q, type.precision(), type.scale());
+                default -> DecimalDataUtils.divide(p, q, type.precision(), type.scale());
+            };
+            return result == null ? null : result.toBigDecimal();
         });
     }
 
@@ -733,8 +772,8 @@ public final class ExpressionCompiler {
                 return compileConstant(SqlType.DOUBLE, value.doubleValue());
             }
             if (value.scale() > 0) {
-                return compileConstant(
-                        SqlType.decimal(Math.max(value.precision(), value.scale()), value.scale()), value);
+                // SqlLiteral#createExactNumeric: the precision counts every digit written, so 0.0001 is DECIMAL(5, 4)
+                return compileConstant(SqlType.decimal(number.getPrec(), number.getScale()), value);
             }
             if (value.compareTo(BigDecimal.valueOf(Integer.MAX_VALUE)) <= 0
                     && value.compareTo(BigDecimal.valueOf(Integer.MIN_VALUE)) >= 0) {

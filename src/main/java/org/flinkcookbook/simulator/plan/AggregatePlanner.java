@@ -2,6 +2,7 @@ package org.flinkcookbook.simulator.plan;
 
 import java.time.ZoneId;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -15,6 +16,7 @@ import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.SqlSelectKeyword;
 import org.apache.calcite.sql.util.SqlBasicVisitor;
 import org.apache.calcite.util.Litmus;
+import org.apache.calcite.util.Util;
 import org.flinkcookbook.simulator.SimulationException;
 import org.flinkcookbook.simulator.UnsupportedConstructException;
 import org.flinkcookbook.simulator.aggregate.AggregateCall;
@@ -206,7 +208,27 @@ final class AggregatePlanner {
                     select.getParserPosition(),
                     "GROUP BY over a window TVF without both window_start and window_end (Flink runs it as a regular aggregation)");
         }
-        return new Windowing(tvf.spec(), 0, tvf.rowtimeIndex(), tvf.rowtimeType(), false, time);
+        if (tvf.spec() == null && !sameColumns(tvf.partitionKeys(), keyNodes)) {
+            // Flink fuses a SESSION TVF into the window aggregation only when the GROUP BY keys are its partition
+            // keys; else the TVF runs alone and a regular aggregation follows, emitting a changelog
+            throw new UnsupportedConstructException(
+                    select.getParserPosition(),
+                    "a SESSION window TVF grouped by other columns than its PARTITION BY (Flink emits a changelog)");
+        }
+        return new Windowing(tvf.spec(), tvf.sessionGap(), tvf.rowtimeIndex(), tvf.rowtimeType(), false, time);
+    }
+
+    private static boolean sameColumns(List<SqlIdentifier> partitionKeys, List<SqlNode> groupKeys) {
+        Set<String> partition = new HashSet<>();
+        partitionKeys.forEach(key -> partition.add(Util.last(key.names)));
+        Set<String> grouped = new HashSet<>();
+        for (SqlNode key : groupKeys) {
+            if (!(key instanceof SqlIdentifier identifier)) {
+                return false;
+            }
+            grouped.add(Util.last(identifier.names));
+        }
+        return partition.equals(grouped);
     }
 
     private Windowing groupWindowing(SqlSelect select, ExpressionCompiler inputCompiler, List<SqlNode> keyNodes) {
@@ -332,10 +354,18 @@ final class AggregatePlanner {
         if (!(node instanceof SqlCall call)) {
             return null;
         }
-        if (call.getKind() == SqlKind.FILTER
-                || call.getKind() == SqlKind.WITHIN_GROUP
-                || call.getKind() == SqlKind.OVER) {
+        if (call.getKind() == SqlKind.WITHIN_GROUP || call.getKind() == SqlKind.OVER) {
             throw new UnsupportedConstructException(node.getParserPosition(), call.getKind() + " on aggregates");
+        }
+        SqlNode filter = null;
+        if (call.getKind() == SqlKind.FILTER) {
+            filter = call.operand(1);
+            if (!(call.operand(0) instanceof SqlCall aggregate)
+                    || !MODELLED_AGGREGATES.contains(
+                            aggregate.getOperator().getName().toUpperCase(Locale.ROOT))) {
+                throw new UnsupportedConstructException(node.getParserPosition(), "FILTER on " + call.operand(0));
+            }
+            call = aggregate;
         }
         String name = call.getOperator().getName().toUpperCase(Locale.ROOT);
         if (name.matches("(TUMBLE|HOP|SESSION)_(START|END|ROWTIME|PROCTIME)")) {
@@ -357,12 +387,13 @@ final class AggregatePlanner {
         if (!MODELLED_AGGREGATES.contains(name)) {
             return null;
         }
-        AggregateCall aggregate = aggregateCall(call, name, inputCompiler);
+        AggregateCall aggregate = aggregateCall(call, name, inputCompiler, filter);
         aggregates.add(aggregate);
         return Expression.column(firstAggregate + aggregates.size() - 1, aggregate.resultType());
     }
 
-    static AggregateCall aggregateCall(SqlCall call, String name, ExpressionCompiler inputCompiler) {
+    /** An aggregate call; {@code filter}, the condition of its FILTER (WHERE ...), may be null. */
+    static AggregateCall aggregateCall(SqlCall call, String name, ExpressionCompiler inputCompiler, SqlNode filter) {
         List<SqlNode> operands = call.getOperandList();
         boolean distinct = call.getFunctionQuantifier() != null
                 && call.getFunctionQuantifier().getValue() == SqlSelectKeyword.DISTINCT;
@@ -378,7 +409,10 @@ final class AggregatePlanner {
             throw new SimulationException(call.getParserPosition(), "Aggregate function calls cannot be nested");
         }
         AggregateCall aggregate = new AggregateCall(
-                AggregateCall.Function.valueOf(name), distinct, star ? null : inputCompiler.compile(operands.get(0)));
+                AggregateCall.Function.valueOf(name),
+                distinct,
+                star ? null : inputCompiler.compile(operands.get(0)),
+                filter == null ? null : inputCompiler.predicate(filter));
         if (!aggregate.supported()) {
             throw new UnsupportedConstructException(
                     call.getParserPosition(),

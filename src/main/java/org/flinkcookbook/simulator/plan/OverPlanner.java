@@ -120,7 +120,7 @@ final class OverPlanner {
                 calls.add(lag::newAccumulator);
                 extended.add(new Column("$over" + calls.size(), lag.argument().type(), false));
             } else if (AggregatePlanner.MODELLED_AGGREGATES.contains(name)) {
-                AggregateCall aggregate = AggregatePlanner.aggregateCall(function, name, argumentCompiler);
+                AggregateCall aggregate = AggregatePlanner.aggregateCall(function, name, argumentCompiler, null);
                 calls.add(aggregate::newAccumulator);
                 extended.add(new Column("$over" + calls.size(), aggregate.resultType(), false));
             } else {

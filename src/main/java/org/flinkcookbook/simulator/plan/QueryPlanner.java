@@ -1,5 +1,6 @@
 package org.flinkcookbook.simulator.plan;
 
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -13,6 +14,7 @@ import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlNumericLiteral;
 import org.apache.calcite.sql.SqlOrderBy;
 import org.apache.calcite.sql.SqlSelect;
+import org.apache.calcite.sql.SqlSetOperator;
 import org.apache.calcite.sql.SqlWith;
 import org.apache.calcite.sql.SqlWithItem;
 import org.flinkcookbook.simulator.SimulationException;
@@ -24,9 +26,12 @@ import org.flinkcookbook.simulator.session.Catalog;
 import org.flinkcookbook.simulator.session.SessionSettings;
 import org.flinkcookbook.simulator.session.TableDefinition;
 import org.flinkcookbook.simulator.stream.Calc;
+import org.flinkcookbook.simulator.stream.UnionAll;
 import org.flinkcookbook.simulator.stream.WindowRows;
 import org.flinkcookbook.simulator.stream.WindowTableFunction;
 import org.flinkcookbook.simulator.trace.StatementTrace;
+import org.flinkcookbook.simulator.types.FlinkTypes;
+import org.flinkcookbook.simulator.types.SqlType;
 import org.flinkcookbook.simulator.types.Values;
 
 /** Turns a parsed query into a streaming plan of simulator operators, the way Flink's planner shapes it. */
@@ -70,6 +75,9 @@ public final class QueryPlanner {
         if (query instanceof SqlSelect select) {
             return select(select);
         }
+        if (query.getKind() == SqlKind.UNION && ((SqlSetOperator) ((SqlCall) query).getOperator()).isAll()) {
+            return unionAll((SqlCall) query);
+        }
         throw new UnsupportedConstructException(
                 query.getParserPosition(), query.getKind() + " queries (" + firstWords(query) + ")");
     }
@@ -99,26 +107,80 @@ public final class QueryPlanner {
                 throw new UnsupportedConstructException(
                         select.getParserPosition(), "OVER aggregations together with windows or GROUP BY");
             }
-            return new OverPlanner(settings, trace).plan(select, source(from), overCalls);
+            return new OverPlanner(settings, trace)
+                    .plan(select, source(from).ordered(select.getParserPosition(), "an OVER aggregation"), overCalls);
         }
         if (isAggregate(select)) {
-            return new AggregatePlanner(settings, trace).plan(select, tvf != null ? tvf.data() : source(from), tvf);
+            Relation input = tvf != null ? tvf.data() : source(from).ordered(select.getParserPosition(), "GROUP BY");
+            return new AggregatePlanner(settings, trace).plan(select, input, tvf);
         }
         Relation input = tvf != null
-                ? windowed(tvf)
+                ? windowed(tvf, from)
                 : from instanceof SqlSelect inner && WindowTopNPlanner.rowNumber(inner) != null
                         ? new WindowTopNPlanner(settings, trace).plan(inner, select, this::windowSource)
                         : source(from);
         ExpressionCompiler compiler = new ExpressionCompiler(input.columns());
         Expression filter = select.getWhere() == null ? null : compiler.compile(select.getWhere());
         Projection projection = Projection.of(select.getSelectList(), compiler);
+        if ((filter != null && filter.readsWatermark())
+                || projection.expressions().stream().anyMatch(Expression::readsWatermark)) {
+            input.ordered(select.getParserPosition(), "CURRENT_WATERMARK");
+        }
         Calc.WatermarkFilterTrace filterTrace = watermarkFilterTrace(input, trace);
         return new Relation(
                 projection.columns(),
                 sink -> input.producer()
                         .run(new Calc(filter, projection.expressions(), sink, settings.timeZone(), filterTrace)),
                 input.fixture(),
-                input.windowShift());
+                input.windowShift(),
+                input.interleaved());
+    }
+
+    /**
+     * {@code a UNION ALL b}: the inputs' rows, their columns named by the first input and typed by
+     * LogicalTypeMerging#findCommonType, a rowtime attribute where every input has one.
+     */
+    private Relation unionAll(SqlCall union) {
+        List<Relation> inputs = new ArrayList<>();
+        for (SqlNode operand : union.getOperandList()) {
+            inputs.add(relation(operand));
+        }
+        List<Column> first = inputs.get(0).columns();
+        for (Relation input : inputs) {
+            if (input.columns().size() != first.size()) {
+                throw new SimulationException(union.getParserPosition(), "Column count mismatch in UNION ALL");
+            }
+        }
+        List<Column> columns = new ArrayList<>();
+        SqlType[][] inputTypes = new SqlType[inputs.size()][first.size()];
+        for (int i = 0; i < first.size(); i++) {
+            List<SqlType> types = new ArrayList<>();
+            boolean rowtime = true;
+            for (int j = 0; j < inputs.size(); j++) {
+                Column column = inputs.get(j).columns().get(i);
+                inputTypes[j][i] = column.type();
+                types.add(column.type());
+                rowtime &= column.rowtime();
+            }
+            int index = i;
+            SqlType type = FlinkTypes.commonType(types)
+                    .orElseThrow(() -> new SimulationException(
+                            union.getParserPosition(),
+                            "Type mismatch in column " + (index + 1) + " of UNION ALL: " + types));
+            columns.add(new Column(first.get(i).name(), type, rowtime && settings.streaming()));
+        }
+        SqlType[] types = columns.stream().map(Column::type).toArray(SqlType[]::new);
+        return new Relation(
+                columns,
+                sink -> {
+                    UnionAll unionAll = new UnionAll(inputTypes, types, sink);
+                    for (int j = 0; j < inputs.size(); j++) {
+                        inputs.get(j).producer().run(unionAll.input(j));
+                    }
+                },
+                inputs.get(0).fixture(),
+                inputs.get(0).windowShift(),
+                settings.streaming());
     }
 
     /** Registers the WITH items of a query, visible to the rest of the statement, and returns its body. */
@@ -136,7 +198,12 @@ public final class QueryPlanner {
         return with.body;
     }
 
-    private Relation windowed(WindowTvf tvf) {
+    /** A window TVF not followed by an aggregation, at {@code from}. */
+    private Relation windowed(WindowTvf tvf, SqlNode from) {
+        if (tvf.spec() == null) {
+            throw new UnsupportedConstructException(
+                    from.getParserPosition(), "the SESSION window TVF without an aggregation");
+        }
         Relation data = tvf.data();
         return new Relation(
                 tvf.columns(settings.streaming()),
@@ -151,9 +218,11 @@ public final class QueryPlanner {
     private Relation windowSource(SqlNode fromItem) {
         SqlNode from = unalias(fromItem);
         return from.getKind() == SqlKind.COLLECTION_TABLE
-                ? windowed(WindowTvf.of(
-                        (SqlBasicCall) ((SqlCall) from).operand(0), this::tableOrView, settings.streaming()))
-                : source(from);
+                ? windowed(
+                        WindowTvf.of(
+                                (SqlBasicCall) ((SqlCall) from).operand(0), this::tableOrView, settings.streaming()),
+                        from)
+                : source(from).ordered(from.getParserPosition(), "a window top-N");
     }
 
     /** A FROM item: a table, a view, or a subquery. */
@@ -161,7 +230,7 @@ public final class QueryPlanner {
         if (from instanceof SqlIdentifier identifier) {
             return tableOrView(identifier);
         }
-        if (from instanceof SqlSelect || from instanceof SqlOrderBy) {
+        if (from instanceof SqlSelect || from instanceof SqlOrderBy || from.getKind() == SqlKind.UNION) {
             return relation(from);
         }
         throw new UnsupportedConstructException(from.getParserPosition(), describeFrom(from));

@@ -3,6 +3,8 @@ package org.flinkcookbook.simulator.plan;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.List;
+import org.apache.calcite.sql.parser.SqlParserPos;
+import org.flinkcookbook.simulator.UnsupportedConstructException;
 import org.flinkcookbook.simulator.expression.Column;
 import org.flinkcookbook.simulator.stream.RowSink;
 
@@ -14,8 +16,11 @@ import org.flinkcookbook.simulator.stream.RowSink;
  * @param fixture the display name of the fixture the rows come from, for explanations
  * @param windowShift the time zone the window columns are wall-clock times in: the session zone
  *     for windows over a TIMESTAMP_LTZ rowtime, else UTC
+ * @param interleaved whether, in streaming mode, its rows come from several inputs Flink interleaves
+ *     as they arrive (UNION ALL), which only an order-insensitive consumer may read
  */
-public record Relation(List<Column> columns, Producer producer, String fixture, ZoneId windowShift) {
+public record Relation(
+        List<Column> columns, Producer producer, String fixture, ZoneId windowShift, boolean interleaved) {
 
     @FunctionalInterface
     public interface Producer {
@@ -26,9 +31,29 @@ public record Relation(List<Column> columns, Producer producer, String fixture, 
         columns = List.copyOf(columns);
     }
 
-    /** A relation without window columns of its own. */
+    /** A relation of one input. */
+    public Relation(List<Column> columns, Producer producer, String fixture, ZoneId windowShift) {
+        this(columns, producer, fixture, windowShift, false);
+    }
+
+    /** A relation of one input without window columns of its own. */
     public Relation(List<Column> columns, Producer producer, String fixture) {
         this(columns, producer, fixture, ZoneOffset.UTC);
+    }
+
+    /**
+     * This relation, for a consumer whose result depends on the order of rows and watermarks.
+     *
+     * @throws UnsupportedConstructException when it is interleaved from several inputs
+     */
+    public Relation ordered(SqlParserPos position, String consumer) {
+        if (interleaved) {
+            throw new UnsupportedConstructException(
+                    position,
+                    consumer
+                            + " over UNION ALL in streaming mode (its result depends on how Flink interleaves the inputs)");
+        }
+        return this;
     }
 
     /** Index of the first event-time attribute column, or -1. */

@@ -12,6 +12,7 @@ import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlIntervalLiteral;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNodeList;
 import org.flinkcookbook.simulator.SimulationException;
 import org.flinkcookbook.simulator.UnsupportedConstructException;
 import org.flinkcookbook.simulator.expression.Column;
@@ -22,14 +23,23 @@ import org.flinkcookbook.simulator.window.WindowSpec;
 
 /**
  * A window table function call in FROM: {@code TABLE(TUMBLE(TABLE t, DESCRIPTOR(ts), size [, offset]))},
- * HOP (slide, size) or CUMULATE (step, size), positional or with named arguments.
+ * HOP (slide, size), CUMULATE (step, size) or SESSION ({@code TABLE t [PARTITION BY keys]}, gap),
+ * positional or with named arguments.
  *
  * @param data the windowed relation
- * @param spec the windows
+ * @param spec the windows, or null for SESSION
+ * @param sessionGap the SESSION gap, else 0
+ * @param partitionKeys the columns of SESSION's PARTITION BY, else empty
  * @param rowtimeIndex the DESCRIPTOR column in {@code data}
  * @param rowtimeType its type
  */
-record WindowTvf(Relation data, WindowSpec spec, int rowtimeIndex, SqlType rowtimeType) {
+record WindowTvf(
+        Relation data,
+        WindowSpec spec,
+        long sessionGap,
+        List<SqlIdentifier> partitionKeys,
+        int rowtimeIndex,
+        SqlType rowtimeType) {
 
     static final List<String> WINDOW_COLUMNS = List.of("window_start", "window_end", "window_time");
 
@@ -54,6 +64,7 @@ record WindowTvf(Relation data, WindowSpec spec, int rowtimeIndex, SqlType rowti
             case "TUMBLE" -> List.of("DATA", "TIMECOL", "SIZE", "OFFSET");
             case "HOP" -> List.of("DATA", "TIMECOL", "SLIDE", "SIZE", "OFFSET");
             case "CUMULATE" -> List.of("DATA", "TIMECOL", "STEP", "SIZE", "OFFSET");
+            case "SESSION" -> List.of("DATA", "TIMECOL", "GAP");
             default ->
                 throw new UnsupportedConstructException(
                         call.getParserPosition(),
@@ -61,11 +72,23 @@ record WindowTvf(Relation data, WindowSpec spec, int rowtimeIndex, SqlType rowti
         };
         Map<String, SqlNode> arguments = arguments(call, parameters);
         SqlNode table = arguments.get("DATA");
+        List<SqlIdentifier> partitionKeys = new ArrayList<>();
+        if (function.equals("SESSION") && table.getKind() == SqlKind.SET_SEMANTICS_TABLE) {
+            // TABLE t PARTITION BY k [ORDER BY ...]: Calcite's SqlSetSemanticsTableOperator(table, keys, order)
+            SqlCall partitioned = (SqlCall) table;
+            for (SqlNode key : (SqlNodeList) partitioned.operand(1)) {
+                if (!(key instanceof SqlIdentifier identifier)) {
+                    throw new UnsupportedConstructException(key.getParserPosition(), "PARTITION BY an expression");
+                }
+                partitionKeys.add(identifier);
+            }
+            table = partitioned.operand(0);
+        }
         if (!(table instanceof SqlCall explicit) || explicit.getKind() != SqlKind.EXPLICIT_TABLE) {
             throw new UnsupportedConstructException(
                     call.getParserPosition(), "window TVF data other than TABLE <name>");
         }
-        Relation data = dataOf.apply(explicit.operand(0));
+        Relation data = dataOf.apply(explicit.operand(0)).ordered(call.getParserPosition(), "a window TVF");
         SqlNode descriptor = arguments.get("TIMECOL");
         if (!(descriptor instanceof SqlCall descriptorCall)
                 || !(descriptorCall.operand(0) instanceof SqlIdentifier timeColumn)) {
@@ -79,6 +102,16 @@ record WindowTvf(Relation data, WindowSpec spec, int rowtimeIndex, SqlType rowti
                     "The window function requires the timecol is a time attribute type, but is " + rowtime.type()
                             + ".");
         }
+        if (function.equals("SESSION")) {
+            if (!streaming) {
+                // BatchExecWindowTableFunction#translateWithUnalignedWindow
+                throw new SimulationException(
+                        call.getParserPosition(),
+                        "Unaligned windows like session are not supported in batch mode yet.");
+            }
+            return new WindowTvf(
+                    data, null, interval(arguments, "GAP", call), partitionKeys, rowtimeIndex, rowtime.type());
+        }
         long size = interval(arguments, "SIZE", call);
         long offset = arguments.containsKey("OFFSET") ? interval(arguments, "OFFSET", call) : 0;
         WindowSpec spec = switch (function) {
@@ -86,7 +119,7 @@ record WindowTvf(Relation data, WindowSpec spec, int rowtimeIndex, SqlType rowti
             case "HOP" -> WindowSpec.hop(size, slicedStep(interval(arguments, "SLIDE", call), size, call), offset);
             default -> WindowSpec.cumulate(size, slicedStep(interval(arguments, "STEP", call), size, call), offset);
         };
-        return new WindowTvf(data, spec, rowtimeIndex, rowtime.type());
+        return new WindowTvf(data, spec, 0, List.of(), rowtimeIndex, rowtime.type());
     }
 
     /** Flink slices HOP and CUMULATE windows and rejects a size that is not a multiple of the slide or step (SliceAssigners). */
@@ -114,7 +147,8 @@ record WindowTvf(Relation data, WindowSpec spec, int rowtimeIndex, SqlType rowti
                 arguments.put(parameters.get(i), operand);
             }
         }
-        for (String required : parameters.subList(0, parameters.size() - 1)) {
+        boolean optionalLast = parameters.get(parameters.size() - 1).equals("OFFSET");
+        for (String required : parameters.subList(0, parameters.size() - (optionalLast ? 1 : 0))) {
             if (!arguments.containsKey(required)) {
                 throw new SimulationException(
                         call.getParserPosition(), call.getOperator().getName() + " needs the argument " + required);

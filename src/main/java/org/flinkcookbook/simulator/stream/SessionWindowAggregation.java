@@ -4,10 +4,13 @@ import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import org.apache.flink.table.runtime.operators.window.TimeWindow;
 import org.flinkcookbook.simulator.aggregate.AggregateCall;
 import org.flinkcookbook.simulator.aggregate.AggregateCall.Accumulator;
 import org.flinkcookbook.simulator.expression.Expression;
@@ -76,21 +79,60 @@ public final class SessionWindowAggregation extends WindowedAggregation {
             lateRow(values, fixtureLine, window);
             return;
         }
-        Accumulator[] state = merged.isEmpty() ? newAccumulators() : open.remove(merged.get(0));
+        Accumulator[] state = merged.isEmpty() ? newAccumulators() : mergedState(open, merged, window);
         long start = window.start();
         long end = window.end();
         for (Window session : merged) {
             start = Math.min(start, session.start());
             end = Math.max(end, session.end());
-            Accumulator[] other = session == merged.get(0) ? null : open.remove(session);
-            for (int i = 0; other != null && i < state.length; i++) {
-                state[i].merge(other[i]);
-            }
         }
         for (Accumulator accumulator : state) {
             accumulator.add(values, this);
         }
         open.put(new Window(start, end), state);
+    }
+
+    /**
+     * Removes the sessions a new window merges and returns their state merged, as
+     * MergingWindowSet#addWindow does: SessionWindowAssigner#mergeWindows collects the ceiling, the
+     * floor and the new window in a HashSet of TimeWindows, the first other than the new window in
+     * its iteration order keeps the state, and the other's state is merged into it (which of two
+     * -0.0 and 0.0 or NaN a MIN/MAX keeps depends on it).
+     */
+    private static Accumulator[] mergedState(
+            TreeMap<Window, Accumulator[]> open, List<Window> merged, Window newWindow) {
+        Set<TimeWindow> mergedWindows = new HashSet<>();
+        for (Window session : merged) {
+            if (BY_START.compare(session, newWindow) >= 0) { // the ceiling goes in first
+                mergedWindows.add(timeWindow(session));
+            }
+        }
+        for (Window session : merged) {
+            if (BY_START.compare(session, newWindow) < 0) {
+                mergedWindows.add(timeWindow(session));
+            }
+        }
+        mergedWindows.add(timeWindow(newWindow));
+        mergedWindows.remove(timeWindow(newWindow));
+        if (mergedWindows.isEmpty()) { // the new window is an open session itself
+            return open.remove(newWindow);
+        }
+        Accumulator[] state = null;
+        for (TimeWindow stateWindow : mergedWindows) {
+            Accumulator[] accumulators = open.remove(new Window(stateWindow.getStart(), stateWindow.getEnd()));
+            if (state == null) {
+                state = accumulators;
+            } else {
+                for (int i = 0; i < state.length; i++) {
+                    state[i].merge(accumulators[i]);
+                }
+            }
+        }
+        return state;
+    }
+
+    private static TimeWindow timeWindow(Window window) {
+        return new TimeWindow(window.start(), window.end());
     }
 
     /** Emits the sessions the watermark closed. */

@@ -43,6 +43,37 @@ public final class FlinkTypes {
                 .map(FlinkTypes::of);
     }
 
+    /**
+     * An exact operand of DECIMAL arithmetic as a DECIMAL: an integer type becomes DECIMAL(its
+     * digits, 0), as FlinkTypeSystem derives decimal arithmetic types.
+     */
+    public static SqlType asDecimal(SqlType exact) {
+        return switch (exact.root()) {
+            case TINYINT -> SqlType.decimal(3, 0);
+            case SMALLINT -> SqlType.decimal(5, 0);
+            case INT -> SqlType.decimal(10, 0);
+            case BIGINT -> SqlType.decimal(19, 0);
+            default -> exact;
+        };
+    }
+
+    /** LogicalTypeMerging#find*DecimalType: the result type of + - * / on two DECIMALs. */
+    public static SqlType decimalArithmetic(char operator, SqlType a, SqlType b) {
+        DecimalType type = switch (operator) {
+            case '+', '-' ->
+                LogicalTypeMerging.findAdditionDecimalType(a.precision(), a.scale(), b.precision(), b.scale());
+            case '*' ->
+                LogicalTypeMerging.findMultiplicationDecimalType(a.precision(), a.scale(), b.precision(), b.scale());
+            default -> LogicalTypeMerging.findDivisionDecimalType(a.precision(), a.scale(), b.precision(), b.scale());
+        };
+        return of(type);
+    }
+
+    /** LogicalTypeMerging#findAvgAggType: AVG of a DECIMAL. */
+    public static SqlType decimalAverage(SqlType argument) {
+        return of(LogicalTypeMerging.findAvgAggType(logical(argument)));
+    }
+
     static LogicalType logical(SqlType type) {
         return switch (type.root()) {
             case BOOLEAN -> new BooleanType();
