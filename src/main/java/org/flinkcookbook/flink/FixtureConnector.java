@@ -25,6 +25,7 @@ import org.apache.flink.table.catalog.ResolvedCatalogTable;
 import org.apache.flink.table.catalog.ResolvedSchema;
 import org.apache.flink.table.connector.ChangelogMode;
 import org.apache.flink.table.connector.ProviderContext;
+import org.apache.flink.table.connector.sink.DynamicTableSink;
 import org.apache.flink.table.connector.source.DataStreamScanProvider;
 import org.apache.flink.table.connector.source.DynamicTableSource;
 import org.apache.flink.table.connector.source.LookupTableSource;
@@ -33,6 +34,7 @@ import org.apache.flink.table.connector.source.SourceProvider;
 import org.apache.flink.table.connector.source.lookup.LookupFunctionProvider;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.factories.DynamicTableSinkFactory;
 import org.apache.flink.table.factories.DynamicTableSourceFactory;
 import org.apache.flink.table.factories.FactoryUtil;
 import org.apache.flink.table.functions.FunctionContext;
@@ -40,6 +42,7 @@ import org.apache.flink.table.functions.LookupFunction;
 import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
 import org.apache.flink.table.types.logical.RowType;
 import org.flinkcookbook.result.RowKind;
+import org.flinkcookbook.sql.ChangelogSources;
 import org.flinkcookbook.sql.ChangelogSources.Changes;
 
 /**
@@ -50,7 +53,7 @@ import org.flinkcookbook.sql.ChangelogSources.Changes;
  * source emits changes (upsert-kafka, a CDC connector, a changelog format) holds the row kind
  * ({@code +I}, {@code -U}, {@code +U}, {@code -D}) as its first column and is read as that changelog.
  */
-public final class FixtureConnector implements DynamicTableSourceFactory {
+public final class FixtureConnector implements DynamicTableSourceFactory, DynamicTableSinkFactory {
 
     static final String IDENTIFIER = "cookbook-fixture";
     static final ConfigOption<String> PATH =
@@ -58,6 +61,12 @@ public final class FixtureConnector implements DynamicTableSourceFactory {
     /** The changes the table's own source emits ({@link Changes#option()}): other than inserts, the file's first column is the row kind. */
     static final ConfigOption<String> CHANGES =
             ConfigOptions.key("changes").stringType().defaultValue(Changes.INSERT_ONLY.option());
+    /** The table's own connector, and the changes its sink takes: an INSERT into the table is planned as into it. */
+    static final ConfigOption<String> ORIGINAL =
+            ConfigOptions.key("original").stringType().defaultValue("");
+
+    static final ConfigOption<String> SINK_CHANGES =
+            ConfigOptions.key("sink-changes").stringType().defaultValue("all");
     /** The name of a changelog fixture's first column as the file is scanned. */
     private static final String ROW_KIND = "cookbook_row_kind";
 
@@ -73,20 +82,40 @@ public final class FixtureConnector implements DynamicTableSourceFactory {
 
     @Override
     public Set<ConfigOption<?>> optionalOptions() {
-        return Set.of(CHANGES);
+        return Set.of(CHANGES, ORIGINAL, SINK_CHANGES);
+    }
+
+    /** A fixture is read, never written: an INSERT into its table is planned against a sink that discards. */
+    @Override
+    public DynamicTableSink createDynamicTableSink(Context context) {
+        Map<String, String> options = context.getCatalogTable().getOptions();
+        return StandInConnector.discardingSink(
+                options.getOrDefault(ORIGINAL.key(), ""),
+                options.getOrDefault(SINK_CHANGES.key(), SINK_CHANGES.defaultValue()),
+                context.getCatalogTable().getResolvedSchema().getPrimaryKey().isPresent());
     }
 
     /**
      * The options that bind a table to a fixture file: this connector's, or the filesystem's when
      * it need not be looked up and its source inserts only.
      */
-    static Map<String, String> options(String fileUri, boolean lookup, Changes changes) {
-        if (changes != Changes.INSERT_ONLY) {
-            return Map.of("connector", IDENTIFIER, "path", fileUri, CHANGES.key(), changes.option());
+    static Map<String, String> options(String fileUri, boolean lookup, Map<String, String> own) {
+        Changes changes = ChangelogSources.of(own);
+        if (changes == Changes.INSERT_ONLY && !lookup) {
+            return Map.of("connector", "filesystem", "path", fileUri, "format", "csv");
         }
-        return lookup
-                ? Map.of("connector", IDENTIFIER, "path", fileUri)
-                : Map.of("connector", "filesystem", "path", fileUri, "format", "csv");
+        String original = own.getOrDefault("connector", "");
+        return Map.of(
+                "connector",
+                IDENTIFIER,
+                PATH.key(),
+                fileUri,
+                CHANGES.key(),
+                changes.option(),
+                ORIGINAL.key(),
+                original,
+                SINK_CHANGES.key(),
+                StandIns.sinkChanges(original, own));
     }
 
     @Override
@@ -95,7 +124,7 @@ public final class FixtureConnector implements DynamicTableSourceFactory {
         Changes changes =
                 Changes.ofOption(context.getCatalogTable().getOptions().getOrDefault(CHANGES.key(), ""));
         RowType rowType = (RowType) context.getPhysicalRowDataType().getLogicalType();
-        Map<String, String> filesystem = options(path, false, Changes.INSERT_ONLY);
+        Map<String, String> filesystem = options(path, false, Map.of());
         if (changes == Changes.INSERT_ONLY) {
             return new Source(filesystem(context, context.getCatalogTable().copy(filesystem)), path, rowType);
         }

@@ -54,7 +54,7 @@ final class FixtureTables {
         Map<String, String> options = FixtureConnector.options(
                 FixturePlaceholder.uriOf(fixture.csv()),
                 StandIns.canBeLookedUp(own.getOrDefault("connector", "")),
-                changes);
+                own);
         try {
             TableRebinding.rebind(
                     catalog, id, table, options, List.of()); // a fixture is one file, not partition directories

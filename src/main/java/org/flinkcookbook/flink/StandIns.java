@@ -114,7 +114,8 @@ final class StandIns {
         return standIns;
     }
 
-    private static String sinkChanges(String connector, Map<String, String> options) {
+    /** The changes a sink of this connector takes: {@code insert-only}, {@code upsert} or {@code all}. */
+    static String sinkChanges(String connector, Map<String, String> options) {
         if (UPSERT_SINKS.contains(connector)) {
             return "upsert";
         }

@@ -163,6 +163,7 @@ class FlinkEngineTest {
                 ```sql
                 CREATE TABLE claims (claim_id INT, total DOUBLE, PRIMARY KEY (claim_id) NOT ENFORCED) WITH (%s);
                 SELECT COUNT(*) AS claims, SUM(total) AS total FROM claims;
+                INSERT INTO claims SELECT claim_id, total * 2 FROM claims;
                 ```
                 """;
         RecipeRun cdc = engine.run(Recipes.write(
@@ -172,11 +173,12 @@ class FlinkEngineTest {
                 "upserts.md",
                 recipe.formatted("'connector' = 'upsert-kafka', 'key.format' = 'raw', 'value.format' = 'json'")));
 
-        // +I 1 and 2, 1 updated from 10 to 12, 2 deleted: one claim of 12 left
+        // +I 1 and 2, 1 updated from 10 to 12, 2 deleted: one claim of 12 left; the table can still be written to
         for (RecipeRun run : List.of(cdc, upserts)) {
             assertThat(run.problem()).as("problem").isNull();
             List<ResultRow> rows = run.results().get(0).rows();
             assertThat(rows.get(rows.size() - 1)).isEqualTo(new ResultRow(RowKind.UPDATE_AFTER, List.of("1", "12.0")));
+            assertThat(run.results().get(1).sink()).isEqualTo("claims");
         }
     }
 
