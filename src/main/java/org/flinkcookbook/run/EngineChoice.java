@@ -1,0 +1,59 @@
+package org.flinkcookbook.run;
+
+import java.io.Serializable;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.flinkcookbook.engine.Engine;
+import org.flinkcookbook.flink.FlinkEngine;
+import org.flinkcookbook.flink.FlinkSettings;
+import org.flinkcookbook.simulator.SimulatorEngine;
+
+/**
+ * Which engine runs the recipes and how, as plain values, so that the engine JVM ({@link EngineJvm})
+ * builds the same engines as Maven's.
+ *
+ * @param engine flink or simulator
+ * @param explainWithSimulator true when the simulator says which rows a recipe failing on Flink lost
+ * @param fixturesDirectory where fixture paths point
+ * @param timeoutSeconds how long one statement may take
+ * @param flinkLogs true to let Flink log at INFO
+ * @param flinkAddress host:port of a Flink session cluster, or null for the embedded cluster
+ * @param strict true to fail SQL the simulator does not model instead of marking it unsupported
+ */
+public record EngineChoice(
+        String engine,
+        boolean explainWithSimulator,
+        String fixturesDirectory,
+        int timeoutSeconds,
+        boolean flinkLogs,
+        String flinkAddress,
+        boolean strict)
+        implements Serializable {
+
+    public EngineChoice {
+        if (!engine.equals("flink") && !engine.equals("simulator")) {
+            throw new IllegalArgumentException("cookbook.engine must be flink or simulator, not '" + engine + "'");
+        }
+    }
+
+    public boolean onFlink() {
+        return engine.equals("flink");
+    }
+
+    public Engine createEngine() {
+        return onFlink()
+                ? new FlinkEngine(new FlinkSettings(
+                        Path.of(fixturesDirectory), Duration.ofSeconds(timeoutSeconds), flinkLogs, flinkAddress))
+                : simulator();
+    }
+
+    /** The engine that explains a failing recipe's rows, or null when the engine explains its own. */
+    public Engine createExplainer() {
+        return explainWithSimulator && onFlink() ? simulator() : null;
+    }
+
+    /** Records timelines: every goal draws them in index.html. */
+    private SimulatorEngine simulator() {
+        return new SimulatorEngine(Path.of(fixturesDirectory), strict, true, Duration.ofSeconds(timeoutSeconds));
+    }
+}
