@@ -9,8 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Set;
-import org.flinkcookbook.report.GoalCommand;
+import org.flinkcookbook.testing.ProjectSettings;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -76,20 +75,7 @@ class EngineJvmTest {
     }
 
     private GoalRequest request(String recipes) {
-        RunSettings settings = new RunSettings(
-                project,
-                project.resolve(recipes),
-                project.resolve("fixtures"),
-                "",
-                false,
-                project.resolve("target/cookbook"),
-                project.resolve("target/cookbook-reports"),
-                1000,
-                Set.of(),
-                project,
-                1,
-                true,
-                GoalCommand.PREFIX);
+        RunSettings settings = ProjectSettings.of(project, recipes, project);
         EngineChoice simulator =
                 new EngineChoice("simulator", false, project.resolve("fixtures").toString(), 60, false, null, false);
         return new GoalRequest(CookbookRunner.Mode.VERIFY, simulator, settings, null);
