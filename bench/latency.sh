@@ -8,6 +8,7 @@
 # mvn -o -Dmaven.repo.local=REPOSITORY install -DskipTests -Dinvoker.skip=true); BASE_REPOSITORY,
 # optional, one holding the build to compare with. Works on copies of recipes/ and fixtures/ in
 # target/bench/latency. Set MVN_ARGS=-o to build offline. Takes about 10 minutes on 2 cores.
+# ONLY=cold runs the cold one-recipe verify alone (-Dcookbook.coldRounds=N in JAVA_OPTS: runs of each, 3 by default).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repository=$(realpath "$1")
@@ -19,4 +20,4 @@ mvn -B -q ${MVN_ARGS:-} compile dependency:build-classpath -DincludeScope=test -
 classpath="target/classes:$(cat "$work/classpath")"
 rm -rf "$work/classes" "$work/watch-"* "$work/cookbook"
 javac -d "$work/classes" -cp "$classpath" $(find bench/src -name '*.java')
-java -cp "$work/classes:$classpath" org.flinkcookbook.bench.Benchmarks latency "$(realpath recipes)" "$(realpath fixtures)" "$(realpath "$work")" "$repository" "${base:--}"
+java ${JAVA_OPTS:-} -cp "$work/classes:$classpath" org.flinkcookbook.bench.Benchmarks ${ONLY:-latency} "$(realpath recipes)" "$(realpath fixtures)" "$(realpath "$work")" "$repository" "${base:--}"

@@ -11,8 +11,10 @@ import java.nio.file.attribute.FileTime;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -316,30 +318,18 @@ final class LatencyBenchmarks {
         System.out.println("  breakdown " + breakdown.values() + "\n  simulator " + simulator.values() + "\n  "
                 + simulatorRemembered.values() + "\n  flink " + flink.values() + "\n  " + flinkRemembered.values());
 
-        Path cookbook = work.resolve("cookbook");
-        copyTree(recipes, cookbook.resolve("recipes"));
-        copyTree(fixtures, cookbook.resolve("fixtures"));
-        Maven maven = new Maven(cookbook.resolve("recipes/pom.xml"), work);
-        Path archive = work.resolve("cookbook-cds.jsa").toAbsolutePath();
-        String one = "-Dcookbook.recipe=" + EDITED;
-        Timing mavenAlone = maven.run(repository, "", "validate");
-        Timing pluginLoaded = maven.run(repository, "", "cookbook:verify", "-Dcookbook.skip=true");
-        Timing baseCold = baseRepository.equals("-") ? null : maven.run(baseRepository, "", "cookbook:verify", one);
-        Timing cold = maven.run(repository, "", "cookbook:verify", one, "-Dcookbook.cache=false");
-        maven.run(repository, "-XX:ArchiveClassesAtExit=" + archive, "cookbook:verify", one, "-Dcookbook.cache=false");
-        Timing coldCds = maven.run(
-                repository, "-XX:SharedArchiveFile=" + archive, "cookbook:verify", one, "-Dcookbook.cache=false");
-        Timing coldAgain = maven.run(repository, "", "cookbook:verify", one, "-Dcookbook.cache=false");
+        Maven maven = cookbookCopy(recipes, fixtures, work, "cookbook", true);
+        Timing cold =
+                maven.run(repository, "", "cookbook:verify", "-Dcookbook.recipe=" + EDITED, "-Dcookbook.cache=false");
 
         Timing full = maven.run(repository, "", "cookbook:verify", "-Dcookbook.cache=false");
         maven.run(repository, "", "cookbook:verify"); // fills the cache
-        Path edited = cookbook.resolve("recipes").resolve(EDITED);
+        Path edited = work.resolve("cookbook/recipes").resolve(EDITED);
         Files.setLastModifiedTime(edited, FileTime.fromMillis(System.currentTimeMillis()));
         Timing touched = maven.run(repository, "", "cookbook:verify");
         Files.writeString(edited, Files.readString(edited) + "\n");
         Timing changed = maven.run(repository, "", "cookbook:verify");
         Files.writeString(edited, Files.readString(edited) + "\n");
-        Timing changedCds = maven.run(repository, "-XX:SharedArchiveFile=" + archive, "cookbook:verify");
         Timing fullAgain = maven.run(repository, "", "cookbook:verify", "-Dcookbook.cache=false");
 
         System.out.println();
@@ -384,32 +374,16 @@ final class LatencyBenchmarks {
         timingRow(fullAgain, "full run again, at the end");
         timingRow(touched, "after touching one recipe (its content unchanged)");
         timingRow(changed, "after changing one recipe");
-        timingRow(changedCds, "after changing one recipe, with a CDS archive");
         double fullWall = (full.wall + fullAgain.wall) / 2;
         System.out.printf(
                 Locale.ROOT,
-                "   ratio full / incremental: touched %.1fx, changed %.1fx, changed with CDS %.1fx%n",
+                "   ratio full / incremental: touched %.1fx, changed %.1fx%n",
                 fullWall / touched.wall,
-                fullWall / changed.wall,
-                fullWall / changedCds.wall);
+                fullWall / changed.wall);
         System.out.println();
-        System.out.println("3. Cold one-recipe verify (mvn -f recipes/pom.xml cookbook:verify " + one + ")");
-        System.out.printf(Locale.ROOT, "   %-52s %8s %8s%n", "", "wall s", "CPU s");
-        timingRow(mavenAlone, "Maven alone (mvn validate)");
-        timingRow(pluginLoaded, "Maven and the plugin loaded (cookbook.skip=true)");
-        if (baseCold != null) {
-            timingRow(baseCold, "the build before");
-        }
-        timingRow(cold, "this build");
-        timingRow(coldAgain, "this build, again");
-        timingRow(coldCds, "this build with a CDS archive");
-        System.out.printf(
-                Locale.ROOT,
-                "   ratio without / with CDS: %.2fx wall, %.2fx CPU%n",
-                (cold.wall + coldAgain.wall) / 2 / coldCds.wall,
-                (cold.cpu + coldAgain.cpu) / 2 / coldCds.cpu);
+        cold(recipes, fixtures, work, repository, baseRepository);
         System.out.println(
-                "   phases, one after the other in a JVM of their own (the plugin overlaps the cluster's start with planning):");
+                "   phases of a cold run, one after the other in a JVM of their own, C1 only, no class-data archive:");
         for (String phase : List.of(
                 "jvmStart", "parse", "plannerInit", "clusterStart", "firstPlan", "firstRun", "warmPlanAndRun")) {
             System.out.printf(
@@ -418,6 +392,107 @@ final class LatencyBenchmarks {
                     phase,
                     breakdown.number(phase + "Seconds"),
                     breakdown.number(phase + "CpuSeconds"));
+        }
+    }
+
+    /**
+     * A cold one-recipe verify, for the late-data lab and a recipe of one result: the build before,
+     * this build in Maven's JVM (cookbook.fork=false) and in its engine JVM, the latter's first run
+     * (which writes the class-data archive) apart; then the same without {@code .mvn/jvm.config},
+     * as an upstream cookbook runs. Each line is the median of {@code cookbook.coldRounds} runs
+     * (3 unless set), taken in turns so that a change of the machine's load touches them all.
+     */
+    static void cold(Path recipes, Path fixtures, Path work, String repository, String baseRepository)
+            throws Exception {
+        int rounds = Integer.getInteger("cookbook.coldRounds", 3);
+        Maven configured = cookbookCopy(recipes, fixtures, work, "cookbook", true);
+        Maven bare = cookbookCopy(recipes, fixtures, work, "cookbook-without-jvm-config", false);
+        String classData =
+                "-Dcookbook.classDataDirectory=" + work.resolve("class-data").toAbsolutePath();
+        String noCache = "-Dcookbook.cache=false";
+        Timing mavenAlone = configured.run(repository, "", "validate");
+        Timing pluginLoaded = configured.run(repository, "", "cookbook:verify", "-Dcookbook.skip=true");
+        deleteTree(work.resolve("class-data"));
+        Timing firstRun = configured.run(
+                repository, "", "cookbook:verify", "-Dcookbook.recipe=" + ONE_RESULT, noCache, classData);
+        Map<String, List<Timing>> timings = new LinkedHashMap<>();
+        for (int round = 0; round < rounds; round++) {
+            for (String recipe : List.of(EDITED, ONE_RESULT)) {
+                String one = "-Dcookbook.recipe=" + recipe;
+                for (Maven maven : List.of(configured, bare)) {
+                    String key = recipe + (maven == bare ? " without" : "");
+                    if (!baseRepository.equals("-")) {
+                        timings.computeIfAbsent(key + " base", k -> new ArrayList<>())
+                                .add(maven.run(baseRepository, "", "cookbook:verify", one, noCache));
+                    }
+                    timings.computeIfAbsent(key + " in Maven", k -> new ArrayList<>())
+                            .add(maven.run(repository, "", "cookbook:verify", one, noCache, "-Dcookbook.fork=false"));
+                    timings.computeIfAbsent(key + " forked", k -> new ArrayList<>())
+                            .add(maven.run(repository, "", "cookbook:verify", one, noCache, classData));
+                }
+            }
+        }
+        System.out.println("3. Cold one-recipe verify (mvn -f recipes/pom.xml cookbook:verify -Dcookbook.recipe=R"
+                + " -Dcookbook.cache=false), median of " + rounds + " runs in turns");
+        System.out.printf(Locale.ROOT, "   %-70s %8s %8s%n", "", "wall s", "CPU s");
+        coldRow(mavenAlone, "Maven alone (mvn validate)");
+        coldRow(pluginLoaded, "Maven and the plugin loaded (cookbook.skip=true)");
+        coldRow(firstRun, "one result, engine JVM, first run: writes the class-data archive");
+        for (String recipe : List.of(EDITED, ONE_RESULT)) {
+            String name = recipe.equals(EDITED) ? "late-data lab" : "one result";
+            for (String config : List.of("", " without")) {
+                String label = name + (config.isEmpty() ? ", C1 in .mvn/jvm.config" : ", no .mvn/jvm.config");
+                List<Timing> base = timings.get(recipe + config + " base");
+                Timing inMaven = medianRun(timings.get(recipe + config + " in Maven"));
+                Timing forked = medianRun(timings.get(recipe + config + " forked"));
+                if (base != null) {
+                    coldRow(medianRun(base), label + ": the build before");
+                }
+                coldRow(inMaven, label + ": in Maven's JVM (cookbook.fork=false)");
+                coldRow(forked, label + ": engine JVM with its archive");
+                Timing before = base != null ? medianRun(base) : inMaven;
+                System.out.printf(
+                        Locale.ROOT,
+                        "   %-70s %7.2fx %7.2fx%n",
+                        "  ratio " + (base != null ? "before" : "in Maven") + " / engine JVM",
+                        before.wall / forked.wall,
+                        before.cpu / forked.cpu);
+            }
+        }
+    }
+
+    private static void coldRow(Timing timing, String label) {
+        System.out.printf(Locale.ROOT, "   %-70s %8.2f %8.2f%n", label, timing.wall, timing.cpu);
+    }
+
+    /** The run of median wall time. */
+    private static Timing medianRun(List<Timing> timings) {
+        List<Timing> sorted = timings.stream()
+                .sorted(java.util.Comparator.comparingDouble(Timing::wall))
+                .toList();
+        return sorted.get(sorted.size() / 2);
+    }
+
+    /** A copy of the cookbook under {@code work}, so that the cache stays out of the sources; optionally without its .mvn. */
+    private static Maven cookbookCopy(Path recipes, Path fixtures, Path work, String name, boolean withJvmConfig)
+            throws IOException {
+        Path cookbook = work.resolve(name);
+        copyTree(recipes, cookbook.resolve("recipes"));
+        copyTree(fixtures, cookbook.resolve("fixtures"));
+        if (!withJvmConfig) {
+            deleteTree(cookbook.resolve("recipes/.mvn"));
+        }
+        return new Maven(cookbook.resolve("recipes/pom.xml"), work);
+    }
+
+    private static void deleteTree(Path directory) throws IOException {
+        if (!Files.exists(directory)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(directory)) {
+            for (Path path : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.delete(path);
+            }
         }
     }
 

@@ -98,6 +98,7 @@ public final class FlinkEngine implements Engine {
     /** Plans each session of the recipe with stand-ins for its tables that cannot run here; no cluster needed. */
     @Override
     public RecipeRun plan(Recipe recipe) {
+        startInBackgroundIfItWillRun(recipe); // on the other core, while the planner warms up
         warmUpPlanner();
         Deadline.Result<RecipeRun> planned =
                 Deadline.run("cookbook-plan", settings.statementTimeout(), () -> planInTime(recipe));
@@ -179,7 +180,6 @@ public final class FlinkEngine implements Engine {
     }
 
     private RecipeRun planInTime(Recipe recipe) {
-        startInBackgroundIfItWillRun(recipe);
         List<String> warnings = new ArrayList<>(recipe.warnings());
         Optional<SqlSyntaxException> cutShort = Clauses.strayTerminator(recipe.statements());
         if (cutShort.isPresent()) {
@@ -208,9 +208,9 @@ public final class FlinkEngine implements Engine {
     }
 
     /**
-     * Planning a recipe is single-threaded, so the embedded cluster's start (about a second) can use
-     * the other core meanwhile, once a recipe reads fixtures and so will likely run. A cookbook whose
-     * recipes only plan never starts one.
+     * Warming the planner up and planning a recipe are single-threaded, so the embedded cluster's
+     * start (about two seconds of CPU in a cold JVM) can use the other core meanwhile, once a recipe
+     * reads fixtures and so will likely run. A cookbook whose recipes only plan never starts one.
      */
     private synchronized void startInBackgroundIfItWillRun(Recipe recipe) {
         if (cluster != null || starting != null || settings.clusterAddress() != null) {

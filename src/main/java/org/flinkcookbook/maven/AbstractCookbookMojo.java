@@ -2,30 +2,27 @@ package org.flinkcookbook.maven;
 
 import java.io.File;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
-import org.apache.flink.runtime.util.EnvironmentInformation;
 import org.apache.maven.execution.MavenSession;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugin.descriptor.PluginDescriptor;
 import org.apache.maven.plugins.annotations.Parameter;
-import org.flinkcookbook.cache.ChangedSince;
-import org.flinkcookbook.cache.RecipeCache;
-import org.flinkcookbook.engine.Engine;
 import org.flinkcookbook.report.GoalCommand;
+import org.flinkcookbook.run.Console;
 import org.flinkcookbook.run.CookbookException;
 import org.flinkcookbook.run.CookbookRunner;
+import org.flinkcookbook.run.EngineChoice;
+import org.flinkcookbook.run.GoalRequest;
 import org.flinkcookbook.run.RepositoryRoot;
 import org.flinkcookbook.run.RunSettings;
 import org.flinkcookbook.run.RunSummary;
-import org.flinkcookbook.session.ResultCache;
-import org.flinkcookbook.simulator.SimulatorEngine;
+import org.flinkcookbook.run.RunVerdict;
 
 /**
  * The parameters every goal shares, and the one place where outcomes become Maven's: recipes that
@@ -97,58 +94,36 @@ abstract class AbstractCookbookMojo extends AbstractRecipesMojo {
 
     @Override
     final void executeGoal() throws MojoExecutionException, MojoFailureException {
-        RunSummary summary;
-        try (Engine engine = createEngine();
-                Engine explainer = createExplainer()) {
-            RunSettings settings = runSettings();
-            MavenConsole console = new MavenConsole(getLog());
-            summary = run(
-                    new CookbookRunner(settings, engine, explainer, console, recipeCache(engine)), settings, console);
+        RunVerdict verdict;
+        try {
+            verdict = run(goalRequest(), new MavenConsole(getLog()));
         } catch (CookbookException e) {
             throw new MojoExecutionException(e.getMessage(), e);
         } catch (RuntimeException e) {
             throw new MojoExecutionException("The cookbook plugin cannot run: " + e.getMessage(), e);
         }
-        if (summary.failsBuild() && failureIgnore) {
-            getLog().warn(summary.line() + " (the build goes on: cookbook.failureIgnore=true). "
-                    + summary.failureAdvice());
-        } else if (summary.failsBuild()) {
-            getLog().error(summary.line());
-            throw new MojoFailureException(summary.line() + ". " + summary.failureAdvice());
+        if (verdict.failsBuild() && failureIgnore) {
+            getLog().warn(verdict.line() + " (the build goes on: cookbook.failureIgnore=true). "
+                    + verdict.failureAdvice());
+        } else if (verdict.failsBuild()) {
+            getLog().error(verdict.line());
+            throw new MojoFailureException(verdict.line() + ". " + verdict.failureAdvice());
         } else {
-            getLog().info(summary.line());
+            getLog().info(verdict.line());
         }
     }
 
     /** What this goal does with the results. */
     abstract CookbookRunner.Mode mode();
 
-    /** Runs the goal: every recipe once, unless the goal does more (watch). */
-    RunSummary run(CookbookRunner runner, RunSettings settings, MavenConsole console) throws CookbookException {
+    /** Runs the goal here, in Maven's JVM, unless the goal runs it elsewhere (the engine JVM). */
+    RunVerdict run(GoalRequest request, MavenConsole console) throws CookbookException {
+        return request.run(console, this::run).verdict();
+    }
+
+    /** Runs the goal once the runner is built: every recipe once, unless the goal does more (watch). */
+    RunSummary run(CookbookRunner runner, RunSettings settings, Console console) throws CookbookException {
         return runner.run(mode());
-    }
-
-    /** Whether this goal reports recipes that passed before on the same inputs without running them. */
-    boolean usesCache() {
-        return mode() == CookbookRunner.Mode.VERIFY;
-    }
-
-    /** The engine this goal runs recipes on. */
-    abstract Engine createEngine();
-
-    /** The engine that explains a failing recipe's rows, or null when the goal's engine explains its own. */
-    Engine createExplainer() {
-        return null;
-    }
-
-    int timeout() {
-        return timeout;
-    }
-
-    /** Records timelines: every goal draws them in index.html. */
-    SimulatorEngine simulatorEngine() {
-        return new SimulatorEngine(
-                fixtures().toPath(), strict, true, Duration.ofSeconds(timeout), resultCache("simulator"));
     }
 
     /** Whether this goal's engines keep statements' results between runs of a recipe, as a watch does. */
@@ -156,12 +131,47 @@ abstract class AbstractCookbookMojo extends AbstractRecipesMojo {
         return false;
     }
 
-    /** A new cache of statement results for one engine, when this goal keeps them; keyed on every setting too. */
-    ResultCache resultCache(String engineName) {
-        return remembersResults()
-                ? new ResultCache(resultSettings(engineName + " " + EnvironmentInformation.getVersion()) + "\nplugin "
-                        + RecipeCache.pluginBuild())
-                : ResultCache.none();
+    /** Whether this goal reports recipes that passed before on the same inputs without running them. */
+    boolean usesCache() {
+        return mode() == CookbookRunner.Mode.VERIFY;
+    }
+
+    /** The engine this goal runs recipes on: flink or simulator. */
+    abstract String engineName();
+
+    /** Whether the simulator explains which rows a recipe failing on Flink lost. */
+    boolean explainsWithSimulator() {
+        return false;
+    }
+
+    /** Lets Flink log into the build output; only the Flink goals can. */
+    boolean flinkLogs() {
+        return false;
+    }
+
+    /** The session cluster to run on, or null for the embedded one; only the Flink goals have one. */
+    String flinkAddress() {
+        return null;
+    }
+
+    private GoalRequest goalRequest() {
+        return new GoalRequest(
+                mode(),
+                new EngineChoice(
+                        engineName(),
+                        explainsWithSimulator(),
+                        fixtures().toPath().toString(),
+                        timeout,
+                        flinkLogs(),
+                        flinkAddress(),
+                        strict,
+                        remembersResults() ? resultSettings() : null),
+                runSettings(),
+                cacheChoice());
+    }
+
+    int timeout() {
+        return timeout;
     }
 
     /** The settings of this goal's engine that change a result, as a line of the cache's key; none for the simulator. */
@@ -170,30 +180,25 @@ abstract class AbstractCookbookMojo extends AbstractRecipesMojo {
     }
 
     /**
-     * The recipes that passed before, keyed by their files and by every setting that changes a
-     * result; with cookbook.changedSince, also which recipes' inputs git says changed.
+     * Which recipes passed before, keyed by their files and by every setting that changes a result
+     * (the engine adds its own); with cookbook.changedSince, which recipes' inputs git says
+     * changed. Null when every recipe runs.
      */
-    private RecipeCache recipeCache(Engine engine) {
+    private GoalRequest.CacheChoice cacheChoice() {
         boolean changedOnly = changedSince != null && !changedSince.isBlank();
         if (!usesCache() || (!cache && !changedOnly)) {
-            return RecipeCache.none();
+            return null;
         }
-        return RecipeCache.open(
-                cache ? cacheDirectory.toPath() : null,
-                resultSettings(engine.name() + " " + engine.flinkVersion()),
-                baseDirectory().toPath(),
-                recipes().toPath(),
-                fixtures().toPath(),
-                changedOnly
-                        ? ChangedSince.ask(changedSince.strip(), baseDirectory().toPath())
-                        : null);
+        return new GoalRequest.CacheChoice(
+                cache ? cacheDirectory.toPath().toString() : null,
+                resultSettings(),
+                changedOnly ? changedSince.strip() : null);
     }
 
-    /** Every setting that changes a recipe's results, as text, for the caches' keys. */
-    private String resultSettings(String engine) {
+    /** Every setting besides the engine that changes a recipe's results, as lines of the caches' keys. */
+    private String resultSettings() {
         return String.join(
                 "\n",
-                "engine " + engine,
                 "requireExpected " + requireExpected,
                 engineSettings(),
                 "maxStoredRows " + maxStoredRows,
@@ -205,6 +210,11 @@ abstract class AbstractCookbookMojo extends AbstractRecipesMojo {
                                 .toAbsolutePath()
                                 .normalize()
                                 .relativize(fixtures().toPath().toAbsolutePath().normalize()));
+    }
+
+    /** The plugin, whose jars the engine JVM runs. */
+    PluginDescriptor plugin() {
+        return plugin;
     }
 
     private RunSettings runSettings() {

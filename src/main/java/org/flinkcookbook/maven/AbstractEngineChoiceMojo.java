@@ -1,7 +1,6 @@
 package org.flinkcookbook.maven;
 
 import org.apache.maven.plugins.annotations.Parameter;
-import org.flinkcookbook.engine.Engine;
 
 /** The goals that run on the engine cookbook.engine names, Flink or the simulator. */
 abstract class AbstractEngineChoiceMojo extends AbstractFlinkMojo {
@@ -11,11 +10,7 @@ abstract class AbstractEngineChoiceMojo extends AbstractFlinkMojo {
     private String engine;
 
     @Override
-    final Engine createEngine() {
-        return engineNamed(engine);
-    }
-
-    String engine() {
+    final String engineName() {
         return engine;
     }
 }

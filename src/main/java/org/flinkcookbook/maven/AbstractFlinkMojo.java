@@ -1,10 +1,16 @@
 package org.flinkcookbook.maven;
 
-import java.time.Duration;
+import java.net.URISyntaxException;
+import java.net.URL;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.maven.plugins.annotations.Parameter;
-import org.flinkcookbook.engine.Engine;
-import org.flinkcookbook.flink.FlinkEngine;
-import org.flinkcookbook.flink.FlinkSettings;
+import org.flinkcookbook.run.CookbookException;
+import org.flinkcookbook.run.EngineJvm;
+import org.flinkcookbook.run.GoalRequest;
+import org.flinkcookbook.run.RunVerdict;
+import org.slf4j.LoggerFactory;
 
 /** The parameters of the goals that run recipes on Flink, which the simulator has no use for. */
 abstract class AbstractFlinkMojo extends AbstractCookbookMojo {
@@ -17,25 +23,62 @@ abstract class AbstractFlinkMojo extends AbstractCookbookMojo {
     @Parameter(property = "cookbook.flink.address", defaultValue = "")
     private String flinkAddress;
 
-    /** The engine cookbook.engine names: flink or simulator. */
-    Engine engineNamed(String engine) {
-        return switch (engine) {
-            case "flink" -> flinkEngine();
-            case "simulator" -> simulatorEngine();
-            default ->
-                throw new IllegalArgumentException("cookbook.engine must be flink or simulator, not '" + engine + "'");
-        };
-    }
+    /** Runs Flink in a JVM of its own with flags that start it faster (C1 only, a class-data archive); false runs it in Maven's. */
+    @Parameter(property = "cookbook.fork", defaultValue = "true")
+    private boolean fork;
+
+    /** Where the Flink JVM keeps its class-data-sharing archive, written by the first run; blank for none. */
+    @Parameter(
+            property = "cookbook.classDataDirectory",
+            defaultValue = "${settings.localRepository}/.cache/cookbook-maven-plugin")
+    private String classDataDirectory;
 
     @Override
     String engineSettings() {
         return "timeout " + timeout() + "\nflink.address " + flinkAddress;
     }
 
-    FlinkEngine flinkEngine() {
-        String clusterAddress = flinkAddress == null || flinkAddress.isBlank() ? null : flinkAddress.strip();
-        return new FlinkEngine(
-                new FlinkSettings(fixtures().toPath(), Duration.ofSeconds(timeout()), flinkLogs, clusterAddress),
-                resultCache("flink"));
+    @Override
+    boolean flinkLogs() {
+        return flinkLogs;
+    }
+
+    @Override
+    String flinkAddress() {
+        return flinkAddress == null || flinkAddress.isBlank() ? null : flinkAddress.strip();
+    }
+
+    /** Runs on Flink in the engine JVM; Flink's logs (cookbook.flinkLogs) need Maven's logger, so they keep it here. */
+    @Override
+    final RunVerdict run(GoalRequest request, MavenConsole console) throws CookbookException {
+        if (!forks() || flinkLogs || !request.engines().onFlink()) {
+            return super.run(request, console);
+        }
+        Path archiveDirectory =
+                classDataDirectory == null || classDataDirectory.isBlank() ? null : Path.of(classDataDirectory);
+        return EngineJvm.run(request, engineClassPath(), archiveDirectory, console);
+    }
+
+    /** Whether this goal may run in the engine JVM. */
+    boolean forks() {
+        return fork;
+    }
+
+    /** The plugin's jars, and SLF4J's API, which Flink logs through and Maven provides to plugins. */
+    private List<Path> engineClassPath() throws CookbookException {
+        List<Path> classPath = new ArrayList<>();
+        try {
+            for (URL url : plugin().getClassRealm().getURLs()) {
+                classPath.add(Path.of(url.toURI()));
+            }
+            classPath.add(Path.of(LoggerFactory.class
+                    .getProtectionDomain()
+                    .getCodeSource()
+                    .getLocation()
+                    .toURI()));
+        } catch (URISyntaxException e) {
+            throw new CookbookException("cannot find the plugin's jars for the Flink JVM: " + e.getMessage(), e);
+        }
+        return classPath;
     }
 }

@@ -1,7 +1,6 @@
 package org.flinkcookbook.maven;
 
 import org.apache.maven.plugins.annotations.Mojo;
-import org.flinkcookbook.engine.Engine;
 import org.flinkcookbook.run.CookbookRunner;
 
 /**
@@ -18,7 +17,7 @@ public class SimulateMojo extends AbstractCookbookMojo {
     }
 
     @Override
-    Engine createEngine() {
-        return simulatorEngine();
+    String engineName() {
+        return "simulator";
     }
 }

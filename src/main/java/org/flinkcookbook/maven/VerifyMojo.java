@@ -2,7 +2,6 @@ package org.flinkcookbook.maven;
 
 import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
-import org.flinkcookbook.engine.Engine;
 import org.flinkcookbook.run.CookbookRunner;
 
 /**
@@ -19,13 +18,13 @@ public class VerifyMojo extends AbstractFlinkMojo {
     }
 
     @Override
-    Engine createEngine() {
-        return flinkEngine();
+    String engineName() {
+        return "flink";
     }
 
     /** The simulator says which rows a failing recipe lost, where it models the recipe. */
     @Override
-    Engine createExplainer() {
-        return simulatorEngine();
+    boolean explainsWithSimulator() {
+        return true;
     }
 }

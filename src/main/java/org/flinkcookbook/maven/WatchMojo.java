@@ -3,7 +3,7 @@ package org.flinkcookbook.maven;
 import java.io.IOException;
 import java.time.Clock;
 import org.apache.maven.plugins.annotations.Mojo;
-import org.flinkcookbook.engine.Engine;
+import org.flinkcookbook.run.Console;
 import org.flinkcookbook.run.CookbookException;
 import org.flinkcookbook.run.CookbookRunner;
 import org.flinkcookbook.run.RunSettings;
@@ -26,8 +26,14 @@ public class WatchMojo extends AbstractEngineChoiceMojo {
 
     /** On Flink, the simulator says which rows a failing recipe lost, as in verify. */
     @Override
-    Engine createExplainer() {
-        return "flink".equals(engine()) ? simulatorEngine() : null;
+    boolean explainsWithSimulator() {
+        return true;
+    }
+
+    /** Watching keeps its engine warm between runs in Maven's JVM, and reads the keys typed into it. */
+    @Override
+    boolean forks() {
+        return false;
     }
 
     /** Every change runs its recipes: the point of watching is to see them run. */
@@ -43,13 +49,13 @@ public class WatchMojo extends AbstractEngineChoiceMojo {
     }
 
     @Override
-    RunSummary run(CookbookRunner runner, RunSettings settings, MavenConsole console) throws CookbookException {
+    RunSummary run(CookbookRunner runner, RunSettings settings, Console console) throws CookbookException {
         long start = System.nanoTime();
         try {
             WatchLoop loop =
-                    new WatchLoop(settings, runner, engine(), console, Keyboard.ofSystemIn(), Clock.systemUTC());
+                    new WatchLoop(settings, runner, engineName(), console, Keyboard.ofSystemIn(), Clock.systemUTC());
             return new RunSummary(
-                    engine(),
+                    engineName(),
                     loop.run(),
                     (System.nanoTime() - start) / 1e9,
                     true,

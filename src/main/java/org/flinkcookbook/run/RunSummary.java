@@ -98,6 +98,11 @@ public record RunSummary(
         return lines;
     }
 
+    /** What the build makes of this run. */
+    public RunVerdict verdict() {
+        return new RunVerdict(failsBuild(), line(), failureAdvice());
+    }
+
     /** Why the build fails and what to do, for the build's failure message. */
     public String failureAdvice() {
         return SEVERITY.stream()

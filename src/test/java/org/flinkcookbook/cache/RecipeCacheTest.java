@@ -13,14 +13,13 @@ import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-import org.flinkcookbook.report.GoalCommand;
 import org.flinkcookbook.report.RecipeOutcome;
 import org.flinkcookbook.run.CookbookRunner;
 import org.flinkcookbook.run.RunSettings;
 import org.flinkcookbook.simulator.SimulatorEngine;
+import org.flinkcookbook.testing.ProjectSettings;
 import org.flinkcookbook.testing.RecordingConsole;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -249,20 +248,7 @@ class RecipeCacheTest {
     }
 
     private List<RecipeOutcome> run(RecipeCache cache, CookbookRunner.Mode mode) {
-        RunSettings settings = new RunSettings(
-                project,
-                project.resolve("recipes"),
-                project.resolve("fixtures"),
-                "",
-                false,
-                project.resolve("target/cookbook"),
-                project.resolve("target/cookbook-reports"),
-                1000,
-                Set.of(),
-                null,
-                1,
-                true,
-                GoalCommand.PREFIX);
+        RunSettings settings = ProjectSettings.of(project, "recipes", null);
         try (SimulatorEngine engine = new SimulatorEngine(project.resolve("fixtures"), false)) {
             return new CookbookRunner(settings, engine, null, console, cache)
                     .run(mode)

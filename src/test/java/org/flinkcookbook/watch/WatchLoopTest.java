@@ -21,11 +21,11 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import org.flinkcookbook.cache.RecipeCache;
-import org.flinkcookbook.report.GoalCommand;
 import org.flinkcookbook.report.RecipeOutcome;
 import org.flinkcookbook.run.CookbookRunner;
 import org.flinkcookbook.run.RunSettings;
 import org.flinkcookbook.simulator.SimulatorEngine;
+import org.flinkcookbook.testing.ProjectSettings;
 import org.flinkcookbook.testing.RecordingConsole;
 import org.jline.terminal.Attributes;
 import org.jline.terminal.Terminal;
@@ -257,20 +257,7 @@ class WatchLoopTest {
     }
 
     private RunSettings settings() {
-        return new RunSettings(
-                project,
-                project.resolve("recipes"),
-                project.resolve("fixtures"),
-                "",
-                false,
-                project.resolve("target/cookbook"),
-                project.resolve("target/cookbook-reports"),
-                1000,
-                Set.of(),
-                null,
-                1,
-                true,
-                GoalCommand.PREFIX);
+        return ProjectSettings.of(project, "recipes", null);
     }
 
     private static String recipe(String prose) {

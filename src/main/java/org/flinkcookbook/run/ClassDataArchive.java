@@ -1,0 +1,121 @@
+package org.flinkcookbook.run;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.FileTime;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HexFormat;
+import java.util.List;
+
+/**
+ * The engine JVM's class-data-sharing archive: the classes a run loaded, parsed and verified once,
+ * mapped into the next engine JVM instead of loaded again from the jars. The first run on a class
+ * path writes it when it exits ({@code -XX:ArchiveClassesAtExit}); later runs map it
+ * ({@code -XX:SharedArchiveFile}). It is named after the JVM and the class path (each jar's path,
+ * size and time), so a new plugin or JDK gets an archive of its own; the JVM checks the jars again
+ * and runs without the archive when it refuses it.
+ */
+final class ClassDataArchive {
+
+    /** Archives of other builds are deleted when not used for this long (each is about 100 MB). */
+    private static final Duration UNUSED = Duration.ofDays(7);
+
+    private final Path file;
+    private final Path written;
+
+    private ClassDataArchive(Path file, Path written) {
+        this.file = file;
+        this.written = written;
+    }
+
+    /** The archive for this JVM and class path in {@code directory}; none when directory is null. */
+    static ClassDataArchive in(Path directory, List<Path> classPath) {
+        if (directory == null) {
+            return new ClassDataArchive(null, null);
+        }
+        Path file = directory.resolve("engine-" + key(classPath) + ".jsa");
+        return new ClassDataArchive(
+                file,
+                file.resolveSibling(
+                        file.getFileName() + "." + ProcessHandle.current().pid() + ".tmp"));
+    }
+
+    /** The JVM flags that use the archive, or write it when there is none yet. */
+    List<String> flags() {
+        if (file == null) {
+            return List.of();
+        }
+        try {
+            if (Files.isRegularFile(file)) {
+                Files.setLastModifiedTime(file, FileTime.from(Instant.now())); // in use: not deleted as unused
+                return List.of("-XX:SharedArchiveFile=" + file);
+            }
+            Files.createDirectories(file.getParent());
+            return List.of("-XX:ArchiveClassesAtExit=" + written);
+        } catch (IOException e) {
+            return List.of(); // a directory we cannot write to: run without the archive
+        }
+    }
+
+    /**
+     * Keeps the archive the JVM wrote on exit, under its final name in one step (another build may be
+     * reading it), and deletes the archives of other builds that were not used for a week.
+     */
+    void keep() {
+        if (written == null || !Files.isRegularFile(written)) {
+            return;
+        }
+        try {
+            Files.move(written, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            deleteUnused();
+        } catch (IOException e) {
+            deleteQuietly(written);
+        }
+    }
+
+    private void deleteUnused() throws IOException {
+        Instant unusedSince = Instant.now().minus(UNUSED);
+        try (DirectoryStream<Path> archives = Files.newDirectoryStream(file.getParent(), "engine-*.jsa*")) {
+            for (Path archive : archives) {
+                if (!archive.equals(file)
+                        && Files.getLastModifiedTime(archive).toInstant().isBefore(unusedSince)) {
+                    deleteQuietly(archive);
+                }
+            }
+        }
+    }
+
+    private static void deleteQuietly(Path path) {
+        try {
+            Files.deleteIfExists(path);
+        } catch (IOException e) {
+            // a stale archive costs disk space only
+        }
+    }
+
+    /** What the archive depends on: the JVM, and each jar on the class path with its size and time. */
+    static String key(List<Path> classPath) {
+        try {
+            MessageDigest digest = MessageDigest.getInstance("SHA-256");
+            digest.update((System.getProperty("java.home") + "\n" + System.getProperty("java.vm.version") + "\n")
+                    .getBytes(StandardCharsets.UTF_8));
+            for (Path entry : classPath) {
+                String stamp = Files.exists(entry)
+                        ? Files.size(entry) + " "
+                                + Files.getLastModifiedTime(entry).toMillis()
+                        : "missing";
+                digest.update((entry.toAbsolutePath() + " " + stamp + "\n").getBytes(StandardCharsets.UTF_8));
+            }
+            return HexFormat.of().formatHex(digest.digest(), 0, 12);
+        } catch (IOException | NoSuchAlgorithmException e) {
+            throw new IllegalStateException("cannot name the class-data archive: " + e.getMessage(), e);
+        }
+    }
+}

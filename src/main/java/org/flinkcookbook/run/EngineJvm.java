@@ -1,0 +1,183 @@
+package org.flinkcookbook.run;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
+
+/**
+ * Runs a goal in a JVM of its own, as Surefire forks its tests: Maven's JVM carries whatever flags
+ * the user's build gives it (an upstream cookbook has no {@code .mvn/jvm.config}), while Flink's
+ * start-up is mostly class loading and the first compilations, which the engine JVM's own flags
+ * make cheaper: C1 only, the serial collector, and a class-data-sharing archive
+ * ({@link ClassDataArchive}). Its progress lines come back as they are printed; the verdict comes
+ * back in a file. It ends with the run, or with Maven's JVM.
+ */
+public final class EngineJvm {
+
+    /** Marks the engine JVM's progress lines on its standard output. */
+    static final String PROTOCOL = "@cookbook:";
+
+    /**
+     * C1 only: Flink's start-up runs a great deal of code a few times, which C2 would compile at a
+     * cost that never pays back in a run of seconds. No unified logging: a refused archive is
+     * not worth a warning in the build output.
+     */
+    private static final List<String> FLAGS =
+            List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xshare:auto", "-Xlog:disable");
+
+    /** Lines of the engine JVM's error output kept for the message when it stops without a verdict. */
+    private static final int ERROR_LINES_KEPT = 20;
+
+    private EngineJvm() {}
+
+    /**
+     * @param classPath the plugin's jars and their dependencies
+     * @param archiveDirectory where the class-data archive is kept, or null to run without one
+     */
+    public static RunVerdict run(GoalRequest request, List<Path> classPath, Path archiveDirectory, Console console)
+            throws CookbookException {
+        ClassDataArchive archive = ClassDataArchive.in(archiveDirectory, classPath);
+        Path exchange = null;
+        Process process = null;
+        Thread stopWithMaven = null;
+        try {
+            exchange = Files.createTempDirectory("cookbook-engine");
+            Path requestFile = exchange.resolve("request");
+            Path answerFile = exchange.resolve("answer");
+            try (ObjectOutputStream out = new ObjectOutputStream(Files.newOutputStream(requestFile))) {
+                out.writeObject(request);
+            }
+            List<String> command = new ArrayList<>();
+            command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+            command.addAll(FLAGS);
+            command.addAll(archive.flags());
+            command.add("-cp");
+            command.add(classPath.stream().map(Path::toString).collect(Collectors.joining(java.io.File.pathSeparator)));
+            command.add(EngineJvmMain.class.getName());
+            command.add(requestFile.toString());
+            command.add(answerFile.toString());
+            process = new ProcessBuilder(command).start();
+            Process started = process;
+            stopWithMaven = new Thread(started::destroyForcibly, "cookbook-engine-jvm-stop");
+            Runtime.getRuntime().addShutdownHook(stopWithMaven);
+            Deque<String> errorLines = new ArrayDeque<>();
+            Thread errors = new Thread(
+                    () -> forEachLine(started.getErrorStream(), line -> keepLast(errorLines, line, console)),
+                    "cookbook-engine-jvm-errors");
+            errors.setDaemon(true);
+            errors.start();
+            forEachLine(process.getInputStream(), line -> progress(line, console));
+            int exitCode = process.waitFor();
+            errors.join();
+            archive.keep();
+            return answer(answerFile, exitCode, errorLines);
+        } catch (IOException | UncheckedIOException e) {
+            throw new CookbookException("cannot run the engine JVM: " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new CookbookException("interrupted while the recipes ran", e);
+        } finally {
+            if (process != null) {
+                process.destroyForcibly();
+            }
+            if (stopWithMaven != null) {
+                removeHook(stopWithMaven);
+            }
+            deleteTree(exchange);
+        }
+    }
+
+    private static RunVerdict answer(Path answerFile, int exitCode, Deque<String> errorLines)
+            throws IOException, CookbookException {
+        if (!Files.isRegularFile(answerFile)) {
+            throw new CookbookException(
+                    "the engine JVM stopped (exit code " + exitCode + ") before the run ended"
+                            + (errorLines.isEmpty() ? "" : ":\n" + String.join("\n", errorLines))
+                            + "\nrun with -Dcookbook.fork=false to run the recipes in Maven's JVM",
+                    null);
+        }
+        Object answer;
+        try (ObjectInputStream in = new ObjectInputStream(Files.newInputStream(answerFile))) {
+            answer = in.readObject();
+        } catch (ClassNotFoundException e) {
+            throw new IOException("unreadable answer: " + e.getMessage(), e);
+        }
+        if (answer instanceof CookbookException cannotRun) {
+            throw cannotRun;
+        }
+        if (answer instanceof RuntimeException failed) {
+            throw failed;
+        }
+        return (RunVerdict) answer;
+    }
+
+    /** A progress line goes to the console at its level; anything else was printed by a library, and is shown as it is. */
+    private static void progress(String line, Console console) {
+        if (!line.startsWith(PROTOCOL) || line.length() < PROTOCOL.length() + 2) {
+            console.raw(line);
+            return;
+        }
+        String text = line.substring(PROTOCOL.length() + 2);
+        switch (line.charAt(PROTOCOL.length())) {
+            case 'W' -> console.warn(text);
+            case 'E' -> console.error(text);
+            case 'R' -> console.raw(text);
+            default -> console.info(text);
+        }
+    }
+
+    /** SLF4J's notice that it has no logger to bind is noise: Flink's logs are off unless cookbook.flinkLogs, which runs in Maven's JVM. */
+    private static void keepLast(Deque<String> lines, String line, Console console) {
+        if (line.startsWith("SLF4J:")) {
+            return;
+        }
+        console.raw(line);
+        synchronized (lines) {
+            lines.addLast(line);
+            if (lines.size() > ERROR_LINES_KEPT) {
+                lines.removeFirst();
+            }
+        }
+    }
+
+    private static void forEachLine(InputStream stream, Consumer<String> action) {
+        try (BufferedReader reader = new BufferedReader(new InputStreamReader(stream, StandardCharsets.UTF_8))) {
+            reader.lines().forEach(action);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void removeHook(Thread hook) {
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException shuttingDown) {
+            // the hook is running: it stops the engine JVM
+        }
+    }
+
+    private static void deleteTree(Path directory) {
+        if (directory == null) {
+            return;
+        }
+        try (var paths = Files.walk(directory)) {
+            paths.sorted(java.util.Comparator.reverseOrder())
+                    .forEach(path -> path.toFile().delete());
+        } catch (IOException e) {
+            // a temporary directory left behind
+        }
+    }
+}

@@ -1,0 +1,76 @@
+package org.flinkcookbook.run;
+
+import java.io.IOException;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
+import java.io.PrintStream;
+import java.io.Serializable;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * The engine JVM's entry point ({@link EngineJvm}): reads the goal's request, runs it, prints the
+ * progress as protocol lines on standard output and writes the verdict, or the reason it could not
+ * run, into the answer file.
+ */
+public final class EngineJvmMain {
+
+    private EngineJvmMain() {}
+
+    /** @param args the request file and the answer file */
+    @SuppressWarnings("java:S106") // standard output is the channel to Maven's JVM
+    public static void main(String[] args) throws IOException, ClassNotFoundException {
+        PrintStream protocol = new PrintStream(System.out, true, StandardCharsets.UTF_8);
+        // anything else that writes to standard output (a library) must not be taken for a protocol line
+        System.setOut(new PrintStream(System.err, true, StandardCharsets.UTF_8));
+        GoalRequest request;
+        try (ObjectInputStream in = new ObjectInputStream(Files.newInputStream(Path.of(args[0])))) {
+            request = (GoalRequest) in.readObject();
+        }
+        Serializable answer;
+        try {
+            answer = request.run(new ProtocolConsole(protocol)).verdict();
+        } catch (CookbookException e) {
+            answer = new CookbookException(e.getMessage(), null);
+        } catch (RuntimeException e) {
+            answer = new IllegalStateException(e.getMessage());
+        }
+        try (ObjectOutputStream out = new ObjectOutputStream(Files.newOutputStream(Path.of(args[1])))) {
+            out.writeObject(answer);
+        }
+        protocol.flush();
+        // Flink's threads are not all daemons; exiting also writes the class-data archive when asked to
+        System.exit(0);
+    }
+
+    /** Each line of a message as one protocol line: its level's letter, a space, the text. */
+    private record ProtocolConsole(PrintStream out) implements Console {
+
+        @Override
+        public void info(String message) {
+            print('I', LogLines.of(message));
+        }
+
+        @Override
+        public void warn(String message) {
+            print('W', LogLines.of(message));
+        }
+
+        @Override
+        public void error(String message) {
+            print('E', LogLines.of(message));
+        }
+
+        /** Kept as it is (a GitHub annotation), but never more than one protocol line. */
+        @Override
+        public void raw(String line) {
+            print('R', List.of(line.replaceAll("[\r\n]", " ")));
+        }
+
+        private synchronized void print(char level, List<String> lines) {
+            lines.forEach(line -> out.println(EngineJvm.PROTOCOL + level + " " + line));
+        }
+    }
+}

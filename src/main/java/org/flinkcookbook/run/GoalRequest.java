@@ -1,0 +1,129 @@
+package org.flinkcookbook.run;
+
+import java.io.Serializable;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import org.flinkcookbook.cache.ChangedSince;
+import org.flinkcookbook.cache.RecipeCache;
+import org.flinkcookbook.engine.Engine;
+import org.flinkcookbook.report.GoalCommand;
+
+/**
+ * Everything a goal's run needs, as plain values: built by the Mojo, run in Maven's JVM or sent to
+ * the engine JVM ({@link EngineJvm}), which builds the same runner from it.
+ *
+ * @param mode what to do with each recipe's results
+ * @param engines the engine and the explainer
+ * @param cache which recipes may be reported from the cache; null to run every recipe
+ */
+public record GoalRequest(CookbookRunner.Mode mode, EngineChoice engines, Settings settings, CacheChoice cache)
+        implements Serializable {
+
+    /** Runs the goal once the runner is built: every recipe once, unless the goal does more (watch). */
+    @FunctionalInterface
+    public interface Goal {
+        RunSummary run(CookbookRunner runner, RunSettings settings, Console console) throws CookbookException;
+    }
+
+    public GoalRequest(CookbookRunner.Mode mode, EngineChoice engines, RunSettings settings, CacheChoice cache) {
+        this(mode, engines, Settings.of(settings), cache);
+    }
+
+    /** Builds the engines and the runner here and runs the goal. */
+    public RunSummary run(Console console, Goal goal) throws CookbookException {
+        RunSettings runSettings = settings.runSettings();
+        try (Engine engine = engines.createEngine();
+                Engine explainer = engines.createExplainer()) {
+            return goal.run(
+                    new CookbookRunner(runSettings, engine, explainer, console, openCache(engine, runSettings)),
+                    runSettings,
+                    console);
+        }
+    }
+
+    /** Every recipe once. */
+    public RunSummary run(Console console) throws CookbookException {
+        return run(console, (runner, runSettings, out) -> runner.run(mode));
+    }
+
+    private RecipeCache openCache(Engine engine, RunSettings runSettings) {
+        if (cache == null) {
+            return RecipeCache.none();
+        }
+        return RecipeCache.open(
+                cache.directory() == null ? null : Path.of(cache.directory()),
+                "engine " + engine.name() + " " + engine.flinkVersion() + "\n" + cache.settings(),
+                runSettings.baseDirectory(),
+                runSettings.recipesDirectory(),
+                runSettings.fixturesDirectory(),
+                cache.changedSince() == null
+                        ? null
+                        : ChangedSince.ask(cache.changedSince(), runSettings.baseDirectory()));
+    }
+
+    /**
+     * Which recipes verify may report as passed without running them.
+     *
+     * @param directory where the cache is kept; null to remember nothing
+     * @param settings every setting besides the engine that changes a result, as lines of the cache's key
+     * @param changedSince a git revision: only recipes whose inputs changed since it run; null for all
+     */
+    public record CacheChoice(String directory, String settings, String changedSince) implements Serializable {}
+
+    /** {@link RunSettings} as values that travel between JVMs. */
+    record Settings(
+            String baseDirectory,
+            String recipesDirectory,
+            String fixturesDirectory,
+            String recipeFilter,
+            boolean requireExpected,
+            String reportDirectory,
+            String junitDirectory,
+            int maxStoredRows,
+            List<String> allowedFunctions,
+            String annotationRoot,
+            int threads,
+            boolean failIfNoSpecifiedRecipes,
+            String plugin,
+            String arguments)
+            implements Serializable {
+
+        static Settings of(RunSettings settings) {
+            return new Settings(
+                    settings.baseDirectory().toString(),
+                    settings.recipesDirectory().toString(),
+                    settings.fixturesDirectory().toString(),
+                    settings.recipeFilter(),
+                    settings.requireExpected(),
+                    settings.reportDirectory().toString(),
+                    settings.junitDirectory().toString(),
+                    settings.maxStoredRows(),
+                    List.copyOf(settings.allowedFunctions()),
+                    settings.annotationRoot() == null
+                            ? null
+                            : settings.annotationRoot().toString(),
+                    settings.threads(),
+                    settings.failIfNoSpecifiedRecipes(),
+                    settings.command().plugin(),
+                    settings.command().arguments());
+        }
+
+        RunSettings runSettings() {
+            return new RunSettings(
+                    Path.of(baseDirectory),
+                    Path.of(recipesDirectory),
+                    Path.of(fixturesDirectory),
+                    recipeFilter,
+                    requireExpected,
+                    Path.of(reportDirectory),
+                    Path.of(junitDirectory),
+                    maxStoredRows,
+                    Set.copyOf(allowedFunctions),
+                    annotationRoot == null ? null : Path.of(annotationRoot),
+                    threads,
+                    failIfNoSpecifiedRecipes,
+                    new GoalCommand(plugin, arguments));
+        }
+    }
+}

@@ -1,0 +1,99 @@
+package org.flinkcookbook.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ClassDataArchiveTest {
+
+    @TempDir
+    Path directory;
+
+    @Test
+    void theFirstJvmWritesTheArchiveAndTheNextMapsIt() throws Exception {
+        List<Path> classPath = List.of(Files.writeString(directory.resolve("plugin.jar"), "jar"));
+        ClassDataArchive first = ClassDataArchive.in(directory.resolve("cds"), classPath);
+        assertThat(first.flags()).singleElement().asString().startsWith("-XX:ArchiveClassesAtExit=");
+        assertThat(java(first.flags(), "-version")).isZero();
+        first.keep();
+
+        List<String> mapping =
+                ClassDataArchive.in(directory.resolve("cds"), classPath).flags();
+        assertThat(mapping).singleElement().asString().startsWith("-XX:SharedArchiveFile=");
+        // -Xshare:on makes the JVM fail rather than run without an archive it refuses
+        List<String> strict = new ArrayList<>(mapping);
+        strict.add("-Xshare:on");
+        assertThat(java(strict, "-version")).isZero();
+        try (var files = Files.list(directory.resolve("cds"))) {
+            assertThat(files.map(path -> path.getFileName().toString()))
+                    .singleElement()
+                    .asString()
+                    .matches("engine-[0-9a-f]{24}\\.jsa");
+        }
+    }
+
+    @Test
+    void aJarChangedInPlaceGetsAnArchiveOfItsOwn() throws Exception {
+        Path jar = Files.writeString(directory.resolve("plugin.jar"), "jar");
+        String before = ClassDataArchive.key(List.of(jar));
+        assertThat(ClassDataArchive.key(List.of(jar))).isEqualTo(before);
+
+        Files.setLastModifiedTime(jar, FileTime.from(Instant.now().minus(Duration.ofHours(1))));
+        assertThat(ClassDataArchive.key(List.of(jar))).isNotEqualTo(before);
+        String touched = ClassDataArchive.key(List.of(jar));
+        Files.writeString(jar, "a longer jar");
+        Files.setLastModifiedTime(jar, FileTime.from(Instant.now().minus(Duration.ofHours(1))));
+        assertThat(ClassDataArchive.key(List.of(jar))).isNotEqualTo(touched);
+    }
+
+    @Test
+    void keepingANewArchiveDeletesThoseUnusedForAWeek() throws Exception {
+        Path cds = Files.createDirectories(directory.resolve("cds"));
+        Path stale = Files.writeString(cds.resolve("engine-000000000000000000000000.jsa"), "old");
+        Files.setLastModifiedTime(stale, FileTime.from(Instant.now().minus(Duration.ofDays(8))));
+        Path recent = Files.writeString(cds.resolve("engine-111111111111111111111111.jsa"), "recent");
+        Files.setLastModifiedTime(recent, FileTime.from(Instant.now().minus(Duration.ofDays(6))));
+        ClassDataArchive archive =
+                ClassDataArchive.in(cds, List.of(Files.writeString(directory.resolve("plugin.jar"), "jar")));
+        String written = archive.flags().get(0).substring("-XX:ArchiveClassesAtExit=".length());
+        Files.writeString(Path.of(written), "archive");
+
+        archive.keep();
+
+        assertThat(stale).doesNotExist();
+        assertThat(recent).exists();
+        assertThat(Path.of(written)).doesNotExist();
+        assertThat(ClassDataArchive.in(cds, List.of(directory.resolve("plugin.jar")))
+                        .flags())
+                .singleElement()
+                .asString()
+                .startsWith("-XX:SharedArchiveFile=");
+    }
+
+    @Test
+    void noDirectoryNoArchive() {
+        ClassDataArchive none = ClassDataArchive.in(null, List.of());
+        assertThat(none.flags()).isEmpty();
+        none.keep();
+    }
+
+    private static int java(List<String> flags, String argument) throws Exception {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(flags);
+        command.add(argument);
+        return new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start()
+                .waitFor();
+    }
+}

@@ -1,0 +1,117 @@
+package org.flinkcookbook.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.flinkcookbook.testing.ProjectSettings;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The engine JVM, started for real, on the simulator: cheaper to start than Flink, and the same protocol. */
+class EngineJvmTest {
+
+    private static final String RECIPE = "recipes/aggregations/01_group_by_window_tvf";
+    private static final List<Path> CLASS_PATH = Arrays.stream(
+                    System.getProperty("java.class.path").split(File.pathSeparator))
+            .map(Path::of)
+            .toList();
+
+    @TempDir
+    Path project;
+
+    @Test
+    void aFailingRecipeGivesTheSameLinesAndVerdictAsInMavensJvm() throws Exception {
+        copy("recipes/upstream/aggregations-and-analytics/01_group_by_window_tvf.md", RECIPE + ".md");
+        copy(
+                "fixtures/upstream/aggregations-and-analytics/01_server_logs.csv",
+                "fixtures/upstream/aggregations-and-analytics/01_server_logs.csv");
+        String expected = Files.readString(
+                Path.of("recipes/upstream/aggregations-and-analytics/01_group_by_window_tvf.expected"));
+        Files.writeString(project.resolve(RECIPE + ".expected"), expected.replace("| 2\n", "| 3\n"));
+        GoalRequest request = request("recipes");
+
+        Lines forked = new Lines();
+        RunVerdict verdict = EngineJvm.run(request, CLASS_PATH, null, forked);
+        Lines here = new Lines();
+        RunVerdict inMavensJvm = request.run(here).verdict();
+
+        assertThat(verdict.failsBuild()).isTrue();
+        assertThat(verdict.failureAdvice()).isEqualTo(inMavensJvm.failureAdvice());
+        assertThat(withoutSeconds(verdict.line())).isEqualTo(withoutSeconds(inMavensJvm.line()));
+        assertThat(forked.lines)
+                .anyMatch(line -> line.startsWith("ERROR FAILED") && line.contains(RECIPE + ".md"))
+                .anyMatch(line -> line.startsWith("RAW ::error file=" + RECIPE + ".md"));
+        assertThat(forked.lines.stream().map(EngineJvmTest::withoutSeconds).toList())
+                .isEqualTo(
+                        here.lines.stream().map(EngineJvmTest::withoutSeconds).toList());
+        assertThat(project.resolve("target/cookbook/report.json")).exists();
+    }
+
+    @Test
+    void aRunThatCannotStartSaysWhyAsInMavensJvm() {
+        GoalRequest request = request("no-such-directory");
+
+        assertThatThrownBy(() -> EngineJvm.run(request, CLASS_PATH, null, new Lines()))
+                .isInstanceOf(CookbookException.class)
+                .hasMessageContaining("no-such-directory does not exist")
+                .hasMessageContaining("set cookbook.recipes");
+    }
+
+    @Test
+    void anEngineJvmThatCannotStartIsABuildError() {
+        GoalRequest request = request("recipes");
+
+        assertThatThrownBy(() -> EngineJvm.run(request, List.of(project.resolve("missing.jar")), null, new Lines()))
+                .isInstanceOf(CookbookException.class)
+                .hasMessageContaining("the engine JVM stopped (exit code 1) before the run ended")
+                .hasMessageContaining("EngineJvmMain")
+                .hasMessageEndingWith("run with -Dcookbook.fork=false to run the recipes in Maven's JVM");
+    }
+
+    private GoalRequest request(String recipes) {
+        RunSettings settings = ProjectSettings.of(project, recipes, project);
+        EngineChoice simulator = new EngineChoice(
+                "simulator", false, project.resolve("fixtures").toString(), 60, false, null, false, null);
+        return new GoalRequest(CookbookRunner.Mode.VERIFY, simulator, settings, null);
+    }
+
+    private void copy(String from, String to) throws Exception {
+        Files.createDirectories(project.resolve(to).getParent());
+        Files.copy(Path.of(from), project.resolve(to));
+    }
+
+    private static String withoutSeconds(String line) {
+        return line.replaceAll("\\d+\\.\\d+ s", "N s");
+    }
+
+    /** Every line at its level. */
+    private static final class Lines implements Console {
+        final List<String> lines = new ArrayList<>();
+
+        @Override
+        public synchronized void info(String message) {
+            LogLines.of(message).forEach(line -> lines.add("INFO " + line));
+        }
+
+        @Override
+        public synchronized void warn(String message) {
+            LogLines.of(message).forEach(line -> lines.add("WARN " + line));
+        }
+
+        @Override
+        public synchronized void error(String message) {
+            LogLines.of(message).forEach(line -> lines.add("ERROR " + line));
+        }
+
+        @Override
+        public synchronized void raw(String line) {
+            lines.add("RAW " + line);
+        }
+    }
+}

@@ -1,0 +1,33 @@
+package org.flinkcookbook.testing;
+
+import java.nio.file.Path;
+import java.util.Set;
+import org.flinkcookbook.report.GoalCommand;
+import org.flinkcookbook.run.RunSettings;
+
+/** The settings of a run over a test project laid out as a cookbook: recipes/, fixtures/, reports in target/. */
+public final class ProjectSettings {
+
+    private ProjectSettings() {}
+
+    /**
+     * @param recipes the recipes directory, relative to the project
+     * @param annotationRoot where GitHub annotations are relative to, or null for none
+     */
+    public static RunSettings of(Path project, String recipes, Path annotationRoot) {
+        return new RunSettings(
+                project,
+                project.resolve(recipes),
+                project.resolve("fixtures"),
+                "",
+                false,
+                project.resolve("target/cookbook"),
+                project.resolve("target/cookbook-reports"),
+                1000,
+                Set.of(),
+                annotationRoot,
+                1,
+                true,
+                GoalCommand.PREFIX);
+    }
+}
