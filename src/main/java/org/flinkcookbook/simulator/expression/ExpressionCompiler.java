@@ -92,6 +92,16 @@ public final class ExpressionCompiler {
             return replaced;
         }
         if (node instanceof SqlIdentifier identifier) {
+            if (identifier.isSimple() && indexOf(identifier.getSimple()) < 0) {
+                // Calcite's validator reads an unknown bare CURRENT_TIMESTAMP or LOCALTIMESTAMP as the function call
+                switch (identifier.getSimple().toUpperCase(Locale.ROOT)) {
+                    case "CURRENT_TIMESTAMP":
+                        return compileConstant(SqlType.timestampLtz(3), Values.NONDETERMINISTIC);
+                    case "LOCALTIMESTAMP":
+                        return compileConstant(SqlType.TIMESTAMP_3, Values.NONDETERMINISTIC);
+                    default:
+                }
+            }
             int index = resolve(identifier);
             return Expression.column(index, columns.get(index).type());
         }
@@ -774,6 +784,12 @@ public final class ExpressionCompiler {
             if (value.scale() > 0) {
                 // SqlLiteral#createExactNumeric: the precision counts every digit written, so 0.0001 is DECIMAL(5, 4)
                 return compileConstant(SqlType.decimal(number.getPrec(), number.getScale()), value);
+            }
+            if (value.compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) > 0
+                    || value.compareTo(BigDecimal.valueOf(Long.MIN_VALUE)) < 0) {
+                // SqlNumericLiteral#createSqlType: an integer literal is at most a BIGINT
+                throw new SimulationException(
+                        literal.getParserPosition(), "Numeric literal '" + value + "' out of range");
             }
             if (value.compareTo(BigDecimal.valueOf(Integer.MAX_VALUE)) <= 0
                     && value.compareTo(BigDecimal.valueOf(Integer.MIN_VALUE)) >= 0) {
