@@ -80,7 +80,9 @@ public final class Benchmarks {
             case "heap" -> heap(Path.of(args[1]), Long.parseLong(args[2]));
             case "latency" ->
                 LatencyBenchmarks.all(Path.of(args[1]), Path.of(args[2]), Path.of(args[3]), args[4], args[5]);
-            case "watch" -> LatencyBenchmarks.watch(args[1], Path.of(args[2]), Path.of(args[3]), Path.of(args[4]));
+            case "watch" ->
+                LatencyBenchmarks.watch(
+                        args[1], args[2].equals("remembered"), Path.of(args[3]), Path.of(args[4]), Path.of(args[5]));
             case "breakdown" -> LatencyBenchmarks.breakdown(Path.of(args[1]), Path.of(args[2]), args[3]);
             default -> throw new IllegalArgumentException("unknown benchmark " + args[0]);
         }

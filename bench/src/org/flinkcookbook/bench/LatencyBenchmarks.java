@@ -32,7 +32,9 @@ import org.flinkcookbook.report.GoalCommand;
 import org.flinkcookbook.run.Console;
 import org.flinkcookbook.run.CookbookRunner;
 import org.flinkcookbook.run.RunSettings;
+import org.flinkcookbook.session.ResultCache;
 import org.flinkcookbook.simulator.SimulatorEngine;
+import org.flinkcookbook.watch.Keyboard;
 import org.flinkcookbook.watch.WatchLoop;
 
 /**
@@ -53,13 +55,44 @@ final class LatencyBenchmarks {
 
     private LatencyBenchmarks() {}
 
+    /** How a timed save changes the recipe; it passes either way. */
+    private enum Save {
+        /** A trailing blank line added or taken away: its SQL is the same, so a result cache answers. */
+        BLANK_LINE(""),
+        /** A comment with the save's number inside its last windowed query: that query runs again, every time. */
+        ONE_QUERY("Query");
+
+        private static final String QUERY_END = "GROUP BY window_start, window_end;";
+
+        final String suffix;
+
+        Save(String suffix) {
+            this.suffix = suffix;
+        }
+
+        String text(String original, int save) {
+            if (this == BLANK_LINE) {
+                return save % 2 == 0 ? original + "\n" : original;
+            }
+            if (!original.contains(QUERY_END)) {
+                throw new IllegalStateException("no query ends with " + QUERY_END);
+            }
+            // the last: the first may stand in a block that is not run; inside the statement, since a
+            // comment after its last word is no part of it
+            int last = original.lastIndexOf(QUERY_END);
+            return original.substring(0, last) + "GROUP BY /* save " + save + " */ window_start, window_end;"
+                    + original.substring(last + QUERY_END.length());
+        }
+    }
+
     /**
      * Watch mode on a copy of the cookbook: after the first full run, saves the late-data lab
-     * recipe again and again (alternately with and without a trailing blank line, so it still
-     * passes) and times each save until its progress line is printed.
+     * recipe again and again and times each save until its progress line is printed: with a
+     * trailing blank line added or taken away and, when statements' results are remembered
+     * ({@code remembered}), with one query changed so that it runs again.
      */
-    static void watch(String engineName, Path recipes, Path fixtures, Path work) throws Exception {
-        Path copy = work.resolve("watch-" + engineName);
+    static void watch(String engineName, boolean remembered, Path recipes, Path fixtures, Path work) throws Exception {
+        Path copy = work.resolve("watch-" + engineName + (remembered ? "-remembered" : ""));
         Path recipesCopy = copyTree(recipes, copy.resolve("recipes"));
         Path fixturesCopy = copyTree(fixtures, copy.resolve("fixtures"));
         LinkedBlockingQueue<Long> verdicts = new LinkedBlockingQueue<>();
@@ -111,13 +144,26 @@ final class LatencyBenchmarks {
                 true,
                 GoalCommand.PREFIX);
         boolean flink = engineName.equals("flink");
+        ResultCache results = remembered ? new ResultCache(engineName) : ResultCache.none();
         try (Engine engine = flink
-                        ? new FlinkEngine(new FlinkSettings(fixturesCopy, Duration.ofMinutes(5), false))
-                        : new SimulatorEngine(fixturesCopy, false);
-                Engine explainer = flink ? new SimulatorEngine(fixturesCopy, false) : null) {
+                        ? new FlinkEngine(new FlinkSettings(fixturesCopy, Duration.ofMinutes(5), false), results)
+                        : new SimulatorEngine(fixturesCopy, false, false, Duration.ofMinutes(5), results);
+                Engine explainer = flink
+                        ? new SimulatorEngine(
+                                fixturesCopy,
+                                false,
+                                false,
+                                Duration.ofMinutes(5),
+                                remembered ? new ResultCache("explainer") : ResultCache.none())
+                        : null) {
             CookbookRunner runner = new CookbookRunner(settings, engine, explainer, console, RecipeCache.none());
             WatchLoop loop = new WatchLoop(
-                    settings, runner, engineName, console, InputStream.nullInputStream(), Clock.systemUTC());
+                    settings,
+                    runner,
+                    engineName,
+                    console,
+                    Keyboard.lines(InputStream.nullInputStream()),
+                    Clock.systemUTC());
             long start = System.nanoTime();
             Thread looping = new Thread(
                     () -> {
@@ -133,7 +179,11 @@ final class LatencyBenchmarks {
             Benchmarks.report("firstRunSeconds", (System.nanoTime() - start) / 1e9);
             for (String recipe : List.of(EDITED, ONE_RESULT)) {
                 edited.set(recipe);
-                saves(recipesCopy.resolve(recipe), verdicts, cycles, recipe.equals(EDITED) ? "" : "OneResult");
+                String suffix = recipe.equals(EDITED) ? "" : "OneResult";
+                saves(recipesCopy.resolve(recipe), Save.BLANK_LINE, verdicts, cycles, suffix);
+                if (remembered) {
+                    saves(recipesCopy.resolve(recipe), Save.ONE_QUERY, verdicts, cycles, suffix);
+                }
             }
             loop.stop();
             looping.join();
@@ -142,8 +192,13 @@ final class LatencyBenchmarks {
 
     /** Saves one recipe again and again and reports the median time and CPU to its verdict, keys ending in {@code suffix}. */
     private static void saves(
-            Path edited, LinkedBlockingQueue<Long> verdicts, LinkedBlockingQueue<String> cycles, String suffix)
+            Path edited,
+            Save how,
+            LinkedBlockingQueue<Long> verdicts,
+            LinkedBlockingQueue<String> cycles,
+            String recipeSuffix)
             throws Exception {
+        String suffix = how.suffix + recipeSuffix;
         String original = Files.readString(edited);
         List<Double> timed = new ArrayList<>();
         List<Double> cpu = new ArrayList<>();
@@ -154,7 +209,7 @@ final class LatencyBenchmarks {
             cycles.clear();
             long cpuBefore = system.getProcessCpuTime();
             long saved = System.nanoTime();
-            Files.writeString(edited, save % 2 == 0 ? original + "\n" : original);
+            Files.writeString(edited, how.text(original, save));
             Long verdict = verdicts.poll(PATIENCE.toSeconds(), TimeUnit.SECONDS);
             String line = cycles.poll(PATIENCE.toSeconds(), TimeUnit.SECONDS);
             if (verdict == null || !line.startsWith("PASSED")) {
@@ -251,10 +306,15 @@ final class LatencyBenchmarks {
         List<String> c1 = List.of(Benchmarks.C1_ONLY);
         Benchmarks.Child breakdown = Benchmarks.child(work, "breakdown", c1, "breakdown", recipes, fixtures, EDITED);
         Benchmarks.Child simulator =
-                Benchmarks.child(work, "watch-simulator", c1, "watch", "simulator", recipes, fixtures, work);
-        Benchmarks.Child flink = Benchmarks.child(work, "watch-flink", c1, "watch", "flink", recipes, fixtures, work);
-        System.out.println("  breakdown " + breakdown.values() + "\n  simulator " + simulator.values() + "\n  flink "
-                + flink.values());
+                Benchmarks.child(work, "watch-simulator", c1, "watch", "simulator", "-", recipes, fixtures, work);
+        Benchmarks.Child simulatorRemembered = Benchmarks.child(
+                work, "watch-simulator-remembered", c1, "watch", "simulator", "remembered", recipes, fixtures, work);
+        Benchmarks.Child flink =
+                Benchmarks.child(work, "watch-flink", c1, "watch", "flink", "-", recipes, fixtures, work);
+        Benchmarks.Child flinkRemembered = Benchmarks.child(
+                work, "watch-flink-remembered", c1, "watch", "flink", "remembered", recipes, fixtures, work);
+        System.out.println("  breakdown " + breakdown.values() + "\n  simulator " + simulator.values() + "\n  "
+                + simulatorRemembered.values() + "\n  flink " + flink.values() + "\n  " + flinkRemembered.values());
 
         Path cookbook = work.resolve("cookbook");
         copyTree(recipes, cookbook.resolve("recipes"));
@@ -289,10 +349,21 @@ final class LatencyBenchmarks {
         System.out.println("1. Save to verdict in watch mode, median of " + TIMED_SAVES + " saves after "
                 + WARM_UP_SAVES + " warm-up saves; CPU: the watching JVM's, all threads");
         System.out.printf(Locale.ROOT, "   %-52s %8s %8s %8s %8s%n", "", "median s", "min s", "max s", "CPU s");
+        System.out.println("   no results remembered (as before), a blank line saved:");
         watchRow(simulator, "simulator, the late-data lab (9 results)", "");
         watchRow(simulator, "simulator, a recipe of one result", "OneResult");
         watchRow(flink, "warm Flink, the late-data lab (9 results)", "");
         watchRow(flink, "warm Flink, a recipe of one result", "OneResult");
+        for (String save : List.of("", "Query")) {
+            System.out.println("   statements' results remembered, "
+                    + (save.isEmpty()
+                            ? "a blank line saved (nothing runs again):"
+                            : "one query changed (it runs again):"));
+            watchRow(simulatorRemembered, "simulator, the late-data lab (9 results)", save);
+            watchRow(simulatorRemembered, "simulator, a recipe of one result", save + "OneResult");
+            watchRow(flinkRemembered, "warm Flink, the late-data lab (9 results)", save);
+            watchRow(flinkRemembered, "warm Flink, a recipe of one result", save + "OneResult");
+        }
         System.out.printf(
                 Locale.ROOT,
                 "   %-52s %8.2f %26.2f%n",
@@ -301,9 +372,11 @@ final class LatencyBenchmarks {
                 cold.cpu);
         System.out.printf(
                 Locale.ROOT,
-                "   ratio before / watch, the late-data lab: %.0fx on Flink, %.0fx on the simulator%n",
+                "   ratio before / watch, the late-data lab: %.0fx on Flink, %.0fx on the simulator;"
+                        + " a changed query, remembered / not: %.1fx on Flink%n",
                 cold.wall / flink.number("medianSeconds"),
-                cold.wall / simulator.number("medianSeconds"));
+                cold.wall / simulator.number("medianSeconds"),
+                flink.number("medianSeconds") / flinkRemembered.number("medianSecondsQuery"));
         System.out.println();
         System.out.println("2. Incremental verify of the sample cookbook (mvn, C1 only as recipes/.mvn/jvm.config)");
         System.out.printf(Locale.ROOT, "   %-52s %8s %8s%n", "", "wall s", "CPU s");

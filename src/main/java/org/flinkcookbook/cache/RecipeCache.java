@@ -1,14 +1,14 @@
 package org.flinkcookbook.cache;
 
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.CodeSource;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -17,18 +17,25 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.flinkcookbook.io.AtomicFiles;
+import org.flinkcookbook.io.FileDigests;
+import org.flinkcookbook.result.StatementResult;
 
 /**
  * Remembers which recipes passed, and on what: a hash of every input of the recipe (its Markdown,
  * expected file and the fixtures it reads, see {@link RecipeInputs}) and of the settings that
  * change results (engine, Flink and plugin build, options). A recipe whose hash is the one it
- * passed with is not run again. The hash is taken before the recipe runs, so a file saved while
- * it runs makes the next run run it again.
+ * passed with is not run again; its results and warnings are kept beside the hash
+ * ({@code results/HASH.json}), so that its report says what the run that passed said. The hash is
+ * taken before the recipe runs, so a file saved while it runs makes the next run run it again.
  */
 public final class RecipeCache {
 
     private static final String FILE_NAME = "passed.txt";
+    private static final String RESULTS_DIRECTORY = "results";
+    private static final ObjectMapper JSON =
+            new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
     private static final RecipeCache NONE = new RecipeCache(null, "", null, null, null);
 
     private final Path file;
@@ -37,6 +44,11 @@ public final class RecipeCache {
     private final Path baseDirectory;
     private final ChangedSince changedSince;
     private final Map<String, String> passed = new ConcurrentHashMap<>();
+    /** What the recipes that passed in this run gave, by hash, to be written with the cache. */
+    private final Map<String, Passed> passedNow = new ConcurrentHashMap<>();
+
+    /** What a recipe that passed gave: its report shows them again when it is not run. */
+    private record Passed(List<StatementResult> results, List<String> warnings) {}
 
     private RecipeCache(
             Path directory, String settings, RecipeInputs inputs, Path baseDirectory, ChangedSince changedSince) {
@@ -111,10 +123,24 @@ public final class RecipeCache {
     /** What the cache knows of one recipe, taken before it runs. */
     public Entry entry(Path recipe, String displayPath) {
         if (file == null) {
-            return new Entry(displayPath, null, false);
+            return new Entry(displayPath, null, null);
         }
         String hash = hashOf(recipe);
-        return new Entry(displayPath, hash, hash.equals(passed.get(displayPath)));
+        return new Entry(displayPath, hash, hash.equals(passed.get(displayPath)) ? stored(hash) : null);
+    }
+
+    /** What the recipe gave when it passed with this hash; null when that is not kept (a cache of an older plugin). */
+    private Passed stored(String hash) {
+        Path results = resultsFile(hash);
+        try {
+            return Files.isRegularFile(results) ? JSON.readValue(results.toFile(), Passed.class) : null;
+        } catch (IOException unreadable) {
+            return null; // it only costs a run
+        }
+    }
+
+    private Path resultsFile(String hash) {
+        return file.resolveSibling(RESULTS_DIRECTORY).resolve(hash + ".json");
     }
 
     /** Writes what passed, atomically; nothing for a cache that remembers nothing. */
@@ -126,32 +152,68 @@ public final class RecipeCache {
                 .entrySet().stream()
                         .map(entry -> entry.getValue() + " " + entry.getKey() + "\n")
                         .collect(Collectors.joining());
+        for (Map.Entry<String, Passed> now : passedNow.entrySet()) {
+            if (passed.containsValue(now.getKey())) {
+                AtomicFiles.write(resultsFile(now.getKey()), JSON.writeValueAsString(now.getValue()));
+            }
+        }
         AtomicFiles.write(file, text);
+        forgetResultsOfNoPass();
     }
 
-    /** One recipe's hash, and whether it passed with it before. */
+    /** Deletes the results of hashes no recipe passed with any more. */
+    private void forgetResultsOfNoPass() throws IOException {
+        Path directory = file.resolveSibling(RESULTS_DIRECTORY);
+        if (!Files.isDirectory(directory)) {
+            return;
+        }
+        try (Stream<Path> stored = Files.list(directory)) {
+            for (Path results : stored.toList()) {
+                String name = results.getFileName().toString();
+                if (name.endsWith(".json") && !passed.containsValue(name.substring(0, name.length() - 5))) {
+                    Files.deleteIfExists(results);
+                }
+            }
+        }
+    }
+
+    /** One recipe's hash, and what it gave when it passed with it before. */
     public final class Entry {
         private final String displayPath;
         private final String hash;
-        private final boolean unchangedSincePassed;
+        private final Passed passedBefore;
 
-        private Entry(String displayPath, String hash, boolean unchangedSincePassed) {
+        private Entry(String displayPath, String hash, Passed passedBefore) {
             this.displayPath = displayPath;
             this.hash = hash;
-            this.unchangedSincePassed = unchangedSincePassed;
+            this.passedBefore = passedBefore;
         }
 
         /** True when the recipe passed before with exactly these inputs and settings: it need not run. */
         public boolean unchangedSincePassed() {
-            return unchangedSincePassed;
+            return passedBefore != null;
         }
 
-        /** Records how the run of the recipe came out: a pass is remembered, anything else forgotten. */
-        public void record(boolean recipePassed) {
+        /** The results of the run that passed; empty unless {@link #unchangedSincePassed()}. */
+        public List<StatementResult> results() {
+            return passedBefore == null ? List.of() : passedBefore.results();
+        }
+
+        /** The warnings of the run that passed; empty unless {@link #unchangedSincePassed()}. */
+        public List<String> warnings() {
+            return passedBefore == null ? List.of() : passedBefore.warnings();
+        }
+
+        /**
+         * Records how the run of the recipe came out: a pass is remembered with its results and
+         * warnings, anything else forgotten.
+         */
+        public void record(boolean recipePassed, List<StatementResult> results, List<String> warnings) {
             if (hash == null) {
                 return;
             }
             if (recipePassed) {
+                passedNow.put(hash, new Passed(List.copyOf(results), List.copyOf(warnings)));
                 passed.put(displayPath, hash);
             } else {
                 passed.remove(displayPath);
@@ -160,12 +222,12 @@ public final class RecipeCache {
     }
 
     private String hashOf(Path recipe) {
-        MessageDigest digest = sha256();
+        MessageDigest digest = FileDigests.sha256();
         digest.update(settings.getBytes(StandardCharsets.UTF_8));
         for (Path input : inputs.of(recipe)) {
             for (Path each : RecipeInputs.filesOf(input).toList()) {
                 digest.update(("\n" + shown(each) + " ").getBytes(StandardCharsets.UTF_8));
-                digest.update(contentHash(each));
+                digest.update(FileDigests.of(each));
             }
         }
         return HexFormat.of().formatHex(digest.digest());
@@ -179,27 +241,11 @@ public final class RecipeCache {
                 .replace('\\', '/');
     }
 
-    private static byte[] contentHash(Path file) {
-        if (!Files.isRegularFile(file)) {
-            return "missing".getBytes(StandardCharsets.UTF_8);
-        }
-        MessageDigest digest = sha256();
-        byte[] buffer = new byte[64 * 1024];
-        try (InputStream in = Files.newInputStream(file)) {
-            for (int read = in.read(buffer); read >= 0; read = in.read(buffer)) {
-                digest.update(buffer, 0, read);
-            }
-        } catch (IOException unreadable) {
-            return ("unreadable " + unreadable.getMessage()).getBytes(StandardCharsets.UTF_8);
-        }
-        return digest.digest();
-    }
-
     /**
      * The plugin's own build: its version, and the hash of its jar, since a SNAPSHOT rebuilt with
      * other code keeps its version. Run from a class directory (the plugin's own tests), only the version.
      */
-    static String pluginBuild() {
+    public static String pluginBuild() {
         String version = String.valueOf(RecipeCache.class.getPackage().getImplementationVersion());
         CodeSource source = RecipeCache.class.getProtectionDomain().getCodeSource();
         if (source == null || source.getLocation() == null) {
@@ -208,18 +254,10 @@ public final class RecipeCache {
         try {
             Path location = Path.of(source.getLocation().toURI());
             return Files.isRegularFile(location)
-                    ? version + " " + HexFormat.of().formatHex(contentHash(location))
+                    ? version + " " + HexFormat.of().formatHex(FileDigests.of(location))
                     : version;
         } catch (URISyntaxException | IllegalArgumentException notAFile) {
             return version;
-        }
-    }
-
-    private static MessageDigest sha256() {
-        try {
-            return MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every Java has SHA-256", e);
         }
     }
 }

@@ -10,6 +10,7 @@ import java.time.temporal.ChronoField;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.LogicalTypeRoot;
 import org.flinkcookbook.csv.CsvLines;
@@ -29,21 +30,26 @@ final class FixtureCheck {
             .optionalEnd()
             .toFormatter();
 
+    private static final Set<String> ROW_KINDS = Set.of("+I", "-U", "+U", "-D");
+
     private FixtureCheck() {}
 
     /**
      * @param shownAs how messages name the fixture
      * @param types the physical column types, in file order
      * @param rowtime the index of the event-time column among them, or -1
+     * @param changelog whether the first column is the row kind
      * @return what is wrong with the first bad row, naming its line; empty when every row reads
      */
-    static Optional<String> problem(Path csv, String shownAs, List<String> names, List<LogicalType> types, int rowtime)
+    static Optional<String> problem(
+            Path csv, String shownAs, List<String> names, List<LogicalType> types, int rowtime, boolean changelog)
             throws IOException {
         List<String> problems = new ArrayList<>(1);
         try {
             CsvLines.read(csv, (row, line) -> {
                 if (problems.isEmpty()) {
-                    problem(row, line, shownAs, names, types, rowtime).ifPresent(problems::add);
+                    problem(row, line, shownAs, names, types, rowtime, changelog)
+                            .ifPresent(problems::add);
                 }
             });
         } catch (IllegalArgumentException | UncheckedIOException e) {
@@ -53,11 +59,21 @@ final class FixtureCheck {
     }
 
     private static Optional<String> problem(
-            CharSequence[] row, int line, String shownAs, List<String> names, List<LogicalType> types, int rowtime) {
+            CharSequence[] row,
+            int line,
+            String shownAs,
+            List<String> names,
+            List<LogicalType> types,
+            int rowtime,
+            boolean changelog) {
         if (row.length != types.size()) {
             return Optional.of(shownAs + ":" + line + ": has " + row.length + " fields but the table has "
                     + types.size() + " physical columns (" + String.join(", ", names)
                     + "); fix the row or the table's columns");
+        }
+        if (changelog && !ROW_KINDS.contains(row[0].toString())) {
+            return Optional.of(shownAs + ":" + line + ": '" + row[0] + "' is no row kind; the table's source emits"
+                    + " changes, so each row of its fixture starts with +I, -U, +U or -D");
         }
         if (rowtime < 0) {
             return Optional.empty();

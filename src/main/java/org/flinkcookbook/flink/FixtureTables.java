@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -15,10 +16,14 @@ import org.apache.flink.table.catalog.ContextResolvedTable;
 import org.apache.flink.table.catalog.ObjectIdentifier;
 import org.apache.flink.table.catalog.ResolvedSchema;
 import org.apache.flink.table.catalog.UnresolvedIdentifier;
+import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.VarCharType;
 import org.flinkcookbook.guard.FileAccess;
 import org.flinkcookbook.recipe.FixtureBinding;
 import org.flinkcookbook.session.BoundFixture;
 import org.flinkcookbook.session.StatementFailure;
+import org.flinkcookbook.sql.ChangelogSources;
+import org.flinkcookbook.sql.ChangelogSources.Changes;
 import org.flinkcookbook.sql.FixturePlaceholder;
 import org.flinkcookbook.sql.Statement;
 
@@ -43,10 +48,13 @@ final class FixtureTables {
         FixtureBinding binding = fixture.binding();
         CatalogManager catalog = catalogs.get();
         ContextResolvedTable table = catalog.getTable(id).orElseThrow();
-        checkFixture(binding.line(), binding.csvPath(), fixture.csv(), table.getResolvedSchema());
-        String connector = table.getResolvedTable().getOptions().getOrDefault("connector", "");
-        Map<String, String> options =
-                FixtureConnector.options(FixturePlaceholder.uriOf(fixture.csv()), StandIns.canBeLookedUp(connector));
+        Map<String, String> own = table.getResolvedTable().getOptions();
+        Changes changes = ChangelogSources.of(own);
+        checkFixture(binding.line(), binding.csvPath(), fixture.csv(), table.getResolvedSchema(), changes);
+        Map<String, String> options = FixtureConnector.options(
+                FixturePlaceholder.uriOf(fixture.csv()),
+                StandIns.canBeLookedUp(own.getOrDefault("connector", "")),
+                own);
         try {
             TableRebinding.rebind(
                     catalog, id, table, options, List.of()); // a fixture is one file, not partition directories
@@ -59,10 +67,21 @@ final class FixtureTables {
     }
 
     /** A malformed fixture row is reported with its line, before Flink fails on it with a stack of its own. */
-    private void checkFixture(int line, String csvPath, Path csv, ResolvedSchema schema) throws StatementFailure {
+    private void checkFixture(int line, String csvPath, Path csv, ResolvedSchema schema, Changes changes)
+            throws StatementFailure {
         List<Column> physical =
                 schema.getColumns().stream().filter(Column::isPhysical).toList();
-        List<String> names = physical.stream().map(Column::getName).toList();
+        List<String> names = new ArrayList<>();
+        List<LogicalType> types = new ArrayList<>();
+        boolean changelog = changes != Changes.INSERT_ONLY;
+        if (changelog) {
+            names.add("row kind");
+            types.add(new VarCharType(VarCharType.MAX_LENGTH));
+        }
+        physical.forEach(column -> {
+            names.add(column.getName());
+            types.add(column.getDataType().getLogicalType());
+        });
         int rowtime = schema.getWatermarkSpecs().isEmpty()
                 ? -1
                 : names.indexOf(schema.getWatermarkSpecs().get(0).getRowtimeAttribute());
@@ -70,14 +89,7 @@ final class FixtureTables {
         Optional<String> problem;
         try {
             FileAccess.readable(csv); // before reading it: a row of it may end up in the message
-            problem = FixtureCheck.problem(
-                    csv,
-                    shownAs,
-                    names,
-                    physical.stream()
-                            .map(column -> column.getDataType().getLogicalType())
-                            .toList(),
-                    rowtime);
+            problem = FixtureCheck.problem(csv, shownAs, names, types, rowtime, changelog);
         } catch (AccessDeniedException e) {
             problem = Optional.of(shownAs + ": " + e.getReason());
         } catch (IOException e) {
@@ -111,7 +123,8 @@ final class FixtureTables {
                 statement.line(),
                 fixtures.relativize(file).toString().replace('\\', '/'),
                 file,
-                table.getResolvedSchema());
+                table.getResolvedSchema(),
+                Changes.INSERT_ONLY);
     }
 
     /** The file of a {@code file:} path as ${fixtures} writes it: not URI-encoded, so spaces stay spaces. */

@@ -20,7 +20,7 @@ import org.flinkcookbook.guard.Deadline;
 import org.flinkcookbook.guard.GuardedFileSystem;
 import org.flinkcookbook.recipe.Recipe;
 import org.flinkcookbook.session.RecipeSession;
-import org.flinkcookbook.session.SessionGate;
+import org.flinkcookbook.session.ResultCache;
 import org.flinkcookbook.session.StatementParser;
 import org.flinkcookbook.sql.Clauses;
 import org.flinkcookbook.sql.FixturePlaceholder;
@@ -51,18 +51,28 @@ public final class FlinkEngine implements Engine {
     private CompletableFuture<FlinkCluster> starting;
 
     public FlinkEngine(FlinkSettings settings) {
+        this(settings, ResultCache.none());
+    }
+
+    /** @param results statements' results kept between runs of a recipe (cookbook:watch), planned ones too */
+    public FlinkEngine(FlinkSettings settings, ResultCache results) {
         this(
                 settings,
                 () -> settings.clusterAddress() == null
                         ? EmbeddedCluster.start()
-                        : RemoteCluster.connect(settings.clusterAddress()));
+                        : RemoteCluster.connect(settings.clusterAddress()),
+                results);
     }
 
     /** An engine on another kind of cluster: the benchmarks compare with a new local cluster per job. */
     FlinkEngine(FlinkSettings settings, Supplier<FlinkCluster> clusterFactory) {
+        this(settings, clusterFactory, ResultCache.none());
+    }
+
+    private FlinkEngine(FlinkSettings settings, Supplier<FlinkCluster> clusterFactory, ResultCache results) {
         this.settings = settings;
         this.clusterFactory = clusterFactory;
-        this.session = new RecipeSession(new StatementParser(settings.fixturesDirectory()), SessionGate.OPEN);
+        this.session = new RecipeSession(new StatementParser(settings.fixturesDirectory()), results);
         FlinkLogging.configure(settings.verboseLogging());
         GuardedFileSystem.install();
     }

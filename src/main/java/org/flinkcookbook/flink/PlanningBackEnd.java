@@ -70,6 +70,12 @@ final class PlanningBackEnd extends FlinkBackEnd {
         return List.of();
     }
 
+    /** A query that reads a stand-in makes the session planned only, which a remembered result would not: none is kept then. */
+    @Override
+    public boolean repeatable() {
+        return standIns.none();
+    }
+
     @Override
     public Optional<PlannedOnly> finish() {
         List<StandIns.StandIn> read = standIns.read();

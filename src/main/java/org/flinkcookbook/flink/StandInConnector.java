@@ -96,6 +96,11 @@ public final class StandInConnector implements DynamicTableSourceFactory, Dynami
                 context.getCatalogTable().getResolvedSchema().getPrimaryKey().isPresent());
     }
 
+    /** A sink that discards what it is given and takes the changes {@code accepted} names, as one of connector {@code original} would. */
+    static DynamicTableSink discardingSink(String original, String accepted, boolean hasPrimaryKey) {
+        return new Sink(Map.of(FOR, original, SINK_CHANGES, accepted), hasPrimaryKey);
+    }
+
     private static Map<String, DataType> metadataColumns(ResolvedSchema schema) {
         Map<String, DataType> metadata = new LinkedHashMap<>();
         for (Column column : schema.getColumns()) {

@@ -3,9 +3,7 @@ package org.flinkcookbook.flink;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.ServiceLoader;
 import java.util.Set;
@@ -16,6 +14,7 @@ import org.apache.flink.table.catalog.CatalogManager;
 import org.apache.flink.table.catalog.ContextResolvedTable;
 import org.apache.flink.table.catalog.ObjectIdentifier;
 import org.apache.flink.table.factories.Factory;
+import org.flinkcookbook.sql.ChangelogSources;
 
 /**
  * Decides, while a recipe is planned, which of its tables Flink cannot plan as written, because
@@ -35,8 +34,6 @@ final class StandIns {
             .collect(Collectors.toUnmodifiableSet());
 
     private static final List<String> FORMAT_KEYS = List.of("format", "key.format", "value.format");
-    private static final Set<String> CHANGELOG_FORMATS = Set.of(
-            "debezium-json", "debezium-avro-confluent", "debezium-protobuf", "canal-json", "maxwell-json", "ogg-json");
     /** Sinks that write changes as upserts by primary key; other known ones take appends only. */
     private static final Set<String> UPSERT_SINKS = Set.of(
             "upsert-kafka",
@@ -90,7 +87,7 @@ final class StandIns {
         Map<String, String> standIn = new LinkedHashMap<>();
         standIn.put("connector", StandInConnector.IDENTIFIER);
         standIn.put(StandInConnector.FOR, connector);
-        standIn.put(StandInConnector.CHANGES, sourceChanges(connector, options));
+        standIn.put(StandInConnector.CHANGES, ChangelogSources.of(options).option());
         standIn.put(StandInConnector.SINK_CHANGES, sinkChanges(connector, options));
         standIn.put(StandInConnector.LOOKUP, String.valueOf(canBeLookedUp(connector)));
         standIn.put(StandInConnector.BOUNDED, String.valueOf(options.containsKey("number-of-rows")));
@@ -105,6 +102,11 @@ final class StandIns {
         return !WITHOUT_LOOKUP.contains(connector);
     }
 
+    /** True while no table of the session stands in for one that cannot run here. */
+    boolean none() {
+        return byTable.isEmpty();
+    }
+
     /** The stand-ins whose sources the planned queries read, in the order the recipe created them. */
     List<StandIn> read() {
         Set<String> read = StandInConnector.takeReads(session);
@@ -117,21 +119,11 @@ final class StandIns {
         return standIns;
     }
 
-    private static String sourceChanges(String connector, Map<String, String> options) {
-        if (connector.equals("upsert-kafka")) {
-            return "upsert";
-        }
-        return connector.toLowerCase(Locale.ROOT).endsWith("-cdc") || writesChangelog(options) ? "all" : "insert-only";
-    }
-
-    private static String sinkChanges(String connector, Map<String, String> options) {
+    /** The changes a sink of this connector takes: {@code insert-only}, {@code upsert} or {@code all}. */
+    static String sinkChanges(String connector, Map<String, String> options) {
         if (UPSERT_SINKS.contains(connector)) {
             return "upsert";
         }
-        return APPEND_SINKS.contains(connector) && !writesChangelog(options) ? "insert-only" : "all";
-    }
-
-    private static boolean writesChangelog(Map<String, String> options) {
-        return FORMAT_KEYS.stream().map(options::get).filter(Objects::nonNull).anyMatch(CHANGELOG_FORMATS::contains);
+        return APPEND_SINKS.contains(connector) && !ChangelogSources.writesChangelog(options) ? "insert-only" : "all";
     }
 }

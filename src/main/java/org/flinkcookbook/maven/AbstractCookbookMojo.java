@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
+import org.apache.flink.runtime.util.EnvironmentInformation;
 import org.apache.maven.execution.MavenSession;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
@@ -23,6 +24,7 @@ import org.flinkcookbook.run.CookbookRunner;
 import org.flinkcookbook.run.RepositoryRoot;
 import org.flinkcookbook.run.RunSettings;
 import org.flinkcookbook.run.RunSummary;
+import org.flinkcookbook.session.ResultCache;
 import org.flinkcookbook.simulator.SimulatorEngine;
 
 /**
@@ -145,7 +147,21 @@ abstract class AbstractCookbookMojo extends AbstractRecipesMojo {
 
     /** Records timelines: every goal draws them in index.html. */
     SimulatorEngine simulatorEngine() {
-        return new SimulatorEngine(fixtures().toPath(), strict, true, Duration.ofSeconds(timeout));
+        return new SimulatorEngine(
+                fixtures().toPath(), strict, true, Duration.ofSeconds(timeout), resultCache("simulator"));
+    }
+
+    /** Whether this goal's engines keep statements' results between runs of a recipe, as a watch does. */
+    boolean remembersResults() {
+        return false;
+    }
+
+    /** A new cache of statement results for one engine, when this goal keeps them; keyed on every setting too. */
+    ResultCache resultCache(String engineName) {
+        return remembersResults()
+                ? new ResultCache(resultSettings(engineName + " " + EnvironmentInformation.getVersion()) + "\nplugin "
+                        + RecipeCache.pluginBuild())
+                : ResultCache.none();
     }
 
     /** The settings of this goal's engine that change a result, as a line of the cache's key; none for the simulator. */
@@ -162,9 +178,22 @@ abstract class AbstractCookbookMojo extends AbstractRecipesMojo {
         if (!usesCache() || (!cache && !changedOnly)) {
             return RecipeCache.none();
         }
-        String resultSettings = String.join(
+        return RecipeCache.open(
+                cache ? cacheDirectory.toPath() : null,
+                resultSettings(engine.name() + " " + engine.flinkVersion()),
+                baseDirectory().toPath(),
+                recipes().toPath(),
+                fixtures().toPath(),
+                changedOnly
+                        ? ChangedSince.ask(changedSince.strip(), baseDirectory().toPath())
+                        : null);
+    }
+
+    /** Every setting that changes a recipe's results, as text, for the caches' keys. */
+    private String resultSettings(String engine) {
+        return String.join(
                 "\n",
-                "engine " + engine.name() + " " + engine.flinkVersion(),
+                "engine " + engine,
                 "requireExpected " + requireExpected,
                 engineSettings(),
                 "maxStoredRows " + maxStoredRows,
@@ -176,15 +205,6 @@ abstract class AbstractCookbookMojo extends AbstractRecipesMojo {
                                 .toAbsolutePath()
                                 .normalize()
                                 .relativize(fixtures().toPath().toAbsolutePath().normalize()));
-        return RecipeCache.open(
-                cache ? cacheDirectory.toPath() : null,
-                resultSettings,
-                baseDirectory().toPath(),
-                recipes().toPath(),
-                fixtures().toPath(),
-                changedOnly
-                        ? ChangedSince.ask(changedSince.strip(), baseDirectory().toPath())
-                        : null);
     }
 
     private RunSettings runSettings() {

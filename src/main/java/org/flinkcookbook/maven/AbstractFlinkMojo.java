@@ -35,6 +35,7 @@ abstract class AbstractFlinkMojo extends AbstractCookbookMojo {
     FlinkEngine flinkEngine() {
         String clusterAddress = flinkAddress == null || flinkAddress.isBlank() ? null : flinkAddress.strip();
         return new FlinkEngine(
-                new FlinkSettings(fixtures().toPath(), Duration.ofSeconds(timeout()), flinkLogs, clusterAddress));
+                new FlinkSettings(fixtures().toPath(), Duration.ofSeconds(timeout()), flinkLogs, clusterAddress),
+                resultCache("flink"));
     }
 }

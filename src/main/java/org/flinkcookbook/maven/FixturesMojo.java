@@ -28,7 +28,7 @@ public class FixturesMojo extends AbstractRecipesMojo {
     @Parameter(property = "cookbook.fixtureSpan", defaultValue = "120")
     private long fixtureSpan;
 
-    /** The most rows an unbounded table gets; beyond it, its rows arrive further apart over the span. */
+    /** The most rows an unbounded table gets; beyond it, late-capable tables keep their rate, others spread over the span. */
     @Parameter(property = "cookbook.fixtureRows", defaultValue = "1000")
     private long fixtureRows;
 

@@ -8,12 +8,13 @@ import org.flinkcookbook.run.CookbookException;
 import org.flinkcookbook.run.CookbookRunner;
 import org.flinkcookbook.run.RunSettings;
 import org.flinkcookbook.run.RunSummary;
+import org.flinkcookbook.watch.Keyboard;
 import org.flinkcookbook.watch.WatchLoop;
 
 /**
  * Verifies every recipe, then keeps the engine warm and verifies again the recipes a change of a
- * recipe, expected file or fixture affects, until Ctrl-C or q. Press u (then Enter) to accept the
- * values of the last failing recipe into its expected file.
+ * recipe, expected file or fixture affects, until Ctrl-C or q. Press u (in a terminal the key
+ * alone, elsewhere then Enter) to accept the values of the last failing recipe into its expected file.
  */
 @Mojo(name = "watch", requiresProject = false, threadSafe = true)
 public class WatchMojo extends AbstractEngineChoiceMojo {
@@ -35,11 +36,18 @@ public class WatchMojo extends AbstractEngineChoiceMojo {
         return false;
     }
 
+    /** A save that changes one statement runs that statement again, and those whose session it changes. */
+    @Override
+    boolean remembersResults() {
+        return true;
+    }
+
     @Override
     RunSummary run(CookbookRunner runner, RunSettings settings, MavenConsole console) throws CookbookException {
         long start = System.nanoTime();
         try {
-            WatchLoop loop = new WatchLoop(settings, runner, engine(), console, System.in, Clock.systemUTC());
+            WatchLoop loop =
+                    new WatchLoop(settings, runner, engine(), console, Keyboard.ofSystemIn(), Clock.systemUTC());
             return new RunSummary(
                     engine(),
                     loop.run(),

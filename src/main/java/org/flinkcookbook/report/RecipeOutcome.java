@@ -18,7 +18,8 @@ import org.flinkcookbook.result.WatermarkCheck;
  * @param problemLine the Markdown line of the error or unsupported construct, or 0
  * @param problem what stopped the recipe, or null
  * @param warnings things worth knowing that did not fail it
- * @param cached true when it passed before on the same inputs, so it was not run (its results are not known)
+ * @param cached true when it passed before on the same inputs, so it was not run; its results and
+ *     warnings are those of the run that passed
  */
 public record RecipeOutcome(
         String path,

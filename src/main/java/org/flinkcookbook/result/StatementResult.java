@@ -71,6 +71,12 @@ public record StatementResult(
                 line, label, sink, columns, rows, ordered, lateRowsDropped, explanations, statementSeconds);
     }
 
+    /** The same result of the same statement standing at another Markdown line. */
+    public StatementResult atLine(int movedLine) {
+        return new StatementResult(
+                movedLine, label, sink, columns, rows, ordered, lateRowsDropped, explanations, seconds);
+    }
+
     /** How results are matched between runs and expected files: the statement and its sink. */
     public String key() {
         return sink == null ? label : label + " -> " + sink;

@@ -151,10 +151,12 @@ public final class CookbookRunner {
         if (entry.unchangedSincePassed()) {
             return RecipeOutcome.of(finder.displayPath(file), RecipeStatus.PASSED)
                     .cached()
+                    .results(entry.results())
+                    .warnings(entry.warnings())
                     .build();
         }
         RecipeOutcome outcome = runRecipeSafely(file, mode);
-        entry.record(outcome.status() == RecipeStatus.PASSED);
+        entry.record(outcome.status() == RecipeStatus.PASSED, outcome.results(), outcome.warnings());
         return outcome;
     }
 
@@ -325,7 +327,7 @@ public final class CookbookRunner {
         } catch (ExpectedFileException e) {
             return outcome(path, RecipeStatus.ERROR, start)
                     .results(run.results())
-                    .problem(1, e.getMessage())
+                    .problem(1, e.withRemedy(settings.command().of("expected")))
                     .warnings(run.warnings())
                     .build();
         }
@@ -337,7 +339,11 @@ public final class CookbookRunner {
         List<StatementResult> results = explainer == null
                 ? run.results()
                 : Explanations.attach(
-                        recipe, run.results(), explainer, mismatches.isEmpty() ? new ArrayList<>() : warnings);
+                        recipe,
+                        run.results(),
+                        explainer,
+                        mismatches.isEmpty() ? new ArrayList<>() : warnings,
+                        settings.command());
         if (mismatches.isEmpty()) {
             return outcome(path, RecipeStatus.PASSED, start)
                     .results(results)
@@ -388,7 +394,7 @@ public final class CookbookRunner {
                         1,
                         finder.displayPath(recipe.expectedFile())
                                 + " is a symbolic link; expected files are never followed: delete the link "
-                                + "and run mvn cookbook:expected to write the file")
+                                + "and run " + settings.command().of("expected") + " to write the file")
                 .warnings(run.warnings())
                 .build();
     }

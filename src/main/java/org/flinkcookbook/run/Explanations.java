@@ -8,6 +8,7 @@ import org.flinkcookbook.engine.Engine;
 import org.flinkcookbook.engine.RecipeRun;
 import org.flinkcookbook.expected.ExpectedResult;
 import org.flinkcookbook.recipe.Recipe;
+import org.flinkcookbook.report.GoalCommand;
 import org.flinkcookbook.result.StatementResult;
 
 /**
@@ -21,7 +22,11 @@ final class Explanations {
     private Explanations() {}
 
     static List<StatementResult> attach(
-            Recipe recipe, List<StatementResult> flinkResults, Engine simulator, List<String> warnings) {
+            Recipe recipe,
+            List<StatementResult> flinkResults,
+            Engine simulator,
+            List<String> warnings,
+            GoalCommand mvn) {
         RecipeRun simulated = simulator.run(recipe);
         if (!simulated.completed()) {
             return flinkResults; // the simulator does not model this recipe: nothing to explain with
@@ -37,7 +42,8 @@ final class Explanations {
                 explained.add(flink);
                 warnings.add(
                         recipe.at(flink.line()) + ": the simulator computes a different result than Flink for this "
-                                + "statement, so it cannot explain it; run mvn cookbook:simulate to compare the two engines");
+                                + "statement, so it cannot explain it; run " + mvn.of("simulate")
+                                + " to compare the two engines");
             }
         }
         return explained;

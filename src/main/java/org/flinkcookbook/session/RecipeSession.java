@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 import org.apache.flink.sql.parser.ddl.SqlReset;
 import org.apache.flink.sql.parser.ddl.SqlSet;
 import org.apache.flink.sql.parser.ddl.table.SqlCreateTable;
@@ -26,11 +27,16 @@ import org.flinkcookbook.sql.StatementKind;
 public final class RecipeSession {
 
     private final StatementParser parser;
-    private final SessionGate gate;
+    private final ResultCache cache;
 
-    public RecipeSession(StatementParser parser, SessionGate gate) {
+    public RecipeSession(StatementParser parser) {
+        this(parser, ResultCache.none());
+    }
+
+    /** @param cache results of statements run before on this engine, given again while nothing they depend on changed */
+    public RecipeSession(StatementParser parser, ResultCache cache) {
         this.parser = parser;
-        this.gate = gate;
+        this.cache = cache;
     }
 
     /**
@@ -53,11 +59,8 @@ public final class RecipeSession {
 
     /** Runs one session's statements on the back end. */
     public RecipeRun run(Recipe session, SessionBackEnd backEnd) {
-        Optional<Problem> refused = gate.check(session, parsable(session));
-        if (refused.isPresent()) {
-            return RecipeRun.stopped(List.of(), refused.get(), List.of());
-        }
         List<StatementResult> results = new ArrayList<>();
+        ResultCache.Keys keys = cache.keys(backEnd);
         try {
             List<ParsedStatement> statementSet = null; // INSERTs after BEGIN STATEMENT SET, until END
             for (Statement statement : session.statements()) {
@@ -71,12 +74,14 @@ public final class RecipeSession {
                     if (statementSet == null) {
                         throw new StatementFailure(statement.line(), "END; without BEGIN STATEMENT SET;");
                     }
-                    long start = System.nanoTime();
-                    results.addAll(timed(insert(statementSet, backEnd), start));
+                    List<ParsedStatement> inserts = statementSet;
+                    results.addAll(remembered(keys, inserts, backEnd, () -> insert(inserts, backEnd)));
                     statementSet = null;
+                } else if (parsed.statement().kind().producesRows()) {
+                    results.addAll(
+                            remembered(keys, List.of(parsed), backEnd, () -> execute(session, parsed, backEnd, keys)));
                 } else {
-                    long start = System.nanoTime();
-                    results.addAll(timed(execute(session, parsed, backEnd), start));
+                    results.addAll(execute(session, parsed, backEnd, keys));
                 }
             }
             if (statementSet != null) {
@@ -91,14 +96,45 @@ public final class RecipeSession {
         }
     }
 
+    /** Runs a statement that changes nothing in the session. */
+    private interface Run {
+        List<StatementResult> results() throws StatementFailure;
+    }
+
+    /**
+     * The results of statements that yield rows (one, or a statement set's INSERTs), from the cache
+     * when they ran before on the same session, else run, timed and kept when nothing warned.
+     */
+    private static List<StatementResult> remembered(
+            ResultCache.Keys keys, List<ParsedStatement> statements, SessionBackEnd backEnd, Run run)
+            throws StatementFailure {
+        long start = System.nanoTime();
+        String sql = statements.stream().map(ParsedStatement::sql).collect(Collectors.joining(";\n"));
+        int line = statements.isEmpty() ? 0 : statements.get(0).line();
+        Optional<List<StatementResult>> cached = keys.cached(sql, line);
+        if (cached.isPresent()) {
+            return timed(cached.get(), start);
+        }
+        int warnings = backEnd.warnings().size();
+        List<StatementResult> results = timed(run.results(), start);
+        if (backEnd.warnings().size() == warnings && backEnd.repeatable()) {
+            keys.keep(sql, line, results);
+        }
+        return results;
+    }
+
     /** Results of one statement with its time, shared among them: one job gives all of a statement set's. */
     private static List<StatementResult> timed(List<StatementResult> produced, long startNanos) {
         double seconds = (System.nanoTime() - startNanos) / 1e9 / Math.max(1, produced.size());
         return produced.stream().map(result -> result.withSeconds(seconds)).toList();
     }
 
-    /** One statement outside a statement set; its results. */
-    private List<StatementResult> execute(Recipe session, ParsedStatement parsed, SessionBackEnd backEnd)
+    /**
+     * One statement outside a statement set; its results. One that changes the session (CREATE,
+     * SET, ...) becomes part of the later statements' keys.
+     */
+    private List<StatementResult> execute(
+            Recipe session, ParsedStatement parsed, SessionBackEnd backEnd, ResultCache.Keys keys)
             throws StatementFailure {
         try {
             switch (parsed.statement().kind()) {
@@ -107,11 +143,13 @@ public final class RecipeSession {
                     if (set.getKey() != null) { // a bare SET lists the options; nothing to record
                         backEnd.set(parsed, set.getKeyString(), set.getValueString());
                     }
+                    keys.changedBy(parsed, Optional.empty());
                     return List.of();
                 }
                 case RESET -> {
                     SqlReset reset = (SqlReset) parsed.tree();
                     backEnd.reset(parsed, reset.getKey() == null ? null : reset.getKeyString());
+                    keys.changedBy(parsed, Optional.empty());
                     return List.of();
                 }
                 case QUERY -> {
@@ -140,6 +178,7 @@ public final class RecipeSession {
                             ? BoundFixture.of(session, parser.fixturesDirectory(), created.getName().names)
                             : Optional.empty();
                     backEnd.define(parsed, fixture);
+                    keys.changedBy(parsed, fixture);
                     return List.of();
                 }
             }
@@ -183,20 +222,5 @@ public final class RecipeSession {
             throw new StatementFailure(
                     new Problem(backEnd.rejected(), e.line(), statement.firstWords() + ": " + e.getMessage()));
         }
-    }
-
-    /** The session's statements that parse, statement sets' members included, for the gate. */
-    private List<ParsedStatement> parsable(Recipe session) {
-        List<ParsedStatement> parsed = new ArrayList<>();
-        for (Statement statement : session.statements()) {
-            for (Statement each : statement.members().isEmpty() ? List.of(statement) : statement.members()) {
-                try {
-                    parsed.add(parser.parse(each));
-                } catch (SqlSyntaxException reportedWhenItRuns) {
-                    // the session stops at it in order
-                }
-            }
-        }
-        return parsed;
     }
 }

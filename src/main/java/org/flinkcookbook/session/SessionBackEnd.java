@@ -33,6 +33,14 @@ public interface SessionBackEnd {
     /** The results of one INSERT or the INSERTs of one statement set, one per sink, in order. */
     List<StatementResult> insert(List<ParsedStatement> inserts) throws Exception;
 
+    /**
+     * True when a statement's results depend on nothing but the session's statements and the files
+     * they read, so that a {@link ResultCache} may give them again without running the statement.
+     */
+    default boolean repeatable() {
+        return true;
+    }
+
     /** After the last statement: why the session was only planned, not run, if it was. */
     Optional<PlannedOnly> finish();
 

@@ -10,7 +10,7 @@ import org.flinkcookbook.engine.RecipeRun;
 import org.flinkcookbook.guard.Deadline;
 import org.flinkcookbook.recipe.Recipe;
 import org.flinkcookbook.session.RecipeSession;
-import org.flinkcookbook.session.SessionGate;
+import org.flinkcookbook.session.ResultCache;
 import org.flinkcookbook.session.StatementParser;
 
 /**
@@ -50,11 +50,17 @@ public final class SimulatorEngine implements Engine {
      * @param statementTimeout how long one statement may be simulated before it is stopped
      */
     public SimulatorEngine(Path fixturesDirectory, boolean strict, boolean timelines, Duration statementTimeout) {
+        this(fixturesDirectory, strict, timelines, statementTimeout, ResultCache.none());
+    }
+
+    /** As above; {@code results}: statements' results kept between runs of a recipe (cookbook:watch). */
+    public SimulatorEngine(
+            Path fixturesDirectory, boolean strict, boolean timelines, Duration statementTimeout, ResultCache results) {
         this.fixturesDirectory = fixturesDirectory.toAbsolutePath().normalize();
         this.strict = strict;
         this.timelines = timelines;
         this.statementTimeout = statementTimeout;
-        this.session = new RecipeSession(new StatementParser(this.fixturesDirectory), SessionGate.OPEN);
+        this.session = new RecipeSession(new StatementParser(this.fixturesDirectory), results);
     }
 
     @Override

@@ -1,7 +1,6 @@
 package org.flinkcookbook.watch;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -23,9 +22,9 @@ import org.flinkcookbook.run.RunSettings;
 /**
  * {@code cookbook:watch}: runs every recipe once, then on each change of a recipe, expected file or
  * fixture runs again only the recipes that change affects, on the same engine, which stays warm.
- * Keys, each a line of its own (typed, then Enter): {@code u} accepts the values of the last recipe that
- * failed, writing its expected file as {@code cookbook:expected} does; {@code a} runs every recipe;
- * {@code q} quits. It also stops when its thread is interrupted or the JVM shuts down (Ctrl-C), and
+ * Keys (one key in a terminal, else a line ended by Enter, see {@link Keyboard}): {@code u} accepts
+ * the values of the last recipe that failed, writing its expected file as {@code cookbook:expected}
+ * does; {@code a} runs every recipe; {@code q} quits. It also stops when its thread is interrupted or the JVM shuts down (Ctrl-C), and
  * it never stops for a broken recipe: that is reported, and the next save runs it again.
  */
 public final class WatchLoop {
@@ -39,7 +38,7 @@ public final class WatchLoop {
     private final CookbookRunner runner;
     private final String engineName;
     private final Console console;
-    private final InputStream keys;
+    private final Keyboard keys;
     private final InstantSource clock;
     private final RecipeInputs inputs;
     /** Each recipe's last outcome, by file. */
@@ -48,15 +47,13 @@ public final class WatchLoop {
     private final CountDownLatch closed = new CountDownLatch(1);
     private volatile boolean stopped;
     private volatile Thread looping;
-    /** What was typed since the last Enter. */
-    private final StringBuilder typed = new StringBuilder();
     /** The last recipe that ran to the end with values that differ from, or lack, its expected file. */
     private Path toAccept;
 
     /**
      * @param runner runs and prints recipes; its engine stays open for the whole watch
      * @param engineName the engine's name, for the messages
-     * @param keys the keys the author types: System.in in a build
+     * @param keys the keys the author types, closed when the loop ends
      * @param clock times the verdicts
      */
     public WatchLoop(
@@ -64,7 +61,7 @@ public final class WatchLoop {
             CookbookRunner runner,
             String engineName,
             Console console,
-            InputStream keys,
+            Keyboard keys,
             InstantSource clock) {
         this.settings = settings;
         this.runner = runner;
@@ -100,6 +97,7 @@ public final class WatchLoop {
         } finally {
             looping = null;
             removeShutdownHook(shutdownHook);
+            closeKeys();
             closed.countDown();
         }
         console.info("Stopped watching");
@@ -178,20 +176,16 @@ public final class WatchLoop {
                 ? ""
                 : "u to accept the new values of " + latest.get(toAccept).path() + ", ";
         console.info("Watching " + recipes + " recipes on " + engineName + "; press " + accept
-                + "a to run all, q to quit (then Enter)");
+                + "a to run all, q to quit" + (keys.oneKey() ? "" : " (then Enter)"));
     }
 
-    /** Reads the lines typed so far: a terminal hands them over at Enter, and a word is not taken for its letters. */
+    /** Carries out the commands typed so far. */
     private void readKeys() throws IOException {
-        while (!stopped && keys.available() > 0) {
-            int key = keys.read();
-            if (key != '\n') {
-                typed.append((char) key);
-                continue;
+        for (String command : keys.commands()) {
+            if (stopped) {
+                return;
             }
-            String line = typed.toString().strip().toLowerCase(Locale.ROOT);
-            typed.setLength(0);
-            switch (line) {
+            switch (command) {
                 case "u" -> accept();
                 case "a" -> runAll();
                 case "q" -> stopped = true;
@@ -199,9 +193,18 @@ public final class WatchLoop {
                     // Enter alone does nothing
                 }
                 default ->
-                    console.info(
-                            "Type u to accept the last failing recipe's values, a to run all, q to quit, then Enter");
+                    console.info("Type u to accept the last failing recipe's values, a to run all, q to quit"
+                            + (keys.oneKey() ? "" : ", then Enter"));
             }
+        }
+    }
+
+    /** Gives the terminal back before the JVM may exit: Ctrl-C waits for the loop to close, not for the build. */
+    private void closeKeys() {
+        try {
+            keys.close();
+        } catch (IOException e) {
+            console.warn("Cannot give the terminal its settings back (" + e.getMessage() + "); run stty sane");
         }
     }
 

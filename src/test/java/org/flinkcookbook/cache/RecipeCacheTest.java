@@ -3,6 +3,9 @@ package org.flinkcookbook.cache;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.flinkcookbook.report.GoalCommand;
 import org.flinkcookbook.report.RecipeOutcome;
 import org.flinkcookbook.run.CookbookRunner;
@@ -81,6 +85,40 @@ class RecipeCacheTest {
         assertThat(verify(SETTINGS))
                 .containsEntry("recipes/bound.md", "cached")
                 .containsEntry("recipes/placeholder.md", "failed");
+    }
+
+    @Test
+    void aCachedPassReportsWhatTheRunThatPassedReported() throws IOException {
+        append("fixtures/events.csv", "3,c,30,2024-03-01 10:00:07\n4,d,40,2024-03-01 10:00:03\n"); // 4 is late
+        run(RecipeCache.none(), CookbookRunner.Mode.WRITE_EXPECTED);
+        List<RecipeOutcome> ran = run(openCache(SETTINGS), CookbookRunner.Mode.VERIFY);
+        JsonNode ranReport = reportWithoutSeconds();
+
+        List<RecipeOutcome> cached = run(openCache(SETTINGS), CookbookRunner.Mode.VERIFY);
+
+        assertThat(cached).allMatch(RecipeOutcome::cached);
+        assertThat(cached.get(0).results()).isNotEmpty().isEqualTo(ran.get(0).results());
+        assertThat(cached.get(0).results().get(0).explanations().lateRows()).isNotEmpty();
+        assertThat(reportWithoutSeconds()).isEqualTo(ranReport);
+    }
+
+    @Test
+    void aPassWhoseResultsAreNotKeptRunsAgain() throws IOException {
+        verify(SETTINGS);
+        try (Stream<Path> results = Files.list(cacheDirectory().resolve("results"))) {
+            assertThat(results.toList()).hasSize(2).allSatisfy(Files::delete);
+        }
+
+        assertThat(verify(SETTINGS)).containsValues("passed").doesNotContainValue("cached");
+        assertThat(verify(SETTINGS)).containsValues("cached").doesNotContainValue("passed");
+    }
+
+    /** report.json without the seconds each recipe took: the only thing a cached pass reports otherwise. */
+    private JsonNode reportWithoutSeconds() throws IOException {
+        JsonNode report = new ObjectMapper()
+                .readTree(project.resolve("target/cookbook/report.json").toFile());
+        report.get("recipes").forEach(recipe -> ((ObjectNode) recipe).remove("seconds"));
+        return report;
     }
 
     @Test
@@ -194,15 +232,12 @@ class RecipeCacheTest {
 
     /** Each recipe's status, or "cached" for a pass that did not run. */
     private Map<String, String> verify(String settings) {
-        return outcomes(run(
-                RecipeCache.open(
-                        cacheDirectory(),
-                        settings,
-                        project,
-                        project.resolve("recipes"),
-                        project.resolve("fixtures"),
-                        null),
-                CookbookRunner.Mode.VERIFY));
+        return outcomes(run(openCache(settings), CookbookRunner.Mode.VERIFY));
+    }
+
+    private RecipeCache openCache(String settings) {
+        return RecipeCache.open(
+                cacheDirectory(), settings, project, project.resolve("recipes"), project.resolve("fixtures"), null);
     }
 
     private static Map<String, String> outcomes(List<RecipeOutcome> outcomes) {

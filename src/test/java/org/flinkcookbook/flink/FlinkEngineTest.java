@@ -157,6 +157,32 @@ class FlinkEngineTest {
     }
 
     @Test
+    void aFixtureOfAChangelogSourceIsReadAsItsRowKindsSay(FlinkEngine engine) {
+        String recipe = """
+                <!-- cookbook:fixture claims = changelog_claims.csv -->
+                ```sql
+                CREATE TABLE claims (claim_id INT, total DOUBLE, PRIMARY KEY (claim_id) NOT ENFORCED) WITH (%s);
+                SELECT COUNT(*) AS claims, SUM(total) AS total FROM claims;
+                INSERT INTO claims SELECT claim_id, total * 2 FROM claims;
+                ```
+                """;
+        RecipeRun cdc = engine.run(Recipes.write(
+                directory, "cdc.md", recipe.formatted("'connector' = 'postgres-cdc', 'hostname' = 'db'")));
+        RecipeRun upserts = engine.run(Recipes.write(
+                directory,
+                "upserts.md",
+                recipe.formatted("'connector' = 'upsert-kafka', 'key.format' = 'raw', 'value.format' = 'json'")));
+
+        // +I 1 and 2, 1 updated from 10 to 12, 2 deleted: one claim of 12 left; the table can still be written to
+        for (RecipeRun run : List.of(cdc, upserts)) {
+            assertThat(run.problem()).as("problem").isNull();
+            List<ResultRow> rows = run.results().get(0).rows();
+            assertThat(rows.get(rows.size() - 1)).isEqualTo(new ResultRow(RowKind.UPDATE_AFTER, List.of("1", "12.0")));
+            assertThat(run.results().get(1).sink()).isEqualTo("claims");
+        }
+    }
+
+    @Test
     void eachSinkOfAStatementSetIsAResultCastToTheSinkTypesAndNothingIsWritten(FlinkEngine engine) {
         RecipeRun run = run(engine, EVENTS + """
                 CREATE TABLE late_rows (id BIGINT, ts TIMESTAMP(3), note STRING) WITH ('connector' = 'blackhole');

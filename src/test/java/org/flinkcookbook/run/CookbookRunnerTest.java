@@ -497,6 +497,22 @@ class CookbookRunnerTest {
     }
 
     @Test
+    void aBrokenExpectedFileNamesItsLineAndTheCommandThatWritesItAgainAsThePluginWasRun() throws Exception {
+        recipe("recipes/a.md", "SELECT COUNT(*) AS n FROM t;", RecipeRun.completed(List.of(counted("3")), List.of()));
+        Files.writeString(project.resolve("recipes/a.expected"), "== line 3: SELECT\ncolumns: n\n+I | 1 | 2\n");
+        command = GoalCommand.invoked(
+                List.of("cookbook:verify"), "org.flinkcookbook:cookbook-maven-plugin", "recipes/pom.xml", Map.of());
+
+        RecipeOutcome outcome =
+                run(CookbookRunner.Mode.VERIFY, false, null).outcomes().get(0);
+
+        assertThat(outcome.status()).isEqualTo(RecipeStatus.ERROR);
+        assertThat(outcome.problem())
+                .startsWith("recipes/a.expected:3: ")
+                .endsWith("run mvn cookbook:expected -f recipes/pom.xml to write it again");
+    }
+
+    @Test
     void anExpectedFileThatIsASymbolicLinkIsNeitherReadNorWritten(@TempDir Path outside) throws Exception {
         recipe(
                 "recipes/linked.md",

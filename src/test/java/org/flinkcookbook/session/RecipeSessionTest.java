@@ -3,7 +3,6 @@ package org.flinkcookbook.session;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
-import java.util.Optional;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.flinkcookbook.engine.Problem;
 import org.flinkcookbook.engine.RecipeRun;
@@ -78,20 +77,5 @@ class RecipeSessionTest {
                         .problem())
                 .isEqualTo(
                         Problem.error(5, "BEGIN STATEMENT SET is never closed: add END; after its INSERT statements"));
-    }
-
-    @Test
-    void theGateSeesEveryParsedStatementBeforeAnyRuns() {
-        RecipeSession session = new RecipeSession(
-                new StatementParser(directory),
-                (script, statements) -> statements.size() == 2
-                        ? Optional.of(Problem.error(statements.get(1).line(), "refused"))
-                        : Optional.empty());
-
-        SessionBackEnd neverAsked = null; // a refused session reaches no back end
-        RecipeRun run = session.run(Recipes.sql(directory, "SELECT 1;\nSELECT 2;"), neverAsked);
-
-        assertThat(run.problem()).isEqualTo(Problem.error(4, "refused"));
-        assertThat(run.results()).isEmpty();
     }
 }

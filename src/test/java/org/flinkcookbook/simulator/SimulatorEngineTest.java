@@ -330,6 +330,19 @@ class SimulatorEngineTest {
     }
 
     @Test
+    void aChangelogSourceIsUnsupportedNotReadAsInserts() {
+        RecipeRun run = run(
+                "+I,1,a,10,2024-03-01 10:00:01\n",
+                events("ts").replace("'connector' = 'datagen'", "'connector' = 'postgres-cdc'"),
+                "SELECT id FROM events;");
+
+        assertThat(run.problem().status()).isEqualTo(RecipeStatus.UNSUPPORTED);
+        assertThat(run.problem().message())
+                .isEqualTo(
+                        "unsupported by the simulator: a changelog source (postgres-cdc, its fixture's rows +I/-U/+U/-D)");
+    }
+
+    @Test
     void aBrokenFixtureIsAnErrorNamingItsLine() {
         RecipeRun run = run(
                 "1,a,10,2024-03-01 10:00:01\n2,a,ten,2024-03-01 10:00:02\n", events("ts"), "SELECT id FROM events;");

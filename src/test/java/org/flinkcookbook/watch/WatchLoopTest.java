@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PipedInputStream;
+import java.io.PipedOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,6 +27,9 @@ import org.flinkcookbook.run.CookbookRunner;
 import org.flinkcookbook.run.RunSettings;
 import org.flinkcookbook.simulator.SimulatorEngine;
 import org.flinkcookbook.testing.RecordingConsole;
+import org.jline.terminal.Attributes;
+import org.jline.terminal.Terminal;
+import org.jline.terminal.TerminalBuilder;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -132,6 +138,40 @@ class WatchLoopTest {
     }
 
     @Test
+    void inATerminalOneKeyAcceptsWithoutEnterAndTheTerminalGetsItsSettingsBack() throws Exception {
+        PipedOutputStream typing = new PipedOutputStream();
+        Terminal terminal = TerminalBuilder.builder()
+                .system(false)
+                .streams(new PipedInputStream(typing), OutputStream.nullOutputStream())
+                .type("xterm")
+                .build();
+        Attributes cooked = new Attributes(terminal.getAttributes());
+        assertThat(cooked.getLocalFlag(Attributes.LocalFlag.ICANON)).isTrue();
+        start(new TerminalKeyboard(terminal));
+        await(line -> line.startsWith("Watching 2 recipes"));
+        assertThat(terminal.getAttributes().getLocalFlag(Attributes.LocalFlag.ICANON))
+                .as("raw mode while watching")
+                .isFalse();
+        assertThat(output).contains("Watching 2 recipes on simulator; press a to run all, q to quit");
+        append("fixtures/events.csv", "3,c,30,2024-03-01 10:00:07\n");
+        await(line -> line.startsWith("Watching 2 recipes on simulator; press u to accept"));
+        output.clear();
+
+        typing.write('u');
+        typing.flush();
+        await(line -> line.startsWith("1 recipe run in"));
+        assertThat(progressLines()).containsExactly("WRITTEN recipes/lab.md", "PASSED recipes/lab.md");
+
+        typing.write('q');
+        typing.flush();
+        looping.join(PATIENCE.toMillis());
+        assertThat(looping.isAlive()).isFalse();
+        assertThat(terminal.getAttributes().getLocalFlag(Attributes.LocalFlag.ICANON))
+                .as("cooked again once the watch ends")
+                .isTrue();
+    }
+
+    @Test
     void aHalfWrittenRecipeIsReportedAndTheNextSaveRunsItAgain() throws Exception {
         start();
         await(line -> line.startsWith("Watching 2 recipes"));
@@ -195,7 +235,11 @@ class WatchLoopTest {
     }
 
     private void start() {
-        loop = new WatchLoop(settings(), runner(), "simulator", console, keys, Clock.systemUTC());
+        start(Keyboard.lines(keys));
+    }
+
+    private void start(Keyboard keyboard) {
+        loop = new WatchLoop(settings(), runner(), "simulator", console, keyboard, Clock.systemUTC());
         looping = new Thread(
                 () -> {
                     try {

@@ -26,6 +26,8 @@ import org.flinkcookbook.simulator.expression.ExpressionCompiler;
 import org.flinkcookbook.simulator.session.TableDefinition.ColumnDefinition;
 import org.flinkcookbook.simulator.session.TableDefinition.CsvSource;
 import org.flinkcookbook.simulator.types.SqlType;
+import org.flinkcookbook.sql.ChangelogSources;
+import org.flinkcookbook.sql.ChangelogSources.Changes;
 
 /** The tables and views a recipe's session has created; names are case-sensitive, as in Flink. */
 public final class Catalog {
@@ -45,6 +47,12 @@ public final class Catalog {
     public void createTable(SqlCreateTable create, Optional<FixtureBinding> fixture) {
         if (create instanceof SqlCreateTableAs || create instanceof SqlCreateTableLike) {
             throw new UnsupportedConstructException(create.getParserPosition(), "CREATE TABLE ... AS / LIKE");
+        }
+        if (fixture.isPresent() && ChangelogSources.of(create.getProperties()) != Changes.INSERT_ONLY) {
+            throw new UnsupportedConstructException(
+                    create.getParserPosition(),
+                    "a changelog source (" + create.getProperties().get("connector")
+                            + ", its fixture's rows +I/-U/+U/-D)");
         }
         String name = name(create.getName());
         if (exists(name)) {
