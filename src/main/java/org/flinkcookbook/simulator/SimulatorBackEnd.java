@@ -122,6 +122,14 @@ final class SimulatorBackEnd implements SessionBackEnd {
                         : new SimulationException(
                                 describe.getParserPosition(),
                                 "Tables or views with the identifier '" + name + "' doesn't exist."));
+        for (TableDefinition.ColumnDefinition column : table.columns()) {
+            if (column.nullable() == null) {
+                throw new UnsupportedConstructException(
+                        describe.getParserPosition(),
+                        "DESCRIBE of the computed column " + column.name() + " (its nullability is not derived for "
+                                + column.computedExpression() + ")");
+            }
+        }
         List<ResultRow> rows = table.describe().stream()
                 .map(values -> new ResultRow(RowKind.INSERT, values))
                 .toList();

@@ -146,6 +146,11 @@ public final class Nondeterminism {
         });
     }
 
+    /** Whether an expression calls a function of processing time, the wall clock or randomness. */
+    public static boolean callsNondeterministicFunction(SqlNode expression) {
+        return new Nondeterminism().isNondeterministic(expression);
+    }
+
     private boolean isNondeterministic(SqlNode expression) {
         Boolean found = expression.accept(new SqlBasicVisitor<Boolean>() {
             @Override

@@ -49,11 +49,12 @@ class AdversarialRecipesTest {
                 RecipeRun simulated = simulator.run(recipe);
                 RecipeRun real = flink.run(recipe);
                 if (simulated.problem() != null && simulated.problem().status() == RecipeStatus.UNSUPPORTED) {
-                    unsupported.add(
-                            recipe.displayPath() + ": " + simulated.problem().message()
-                                    + (real.problem() == null
-                                            ? ""
-                                            : " (Flink: " + real.problem().message() + ")"));
+                    unsupported.add(recipe.displayPath() + ": "
+                            + simulated.problem().message() + "; Flink gave "
+                            + (real.problem() == null ? "" : real.problem().message() + " after ")
+                            + real.results().stream()
+                                    .map(result -> result.rows() + " late " + result.lateRowsDropped())
+                                    .toList());
                     continue;
                 }
                 if (refused(real) && refused(simulated)) {

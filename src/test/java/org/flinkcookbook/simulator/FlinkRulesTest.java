@@ -410,4 +410,113 @@ class FlinkRulesTest {
         assertThat(run.problem().status()).isEqualTo(RecipeStatus.UNSUPPORTED);
         assertThat(run.problem().message()).contains("UNION ALL");
     }
+
+    @Test
+    void aRowtimeDeclaredWithFewerDigitsIsATimestamp3InQueries() {
+        // FlinkTypeFactory#createRowtimeIndicatorType: the time attribute is TIMESTAMP(3) whatever precision it was
+        // declared with, and Flink's CSV format keeps a fixture's milliseconds; measured on Flink 2.3.0
+        RecipeRun run = run(
+                "1,2024-03-01 10:00:00.900\n2,2024-03-01 10:00:01.100\n",
+                "CREATE TABLE events (v INT, ts TIMESTAMP(0), WATERMARK FOR ts AS ts) WITH ('connector' = 'datagen');",
+                "SELECT v, ts, CAST(ts AS STRING) FROM events;",
+                "SELECT window_start, COUNT(*) FROM TABLE(TUMBLE(TABLE events, DESCRIPTOR(ts), INTERVAL '1' SECOND)) "
+                        + "GROUP BY window_start, window_end;");
+
+        assertThat(rows(run.results().get(0)))
+                .containsExactly(
+                        "+I[1, 2024-03-01 10:00:00.900, 2024-03-01 10:00:00.900]",
+                        "+I[2, 2024-03-01 10:00:01.100, 2024-03-01 10:00:01.100]");
+        assertThat(rows(run.results().get(1)))
+                .containsExactly("+I[2024-03-01 10:00:00.000, 1]", "+I[2024-03-01 10:00:01.000, 1]");
+    }
+
+    @Test
+    void describeDerivesAComputedColumnsNullabilityAsCalciteDoes() {
+        // Calcite's return type inference: a literal and IS NULL are NOT NULL, COALESCE is nullable only when all its
+        // operands are, TO_TIMESTAMP_LTZ is forced nullable; measured on Flink 2.3.0
+        RecipeRun run = run(
+                "abc,xy,1,0\n",
+                "CREATE TABLE events (s STRING, n STRING NOT NULL, v INT NOT NULL, e BIGINT, c1 AS UPPER(s), "
+                        + "c2 AS 'abc', c3 AS n || 'x', c4 AS COALESCE(s, 'z'), c5 AS v IS NULL, "
+                        + "c6 AS CASE WHEN v > 0 THEN 'pos' END, c7 AS CAST(n AS CHAR(5)), c8 AS TO_TIMESTAMP_LTZ(v, 0)) "
+                        + "WITH ('connector' = 'datagen');",
+                "DESCRIBE events;");
+
+        assertThat(run.results().get(0).rows().stream()
+                        .map(row -> row.values().get(0) + " " + row.values().get(1) + " "
+                                + row.values().get(2))
+                        .toList())
+                .containsExactly(
+                        "s STRING TRUE",
+                        "n STRING FALSE",
+                        "v INT FALSE",
+                        "e BIGINT TRUE",
+                        "c1 STRING TRUE",
+                        "c2 CHAR(3) FALSE",
+                        "c3 STRING FALSE",
+                        "c4 STRING FALSE",
+                        "c5 BOOLEAN FALSE",
+                        "c6 CHAR(3) TRUE",
+                        "c7 CHAR(5) FALSE",
+                        "c8 TIMESTAMP_LTZ(3) TRUE");
+        // printed as Flink unparses them after validation: a bare watermark column quoted, TO_TIMESTAMP and
+        // PROCTIME unquoted
+        RecipeRun printed = run(
+                "1,x\n",
+                "CREATE TABLE events (v BIGINT, s STRING, a AS TO_TIMESTAMP_LTZ(v, 3), b AS TO_TIMESTAMP(s), "
+                        + "g AS PROCTIME(), WATERMARK FOR a AS a) WITH ('connector' = 'datagen');",
+                "DESCRIBE events;");
+        assertThat(printed.results().get(0).rows().stream()
+                        .map(row -> row.values().get(4) + " " + row.values().get(5))
+                        .toList())
+                .containsExactly(
+                        "null null",
+                        "null null",
+                        "AS `TO_TIMESTAMP_LTZ`(`v`, 3) `a`",
+                        "AS TO_TIMESTAMP(`s`) null",
+                        "AS PROCTIME() null");
+    }
+
+    @Test
+    void processingTimeWindowsAreUnsupportedForTheirRowsAreNondeterministic() {
+        // Flink fires them by the wall clock while the job runs (the upstream cookbook's 01_group_by_window)
+        String table = "CREATE TABLE events (v INT, t AS PROCTIME()) WITH ('connector' = 'datagen');";
+        RecipeRun groupWindow =
+                run("1\n", table, "SELECT COUNT(*) FROM events GROUP BY TUMBLE(t, INTERVAL '1' MINUTE);");
+        RecipeRun tvf = run(
+                "1\n",
+                table,
+                "SELECT COUNT(*) FROM TABLE(TUMBLE(TABLE events, DESCRIPTOR(t), INTERVAL '1' MINUTE)) "
+                        + "GROUP BY window_start, window_end;");
+
+        // the upstream cookbook's 06_dedup: a bare CURRENT_TIMESTAMP is the function, and a rowtime of it is the clock
+        RecipeRun wallClockRowtime = run(
+                "1\n",
+                "CREATE TABLE events (v INT, t AS CURRENT_TIMESTAMP, WATERMARK FOR t AS t - INTERVAL '5' SECOND) "
+                        + "WITH ('connector' = 'datagen');",
+                "SELECT v FROM events;");
+
+        assertThat(List.of(groupWindow, tvf)).allSatisfy(run -> {
+            assertThat(run.problem().status()).isEqualTo(RecipeStatus.UNSUPPORTED);
+            assertThat(run.problem().message()).contains("processing-time windows");
+        });
+        assertThat(wallClockRowtime.problem().status()).isEqualTo(RecipeStatus.UNSUPPORTED);
+        assertThat(wallClockRowtime.problem().message()).contains("wall clock");
+    }
+
+    @Test
+    void aConstantDoubleExpressionIsReducedInJavaDoublesAndFolded() {
+        // ReduceExpressionsRule evaluates it with generated Java code; the literal it makes holds the double exactly
+        // (measured on Flink 2.3.0); -0.0, which a decimal literal cannot hold, stays unsupported
+        assertThat(select(
+                        "x,2.5,0,0,0\n",
+                        VALUES,
+                        "SELECT CAST(0.1 AS DOUBLE) + CAST(0.2 AS DOUBLE), 1e0 / 3, 2.5E0 * 2, 1.0E0 - 0.9E0, d * (1e0 / 2) "
+                                + "FROM events;"))
+                .containsExactly("+I[0.30000000000000004, 0.3333333333333333, 5.0, 0.09999999999999998, 1.25]");
+        assertThat(run("x,0,0,0,0\n", VALUES, "SELECT -CAST(0.0 AS DOUBLE) FROM events;")
+                        .problem()
+                        .status())
+                .isEqualTo(RecipeStatus.UNSUPPORTED);
+    }
 }

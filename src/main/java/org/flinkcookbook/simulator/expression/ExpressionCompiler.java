@@ -2,6 +2,7 @@ package org.flinkcookbook.simulator.expression;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -92,6 +93,16 @@ public final class ExpressionCompiler {
             return replaced;
         }
         if (node instanceof SqlIdentifier identifier) {
+            if (identifier.isSimple() && indexOf(identifier.getSimple()) < 0) {
+                // Calcite's validator reads an unknown bare CURRENT_TIMESTAMP or LOCALTIMESTAMP as the function call
+                switch (identifier.getSimple().toUpperCase(Locale.ROOT)) {
+                    case "CURRENT_TIMESTAMP":
+                        return compileConstant(SqlType.timestampLtz(3), Values.NONDETERMINISTIC);
+                    case "LOCALTIMESTAMP":
+                        return compileConstant(SqlType.TIMESTAMP_3, Values.NONDETERMINISTIC);
+                    default:
+                }
+            }
             int index = resolve(identifier);
             return Expression.column(index, columns.get(index).type());
         }
@@ -110,17 +121,63 @@ public final class ExpressionCompiler {
     /**
      * Flink's planner reduces expressions without columns to literals (ReduceExpressionsRule,
      * RexSimplify) that hold FLOAT and DOUBLE values as exact decimals: CAST(0.1 AS FLOAT) widens to
-     * DOUBLE 0.1, -0.0 becomes 0.0, and a NaN or infinite result fails the query. Such an
-     * expression is not modelled; a DOUBLE literal alone is.
+     * DOUBLE 0.1, -0.0 becomes 0.0, and a NaN or infinite result fails the query. A DOUBLE one
+     * without FLOAT inside is computed as the reducer's generated code computes it, in Java doubles
+     * (measured: {@code CAST(0.1 AS DOUBLE) + CAST(0.2 AS DOUBLE)} is 0.30000000000000004, {@code 1e0 / 3}
+     * 0.3333333333333333), and folded; one whose value a decimal literal cannot hold (NaN, an
+     * infinity, -0.0, or a failure), and FLOAT ones, are not modelled.
      */
     private static Expression folded(SqlNode node, Expression expression) {
-        if (expression.type().isApproximate() && !expression.readsWatermark() && isConstant(node)) {
+        if (!expression.type().isApproximate() || expression.readsWatermark() || !isConstant(node)) {
+            return expression;
+        }
+        Object value = null;
+        if (expression.type().root() == Root.DOUBLE && !castsToFloat(node)) {
+            try {
+                // no DOUBLE reads the session time zone: the reducer's result does not depend on it
+                value = expression.evaluate(new Object[0], EvaluationContext.withoutWatermark(ZoneOffset.UTC));
+            } catch (RuntimeException notFoldable) {
+                value = null;
+            }
+        }
+        if (value == null && readsNullLiteral(node)) {
+            return Expression.constant(null, SqlType.DOUBLE); // CAST(NULL AS DOUBLE) and what it propagates to
+        }
+        if (!(value instanceof Double folded)
+                || folded.isNaN()
+                || folded.isInfinite()
+                || Double.doubleToRawLongBits(folded) == Double.doubleToRawLongBits(-0.0)) {
             throw unsupported(
                     node,
                     "a FLOAT or DOUBLE expression without columns, which Flink's planner computes in decimals (" + node
                             + ")");
         }
-        return expression;
+        return Expression.constant(folded, SqlType.DOUBLE);
+    }
+
+    private static boolean readsNullLiteral(SqlNode node) {
+        boolean[] found = {false};
+        node.accept(new SqlBasicVisitor<Void>() {
+            @Override
+            public Void visit(SqlLiteral literal) {
+                found[0] |= literal.getValue() == null;
+                return null;
+            }
+        });
+        return found[0];
+    }
+
+    private static boolean castsToFloat(SqlNode node) {
+        boolean[] found = {false};
+        node.accept(new SqlBasicVisitor<Void>() {
+            @Override
+            public Void visit(SqlDataTypeSpec type) {
+                String name = type.getTypeName().getSimple().toUpperCase(Locale.ROOT);
+                found[0] |= name.equals("FLOAT") || name.equals("REAL");
+                return null;
+            }
+        });
+        return found[0];
     }
 
     private static boolean isConstant(SqlNode node) {
@@ -774,6 +831,12 @@ public final class ExpressionCompiler {
             if (value.scale() > 0) {
                 // SqlLiteral#createExactNumeric: the precision counts every digit written, so 0.0001 is DECIMAL(5, 4)
                 return compileConstant(SqlType.decimal(number.getPrec(), number.getScale()), value);
+            }
+            if (value.compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) > 0
+                    || value.compareTo(BigDecimal.valueOf(Long.MIN_VALUE)) < 0) {
+                // SqlNumericLiteral#createSqlType: an integer literal is at most a BIGINT
+                throw new SimulationException(
+                        literal.getParserPosition(), "Numeric literal '" + value + "' out of range");
             }
             if (value.compareTo(BigDecimal.valueOf(Integer.MAX_VALUE)) <= 0
                     && value.compareTo(BigDecimal.valueOf(Integer.MIN_VALUE)) >= 0) {

@@ -251,6 +251,9 @@ final class AggregatePlanner {
             }
             int rowtimeIndex = inputCompiler.resolve(time);
             Column rowtime = inputCompiler.columns().get(rowtimeIndex);
+            if (rowtime.proctime() && settings.streaming()) {
+                throw processingTimeWindows(item);
+            }
             if (!rowtime.type().isTimestamp() || (settings.streaming() && !rowtime.rowtime())) {
                 throw new SimulationException(
                         item.getParserPosition(),
@@ -278,6 +281,17 @@ final class AggregatePlanner {
             };
         }
         return windowing;
+    }
+
+    /**
+     * Windows over a PROCTIME() column fire by the wall clock while the job runs: which rows they
+     * give (on a short bounded fixture, usually none) is nondeterministic, so there is nothing exact
+     * to simulate.
+     */
+    static UnsupportedConstructException processingTimeWindows(SqlNode window) {
+        return new UnsupportedConstructException(
+                window.getParserPosition(),
+                "processing-time windows (Flink fires them by the wall clock, so their rows are nondeterministic)");
     }
 
     private static List<SqlNode> groupItems(SqlSelect select) {

@@ -2,6 +2,7 @@ package org.flinkcookbook.simulator.plan;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.parser.SqlParserPos;
 import org.flinkcookbook.simulator.UnsupportedConstructException;
 import org.flinkcookbook.simulator.expression.Column;
@@ -11,6 +12,8 @@ import org.flinkcookbook.simulator.session.SessionSettings;
 import org.flinkcookbook.simulator.session.TableDefinition;
 import org.flinkcookbook.simulator.session.TableDefinition.ColumnDefinition;
 import org.flinkcookbook.simulator.stream.FixtureScan;
+import org.flinkcookbook.simulator.types.SqlType;
+import org.flinkcookbook.sql.Nondeterminism;
 
 /** Plans reading a table: its CSV fixture, computed columns and, in streaming mode, its watermark. */
 final class TableScans {
@@ -48,7 +51,10 @@ final class TableScans {
                             .toString()
                             .replace("`", "")
                             .equalsIgnoreCase("PROCTIME()");
-            Column column = new Column(definition.name(), definition.type(), rowtime, proctime);
+            // FlinkTypeFactory#createRowtimeIndicatorType: a rowtime attribute is TIMESTAMP(3) or TIMESTAMP_LTZ(3) in
+            // queries whatever precision it was declared with, so a TIMESTAMP(0) fixture's milliseconds show
+            SqlType type = rowtime ? timeIndicator(definition.type()) : definition.type();
+            Column column = new Column(definition.name(), type, rowtime, proctime);
             columns.add(column);
             if (definition.physical()) {
                 physicalColumns.add(column);
@@ -65,6 +71,17 @@ final class TableScans {
         }
         FixtureScan.WatermarkStrategy watermark = null;
         if (streaming && table.rowtimeColumn() != null) {
+            SqlNode rowtimeExpression = table.columns().stream()
+                    .filter(column -> column.name().equals(table.rowtimeColumn()))
+                    .findFirst()
+                    .orElseThrow()
+                    .computedExpression();
+            if (rowtimeExpression != null && Nondeterminism.callsNondeterministicFunction(rowtimeExpression)) {
+                throw new UnsupportedConstructException(
+                        position,
+                        "a rowtime computed from the wall clock or random values (" + rowtimeExpression
+                                + "): its watermarks and windows differ from run to run");
+            }
             ExpressionCompiler overRow = new ExpressionCompiler(columns);
             long interval = settings.watermarkIntervalMillis();
             watermark = new FixtureScan.WatermarkStrategy(
@@ -82,6 +99,10 @@ final class TableScans {
                 watermark,
                 settings.timeZone());
         return new Relation(columns, scan::run, table.source().displayName());
+    }
+
+    private static SqlType timeIndicator(SqlType declared) {
+        return declared.root() == SqlType.Root.TIMESTAMP_LTZ ? SqlType.timestampLtz(3) : SqlType.TIMESTAMP_3;
     }
 
     private static int[] toArray(List<Integer> values) {

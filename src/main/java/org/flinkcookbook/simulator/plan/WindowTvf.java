@@ -96,6 +96,9 @@ record WindowTvf(
         }
         int rowtimeIndex = new ExpressionCompiler(data.columns()).resolve(timeColumn);
         Column rowtime = data.columns().get(rowtimeIndex);
+        if (rowtime.proctime() && streaming) {
+            throw AggregatePlanner.processingTimeWindows(call);
+        }
         if (!rowtime.type().isTimestamp() || (streaming && !rowtime.rowtime())) {
             throw new SimulationException(
                     descriptor.getParserPosition(),

@@ -97,12 +97,14 @@ public final class Catalog {
     private static List<ColumnDefinition> columns(SqlCreateTable create, List<String> primaryKey) {
         List<ColumnDefinition> columns = new ArrayList<>();
         List<Column> physical = new ArrayList<>();
+        Map<String, Boolean> nullability = new HashMap<>();
         for (SqlNode node : create.getColumnList()) {
             if (node instanceof SqlTableColumn.SqlRegularColumn regular) {
                 String name = name(regular.getName());
                 SqlType type = SqlType.of(regular.getType());
                 boolean nullable = !Boolean.FALSE.equals(regular.getType().getNullable()) && !primaryKey.contains(name);
                 columns.add(new ColumnDefinition(name, type, SqlType.summary(regular.getType()), nullable, null));
+                nullability.put(name, nullable);
                 physical.add(new Column(name, type, false));
             } else if (node instanceof SqlTableColumn.SqlComputedColumn computed) {
                 // Computed columns may only read physical columns: derive the type from those
@@ -110,7 +112,11 @@ public final class Catalog {
                         .compile(computed.getExpr())
                         .type();
                 columns.add(new ColumnDefinition(
-                        name(computed.getName()), type, type.toString(), true, computed.getExpr()));
+                        name(computed.getName()),
+                        type,
+                        type.toString(),
+                        Nullability.of(computed.getExpr(), nullability),
+                        computed.getExpr()));
             } else {
                 throw new UnsupportedConstructException(node.getParserPosition(), "metadata columns (" + node + ")");
             }

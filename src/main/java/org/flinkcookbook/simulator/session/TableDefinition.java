@@ -3,6 +3,8 @@ package org.flinkcookbook.simulator.session;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.stream.Collectors;
+import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlNode;
 import org.flinkcookbook.simulator.types.SqlType;
 
@@ -32,11 +34,12 @@ public record TableDefinition(
      * @param name column name
      * @param type declared or (for computed columns) derived type
      * @param typeSummary the type as DESCRIBE prints it: STRING, VARCHAR(10), TIMESTAMP(3), ...
-     * @param nullable false for NOT NULL and primary key columns
+     * @param nullable false for NOT NULL and primary key columns; for a computed column, derived from
+     *     its expression, or null where the simulator does not derive it
      * @param computedExpression the expression of a computed column, or null for a physical column
      */
     public record ColumnDefinition(
-            String name, SqlType type, String typeSummary, boolean nullable, SqlNode computedExpression) {
+            String name, SqlType type, String typeSummary, Boolean nullable, SqlNode computedExpression) {
 
         public boolean physical() {
             return computedExpression == null;
@@ -67,12 +70,23 @@ public record TableDefinition(
                     return Arrays.asList(
                             column.name(),
                             type,
-                            column.nullable() && !proctime ? "TRUE" : "FALSE",
+                            column.nullable() == null ? null : column.nullable() && !proctime ? "TRUE" : "FALSE",
                             primaryKey.contains(column.name()) ? key : null,
-                            column.computedExpression() == null ? null : "AS " + column.computedExpression(),
-                            rowtime ? watermarkStrategy.toString() : null);
+                            column.computedExpression() == null ? null : "AS " + unparsed(column.computedExpression()),
+                            rowtime ? unparsed(watermarkStrategy) : null);
                 })
                 .toList();
+    }
+
+    /**
+     * An expression as Flink's DESCRIBE prints it, unparsed after validation: identifiers quoted
+     * (a bare column too), and Flink's legacy TO_TIMESTAMP and PROCTIME functions unquoted.
+     */
+    private static String unparsed(SqlNode expression) {
+        if (expression instanceof SqlIdentifier identifier) {
+            return identifier.names.stream().map(name -> "`" + name + "`").collect(Collectors.joining("."));
+        }
+        return expression.toString().replace("`TO_TIMESTAMP`(", "TO_TIMESTAMP(").replace("`PROCTIME`(", "PROCTIME(");
     }
 
     /** The columns an INSERT writes: the physical ones (Flink's persisted columns). */
