@@ -54,7 +54,7 @@ class RecipeFuzzTest {
     private record Outcome(
             int compared,
             int unsupported,
-            boolean refused,
+            String refused,
             String timingDependent,
             String disagreement,
             FuzzRecipe drawn) {}
@@ -70,6 +70,8 @@ class RecipeFuzzTest {
         }
         List<String> disagreements = new ArrayList<>();
         Map<String, Integer> coverage = new TreeMap<>();
+        Map<String, Integer> refusals = new TreeMap<>();
+        int done = 0;
         int compared = 0;
         int unsupported = 0;
         int refused = 0;
@@ -79,7 +81,20 @@ class RecipeFuzzTest {
                 Outcome outcome = future.get();
                 compared += outcome.compared();
                 unsupported += outcome.unsupported();
-                refused += outcome.refused() ? 1 : 0;
+                if (outcome.refused() != null) {
+                    refused++;
+                    refusals.merge(outcome.refused(), 1, Integer::sum);
+                }
+                if (++done % 100 == 0) {
+                    System.out.printf(
+                            "recipe fuzzing progress: %d recipes, %d statements compared, %d unsupported, "
+                                    + "%d disagreements, %d s%n",
+                            done,
+                            compared,
+                            unsupported,
+                            disagreements.size(),
+                            (System.nanoTime() - started) / 1_000_000_000L);
+                }
                 if (outcome.timingDependent() != null) {
                     timingDependent++;
                     System.out.println("processing-time dependent, not failed:\n" + outcome.timingDependent());
@@ -107,6 +122,8 @@ class RecipeFuzzTest {
                 plannerAssertions.get(),
                 disagreements.size());
         coverage.forEach((construct, count) -> System.out.printf("  %5d  %s%n", count, construct));
+        System.out.println("what Flink refused:");
+        refusals.forEach((refusal, count) -> System.out.printf("  %5d  %s%n", count, refusal));
         assertThat(disagreements).isEmpty();
     }
 
@@ -122,16 +139,16 @@ class RecipeFuzzTest {
             if (statement < 0
                     || modelled.statements().get(statement).sql().startsWith("CREATE TABLE events")
                     || modelled.statements().get(statement).sql().startsWith("SET")) {
-                return new Outcome(0, unsupported, false, null, null, drawn);
+                return new Outcome(0, unsupported, null, null, null, drawn);
             }
             modelled = modelled.withoutStatement(statement);
             simulated = simulator.run(recipe(modelled));
         }
         RecipeRun real = runOnFlink(flink, modelled);
         if (real == null) {
-            return new Outcome(0, unsupported, false, null, null, drawn);
+            return new Outcome(0, unsupported, null, null, null, drawn);
         }
-        boolean refused = real.problem() != null;
+        String refused = real.problem() == null ? null : refusal(real.problem().message());
         List<String> found = DifferentialTest.differences("fuzzed", real, simulated);
         if (found.isEmpty()) {
             return new Outcome(real.results().size(), unsupported, refused, null, null, drawn);
@@ -149,6 +166,12 @@ class RecipeFuzzTest {
                                 DifferentialTest.differences(
                                         "shrunk", minimalOnFlink, simulator.run(recipe(minimal)))));
         return new Outcome(real.results().size(), unsupported, refused, null, shown, drawn);
+    }
+
+    /** The gist of Flink's refusal, without the recipe's names and numbers, for the tally. */
+    private static String refusal(String message) {
+        String gist = message.replaceAll("recipe\\d+", "recipe").replaceAll("\\d+", "N");
+        return gist.length() > 140 ? gist.substring(0, 140) : gist;
     }
 
     /** Drops statements, then fixture rows, then select items, while the recipe still disagrees. */

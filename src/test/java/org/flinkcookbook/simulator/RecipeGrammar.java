@@ -196,7 +196,7 @@ final class RecipeGrammar {
         }
         int rowtimeKind = random.nextInt(10);
         ltz = rowtimeKind >= 6;
-        int precision = pick(List.of(0, 1, 2, 3, 3, 3, 6, 9));
+        int precision = pick(List.of(3, 3, 3, 3, 6, 9));
         boolean millis = precision >= 3 && random.nextBoolean();
         String timeColumns;
         TimeText text;

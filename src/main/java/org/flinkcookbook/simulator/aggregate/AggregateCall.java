@@ -80,7 +80,13 @@ public record AggregateCall(Function function, boolean distinct, Expression argu
         private final Set<Object> seen = distinct ? new HashSet<>() : null;
         private long count;
         private long wholeSum;
-        private double approximateSum;
+        /**
+         * Flink's SumAggFunction starts from NULL and takes the first value as it is, so the sum of
+         * -0.0 alone is -0.0: starting from -0.0 gives the same for every value (-0.0 + x is x).
+         * AvgAggFunction starts from 0, so an average of -0.0 is 0.0.
+         */
+        private double approximateSum = function == Function.SUM ? -0.0 : 0.0;
+
         private BigDecimal exactSum = BigDecimal.ZERO;
         private Object best;
 

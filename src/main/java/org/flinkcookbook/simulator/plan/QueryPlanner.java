@@ -227,6 +227,11 @@ public final class QueryPlanner {
 
     /** ORDER BY over output columns, by name or ordinal; NULLs sort first ascending (Flink's NullCollation.LOW). */
     static Comparator<Object[]> order(SqlNodeList orderList, List<Column> columns) {
+        return order(orderList, columns, Values::compare);
+    }
+
+    /** The same, comparing non-null values with {@code compare}. */
+    static Comparator<Object[]> order(SqlNodeList orderList, List<Column> columns, Comparator<Object> compare) {
         Comparator<Object[]> order = null;
         for (SqlNode item : orderList) {
             boolean descending = false;
@@ -252,7 +257,7 @@ public final class QueryPlanner {
                 if (x == null || y == null) {
                     return x == y ? 0 : (x == null) == nullFirst ? -1 : 1;
                 }
-                int compared = Values.compare(x, y);
+                int compared = compare.compare(x, y);
                 return desc ? -compared : compared;
             };
             order = order == null ? byKey : order.thenComparing(byKey);
