@@ -352,4 +352,71 @@ class FlinkRulesTest {
         assertThat(aligned.problem()).isNull();
         assertThat(rows(aligned.results().get(0))).hasSize(4);
     }
+
+    @Test
+    void anOverAverageIsTheOverSumInTheArgumentsTypeDividedByTheCount() {
+        // found by RecipeFuzzTest: Calcite's AvgVarianceConvertlet rewrites AVG OVER to SUM OVER / COUNT OVER,
+        // and SUM(TINYINT) is TINYINT: 1 + 127 wraps to -128, so the average is -64 (measured)
+        String table = "CREATE TABLE events (id INT, v TINYINT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts) "
+                + "WITH ('connector' = 'datagen');";
+        assertThat(select(
+                        "1,1,2024-03-01 09:27:43\n5,127,2024-03-01 09:44:59\n",
+                        table,
+                        "SELECT id, AVG(v) OVER (ORDER BY ts) FROM events;"))
+                .containsExactly("+I[1, 1]", "+I[5, -64]");
+    }
+
+    @Test
+    void anInsertCastsANumberIntoAStringColumnFirst() {
+        // found by RecipeFuzzTest: TypeCoercionImpl#querySourceCoercion casts an INT into a VARCHAR(1) column
+        // (Calcite cannot assign it), where DynamicSinkUtils alone would refuse it
+        String table = "CREATE TABLE events (k INT, ts TIMESTAMP(3)) WITH ('connector' = 'datagen');";
+        RecipeRun run = run(
+                "12,2024-03-01 10:00:01\n",
+                table,
+                "CREATE TABLE sink (k VARCHAR(1), c CHAR(3)) WITH ('connector' = 'blackhole');",
+                "INSERT INTO sink SELECT k, k FROM events;");
+        assertThat(run.problem()).isNull();
+        assertThat(rows(run.results().get(0))).containsExactly("+I[1, 12 ]");
+    }
+
+    @Test
+    void aWindowTopNTyingAggregatedRowsIsUnsupported() {
+        // found by RecipeFuzzTest: a window aggregation emits a window's keys in the order their timers leave
+        // Flink's timer heap, so the rank of tied totals is not the order the keys arrived in
+        String table = "CREATE TABLE events (k STRING, v INT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts) "
+                + "WITH ('connector' = 'datagen');";
+        String topN = "SELECT k, rn FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY window_start, window_end "
+                + "ORDER BY total) AS rn FROM (SELECT window_start, window_end, k, SUM(v) AS total "
+                + "FROM TABLE(TUMBLE(TABLE events, DESCRIPTOR(ts), INTERVAL '1' HOUR)) "
+                + "GROUP BY window_start, window_end, k)) WHERE rn <= 2;";
+        RecipeRun tied = run("b,2,2024-03-01 10:00:01\na,2,2024-03-01 10:00:02\n", table, topN);
+        RecipeRun apart = run("b,2,2024-03-01 10:00:01\na,3,2024-03-01 10:00:02\n", table, topN);
+
+        assertThat(tied.problem().status()).isEqualTo(RecipeStatus.UNSUPPORTED);
+        assertThat(rows(apart.results().get(0))).containsExactly("+I[b, 1]", "+I[a, 2]");
+    }
+
+    @Test
+    void currentWatermarkAfterAFirstOverCallIsComputedWhenTheRowIsEmitted() {
+        // found by RecipeFuzzTest: CalcRelSplitter#chooseLevels gives the first expression of the SELECT list
+        // its level; when that is an OVER call, CURRENT_WATERMARK goes into a Calc after the OVER operator,
+        // which has the watermark before the one that emitted the row (measured: 02:59:38.999 for the only row)
+        String table =
+                "CREATE TABLE events (id INT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts - INTERVAL '0.001' SECOND) "
+                        + "WITH ('connector' = 'datagen');";
+        String csv = "1,2024-03-31 02:59:39\n";
+        assertThat(select(
+                        csv,
+                        table,
+                        "SELECT id, COUNT(*) OVER w AS seen, CURRENT_WATERMARK(ts) AS wm FROM events "
+                                + "WINDOW w AS (ORDER BY ts ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW);"))
+                .containsExactly("+I[1, 1, 2024-03-31 02:59:38.999]");
+        assertThat(select(
+                        csv,
+                        table,
+                        "SELECT id, CURRENT_WATERMARK(ts) AS wm, COUNT(*) OVER w AS seen FROM events "
+                                + "WINDOW w AS (ORDER BY ts);"))
+                .containsExactly("+I[1, <NULL>, 1]");
+    }
 }

@@ -26,7 +26,17 @@ public record AggregateCall(Function function, boolean distinct, Expression argu
         SUM,
         MIN,
         MAX,
-        AVG
+        AVG,
+        /**
+         * AVG in an OVER window: Calcite's AvgVarianceConvertlet rewrites it to SUM OVER / COUNT OVER,
+         * so the sum keeps (and wraps in) the argument's type and starts from NULL like SUM.
+         */
+        OVER_AVG
+    }
+
+    /** This call as an OVER aggregate computes it. */
+    public AggregateCall inOverWindow() {
+        return function == Function.AVG ? new AggregateCall(Function.OVER_AVG, distinct, argument) : this;
     }
 
     /** Accumulates one group's, window's or slice's values. */
@@ -56,7 +66,8 @@ public record AggregateCall(Function function, boolean distinct, Expression argu
             return true;
         }
         SqlType type = argument.type();
-        return type.isNumeric() && !(function == Function.AVG && type.root() == Root.DECIMAL);
+        return type.isNumeric()
+                && !((function == Function.AVG || function == Function.OVER_AVG) && type.root() == Root.DECIMAL);
     }
 
     public Accumulator newAccumulator() {
@@ -83,9 +94,9 @@ public record AggregateCall(Function function, boolean distinct, Expression argu
         /**
          * Flink's SumAggFunction starts from NULL and takes the first value as it is, so the sum of
          * -0.0 alone is -0.0: starting from -0.0 gives the same for every value (-0.0 + x is x).
-         * AvgAggFunction starts from 0, so an average of -0.0 is 0.0.
+         * AvgAggFunction starts from 0, so a (non-OVER) average of -0.0 is 0.0.
          */
-        private double approximateSum = function == Function.SUM ? -0.0 : 0.0;
+        private double approximateSum = function == Function.AVG ? 0.0 : -0.0;
 
         private BigDecimal exactSum = BigDecimal.ZERO;
         private Object best;
@@ -108,10 +119,10 @@ public record AggregateCall(Function function, boolean distinct, Expression argu
                         best = value;
                     }
                 }
-                case SUM, AVG -> {
+                case SUM, AVG, OVER_AVG -> {
                     if (value instanceof BigDecimal decimal) {
                         exactSum = exactSum.add(decimal);
-                    } else if (value instanceof Float single && function == Function.SUM) {
+                    } else if (value instanceof Float single && function != Function.AVG) {
                         approximateSum = (float) approximateSum + single; // SUM(FLOAT) adds in float
                     } else if (value instanceof Double || value instanceof Float) {
                         approximateSum += ((Number) value).doubleValue();
@@ -136,7 +147,7 @@ public record AggregateCall(Function function, boolean distinct, Expression argu
             }
             count += that.count;
             wholeSum += that.wholeSum;
-            approximateSum = argument != null && argument.type().root() == Root.FLOAT && function == Function.SUM
+            approximateSum = argument != null && argument.type().root() == Root.FLOAT && function != Function.AVG
                     ? (float) approximateSum + (float) that.approximateSum
                     : approximateSum + that.approximateSum;
             exactSum = exactSum.add(that.exactSum);
@@ -163,6 +174,16 @@ public record AggregateCall(Function function, boolean distinct, Expression argu
             Root root = argument.type().root();
             if (root == Root.DECIMAL) {
                 return Values.fitDecimal(exactSum, resultType());
+            }
+            if (function == Function.OVER_AVG) {
+                if (root == Root.FLOAT) {
+                    return (float) approximateSum / count;
+                }
+                if (root == Root.DOUBLE) {
+                    return approximateSum / count;
+                }
+                long sum = ((Number) Values.cast(wholeSum, SqlType.BIGINT, resultType(), null)).longValue();
+                return Values.cast(sum / count, SqlType.BIGINT, resultType(), null);
             }
             if (root == Root.DOUBLE || root == Root.FLOAT) {
                 double result = function == Function.SUM ? approximateSum : approximateSum / count;

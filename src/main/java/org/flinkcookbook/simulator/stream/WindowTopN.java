@@ -161,10 +161,20 @@ public final class WindowTopN implements RowSink, EvaluationContext {
         }
         List<Pending> sorted = new ArrayList<>();
         for (List<Pending> tied : buffer.values()) {
-            if (!streaming && tied.size() > 1 && sorted.size() < limit) {
-                // batch mode sorts with Flink's QuickSort (BinaryInMemorySortBuffer), which is not stable
-                throw new UnsupportedConstructException(
-                        null, "a batch-mode window Top-N whose ORDER BY ties rows within the first " + limit);
+            if (tied.size() > 1 && sorted.size() < limit) {
+                if (!streaming) {
+                    // batch mode sorts with Flink's QuickSort (BinaryInMemorySortBuffer), which is not stable
+                    throw new UnsupportedConstructException(
+                            null, "a batch-mode window Top-N whose ORDER BY ties rows within the first " + limit);
+                }
+                if (tied.get(0).fixtureLine() == 0) {
+                    // rows of a window aggregation arrive in the order its timers leave Flink's timer heap
+                    // (HeapPriorityQueue), not in the order their keys first arrived
+                    throw new UnsupportedConstructException(
+                            null,
+                            "a window Top-N over a window aggregation whose ORDER BY ties aggregated rows within "
+                                    + "the first " + limit);
+                }
             }
             sorted.addAll(tied);
         }

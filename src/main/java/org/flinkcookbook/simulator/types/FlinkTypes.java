@@ -27,9 +27,20 @@ public final class FlinkTypes {
 
     private FlinkTypes() {}
 
-    /** LogicalTypeCasts#supportsImplicitCast: what an INSERT may write into a sink column without a CAST. */
+    /**
+     * What an INSERT may write into a sink column without a CAST: Calcite's
+     * TypeCoercionImpl#querySourceCoercion first casts some columns to the sink's type (measured on
+     * Flink 2.3: a number into a CHAR or VARCHAR column, FLOAT or DOUBLE into an exact number, a
+     * bounded VARCHAR into a CHAR), then DynamicSinkUtils checks LogicalTypeCasts#supportsImplicitCast
+     * (so STRING into CHAR(4) or BIGINT into INT is refused).
+     */
     public static boolean implicitlyCasts(SqlType from, SqlType to) {
+        boolean approximate = from.root() == SqlType.Root.FLOAT || from.root() == SqlType.Root.DOUBLE;
+        boolean boundedString = from.root() == SqlType.Root.STRING && from.precision() >= 0;
         return from.root() == SqlType.Root.INTERVAL
+                || (from.isNumeric() && to.root() == SqlType.Root.STRING)
+                || (approximate && to.isNumeric())
+                || (boundedString && to.root() == SqlType.Root.STRING)
                 || LogicalTypeCasts.supportsImplicitCast(logical(from), logical(to));
     }
 
