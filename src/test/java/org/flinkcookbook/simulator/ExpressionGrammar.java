@@ -164,7 +164,10 @@ final class ExpressionGrammar {
                                 + " ELSE " + expression(Family.EXACT, next) + " END";
                     case 4 ->
                         "COALESCE(" + expression(Family.EXACT, next) + ", " + expression(Family.EXACT, next) + ")";
-                    default -> "-" + expression(Family.EXACT, next);
+                    default -> {
+                        String operand = expression(Family.EXACT, next);
+                        yield (operand.startsWith("-") ? "- " : "-") + operand; // "--" would start a comment
+                    }
                 };
             case APPROXIMATE ->
                 switch (random.nextInt(4)) {

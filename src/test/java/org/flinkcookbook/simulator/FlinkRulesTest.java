@@ -253,6 +253,14 @@ class FlinkRulesTest {
     }
 
     @Test
+    void aViewOverAMissingTableIsRefusedWhereItIsCreated() {
+        // found by RecipeFuzzTest: Flink validates the view's query at CREATE VIEW
+        RecipeRun run = run("1\n", "CREATE VIEW fresh AS SELECT * FROM nowhere;", "SELECT 1;");
+        assertThat(run.problem().status()).isEqualTo(RecipeStatus.ERROR);
+        assertThat(run.problem().line()).isEqualTo(3);
+    }
+
+    @Test
     void betweenIsTwoComparisonsInThreeValuedLogic() {
         // StandardConvertletTable#convertBetween: -3 >= NULL AND -3 <= -2147483648 is FALSE, not NULL
         assertThat(select(
@@ -364,20 +372,28 @@ class FlinkRulesTest {
                         table,
                         "SELECT id, AVG(v) OVER (ORDER BY ts) FROM events;"))
                 .containsExactly("+I[1, 1]", "+I[5, -64]");
+        // SqlToRelConverter#convertOver makes SUM OVER a $SUM0 OVER, which starts from 0: -0.0 alone sums to 0.0
+        String floats = "CREATE TABLE events (id INT, f FLOAT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts) "
+                + "WITH ('connector' = 'datagen');";
+        assertThat(select(
+                        "1,-0.0,2024-03-01 10:00:01\n",
+                        floats,
+                        "SELECT id, SUM(f) OVER (ORDER BY ts), AVG(f) OVER (ORDER BY ts) FROM events;"))
+                .containsExactly("+I[1, 0.0, 0.0]");
     }
 
     @Test
-    void anInsertCastsANumberIntoAStringColumnFirst() {
-        // found by RecipeFuzzTest: TypeCoercionImpl#querySourceCoercion casts an INT into a VARCHAR(1) column
-        // (Calcite cannot assign it), where DynamicSinkUtils alone would refuse it
-        String table = "CREATE TABLE events (k INT, ts TIMESTAMP(3)) WITH ('connector' = 'datagen');";
+    void anInsertThatCalciteCoercesCastsEveryColumn() {
+        // found by RecipeFuzzTest: TypeCoercionImpl#querySourceCoercion casts the query to the sink's row type
+        // when a column needs a cast (INT into VARCHAR(1)); STRING into CHAR(4) beside it is then cast too
+        String table = "CREATE TABLE events (k INT, s STRING, ts TIMESTAMP(3)) WITH ('connector' = 'datagen');";
         RecipeRun run = run(
-                "12,2024-03-01 10:00:01\n",
+                "12,abcdef,2024-03-01 10:00:01\n",
                 table,
-                "CREATE TABLE sink (k VARCHAR(1), c CHAR(3)) WITH ('connector' = 'blackhole');",
-                "INSERT INTO sink SELECT k, k FROM events;");
+                "CREATE TABLE sink (k VARCHAR(1), c CHAR(3), s CHAR(4)) WITH ('connector' = 'blackhole');",
+                "INSERT INTO sink SELECT k, k, s FROM events;");
         assertThat(run.problem()).isNull();
-        assertThat(rows(run.results().get(0))).containsExactly("+I[1, 12 ]");
+        assertThat(rows(run.results().get(0))).containsExactly("+I[1, 12 , abcd]");
     }
 
     @Test

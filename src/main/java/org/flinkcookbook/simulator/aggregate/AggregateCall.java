@@ -28,15 +28,24 @@ public record AggregateCall(Function function, boolean distinct, Expression argu
         MAX,
         AVG,
         /**
+         * SUM in an OVER window: Calcite's SqlToRelConverter#convertOver rewrites it to CASE WHEN
+         * COUNT OVER > 0 THEN $SUM0 OVER, a sum that starts from 0 (the sum of -0.0 alone is 0.0).
+         */
+        OVER_SUM,
+        /**
          * AVG in an OVER window: Calcite's AvgVarianceConvertlet rewrites it to SUM OVER / COUNT OVER,
-         * so the sum keeps (and wraps in) the argument's type and starts from NULL like SUM.
+         * so the sum keeps (and wraps in) the argument's type and starts from 0 like OVER_SUM.
          */
         OVER_AVG
     }
 
     /** This call as an OVER aggregate computes it. */
     public AggregateCall inOverWindow() {
-        return function == Function.AVG ? new AggregateCall(Function.OVER_AVG, distinct, argument) : this;
+        return switch (function) {
+            case SUM -> new AggregateCall(Function.OVER_SUM, distinct, argument);
+            case AVG -> new AggregateCall(Function.OVER_AVG, distinct, argument);
+            default -> this;
+        };
     }
 
     /** Accumulates one group's, window's or slice's values. */
@@ -54,7 +63,7 @@ public record AggregateCall(Function function, boolean distinct, Expression argu
             return SqlType.BIGINT;
         }
         SqlType type = argument.type();
-        if (function == Function.SUM && type.root() == Root.DECIMAL) {
+        if ((function == Function.SUM || function == Function.OVER_SUM) && type.root() == Root.DECIMAL) {
             return SqlType.decimal(38, type.scale());
         }
         return type;
@@ -96,7 +105,7 @@ public record AggregateCall(Function function, boolean distinct, Expression argu
          * -0.0 alone is -0.0: starting from -0.0 gives the same for every value (-0.0 + x is x).
          * AvgAggFunction starts from 0, so a (non-OVER) average of -0.0 is 0.0.
          */
-        private double approximateSum = function == Function.AVG ? 0.0 : -0.0;
+        private double approximateSum = function == Function.SUM ? -0.0 : 0.0;
 
         private BigDecimal exactSum = BigDecimal.ZERO;
         private Object best;
@@ -119,7 +128,7 @@ public record AggregateCall(Function function, boolean distinct, Expression argu
                         best = value;
                     }
                 }
-                case SUM, AVG, OVER_AVG -> {
+                case SUM, OVER_SUM, AVG, OVER_AVG -> {
                     if (value instanceof BigDecimal decimal) {
                         exactSum = exactSum.add(decimal);
                     } else if (value instanceof Float single && function != Function.AVG) {
@@ -186,10 +195,12 @@ public record AggregateCall(Function function, boolean distinct, Expression argu
                 return Values.cast(sum / count, SqlType.BIGINT, resultType(), null);
             }
             if (root == Root.DOUBLE || root == Root.FLOAT) {
-                double result = function == Function.SUM ? approximateSum : approximateSum / count;
+                double result = function == Function.SUM || function == Function.OVER_SUM
+                        ? approximateSum
+                        : approximateSum / count;
                 return root == Root.FLOAT ? (Object) (float) result : (Object) result;
             }
-            long result = function == Function.SUM ? wholeSum : wholeSum / count;
+            long result = function == Function.SUM || function == Function.OVER_SUM ? wholeSum : wholeSum / count;
             return Values.cast(result, SqlType.BIGINT, resultType(), null);
         }
     }

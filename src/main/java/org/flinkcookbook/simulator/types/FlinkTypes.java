@@ -27,21 +27,44 @@ public final class FlinkTypes {
 
     private FlinkTypes() {}
 
-    /**
-     * What an INSERT may write into a sink column without a CAST: Calcite's
-     * TypeCoercionImpl#querySourceCoercion first casts some columns to the sink's type (measured on
-     * Flink 2.3: a number into a CHAR or VARCHAR column, FLOAT or DOUBLE into an exact number, a
-     * bounded VARCHAR into a CHAR), then DynamicSinkUtils checks LogicalTypeCasts#supportsImplicitCast
-     * (so STRING into CHAR(4) or BIGINT into INT is refused).
-     */
+    /** LogicalTypeCasts#supportsImplicitCast: what DynamicSinkUtils lets an INSERT write into a sink column. */
     public static boolean implicitlyCasts(SqlType from, SqlType to) {
-        boolean approximate = from.root() == SqlType.Root.FLOAT || from.root() == SqlType.Root.DOUBLE;
-        boolean boundedString = from.root() == SqlType.Root.STRING && from.precision() >= 0;
         return from.root() == SqlType.Root.INTERVAL
-                || (from.isNumeric() && to.root() == SqlType.Root.STRING)
-                || (approximate && to.isNumeric())
-                || (boundedString && to.root() == SqlType.Root.STRING)
                 || LogicalTypeCasts.supportsImplicitCast(logical(from), logical(to));
+    }
+
+    /**
+     * Whether Calcite's TypeCoercionImpl#querySourceCoercion casts an INSERT's query to the sink's row
+     * type before DynamicSinkUtils checks it: when every column can be cast and one needs a cast
+     * (#needToCast: not between two character types, nor between two integer types, nor for equal
+     * types); then every column is cast and none is refused. Measured on Flink 2.3: INT into
+     * VARCHAR(1) or FLOAT into INT is cast, and so then is STRING into CHAR(4) beside it, while
+     * STRING into CHAR(4) or BIGINT into INT alone is refused.
+     */
+    public static boolean coercesInsert(List<SqlType> sources, List<SqlType> targets) {
+        boolean needsCast = false;
+        for (int i = 0; i < sources.size(); i++) {
+            SqlType from = sources.get(i);
+            SqlType to = targets.get(i);
+            if (from.equals(to)) {
+                continue;
+            }
+            if (from.root() == SqlType.Root.INTERVAL
+                    || to.root() == SqlType.Root.INTERVAL
+                    || !LogicalTypeCasts.supportsExplicitCast(logical(from), logical(to))) {
+                return false;
+            }
+            boolean characters = from.root() == SqlType.Root.STRING && to.root() == SqlType.Root.STRING;
+            needsCast |= !characters && !(isInteger(from) && isInteger(to));
+        }
+        return needsCast;
+    }
+
+    private static boolean isInteger(SqlType type) {
+        return switch (type.root()) {
+            case TINYINT, SMALLINT, INT, BIGINT -> true;
+            default -> false;
+        };
     }
 
     /** LogicalTypeMerging#findCommonType: the type CASE and COALESCE give their branches, if any. */
