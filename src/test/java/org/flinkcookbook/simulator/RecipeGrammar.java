@@ -396,13 +396,13 @@ final class RecipeGrammar {
         String kind = pick(List.of("TUMBLE", "TUMBLE", "HOP", "CUMULATE"));
         long size = scale * pick(List.of(1L, 2L, 4L, 6L));
         long step = size / pick(List.of(1L, 2L, 3L, 4L));
-        if (size % step != 0) {
+        if (size % step != 0 || !exact(step)) {
             step = size;
         }
         String arguments = kind.equals("TUMBLE") ? interval(size) : interval(step) + ", " + interval(size);
         if (random.nextInt(5) == 0) {
             long offset = (random.nextBoolean() ? -1 : 1) * Math.max(SECOND, size / pick(List.of(2L, 3L, 4L)));
-            offset = offset / SECOND * SECOND;
+            offset = exact(offset) ? offset / SECOND * SECOND : offset / MINUTE * MINUTE;
             arguments += ", " + interval(offset);
             constructs.add(kind + " TVF with offset");
         }
@@ -466,7 +466,7 @@ final class RecipeGrammar {
         String kind = pick(List.of("TUMBLE", "HOP", "SESSION"));
         String arguments = switch (kind) {
             case "TUMBLE" -> interval(size);
-            case "HOP" -> interval(size / 2) + ", " + interval(size);
+            case "HOP" -> interval(exact(size / 2) ? size / 2 : size) + ", " + interval(size);
             default -> interval(scale);
         };
         String call = "(ts, " + arguments + ")";
@@ -664,6 +664,11 @@ final class RecipeGrammar {
 
     private void add(Statement statement) {
         statements.add(statement);
+    }
+
+    /** Whether {@link #interval} writes this length exactly. */
+    private static boolean exact(long millis) {
+        return Math.abs(millis) < 100 * SECOND || millis % MINUTE == 0;
     }
 
     /** An interval literal Flink reads: the largest whole unit, SECOND with milliseconds below 100 s, else whole minutes. */
