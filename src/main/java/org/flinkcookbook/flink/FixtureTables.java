@@ -15,6 +15,7 @@ import org.apache.flink.table.catalog.ContextResolvedTable;
 import org.apache.flink.table.catalog.ObjectIdentifier;
 import org.apache.flink.table.catalog.ResolvedSchema;
 import org.apache.flink.table.catalog.UnresolvedIdentifier;
+import org.flinkcookbook.fixtures.FixtureCheck;
 import org.flinkcookbook.guard.FileAccess;
 import org.flinkcookbook.recipe.FixtureBinding;
 import org.flinkcookbook.session.BoundFixture;

@@ -240,14 +240,15 @@ class FlinkRulesTest {
             assertThat(refused.problem().status()).isEqualTo(RecipeStatus.ERROR);
             assertThat(refused.results()).isEmpty();
         });
-        // the time zone is refused where a query reads it, not at the SET
+        // the time zone is refused where a query reads it, not at the SET; a fixture row at the fixture's
+        // directive (line 6), where the Flink engine checks the fixture
         assertThat(List.of(
                         hop.problem().line(),
                         windowTime.problem().line(),
                         lag.problem().line(),
                         zone.problem().line(),
                         blank.problem().line()))
-                .containsExactly(4, 4, 4, 5, 4);
+                .containsExactly(4, 4, 4, 5, 6);
         assertThat(offset.problem()).isNull();
         assertThat(rows(offset.results().get(0))).containsExactly("+I[2024-03-01 09:40:00.000, 1]");
     }
@@ -258,6 +259,25 @@ class FlinkRulesTest {
         RecipeRun run = run("1\n", "CREATE VIEW fresh AS SELECT * FROM nowhere;", "SELECT 1;");
         assertThat(run.problem().status()).isEqualTo(RecipeStatus.ERROR);
         assertThat(run.problem().line()).isEqualTo(3);
+        // but the session time zone is read only when a query is planned
+        RecipeRun zone = run(
+                "1,2024-03-01 10:00:01\n",
+                "SET 'table.local-time-zone' = 'UTC+8';",
+                "CREATE TABLE events (id INT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts) WITH ('connector' = 'datagen');",
+                "CREATE VIEW fresh AS SELECT * FROM events WHERE ts > CURRENT_WATERMARK(ts);");
+        assertThat(zone.problem()).isNull();
+    }
+
+    @Test
+    void aBlankFixtureLineIsRefusedAtTheFixtureBindingEvenWithoutAQuery() {
+        // found by RecipeFuzzTest: the Flink engine checks every row of a bound fixture when its table is
+        // created (FixtureTables, FixtureCheck): a blank line is one empty field
+        RecipeRun run = run(
+                "1,2024-03-01 10:00:01\n\n",
+                "CREATE TABLE events (id INT, ts TIMESTAMP(3)) WITH ('connector' = 'datagen');");
+        assertThat(run.problem().status()).isEqualTo(RecipeStatus.ERROR);
+        assertThat(run.problem().line()).isEqualTo(5); // the fixture directive after the sql block
+        assertThat(run.problem().message()).contains(":2: has 1 fields but the table has 2 physical columns");
     }
 
     @Test

@@ -41,7 +41,7 @@ import org.junit.jupiter.api.io.TempDir;
 @ExtendWith(SharedFlink.class)
 class RecipeFuzzTest {
 
-    private static final int CASES = Integer.getInteger("cookbook.fuzz.cases", 6);
+    private static final int CASES = Integer.getInteger("cookbook.fuzz.cases", 40);
     private static final long SEED = Long.getLong("cookbook.fuzz.seed", 1L);
     private static final int THREADS = Integer.getInteger("cookbook.fuzz.threads", 2);
     private static final int SHRINK_ATTEMPTS = 150;

@@ -77,7 +77,7 @@ public final class FlinkTypes {
                 .map(FlinkTypes::of);
     }
 
-    static LogicalType logical(SqlType type) {
+    public static LogicalType logical(SqlType type) {
         return switch (type.root()) {
             case BOOLEAN -> new BooleanType();
             case TINYINT -> new TinyIntType();
