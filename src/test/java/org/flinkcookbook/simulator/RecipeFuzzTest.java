@@ -33,8 +33,9 @@ import org.junit.jupiter.api.io.TempDir;
  * (statements, fixture rows, then select items dropped while it still disagrees) to the minimal
  * recipe the failure prints.
  *
- * <p>Defaults fit {@code mvn verify}: 6 recipes of seed 1 on 2 threads. A long sweep:
- * {@code mvn test -Dtest=RecipeFuzzTest -Dcookbook.fuzz.cases=5000 -Dcookbook.fuzz.seed=7 -Dcookbook.fuzz.threads=3}.
+ * <p>Defaults fit {@code mvn verify}: 40 recipes of seed 1 on 2 threads. A long sweep:
+ * {@code mvn test -Dtest=RecipeFuzzTest -Dcookbook.fuzz.cases=5000 -Dcookbook.fuzz.seed=7 -Dcookbook.fuzz.threads=3}
+ * ({@code -Dcookbook.fuzz.shrink=N} shrinks the first N disagreements only, 12 by default).
  * A disagreement the simulator itself flags as depending on processing time (a periodic
  * watermark emission) is reported, not failed: Flink's outcome then depends on timing.
  */
@@ -46,7 +47,7 @@ class RecipeFuzzTest {
     private static final int THREADS = Integer.getInteger("cookbook.fuzz.threads", 2);
     private static final int SHRINK_ATTEMPTS = 150;
     /** Shrinking costs up to SHRINK_ATTEMPTS Flink runs: a long sweep shrinks its first disagreements only. */
-    private static final int SHRUNK_DISAGREEMENTS = 12;
+    private static final int SHRUNK_DISAGREEMENTS = Integer.getInteger("cookbook.fuzz.shrink", 12);
 
     @TempDir
     Path directory;
