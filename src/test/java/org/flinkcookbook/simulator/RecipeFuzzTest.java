@@ -59,7 +59,7 @@ class RecipeFuzzTest {
     /** What checking one recipe found. */
     private record Outcome(
             int compared,
-            int unsupported,
+            List<String> unsupported,
             String refused,
             String timingDependent,
             String disagreement,
@@ -77,6 +77,7 @@ class RecipeFuzzTest {
         List<String> disagreements = new ArrayList<>();
         Map<String, Integer> coverage = new TreeMap<>();
         Map<String, Integer> refusals = new TreeMap<>();
+        Map<String, Integer> unsupportedConstructs = new TreeMap<>();
         int done = 0;
         int compared = 0;
         int unsupported = 0;
@@ -86,7 +87,8 @@ class RecipeFuzzTest {
             for (Future<Outcome> future : outcomes) {
                 Outcome outcome = future.get();
                 compared += outcome.compared();
-                unsupported += outcome.unsupported();
+                unsupported += outcome.unsupported().size();
+                outcome.unsupported().forEach(construct -> unsupportedConstructs.merge(construct, 1, Integer::sum));
                 if (outcome.refused() != null) {
                     refused++;
                     refusals.merge(outcome.refused(), 1, Integer::sum);
@@ -128,6 +130,8 @@ class RecipeFuzzTest {
                 plannerAssertions.get(),
                 disagreements.size());
         coverage.forEach((construct, count) -> System.out.printf("  %5d  %s%n", count, construct));
+        System.out.println("what the simulator called unsupported:");
+        unsupportedConstructs.forEach((construct, count) -> System.out.printf("  %5d  %s%n", count, construct));
         System.out.println("what Flink refused:");
         refusals.forEach((refusal, count) -> System.out.printf("  %5d  %s%n", count, refusal));
         assertThat(disagreements).isEmpty();
@@ -137,10 +141,10 @@ class RecipeFuzzTest {
         FuzzRecipe drawn = RecipeGrammar.draw(SEED, index);
         SimulatorEngine simulator = new SimulatorEngine(directory.resolve("fixtures"));
         FuzzRecipe modelled = drawn;
-        int unsupported = 0;
+        List<String> unsupported = new ArrayList<>();
         RecipeRun simulated = simulator.run(recipe(modelled));
         while (isUnsupported(simulated)) {
-            unsupported++;
+            unsupported.add(refusal(simulated.problem().message()));
             int statement = modelled.statementAt(simulated.problem().line());
             if (statement < 0
                     || modelled.statements().get(statement).sql().startsWith("CREATE TABLE events")
@@ -183,7 +187,7 @@ class RecipeFuzzTest {
         return new Outcome(real.results().size(), unsupported, refused, null, shown, drawn);
     }
 
-    /** The gist of Flink's refusal, without the recipe's names and numbers, for the tally. */
+    /** The gist of a refusal or an unsupported construct, without the recipe's names and numbers, for the tallies. */
     private static String refusal(String message) {
         String gist = message.replaceAll("recipe\\d+", "recipe").replaceAll("\\d+", "N");
         return gist.length() > 140 ? gist.substring(0, 140) : gist;
