@@ -259,6 +259,19 @@ class FlinkRulesTest {
                 .containsExactly(4, 4, 4, 5, 6);
         assertThat(offset.problem()).isNull();
         assertThat(rows(offset.results().get(0))).containsExactly("+I[2024-03-01 09:40:00.000, 1]");
+        // found by RecipeFuzzTest: only sliced operators need the multiple; a HOP whose rows are only selected
+        // (AlignedWindowTableFunctionOperator) is accepted, one row per window containing the row: windows start
+        // every 7 minutes from the epoch (SlidingWindowAssigner), so 09:50 and 09:57 hold 10:00:01
+        RecipeRun unsliced = run(
+                csv,
+                table,
+                "SELECT window_start, window_end FROM TABLE(HOP(TABLE events, DESCRIPTOR(ts), "
+                        + "INTERVAL '7' MINUTE, INTERVAL '15' MINUTE));");
+        assertThat(unsliced.problem()).isNull();
+        assertThat(rows(unsliced.results().get(0)))
+                .containsExactly(
+                        "+I[2024-03-01 09:50:00.000, 2024-03-01 10:05:00.000]",
+                        "+I[2024-03-01 09:57:00.000, 2024-03-01 10:12:00.000]");
     }
 
     @Test

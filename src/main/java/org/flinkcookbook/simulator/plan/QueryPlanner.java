@@ -90,7 +90,11 @@ public final class QueryPlanner {
         }
         SqlNode from = unalias(select.getFrom());
         WindowTvf tvf = from.getKind() == SqlKind.COLLECTION_TABLE
-                ? WindowTvf.of((SqlBasicCall) ((SqlCall) from).operand(0), this::tableOrView, settings.streaming())
+                ? WindowTvf.of(
+                        (SqlBasicCall) ((SqlCall) from).operand(0),
+                        this::tableOrView,
+                        settings.streaming(),
+                        isAggregate(select) || !overCalls.isEmpty())
                 : null;
         if (!overCalls.isEmpty()) {
             if (tvf != null
@@ -152,7 +156,7 @@ public final class QueryPlanner {
         SqlNode from = unalias(fromItem);
         return from.getKind() == SqlKind.COLLECTION_TABLE
                 ? windowed(WindowTvf.of(
-                        (SqlBasicCall) ((SqlCall) from).operand(0), this::tableOrView, settings.streaming()))
+                        (SqlBasicCall) ((SqlCall) from).operand(0), this::tableOrView, settings.streaming(), true))
                 : source(from);
     }
 

@@ -48,7 +48,12 @@ record WindowTvf(Relation data, WindowSpec spec, int rowtimeIndex, SqlType rowti
     }
 
     /** Parses the call inside {@code TABLE(...)}; {@code dataOf} plans the TABLE argument. */
-    static WindowTvf of(SqlBasicCall call, Function<SqlNode, Relation> dataOf, boolean streaming) {
+    /**
+     * @param sliced whether a windowed operator keeps the windows' state in slices (aggregation,
+     *     top-N), which needs a size that is a multiple of the HOP slide; a window TVF whose rows are
+     *     only selected assigns windows without slices (AlignedWindowTableFunctionOperator)
+     */
+    static WindowTvf of(SqlBasicCall call, Function<SqlNode, Relation> dataOf, boolean streaming, boolean sliced) {
         String function = call.getOperator().getName().toUpperCase(Locale.ROOT);
         List<String> parameters = switch (function) {
             case "TUMBLE" -> List.of("DATA", "TIMECOL", "SIZE", "OFFSET");
@@ -83,7 +88,10 @@ record WindowTvf(Relation data, WindowSpec spec, int rowtimeIndex, SqlType rowti
         long offset = arguments.containsKey("OFFSET") ? interval(arguments, "OFFSET", call) : 0;
         WindowSpec spec = switch (function) {
             case "TUMBLE" -> WindowSpec.tumble(size, offset);
-            case "HOP" -> WindowSpec.hop(size, slicedStep(interval(arguments, "SLIDE", call), size, call), offset);
+            case "HOP" -> {
+                long slide = interval(arguments, "SLIDE", call);
+                yield WindowSpec.hop(size, sliced || slide <= 0 ? slicedStep(slide, size, call) : slide, offset);
+            }
             default -> WindowSpec.cumulate(size, slicedStep(interval(arguments, "STEP", call), size, call), offset);
         };
         return new WindowTvf(data, spec, rowtimeIndex, rowtime.type());
