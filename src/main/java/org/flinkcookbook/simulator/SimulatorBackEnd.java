@@ -213,7 +213,10 @@ final class SimulatorBackEnd implements SessionBackEnd {
         List<SqlType> targets = Arrays.stream(targetOf)
                 .mapToObj(position -> sinkColumns.get(position).type())
                 .toList();
-        boolean coerced = FlinkTypes.coercesInsert(sources, targets);
+        List<Boolean> timeAttributes = queryColumns.stream()
+                .map(column -> settings.streaming() && column.rowtime())
+                .toList();
+        boolean coerced = FlinkTypes.coercesInsert(sources, timeAttributes, targets);
         for (int i = 0; i < targetOf.length; i++) {
             SqlType from = queryColumns.get(i).type();
             SqlType to = sinkColumns.get(targetOf[i]).type();

@@ -194,7 +194,17 @@ class FlinkRulesTest {
                 "CREATE TABLE sink (k VARCHAR(1), c CHAR(4)) WITH ('connector' = 'blackhole');",
                 "INSERT INTO sink SELECT big, s FROM events;");
 
+        // a rowtime attribute is no plain TIMESTAMP(3) to Calcite: it needs a cast, so BIGINT into TINYINT beside it
+        // is cast too
+        RecipeRun rowtime = run(
+                "alpha,2024-03-01 10:00:01.999,300\n",
+                "CREATE TABLE events (s STRING, ts TIMESTAMP(3), big BIGINT, WATERMARK FOR ts AS ts) "
+                        + "WITH ('connector' = 'datagen');",
+                "CREATE TABLE sink (t TIMESTAMP(3), b TINYINT) WITH ('connector' = 'blackhole');",
+                "INSERT INTO sink SELECT ts, big FROM events;");
+
         assertThat(rows(coerced.results().get(0))).containsExactly("+I[1, alph]");
+        assertThat(rowtime.problem()).isNull();
         assertThat(accepted.problem()).isNull();
         assertThat(rows(accepted.results().get(0))).containsExactly("+I[alp, 2024-03-01 10:00:01, 12.3]");
         assertThat(refused.problem().message()).contains("'c'", "STRING", "CHAR(4)");
@@ -267,6 +277,20 @@ class FlinkRulesTest {
                 table,
                 "SELECT window_start, window_end FROM TABLE(HOP(TABLE events, DESCRIPTOR(ts), "
                         + "INTERVAL '7' MINUTE, INTERVAL '15' MINUTE));");
+        // nor does batch mode, which does not slice; an offset must be shorter than the size
+        RecipeRun batch = run(
+                csv,
+                "SET 'execution.runtime-mode' = 'batch';",
+                table,
+                "SELECT window_start, COUNT(*) FROM TABLE(HOP(TABLE events, DESCRIPTOR(ts), "
+                        + "INTERVAL '10' SECOND, INTERVAL '15' SECOND)) GROUP BY window_start, window_end;");
+        RecipeRun longOffset = run(
+                csv,
+                table,
+                "SELECT id FROM TABLE(TUMBLE(TABLE events, DESCRIPTOR(ts), INTERVAL '1' SECOND, INTERVAL '-1' SECOND));");
+        assertThat(batch.problem()).isNull();
+        assertThat(longOffset.problem().status()).isEqualTo(RecipeStatus.ERROR);
+        assertThat(longOffset.problem().message()).contains("abs(offset) < size");
         assertThat(unsliced.problem()).isNull();
         assertThat(rows(unsliced.results().get(0)))
                 .containsExactly(
@@ -324,7 +348,15 @@ class FlinkRulesTest {
         // CASE of FLOAT and DOUBLE is FLOAT in places in Flink's plans
         RecipeRun mixed = run("x,0,0,0,0\n", VALUES, "SELECT CASE WHEN i > 0 THEN f ELSE d END FROM events;");
 
-        assertThat(List.of(micros, widerList, folded, mixed))
+        // found by RecipeFuzzTest: across Australia/Lord_Howe's fall-back, Flink's HOP panes emit a row of NULLs
+        RecipeRun hopAcrossDst = run(
+                "1,1712414700000\n",
+                "SET 'table.local-time-zone' = 'Australia/Lord_Howe';",
+                "CREATE TABLE events (v TINYINT, ms BIGINT, ts AS TO_TIMESTAMP_LTZ(ms, 3), WATERMARK FOR ts AS ts) "
+                        + "WITH ('connector' = 'datagen');",
+                "SELECT MAX(v) FROM events GROUP BY HOP(ts, INTERVAL '15' MINUTE, INTERVAL '30' MINUTE);");
+
+        assertThat(List.of(micros, widerList, folded, mixed, hopAcrossDst))
                 .allSatisfy(run -> assertThat(run.problem().status()).isEqualTo(RecipeStatus.UNSUPPORTED));
     }
 

@@ -94,7 +94,7 @@ public final class QueryPlanner {
                         (SqlBasicCall) ((SqlCall) from).operand(0),
                         this::tableOrView,
                         settings.streaming(),
-                        isAggregate(select) || !overCalls.isEmpty())
+                        settings.streaming() && (isAggregate(select) || !overCalls.isEmpty()))
                 : null;
         if (!overCalls.isEmpty()) {
             if (tvf != null
@@ -156,7 +156,10 @@ public final class QueryPlanner {
         SqlNode from = unalias(fromItem);
         return from.getKind() == SqlKind.COLLECTION_TABLE
                 ? windowed(WindowTvf.of(
-                        (SqlBasicCall) ((SqlCall) from).operand(0), this::tableOrView, settings.streaming(), true))
+                        (SqlBasicCall) ((SqlCall) from).operand(0),
+                        this::tableOrView,
+                        settings.streaming(),
+                        settings.streaming()))
                 : source(from);
     }
 

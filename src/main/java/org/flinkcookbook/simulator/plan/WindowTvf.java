@@ -49,9 +49,9 @@ record WindowTvf(Relation data, WindowSpec spec, int rowtimeIndex, SqlType rowti
 
     /** Parses the call inside {@code TABLE(...)}; {@code dataOf} plans the TABLE argument. */
     /**
-     * @param sliced whether a windowed operator keeps the windows' state in slices (aggregation,
-     *     top-N), which needs a size that is a multiple of the HOP slide; a window TVF whose rows are
-     *     only selected assigns windows without slices (AlignedWindowTableFunctionOperator)
+     * @param sliced whether a windowed operator keeps the windows' state in slices (streaming
+     *     aggregation and top-N), which needs a size that is a multiple of the HOP slide; a window TVF
+     *     whose rows are only selected (AlignedWindowTableFunctionOperator) and batch mode do not
      */
     static WindowTvf of(SqlBasicCall call, Function<SqlNode, Relation> dataOf, boolean streaming, boolean sliced) {
         String function = call.getOperator().getName().toUpperCase(Locale.ROOT);
@@ -86,6 +86,13 @@ record WindowTvf(Relation data, WindowSpec spec, int rowtimeIndex, SqlType rowti
         }
         long size = interval(arguments, "SIZE", call);
         long offset = arguments.containsKey("OFFSET") ? interval(arguments, "OFFSET", call) : 0;
+        if (Math.abs(offset) >= size) {
+            // found by RecipeFuzzTest: Flink's window TVF validation (abs(offset) < size)
+            throw new SimulationException(
+                    call.getParserPosition(),
+                    function + " table function parameters must satisfy abs(offset) < size, but got size " + size
+                            + " ms and offset " + offset + " ms.");
+        }
         WindowSpec spec = switch (function) {
             case "TUMBLE" -> WindowSpec.tumble(size, offset);
             case "HOP" -> {

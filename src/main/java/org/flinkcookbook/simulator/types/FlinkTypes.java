@@ -37,16 +37,19 @@ public final class FlinkTypes {
      * Whether Calcite's TypeCoercionImpl#querySourceCoercion casts an INSERT's query to the sink's row
      * type before DynamicSinkUtils checks it: when every column can be cast and one needs a cast
      * (#needToCast: not between two character types, nor between two integer types, nor for equal
-     * types); then every column is cast and none is refused. Measured on Flink 2.3: INT into
-     * VARCHAR(1) or FLOAT into INT is cast, and so then is STRING into CHAR(4) beside it, while
-     * STRING into CHAR(4) or BIGINT into INT alone is refused.
+     * types; a rowtime attribute always needs one); then every column is cast and none is refused.
+     * Measured on Flink 2.3: INT into VARCHAR(1), FLOAT into INT or a rowtime into TIMESTAMP(3) is
+     * cast, and so then is STRING into CHAR(4) or BIGINT into TINYINT beside it, while STRING into
+     * CHAR(4) or BIGINT into INT alone is refused.
      */
-    public static boolean coercesInsert(List<SqlType> sources, List<SqlType> targets) {
+    public static boolean coercesInsert(List<SqlType> sources, List<Boolean> timeAttributes, List<SqlType> targets) {
         boolean needsCast = false;
         for (int i = 0; i < sources.size(); i++) {
             SqlType from = sources.get(i);
             SqlType to = targets.get(i);
             if (from.equals(to)) {
+                // a rowtime attribute's type (TimeIndicatorRelDataType) is no plain TIMESTAMP: it needs a cast
+                needsCast |= timeAttributes.get(i);
                 continue;
             }
             if (from.root() == SqlType.Root.INTERVAL
