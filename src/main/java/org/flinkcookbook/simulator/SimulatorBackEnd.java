@@ -6,9 +6,13 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.IntStream;
+import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.SqlSelect;
 import org.apache.flink.sql.parser.ddl.SqlDropObject;
 import org.apache.flink.sql.parser.ddl.table.SqlCreateTable;
 import org.apache.flink.sql.parser.ddl.table.SqlDropTable;
@@ -188,6 +192,20 @@ final class SimulatorBackEnd implements SessionBackEnd {
         return results;
     }
 
+    /** Whether a query selects only columns and literals, which Flink refuses to write into a narrower type. */
+    private static boolean selectsPlainColumns(SqlNode query) {
+        if (!(query instanceof SqlSelect select)) {
+            return false;
+        }
+        for (SqlNode item : select.getSelectList()) {
+            SqlNode value = item.getKind() == SqlKind.AS ? ((SqlCall) item).operand(0) : item;
+            if (!(value instanceof SqlIdentifier) && !(value instanceof SqlLiteral)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     private StatementResult insert(ParsedStatement statement) {
         RichSqlInsert insert = statement.insert();
         if (insert.isOverwrite() || !(insert.getTargetTable() instanceof SqlIdentifier target)) {
@@ -221,6 +239,14 @@ final class SimulatorBackEnd implements SessionBackEnd {
             SqlType from = queryColumns.get(i).type();
             SqlType to = sinkColumns.get(targetOf[i]).type();
             if (!coerced && !FlinkTypes.implicitlyCasts(from, to)) {
+                if (timeAttributes.contains(true) || !selectsPlainColumns(insert.getSource())) {
+                    // found by RecipeFuzzTest: Flink writes some such queries (SUM(INT) into TINYINT beside
+                    // MAX(STRING) into VARCHAR(1)) by rules of Calcite's coercion the simulator does not know
+                    throw new UnsupportedConstructException(
+                            insert.getSource().getParserPosition(),
+                            "INSERT of " + from + " into a " + to + " column from a query Calcite's type coercion "
+                                    + "may cast");
+                }
                 throw new SimulationException(
                         insert.getSource().getParserPosition(),
                         "Column types of query result and sink for '"

@@ -203,8 +203,18 @@ class FlinkRulesTest {
                 "CREATE TABLE sink (t TIMESTAMP(3), b TINYINT) WITH ('connector' = 'blackhole');",
                 "INSERT INTO sink SELECT ts, big FROM events;");
 
+        // Flink writes SUM(INT) into TINYINT beside MAX(STRING) into VARCHAR(1) by coercion rules not modelled
+        RecipeRun aggregated = run(
+                "alpha,2024-03-01 10:00:01.999,300\n",
+                "CREATE TABLE events (s STRING, ts TIMESTAMP(3), i INT, WATERMARK FOR ts AS ts) "
+                        + "WITH ('connector' = 'datagen');",
+                "CREATE TABLE sink (k VARCHAR(1), t TIMESTAMP(3), v TINYINT) WITH ('connector' = 'blackhole');",
+                "INSERT INTO sink SELECT MAX(s), window_start, SUM(i) FROM TABLE(TUMBLE(TABLE events, DESCRIPTOR(ts), "
+                        + "INTERVAL '15' MINUTE)) GROUP BY window_start, window_end;");
+
         assertThat(rows(coerced.results().get(0))).containsExactly("+I[1, alph]");
         assertThat(rowtime.problem()).isNull();
+        assertThat(aggregated.problem().status()).isEqualTo(RecipeStatus.UNSUPPORTED);
         assertThat(accepted.problem()).isNull();
         assertThat(rows(accepted.results().get(0))).containsExactly("+I[alp, 2024-03-01 10:00:01, 12.3]");
         assertThat(refused.problem().message()).contains("'c'", "STRING", "CHAR(4)");
@@ -288,6 +298,14 @@ class FlinkRulesTest {
                 csv,
                 table,
                 "SELECT id FROM TABLE(TUMBLE(TABLE events, DESCRIPTOR(ts), INTERVAL '1' SECOND, INTERVAL '-1' SECOND));");
+        // Flink's batch planner has no group window over a TIMESTAMP_LTZ rowtime
+        RecipeRun batchLtz = run(
+                csv,
+                "SET 'execution.runtime-mode' = 'batch';",
+                "CREATE TABLE events (id INT, t TIMESTAMP(3), ts AS CAST(t AS TIMESTAMP_LTZ(3)), "
+                        + "WATERMARK FOR ts AS ts) WITH ('connector' = 'datagen');",
+                "SELECT COUNT(*) FROM events GROUP BY TUMBLE(ts, INTERVAL '10' SECOND);");
+        assertThat(batchLtz.problem().message()).contains("Unknown window type");
         assertThat(batch.problem()).isNull();
         assertThat(longOffset.problem().status()).isEqualTo(RecipeStatus.ERROR);
         assertThat(longOffset.problem().message()).contains("abs(offset) < size");

@@ -219,6 +219,18 @@ final class AggregatePlanner {
                 keyNodes.add(item);
                 continue;
             }
+            if (!settings.streaming()
+                    && operands(item).get(0) instanceof SqlIdentifier time
+                    && inputCompiler
+                                    .columns()
+                                    .get(inputCompiler.resolve(time))
+                                    .type()
+                                    .root()
+                            == SqlType.Root.TIMESTAMP_LTZ) {
+                // found by RecipeFuzzTest: Flink's batch planner has no group window over TIMESTAMP_LTZ
+                throw new SimulationException(
+                        item.getParserPosition(), "Unknown window type encountered. Please report this bug.");
+            }
             if (item.getKind() == SqlKind.SESSION && !settings.streaming()) {
                 throw new UnsupportedConstructException(
                         item.getParserPosition(), "SESSION group windows in batch mode");
@@ -267,6 +279,10 @@ final class AggregatePlanner {
             };
         }
         return windowing;
+    }
+
+    private static List<SqlNode> operands(SqlNode groupWindow) {
+        return ((SqlBasicCall) groupWindow).getOperandList();
     }
 
     private static List<SqlNode> groupItems(SqlSelect select) {
