@@ -13,7 +13,7 @@ import org.flinkcookbook.simulator.types.Values;
 /**
  * One aggregate function call of a query, with Flink's result types: COUNT gives BIGINT; SUM, MIN,
  * MAX keep the argument type (SUM of DECIMAL(p, s) gives DECIMAL(38, s)); AVG of an integer type
- * keeps that type and truncates (Flink's IntegralAvgAggFunction divides the long sum by the count).
+ * keeps that type and truncates: the sum, wrapped in that type, divided by the count.
  *
  * @param function which aggregate
  * @param distinct whether duplicate argument values count once
@@ -191,6 +191,12 @@ public record AggregateCall(Function function, boolean distinct, Expression argu
                 if (root == Root.DOUBLE) {
                     return approximateSum / count;
                 }
+            }
+            if (function == Function.OVER_AVG
+                    || (function == Function.AVG && root != Root.FLOAT && root != Root.DOUBLE)) {
+                // AVG is a SUM in the argument's type divided by the COUNT (AggregateReduceFunctionsRule, or
+                // AvgVarianceConvertlet in an OVER window): an integer sum wraps first (AVG of TINYINT 1 and 127 is
+                // -64)
                 long sum = ((Number) Values.cast(wholeSum, SqlType.BIGINT, resultType(), null)).longValue();
                 return Values.cast(sum / count, SqlType.BIGINT, resultType(), null);
             }
