@@ -463,13 +463,16 @@ class FlinkRulesTest {
                         table,
                         "SELECT id, AVG(v) OVER (ORDER BY ts) FROM events;"))
                 .containsExactly("+I[1, 1]", "+I[5, -64]");
-        // a window aggregation's AVG too (measured on a CUMULATE: -64)
+        // a window TVF aggregation's AVG too (measured on a CUMULATE: -64), not a group window's (measured: 64)
+        String csv = "1,1,2024-03-01 09:27:43\n5,127,2024-03-01 09:44:59\n";
         assertThat(select(
-                        "1,1,2024-03-01 09:27:43\n5,127,2024-03-01 09:44:59\n",
+                        csv,
                         table,
                         "SELECT AVG(v) FROM TABLE(TUMBLE(TABLE events, DESCRIPTOR(ts), INTERVAL '1' HOUR)) "
                                 + "GROUP BY window_start, window_end;"))
                 .containsExactly("+I[-64]");
+        assertThat(select(csv, table, "SELECT AVG(v) FROM events GROUP BY TUMBLE(ts, INTERVAL '1' HOUR);"))
+                .containsExactly("+I[64]");
         // SqlToRelConverter#convertOver makes SUM OVER a $SUM0 OVER, which starts from 0: -0.0 alone sums to 0.0
         String floats = "CREATE TABLE events (id INT, f FLOAT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts) "
                 + "WITH ('connector' = 'datagen');";

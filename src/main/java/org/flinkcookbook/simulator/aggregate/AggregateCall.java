@@ -13,7 +13,8 @@ import org.flinkcookbook.simulator.types.Values;
 /**
  * One aggregate function call of a query, with Flink's result types: COUNT gives BIGINT; SUM, MIN,
  * MAX keep the argument type (SUM of DECIMAL(p, s) gives DECIMAL(38, s)); AVG of an integer type
- * keeps that type and truncates: the sum, wrapped in that type, divided by the count.
+ * keeps that type and truncates (Flink's IntegralAvgAggFunction divides the long sum by the count;
+ * see OVER_AVG for where the planner rewrites it).
  *
  * @param function which aggregate
  * @param distinct whether duplicate argument values count once
@@ -33,10 +34,16 @@ public record AggregateCall(Function function, boolean distinct, Expression argu
          */
         OVER_SUM,
         /**
-         * AVG in an OVER window: Calcite's AvgVarianceConvertlet rewrites it to SUM OVER / COUNT OVER,
-         * so the sum keeps (and wraps in) the argument's type and starts from 0 like OVER_SUM.
+         * AVG the planner rewrites to SUM / COUNT: in an OVER window (Calcite's AvgVarianceConvertlet)
+         * and in a window TVF aggregation (measured: AVG of TINYINT 1 and 127 is -64 there,
+         * 64 in a group window), so the sum keeps (and wraps in) the argument's type and starts from 0.
          */
         OVER_AVG
+    }
+
+    /** This AVG as a window TVF aggregation computes it (OVER_AVG); other calls as they are. */
+    public AggregateCall reducedAverage() {
+        return function == Function.AVG ? new AggregateCall(Function.OVER_AVG, distinct, argument) : this;
     }
 
     /** This call as an OVER aggregate computes it. */
@@ -192,11 +199,8 @@ public record AggregateCall(Function function, boolean distinct, Expression argu
                     return approximateSum / count;
                 }
             }
-            if (function == Function.OVER_AVG
-                    || (function == Function.AVG && root != Root.FLOAT && root != Root.DOUBLE)) {
-                // AVG is a SUM in the argument's type divided by the COUNT (AggregateReduceFunctionsRule, or
-                // AvgVarianceConvertlet in an OVER window): an integer sum wraps first (AVG of TINYINT 1 and 127 is
-                // -64)
+            if (function == Function.OVER_AVG) {
+                // a SUM in the argument's type divided by the COUNT: an integer sum wraps first
                 long sum = ((Number) Values.cast(wholeSum, SqlType.BIGINT, resultType(), null)).longValue();
                 return Values.cast(sum / count, SqlType.BIGINT, resultType(), null);
             }

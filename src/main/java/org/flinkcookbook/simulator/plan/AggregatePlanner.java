@@ -385,6 +385,9 @@ final class AggregatePlanner {
             return null;
         }
         AggregateCall aggregate = aggregateCall(call, name, inputCompiler);
+        if (windowing != null && !windowing.groupWindow()) {
+            aggregate = aggregate.reducedAverage();
+        }
         aggregates.add(aggregate);
         return Expression.column(firstAggregate + aggregates.size() - 1, aggregate.resultType());
     }
