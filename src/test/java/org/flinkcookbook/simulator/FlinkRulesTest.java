@@ -521,5 +521,12 @@ class FlinkRulesTest {
                         "SELECT id, CURRENT_WATERMARK(ts) AS wm, COUNT(*) OVER w AS seen FROM events "
                                 + "WINDOW w AS (ORDER BY ts);"))
                 .containsExactly("+I[1, <NULL>, 1]");
+        // measured: with an AVG OVER (a SUM / COUNT), or a WHERE clause, it is computed on arrival again
+        assertThat(select(
+                        csv,
+                        table,
+                        "SELECT id, COUNT(*) OVER w AS seen, AVG(id) OVER w AS mean, CURRENT_WATERMARK(ts) AS wm "
+                                + "FROM events WINDOW w AS (ORDER BY ts);"))
+                .containsExactly("+I[1, 1, 1, <NULL>]");
     }
 }
