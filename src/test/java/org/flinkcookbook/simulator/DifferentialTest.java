@@ -19,46 +19,31 @@ import org.flinkcookbook.recipe.RecipeParser;
 import org.flinkcookbook.report.RecipeStatus;
 import org.flinkcookbook.result.ResultRow;
 import org.flinkcookbook.result.StatementResult;
-import org.flinkcookbook.testing.Recipes;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Runs the simulator and Flink on the same recipes and asserts identical rows (as multisets, or in
- * order for ORDER BY) and identical late-row counts: every recipe under {@code recipes/}, and
- * seeded random recipes from {@link GeneratedCase}. One Flink engine serves all cases.
- *
- * <p>Defaults keep mvn verify under 6 minutes: 100 generated cases, seed 20240301. A larger sweep:
- * {@code mvn test -Dtest=DifferentialTest -Dcookbook.differential.cases=5000 -Dcookbook.differential.seed=7}.
- * A generated case whose simulated result the simulator itself flags as processing-time dependent
- * is reported but not failed when Flink disagrees: Flink's outcome then depends on timing.
+ * Runs the simulator and Flink on every recipe under {@code recipes/} and asserts identical rows
+ * (as multisets, or in order for ORDER BY) and identical late-row counts; {@link #differences} is
+ * the comparison {@link RecipeFuzzTest} and {@link ExpressionFuzzTest} use for generated recipes.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class DifferentialTest {
 
-    private static final int CASES = Integer.getInteger("cookbook.differential.cases", 100);
-    private static final long SEED = Long.getLong("cookbook.differential.seed", 20240301L);
     private static final Path PROJECT_FIXTURES = Path.of("fixtures").toAbsolutePath();
 
-    @TempDir
-    Path workDirectory;
-
     private FlinkEngine flink;
-    private SimulatorEngine simulator;
 
     @BeforeAll
-    void startEngines() {
+    void startEngine() {
         flink = new FlinkEngine(new FlinkSettings(PROJECT_FIXTURES, Duration.ofSeconds(120), false));
-        simulator = new SimulatorEngine(PROJECT_FIXTURES, true);
     }
 
     @AfterAll
-    void stopEngines() {
+    void stopEngine() {
         flink.close();
-        simulator.close();
     }
 
     /**
@@ -94,35 +79,6 @@ class DifferentialTest {
         assertThat(differences).isEmpty();
     }
 
-    @Test
-    void generatedRecipesGiveFlinksResults() {
-        Path fixtures = workDirectory.resolve("fixtures");
-        List<String> differences = new ArrayList<>();
-        List<String> timingDependent = new ArrayList<>();
-        for (int index = 0; index < CASES; index++) {
-            GeneratedCase generated = GeneratedCase.draw(SEED, index);
-            Recipes.fixture(fixtures, generated.name() + ".csv", generated.csv());
-            // an absolute fixture path resolves to itself against the engines' fixtures directory
-            Path csv = fixtures.resolve(generated.name() + ".csv").toAbsolutePath();
-            Recipe recipe = Recipes.recipe(
-                    workDirectory, generated.name(), "<!-- cookbook:fixture events = " + csv + " -->", generated.sql());
-            RecipeRun simulated = simulator.run(recipe);
-            List<String> found = differences(generated.description(), flink.run(recipe), simulated);
-            if (found.isEmpty()) {
-                continue;
-            }
-            String explained = String.join("\n", found) + "\n" + generated.sql() + generated.csv();
-            if (simulated.warnings().stream().anyMatch(warning -> warning.contains("processing time"))) {
-                timingDependent.add(explained);
-            } else {
-                differences.add(explained);
-            }
-        }
-        timingDependent.forEach(
-                difference -> System.out.println("processing-time dependent, not failed:\n" + difference));
-        assertThat(differences).isEmpty();
-    }
-
     /** Every way the two runs disagree, each as one line naming the case. */
     static List<String> differences(String name, RecipeRun expected, RecipeRun actual) {
         List<String> out = new ArrayList<>();
@@ -154,9 +110,17 @@ class DifferentialTest {
         return out;
     }
 
-    /** Engines word errors differently: a problem agrees when its kind and line do. */
+    /**
+     * Engines word errors differently: a problem agrees when its kind and line do. Flink refuses a
+     * statement while planning it (BROKEN) that the simulator refuses while interpreting it (ERROR):
+     * both are refusals.
+     */
     private static String describe(Problem problem) {
-        return problem == null ? "no problem" : problem.status() + " at line " + problem.line();
+        if (problem == null) {
+            return "no problem";
+        }
+        RecipeStatus kind = problem.status() == RecipeStatus.BROKEN ? RecipeStatus.ERROR : problem.status();
+        return kind + " at line " + problem.line();
     }
 
     private static String message(Problem problem) {

@@ -108,6 +108,14 @@ final class ExpressionGrammar {
         this.random = random;
     }
 
+    /** A grammar over another generator's table: its expressions use these columns. */
+    static ExpressionGrammar over(Random random, List<String> names, List<ColumnType> types) {
+        ExpressionGrammar grammar = new ExpressionGrammar(random);
+        grammar.columnNames.addAll(names);
+        grammar.columnTypes.addAll(types);
+        return grammar;
+    }
+
     /** The case of a seed and index: the same on every run. */
     static Case draw(long seed, int index, int expressions) {
         ExpressionGrammar grammar = new ExpressionGrammar(new Random(seed * 1_000_003L + index));
@@ -136,7 +144,7 @@ final class ExpressionGrammar {
         return new Case(List.copyOf(columnNames), List.copyOf(columnTypes), rows, drawn);
     }
 
-    private String expression(Family family, int depth) {
+    String expression(Family family, int depth) {
         if (depth == 0 || random.nextInt(4) == 0) {
             return leaf(family);
         }
@@ -156,7 +164,10 @@ final class ExpressionGrammar {
                                 + " ELSE " + expression(Family.EXACT, next) + " END";
                     case 4 ->
                         "COALESCE(" + expression(Family.EXACT, next) + ", " + expression(Family.EXACT, next) + ")";
-                    default -> "-" + expression(Family.EXACT, next);
+                    default -> {
+                        String operand = expression(Family.EXACT, next);
+                        yield (operand.startsWith("-") ? "- " : "-") + operand; // "--" would start a comment
+                    }
                 };
             case APPROXIMATE ->
                 switch (random.nextInt(4)) {

@@ -186,7 +186,35 @@ class FlinkRulesTest {
                 table,
                 "CREATE TABLE sink (c VARCHAR(4), i INT) WITH ('connector' = 'blackhole');",
                 "INSERT INTO sink SELECT s, big FROM events;");
+        // found by RecipeFuzzTest: TypeCoercionImpl#querySourceCoercion casts the whole query to the sink's types
+        // when one column needs a cast (BIGINT into VARCHAR(1)); STRING into CHAR(4) beside it is then cast too
+        RecipeRun coerced = run(
+                "alpha,2024-03-01 10:00:01.999,12\n",
+                table,
+                "CREATE TABLE sink (k VARCHAR(1), c CHAR(4)) WITH ('connector' = 'blackhole');",
+                "INSERT INTO sink SELECT big, s FROM events;");
 
+        // a rowtime attribute is no plain TIMESTAMP(3) to Calcite: it needs a cast, so BIGINT into TINYINT beside it
+        // is cast too
+        RecipeRun rowtime = run(
+                "alpha,2024-03-01 10:00:01.999,300\n",
+                "CREATE TABLE events (s STRING, ts TIMESTAMP(3), big BIGINT, WATERMARK FOR ts AS ts) "
+                        + "WITH ('connector' = 'datagen');",
+                "CREATE TABLE sink (t TIMESTAMP(3), b TINYINT) WITH ('connector' = 'blackhole');",
+                "INSERT INTO sink SELECT ts, big FROM events;");
+
+        // Flink writes SUM(INT) into TINYINT beside MAX(STRING) into VARCHAR(1) by coercion rules not modelled
+        RecipeRun aggregated = run(
+                "alpha,2024-03-01 10:00:01.999,300\n",
+                "CREATE TABLE events (s STRING, ts TIMESTAMP(3), i INT, WATERMARK FOR ts AS ts) "
+                        + "WITH ('connector' = 'datagen');",
+                "CREATE TABLE sink (k VARCHAR(1), t TIMESTAMP(3), v TINYINT) WITH ('connector' = 'blackhole');",
+                "INSERT INTO sink SELECT MAX(s), window_start, SUM(i) FROM TABLE(TUMBLE(TABLE events, DESCRIPTOR(ts), "
+                        + "INTERVAL '15' MINUTE)) GROUP BY window_start, window_end;");
+
+        assertThat(rows(coerced.results().get(0))).containsExactly("+I[1, alph]");
+        assertThat(rowtime.problem()).isNull();
+        assertThat(aggregated.problem().status()).isEqualTo(RecipeStatus.UNSUPPORTED);
         assertThat(accepted.problem()).isNull();
         assertThat(rows(accepted.results().get(0))).containsExactly("+I[alp, 2024-03-01 10:00:01, 12.3]");
         assertThat(refused.problem().message()).contains("'c'", "STRING", "CHAR(4)");
@@ -240,16 +268,79 @@ class FlinkRulesTest {
             assertThat(refused.problem().status()).isEqualTo(RecipeStatus.ERROR);
             assertThat(refused.results()).isEmpty();
         });
-        // the time zone is refused where a query reads it, not at the SET
+        // the time zone is refused where a query reads it, not at the SET; a fixture row at the fixture's
+        // directive (line 6), where the Flink engine checks the fixture
         assertThat(List.of(
                         hop.problem().line(),
                         windowTime.problem().line(),
                         lag.problem().line(),
                         zone.problem().line(),
                         blank.problem().line()))
-                .containsExactly(4, 4, 4, 5, 4);
+                .containsExactly(4, 4, 4, 5, 6);
         assertThat(offset.problem()).isNull();
         assertThat(rows(offset.results().get(0))).containsExactly("+I[2024-03-01 09:40:00.000, 1]");
+        // found by RecipeFuzzTest: only sliced operators need the multiple; a HOP whose rows are only selected
+        // (AlignedWindowTableFunctionOperator) is accepted, one row per window containing the row: windows start
+        // every 7 minutes from the epoch (SlidingWindowAssigner), so 09:50 and 09:57 hold 10:00:01
+        RecipeRun unsliced = run(
+                csv,
+                table,
+                "SELECT window_start, window_end FROM TABLE(HOP(TABLE events, DESCRIPTOR(ts), "
+                        + "INTERVAL '7' MINUTE, INTERVAL '15' MINUTE));");
+        // nor does batch mode, which does not slice; an offset must be shorter than the size
+        RecipeRun batch = run(
+                csv,
+                "SET 'execution.runtime-mode' = 'batch';",
+                table,
+                "SELECT window_start, COUNT(*) FROM TABLE(HOP(TABLE events, DESCRIPTOR(ts), "
+                        + "INTERVAL '10' SECOND, INTERVAL '15' SECOND)) GROUP BY window_start, window_end;");
+        RecipeRun longOffset = run(
+                csv,
+                table,
+                "SELECT id FROM TABLE(TUMBLE(TABLE events, DESCRIPTOR(ts), INTERVAL '1' SECOND, INTERVAL '-1' SECOND));");
+        // Flink's batch planner has no group window over a TIMESTAMP_LTZ rowtime
+        RecipeRun batchLtz = run(
+                csv,
+                "SET 'execution.runtime-mode' = 'batch';",
+                "CREATE TABLE events (id INT, t TIMESTAMP(3), ts AS CAST(t AS TIMESTAMP_LTZ(3)), "
+                        + "WATERMARK FOR ts AS ts) WITH ('connector' = 'datagen');",
+                "SELECT COUNT(*) FROM events GROUP BY TUMBLE(ts, INTERVAL '10' SECOND);");
+        assertThat(batchLtz.problem().message()).contains("Unknown window type");
+        assertThat(batch.problem()).isNull();
+        assertThat(longOffset.problem().status()).isEqualTo(RecipeStatus.ERROR);
+        assertThat(longOffset.problem().message()).contains("abs(offset) < size");
+        assertThat(unsliced.problem()).isNull();
+        assertThat(rows(unsliced.results().get(0)))
+                .containsExactly(
+                        "+I[2024-03-01 09:50:00.000, 2024-03-01 10:05:00.000]",
+                        "+I[2024-03-01 09:57:00.000, 2024-03-01 10:12:00.000]");
+    }
+
+    @Test
+    void aViewOverAMissingTableIsRefusedWhereItIsCreated() {
+        // found by RecipeFuzzTest: Flink validates the view's query at CREATE VIEW
+        RecipeRun run = run("1\n", "CREATE VIEW fresh AS SELECT * FROM nowhere;", "SELECT 1;");
+        assertThat(run.problem().status()).isEqualTo(RecipeStatus.ERROR);
+        assertThat(run.problem().line()).isEqualTo(3);
+        // but the session time zone is read only when a query is planned
+        RecipeRun zone = run(
+                "1,2024-03-01 10:00:01\n",
+                "SET 'table.local-time-zone' = 'UTC+8';",
+                "CREATE TABLE events (id INT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts) WITH ('connector' = 'datagen');",
+                "CREATE VIEW fresh AS SELECT * FROM events WHERE ts > CURRENT_WATERMARK(ts);");
+        assertThat(zone.problem()).isNull();
+    }
+
+    @Test
+    void aBlankFixtureLineIsRefusedAtTheFixtureBindingEvenWithoutAQuery() {
+        // found by RecipeFuzzTest: the Flink engine checks every row of a bound fixture when its table is
+        // created (FixtureTables, FixtureCheck): a blank line is one empty field
+        RecipeRun run = run(
+                "1,2024-03-01 10:00:01\n\n",
+                "CREATE TABLE events (id INT, ts TIMESTAMP(3)) WITH ('connector' = 'datagen');");
+        assertThat(run.problem().status()).isEqualTo(RecipeStatus.ERROR);
+        assertThat(run.problem().line()).isEqualTo(5); // the fixture directive after the sql block
+        assertThat(run.problem().message()).contains(":2: has 1 fields but the table has 2 physical columns");
     }
 
     @Test
@@ -275,7 +366,15 @@ class FlinkRulesTest {
         // CASE of FLOAT and DOUBLE is FLOAT in places in Flink's plans
         RecipeRun mixed = run("x,0,0,0,0\n", VALUES, "SELECT CASE WHEN i > 0 THEN f ELSE d END FROM events;");
 
-        assertThat(List.of(micros, widerList, folded, mixed))
+        // found by RecipeFuzzTest: across Australia/Lord_Howe's fall-back, Flink's HOP panes emit a row of NULLs
+        RecipeRun hopAcrossDst = run(
+                "1,1712414700000\n",
+                "SET 'table.local-time-zone' = 'Australia/Lord_Howe';",
+                "CREATE TABLE events (v TINYINT, ms BIGINT, ts AS TO_TIMESTAMP_LTZ(ms, 3), WATERMARK FOR ts AS ts) "
+                        + "WITH ('connector' = 'datagen');",
+                "SELECT MAX(v) FROM events GROUP BY HOP(ts, INTERVAL '15' MINUTE, INTERVAL '30' MINUTE);");
+
+        assertThat(List.of(micros, widerList, folded, mixed, hopAcrossDst))
                 .allSatisfy(run -> assertThat(run.problem().status()).isEqualTo(RecipeStatus.UNSUPPORTED));
     }
 
@@ -518,5 +617,146 @@ class FlinkRulesTest {
                         .problem()
                         .status())
                 .isEqualTo(RecipeStatus.UNSUPPORTED);
+    }
+
+    @Test
+    void aFloatSumStartsFromNullSoMinusZeroAloneStaysMinusZero() {
+        // found by RecipeFuzzTest: SumAggFunction's accumulator starts NULL and takes the first value as it is
+        String table = "CREATE TABLE events (k STRING, f FLOAT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts) "
+                + "WITH ('connector' = 'datagen');";
+        assertThat(select(
+                        "a,-0.0,2024-03-01 10:00:01\nb,-0.0,2024-03-01 10:00:02\nb,0.0,2024-03-01 10:00:03\n",
+                        table,
+                        "SELECT k, SUM(f), AVG(f) FROM TABLE(TUMBLE(TABLE events, DESCRIPTOR(ts), INTERVAL '1' HOUR)) "
+                                + "GROUP BY window_start, window_end, k;"))
+                .containsExactly("+I[a, -0.0, 0.0]", "+I[b, 0.0, 0.0]");
+    }
+
+    @Test
+    void aWindowTopNRanksTiesAsFlinksTopNBufferDoesOrIsUnsupported() {
+        // found by RecipeFuzzTest: WindowRankProcessor#fireWindow puts rows into a TopNBuffer, a TreeMap
+        // under GenerateUtils#generateCompare, where FLOAT/DOUBLE compare with < and > (NaN ties with
+        // everything); tied but different keys come in the order of the state's hash map, and batch mode
+        // sorts with an unstable QuickSort
+        String table = "CREATE TABLE events (k STRING, f FLOAT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts) "
+                + "WITH ('connector' = 'datagen');";
+        String rank = "SELECT k, rn FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY window_start, window_end "
+                + "ORDER BY f DESC) AS rn FROM TABLE(TUMBLE(TABLE events, DESCRIPTOR(ts), INTERVAL '1' HOUR))) "
+                + "WHERE rn <= 3;";
+        String zeros = "a,-0.0,2024-03-01 10:00:01\nc,0.5,2024-03-01 10:00:03\nd,-0.0,2024-03-01 10:00:04\n";
+        assertThat(select(zeros, table, rank)).containsExactly("+I[c, 1]", "+I[a, 2]", "+I[d, 3]");
+
+        RecipeRun nan = run(zeros + "b,NaN,2024-03-01 10:00:02\n", table, rank);
+        RecipeRun batch = run(zeros, "SET 'execution.runtime-mode' = 'batch';", table, rank);
+        assertThat(List.of(nan, batch))
+                .allSatisfy(run -> assertThat(run.problem().status()).isEqualTo(RecipeStatus.UNSUPPORTED));
+    }
+
+    @Test
+    void aWindowTvfAggregationFiringOffFlinksBufferFlushGridIsUnsupported() {
+        // found by RecipeFuzzTest: AbstractSliceSyncStateWindowAggProcessor#advanceProgress flushes its buffer
+        // only at TimeWindowUtil#getNextTriggerWatermarkWithOffset, on a UTC grid for a zone without DST; AggCombiner
+        // registers no timer for a window
+        // that fired meanwhile. In Asia/Kolkata (+05:30) Flink never emits the 2-hour window [04:00, 06:00)
+        // of these rows (measured); aligned windows (UTC, or 30 minutes in Kolkata) are modelled
+        String csv = "6,-3666000\n7,-2286000\n10,743000\n11,3138000\n";
+        String table = "CREATE TABLE events (v INT, ms BIGINT, ts AS TO_TIMESTAMP_LTZ(ms, 3), WATERMARK FOR ts AS ts) "
+                + "WITH ('connector' = 'datagen');";
+        String kolkata = "SET 'table.local-time-zone' = 'Asia/Kolkata';";
+        RecipeRun offGrid = run(
+                csv,
+                kolkata,
+                table,
+                "SELECT window_start, COUNT(*) FROM TABLE(TUMBLE(TABLE events, DESCRIPTOR(ts), INTERVAL '2' HOUR)) "
+                        + "GROUP BY window_start, window_end;");
+        RecipeRun aligned = run(
+                csv,
+                kolkata,
+                table,
+                "SELECT window_start, COUNT(*) FROM TABLE(TUMBLE(TABLE events, DESCRIPTOR(ts), INTERVAL '30' MINUTE)) "
+                        + "GROUP BY window_start, window_end;");
+
+        assertThat(offGrid.problem().status()).isEqualTo(RecipeStatus.UNSUPPORTED);
+        assertThat(offGrid.problem().line()).isEqualTo(5);
+        assertThat(aligned.problem()).isNull();
+        assertThat(rows(aligned.results().get(0))).hasSize(4);
+    }
+
+    @Test
+    void anOverAverageIsTheOverSumInTheArgumentsTypeDividedByTheCount() {
+        // found by RecipeFuzzTest: Calcite's AvgVarianceConvertlet rewrites AVG OVER to SUM OVER / COUNT OVER,
+        // and SUM(TINYINT) is TINYINT: 1 + 127 wraps to -128, so the average is -64 (measured)
+        String table = "CREATE TABLE events (id INT, v TINYINT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts) "
+                + "WITH ('connector' = 'datagen');";
+        assertThat(select(
+                        "1,1,2024-03-01 09:27:43\n5,127,2024-03-01 09:44:59\n",
+                        table,
+                        "SELECT id, AVG(v) OVER (ORDER BY ts) FROM events;"))
+                .containsExactly("+I[1, 1]", "+I[5, -64]");
+        // a window TVF aggregation's AVG too (measured on a CUMULATE: -64), not a group window's (measured: 64)
+        String csv = "1,1,2024-03-01 09:27:43\n5,127,2024-03-01 09:44:59\n";
+        assertThat(select(
+                        csv,
+                        table,
+                        "SELECT AVG(v) FROM TABLE(TUMBLE(TABLE events, DESCRIPTOR(ts), INTERVAL '1' HOUR)) "
+                                + "GROUP BY window_start, window_end;"))
+                .containsExactly("+I[-64]");
+        assertThat(select(csv, table, "SELECT AVG(v) FROM events GROUP BY TUMBLE(ts, INTERVAL '1' HOUR);"))
+                .containsExactly("+I[64]");
+        // SqlToRelConverter#convertOver makes SUM OVER a $SUM0 OVER, which starts from 0: -0.0 alone sums to 0.0
+        String floats = "CREATE TABLE events (id INT, f FLOAT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts) "
+                + "WITH ('connector' = 'datagen');";
+        assertThat(select(
+                        "1,-0.0,2024-03-01 10:00:01\n",
+                        floats,
+                        "SELECT id, SUM(f) OVER (ORDER BY ts), AVG(f) OVER (ORDER BY ts) FROM events;"))
+                .containsExactly("+I[1, 0.0, 0.0]");
+    }
+
+    @Test
+    void aWindowTopNTyingAggregatedRowsIsUnsupported() {
+        // found by RecipeFuzzTest: a window aggregation emits a window's keys in the order their timers leave
+        // Flink's timer heap, so the rank of tied totals is not the order the keys arrived in
+        String table = "CREATE TABLE events (k STRING, v INT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts) "
+                + "WITH ('connector' = 'datagen');";
+        String topN = "SELECT k, rn FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY window_start, window_end "
+                + "ORDER BY total) AS rn FROM (SELECT window_start, window_end, k, SUM(v) AS total "
+                + "FROM TABLE(TUMBLE(TABLE events, DESCRIPTOR(ts), INTERVAL '1' HOUR)) "
+                + "GROUP BY window_start, window_end, k)) WHERE rn <= 2;";
+        RecipeRun tied = run("b,2,2024-03-01 10:00:01\na,2,2024-03-01 10:00:02\n", table, topN);
+        RecipeRun apart = run("b,2,2024-03-01 10:00:01\na,3,2024-03-01 10:00:02\n", table, topN);
+
+        assertThat(tied.problem().status()).isEqualTo(RecipeStatus.UNSUPPORTED);
+        assertThat(rows(apart.results().get(0))).containsExactly("+I[b, 1]", "+I[a, 2]");
+    }
+
+    @Test
+    void currentWatermarkAfterAFirstOverCallIsComputedWhenTheRowIsEmitted() {
+        // found by RecipeFuzzTest: CalcRelSplitter#chooseLevels gives the first expression of the SELECT list
+        // its level; when that is an OVER call, CURRENT_WATERMARK goes into a Calc after the OVER operator,
+        // which has the watermark before the one that emitted the row (measured: 02:59:38.999 for the only row)
+        String table =
+                "CREATE TABLE events (id INT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts - INTERVAL '0.001' SECOND) "
+                        + "WITH ('connector' = 'datagen');";
+        String csv = "1,2024-03-31 02:59:39\n";
+        assertThat(select(
+                        csv,
+                        table,
+                        "SELECT id, COUNT(*) OVER w AS seen, CURRENT_WATERMARK(ts) AS wm FROM events "
+                                + "WINDOW w AS (ORDER BY ts ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW);"))
+                .containsExactly("+I[1, 1, 2024-03-31 02:59:38.999]");
+        assertThat(select(
+                        csv,
+                        table,
+                        "SELECT id, CURRENT_WATERMARK(ts) AS wm, COUNT(*) OVER w AS seen FROM events "
+                                + "WINDOW w AS (ORDER BY ts);"))
+                .containsExactly("+I[1, <NULL>, 1]");
+        // measured: with an AVG OVER (a SUM / COUNT), or a WHERE clause, it is computed on arrival again
+        assertThat(select(
+                        csv,
+                        table,
+                        "SELECT id, COUNT(*) OVER w AS seen, AVG(id) OVER w AS mean, CURRENT_WATERMARK(ts) AS wm "
+                                + "FROM events WINDOW w AS (ORDER BY ts);"))
+                .containsExactly("+I[1, 1, 1, <NULL>]");
     }
 }

@@ -16,9 +16,10 @@ import org.flinkcookbook.simulator.types.Values;
 /**
  * One aggregate function call of a query, with Flink's result types: COUNT gives BIGINT; SUM, MIN,
  * MAX keep the argument type (SUM of DECIMAL(p, s) gives DECIMAL(38, s)); AVG of an integer type
- * keeps that type and truncates (Flink's IntegralAvgAggFunction divides the long sum by the count);
- * AVG of a DECIMAL is LogicalTypeMerging#findAvgAggType, its DECIMAL(38, s) sum divided by the count
- * as DecimalAvgAggFunction does.
+ * keeps that type and truncates (Flink's IntegralAvgAggFunction divides the long sum by the count;
+ * see OVER_AVG for where the planner rewrites it); AVG of a DECIMAL is
+ * LogicalTypeMerging#findAvgAggType, its DECIMAL(38, s) sum divided by the count as
+ * DecimalAvgAggFunction does.
  *
  * @param function which aggregate
  * @param distinct whether duplicate argument values count once
@@ -33,7 +34,37 @@ public record AggregateCall(Function function, boolean distinct, Expression argu
         SUM,
         MIN,
         MAX,
-        AVG
+        AVG,
+        /**
+         * SUM in an OVER window: Calcite's SqlToRelConverter#convertOver rewrites it to CASE WHEN
+         * COUNT OVER > 0 THEN $SUM0 OVER, a sum that starts from 0 (the sum of -0.0 alone is 0.0).
+         */
+        OVER_SUM,
+        /**
+         * AVG the planner rewrites to SUM / COUNT: in an OVER window (Calcite's AvgVarianceConvertlet)
+         * and in a window TVF aggregation (measured: AVG of TINYINT 1 and 127 is -64 there,
+         * 64 in a group window), so the sum keeps (and wraps in) the argument's type and starts from 0.
+         */
+        OVER_AVG
+    }
+
+    /**
+     * This AVG as a window TVF aggregation computes it (OVER_AVG); other calls as they are. An AVG of
+     * a DECIMAL is the same either way: its sum is DECIMAL(38, s) and cannot wrap.
+     */
+    public AggregateCall reducedAverage() {
+        return function == Function.AVG && argument.type().root() != Root.DECIMAL
+                ? new AggregateCall(Function.OVER_AVG, distinct, argument, filter)
+                : this;
+    }
+
+    /** This call as an OVER aggregate computes it. */
+    public AggregateCall inOverWindow() {
+        return switch (function) {
+            case SUM -> new AggregateCall(Function.OVER_SUM, distinct, argument, filter);
+            case AVG -> new AggregateCall(Function.OVER_AVG, distinct, argument, filter);
+            default -> this;
+        };
     }
 
     /** Accumulates one group's, window's or slice's values. */
@@ -51,7 +82,7 @@ public record AggregateCall(Function function, boolean distinct, Expression argu
             return SqlType.BIGINT;
         }
         SqlType type = argument.type();
-        if (function == Function.SUM && type.root() == Root.DECIMAL) {
+        if ((function == Function.SUM || function == Function.OVER_SUM) && type.root() == Root.DECIMAL) {
             return SqlType.decimal(38, type.scale());
         }
         if (function == Function.AVG && type.root() == Root.DECIMAL) {
@@ -66,7 +97,7 @@ public record AggregateCall(Function function, boolean distinct, Expression argu
             return true;
         }
         SqlType type = argument.type();
-        return type.isNumeric();
+        return type.isNumeric() && !(function == Function.OVER_AVG && type.root() == Root.DECIMAL);
     }
 
     public Accumulator newAccumulator() {
@@ -90,7 +121,13 @@ public record AggregateCall(Function function, boolean distinct, Expression argu
         private final Set<Object> seen = distinct ? new HashSet<>() : null;
         private long count;
         private long wholeSum;
-        private double approximateSum;
+        /**
+         * Flink's SumAggFunction starts from NULL and takes the first value as it is, so the sum of
+         * -0.0 alone is -0.0: starting from -0.0 gives the same for every value (-0.0 + x is x).
+         * AvgAggFunction starts from 0, so a (non-OVER) average of -0.0 is 0.0.
+         */
+        private double approximateSum = function == Function.SUM ? -0.0 : 0.0;
+
         private BigDecimal exactSum = BigDecimal.ZERO;
         private Object best;
 
@@ -115,10 +152,10 @@ public record AggregateCall(Function function, boolean distinct, Expression argu
                         best = value;
                     }
                 }
-                case SUM, AVG -> {
+                case SUM, OVER_SUM, AVG, OVER_AVG -> {
                     if (value instanceof BigDecimal decimal) {
                         exactSum = exactSum.add(decimal);
-                    } else if (value instanceof Float single && function == Function.SUM) {
+                    } else if (value instanceof Float single && function != Function.AVG) {
                         approximateSum = (float) approximateSum + single; // SUM(FLOAT) adds in float
                     } else if (value instanceof Double || value instanceof Float) {
                         approximateSum += ((Number) value).doubleValue();
@@ -143,7 +180,7 @@ public record AggregateCall(Function function, boolean distinct, Expression argu
             }
             count += that.count;
             wholeSum += that.wholeSum;
-            approximateSum = argument != null && argument.type().root() == Root.FLOAT && function == Function.SUM
+            approximateSum = argument != null && argument.type().root() == Root.FLOAT && function != Function.AVG
                     ? (float) approximateSum + (float) that.approximateSum
                     : approximateSum + that.approximateSum;
             exactSum = exactSum.add(that.exactSum);
@@ -168,17 +205,30 @@ public record AggregateCall(Function function, boolean distinct, Expression argu
                 return best;
             }
             Root root = argument.type().root();
-            if (root == Root.DECIMAL && function == Function.SUM) {
+            if (root == Root.DECIMAL && (function == Function.SUM || function == Function.OVER_SUM)) {
                 return Values.fitDecimal(exactSum, resultType());
             }
             if (root == Root.DECIMAL) {
                 return decimalAverage();
             }
+            if (function == Function.OVER_AVG) {
+                if (root == Root.FLOAT) {
+                    return (float) approximateSum / count;
+                }
+                if (root == Root.DOUBLE) {
+                    return approximateSum / count;
+                }
+                // a SUM in the argument's type divided by the COUNT: an integer sum wraps first
+                long sum = ((Number) Values.cast(wholeSum, SqlType.BIGINT, resultType(), null)).longValue();
+                return Values.cast(sum / count, SqlType.BIGINT, resultType(), null);
+            }
             if (root == Root.DOUBLE || root == Root.FLOAT) {
-                double result = function == Function.SUM ? approximateSum : approximateSum / count;
+                double result = function == Function.SUM || function == Function.OVER_SUM
+                        ? approximateSum
+                        : approximateSum / count;
                 return root == Root.FLOAT ? (Object) (float) result : (Object) result;
             }
-            long result = function == Function.SUM ? wholeSum : wholeSum / count;
+            long result = function == Function.SUM || function == Function.OVER_SUM ? wholeSum : wholeSum / count;
             return Values.cast(result, SqlType.BIGINT, resultType(), null);
         }
 

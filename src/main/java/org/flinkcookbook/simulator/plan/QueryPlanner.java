@@ -98,7 +98,11 @@ public final class QueryPlanner {
         }
         SqlNode from = unalias(select.getFrom());
         WindowTvf tvf = from.getKind() == SqlKind.COLLECTION_TABLE
-                ? WindowTvf.of((SqlBasicCall) ((SqlCall) from).operand(0), this::tableOrView, settings.streaming())
+                ? WindowTvf.of(
+                        (SqlBasicCall) ((SqlCall) from).operand(0),
+                        this::tableOrView,
+                        settings.streaming(),
+                        settings.streaming() && (isAggregate(select) || !overCalls.isEmpty()))
                 : null;
         if (!overCalls.isEmpty()) {
             if (tvf != null
@@ -220,7 +224,10 @@ public final class QueryPlanner {
         return from.getKind() == SqlKind.COLLECTION_TABLE
                 ? windowed(
                         WindowTvf.of(
-                                (SqlBasicCall) ((SqlCall) from).operand(0), this::tableOrView, settings.streaming()),
+                                (SqlBasicCall) ((SqlCall) from).operand(0),
+                                this::tableOrView,
+                                settings.streaming(),
+                                settings.streaming()),
                         from)
                 : source(from).ordered(from.getParserPosition(), "a window top-N");
     }
@@ -296,6 +303,11 @@ public final class QueryPlanner {
 
     /** ORDER BY over output columns, by name or ordinal; NULLs sort first ascending (Flink's NullCollation.LOW). */
     static Comparator<Object[]> order(SqlNodeList orderList, List<Column> columns) {
+        return order(orderList, columns, Values::compare);
+    }
+
+    /** The same, comparing non-null values with {@code compare}. */
+    static Comparator<Object[]> order(SqlNodeList orderList, List<Column> columns, Comparator<Object> compare) {
         Comparator<Object[]> order = null;
         for (SqlNode item : orderList) {
             boolean descending = false;
@@ -321,7 +333,7 @@ public final class QueryPlanner {
                 if (x == null || y == null) {
                     return x == y ? 0 : (x == null) == nullFirst ? -1 : 1;
                 }
-                int compared = Values.compare(x, y);
+                int compared = compare.compare(x, y);
                 return desc ? -compared : compared;
             };
             order = order == null ? byKey : order.thenComparing(byKey);

@@ -23,6 +23,7 @@ import org.flinkcookbook.simulator.stream.Calc;
 import org.flinkcookbook.simulator.stream.WindowTopN;
 import org.flinkcookbook.simulator.trace.StatementTrace;
 import org.flinkcookbook.simulator.types.SqlType;
+import org.flinkcookbook.simulator.types.Values;
 
 /**
  * Plans Flink's window top-N pattern: {@code SELECT ... FROM (SELECT ..., ROW_NUMBER() OVER
@@ -84,7 +85,8 @@ final class WindowTopNPlanner {
                 new ExpressionCompiler(ranked, node -> node == over ? Expression.column(rownum, SqlType.BIGINT) : null);
         Projection projection = Projection.of(inner.getSelectList(), outputCompiler);
         Expression filter = inner.getWhere() == null ? null : compiler.compile(inner.getWhere());
-        var order = QueryPlanner.order(window.getOrderList(), input.columns());
+        var order = QueryPlanner.order(window.getOrderList(), input.columns(), Values::sortKeyCompare);
+        var exactOrder = QueryPlanner.order(window.getOrderList(), input.columns());
         int windowStart = compiler.indexOf("window_start");
         int windowEnd = compiler.indexOf("window_end");
         boolean streaming = settings.streaming();
@@ -99,6 +101,7 @@ final class WindowTopNPlanner {
                             windowStart,
                             windowEnd,
                             order,
+                            exactOrder,
                             limit,
                             keepsLastOfTies(window, input.columns(), limit, outer, alias),
                             input.windowShift(),

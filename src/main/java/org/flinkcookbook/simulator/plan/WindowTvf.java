@@ -58,7 +58,12 @@ record WindowTvf(
     }
 
     /** Parses the call inside {@code TABLE(...)}; {@code dataOf} plans the TABLE argument. */
-    static WindowTvf of(SqlBasicCall call, Function<SqlNode, Relation> dataOf, boolean streaming) {
+    /**
+     * @param sliced whether a windowed operator keeps the windows' state in slices (streaming
+     *     aggregation and top-N), which needs a size that is a multiple of the HOP slide; a window TVF
+     *     whose rows are only selected (AlignedWindowTableFunctionOperator) and batch mode do not
+     */
+    static WindowTvf of(SqlBasicCall call, Function<SqlNode, Relation> dataOf, boolean streaming, boolean sliced) {
         String function = call.getOperator().getName().toUpperCase(Locale.ROOT);
         List<String> parameters = switch (function) {
             case "TUMBLE" -> List.of("DATA", "TIMECOL", "SIZE", "OFFSET");
@@ -117,9 +122,19 @@ record WindowTvf(
         }
         long size = interval(arguments, "SIZE", call);
         long offset = arguments.containsKey("OFFSET") ? interval(arguments, "OFFSET", call) : 0;
+        if (Math.abs(offset) >= size) {
+            // found by RecipeFuzzTest: Flink's window TVF validation (abs(offset) < size)
+            throw new SimulationException(
+                    call.getParserPosition(),
+                    function + " table function parameters must satisfy abs(offset) < size, but got size " + size
+                            + " ms and offset " + offset + " ms.");
+        }
         WindowSpec spec = switch (function) {
             case "TUMBLE" -> WindowSpec.tumble(size, offset);
-            case "HOP" -> WindowSpec.hop(size, slicedStep(interval(arguments, "SLIDE", call), size, call), offset);
+            case "HOP" -> {
+                long slide = interval(arguments, "SLIDE", call);
+                yield WindowSpec.hop(size, sliced || slide <= 0 ? slicedStep(slide, size, call) : slide, offset);
+            }
             default -> WindowSpec.cumulate(size, slicedStep(interval(arguments, "STEP", call), size, call), offset);
         };
         return new WindowTvf(data, spec, 0, List.of(), rowtimeIndex, rowtime.type());

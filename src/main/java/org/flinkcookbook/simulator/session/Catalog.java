@@ -1,5 +1,6 @@
 package org.flinkcookbook.simulator.session;
 
+import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,6 +18,7 @@ import org.apache.flink.sql.parser.ddl.table.SqlCreateTable;
 import org.apache.flink.sql.parser.ddl.table.SqlCreateTableAs;
 import org.apache.flink.sql.parser.ddl.table.SqlCreateTableLike;
 import org.apache.flink.sql.parser.ddl.view.SqlCreateView;
+import org.flinkcookbook.fixtures.FixtureCheck;
 import org.flinkcookbook.guard.FileAccess;
 import org.flinkcookbook.recipe.FixtureBinding;
 import org.flinkcookbook.simulator.SimulationException;
@@ -25,6 +27,7 @@ import org.flinkcookbook.simulator.expression.Column;
 import org.flinkcookbook.simulator.expression.ExpressionCompiler;
 import org.flinkcookbook.simulator.session.TableDefinition.ColumnDefinition;
 import org.flinkcookbook.simulator.session.TableDefinition.CsvSource;
+import org.flinkcookbook.simulator.types.FlinkTypes;
 import org.flinkcookbook.simulator.types.SqlType;
 import org.flinkcookbook.sql.ChangelogSources;
 import org.flinkcookbook.sql.ChangelogSources.Changes;
@@ -92,6 +95,36 @@ public final class Catalog {
                         watermark == null ? null : watermark.getWatermarkStrategy(),
                         source(create, fixture),
                         primaryKey));
+        fixture.ifPresent(binding -> checkFixture(binding, columns, watermark == null ? null : rowtimeOf(watermark)));
+    }
+
+    private static String rowtimeOf(SqlWatermark watermark) {
+        return name(watermark.getEventTimeColumnName());
+    }
+
+    /** Every row of a bound fixture is checked when its table is created, as the Flink engine does (FixtureTables). */
+    private void checkFixture(FixtureBinding binding, List<ColumnDefinition> columns, String rowtime) {
+        List<ColumnDefinition> physical =
+                columns.stream().filter(ColumnDefinition::physical).toList();
+        List<String> names = physical.stream().map(ColumnDefinition::name).toList();
+        Optional<String> problem;
+        try {
+            problem = FixtureCheck.problem(
+                    fixturesDirectory.resolve(binding.csvPath()).normalize(),
+                    fixturesDirectory.getFileName() + "/" + binding.csvPath(),
+                    names,
+                    physical.stream()
+                            .map(column -> FlinkTypes.logical(column.type()))
+                            .toList(),
+                    rowtime == null ? -1 : names.indexOf(rowtime),
+                    false); // a changelog source is unsupported before its fixture is read
+        } catch (IOException e) {
+            problem = Optional.of(binding.csvPath() + ": cannot be read (" + e.getMessage() + ")");
+        }
+        if (problem.isPresent()) {
+            tables.remove(binding.table());
+            throw SimulationException.atMarkdownLine(binding.line(), problem.get());
+        }
     }
 
     private static List<ColumnDefinition> columns(SqlCreateTable create, List<String> primaryKey) {

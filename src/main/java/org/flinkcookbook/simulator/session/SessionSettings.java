@@ -96,6 +96,11 @@ public final class SessionSettings {
         return watermarkInterval.toMillis();
     }
 
+    /** Whether the session's time zone is one Flink refuses when a query is planned. */
+    public boolean refusesTimeZone() {
+        return invalidZone != null;
+    }
+
     /**
      * The session time zone; one java.util.TimeZone reads otherwise (such as 'UTC+8') is refused,
      * as TableConfigUtils#validateTimeZone refuses it when a query is planned, not at the SET.

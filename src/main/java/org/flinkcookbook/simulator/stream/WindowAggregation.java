@@ -10,7 +10,12 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.SortedSet;
+import java.util.TimeZone;
 import java.util.TreeMap;
+import java.util.TreeSet;
+import org.apache.flink.table.runtime.util.TimeWindowUtil;
+import org.flinkcookbook.simulator.UnsupportedConstructException;
 import org.flinkcookbook.simulator.aggregate.AggregateCall;
 import org.flinkcookbook.simulator.aggregate.AggregateCall.Accumulator;
 import org.flinkcookbook.simulator.expression.Expression;
@@ -61,6 +66,21 @@ public final class WindowAggregation extends WindowedAggregation {
     private Map<List<Object>, Accumulator[]> lastSlice;
 
     /**
+     * Window TVF aggregations buffer rows (RecordsWindowBuffer) and move them into state, registering
+     * each window's timer unless the window has already fired, only when the watermark reaches
+     * {@code TimeWindowUtil#getNextTriggerWatermarkWithOffset} and the buffer's first slice has
+     * fired (AbstractSliceSyncStateWindowAggProcessor#advanceProgress, AggCombiner#combine). For a
+     * zone without daylight saving that grid is aligned to UTC, not to the zone, so windows that end
+     * off it (an hourly window in Asia/Kolkata, +05:30) can fire while their rows still wait in the
+     * buffer: Flink then emits them without those rows, or not at all. The simulator follows the
+     * grid and calls such a firing unsupported.
+     */
+    private final SortedSet<Long> bufferedSlices = new TreeSet<>();
+
+    private final boolean daylightSaving;
+    private long nextTriggerProgress = Long.MIN_VALUE;
+
+    /**
      * @param groupWindow true for GROUP BY TUMBLE/HOP (panes merged oldest first), false for window TVFs
      * @param rowtimeType TIMESTAMP(p) or TIMESTAMP_LTZ(p); LTZ windows are assigned in the session time zone
      * @param streaming false in batch mode: no watermarks, nothing is late
@@ -82,6 +102,7 @@ public final class WindowAggregation extends WindowedAggregation {
         this.spec = spec;
         this.panesOldestFirst = groupWindow;
         this.streaming = streaming;
+        this.daylightSaving = TimeZone.getTimeZone(shiftZone).useDaylightTime();
         if (streaming) {
             trace.windowedAggregation();
         }
@@ -126,6 +147,9 @@ public final class WindowAggregation extends WindowedAggregation {
         for (Accumulator accumulator : accumulators(slice, key)) {
             accumulator.add(values, this);
         }
+        if (!panesOldestFirst) {
+            bufferedSlices.add(slice);
+        }
         for (int i = firstOpen; i < windows.size(); i++) {
             pane.keysOf(i).add(key);
         }
@@ -162,9 +186,20 @@ public final class WindowAggregation extends WindowedAggregation {
 
     @Override
     void fireUpTo(long progress) {
+        flushBuffer(progress);
         Map.Entry<Window, Set<List<Object>>> next;
         while ((next = pending.firstEntry()) != null
                 && (progress == Long.MAX_VALUE || WindowRows.fired(next.getKey().end(), progress, shiftZone))) {
+            Window window = next.getKey();
+            if (!bufferedSlices.subSet(window.start() + 1, window.end() + 1).isEmpty()) {
+                throw new UnsupportedConstructException(
+                        null,
+                        "a window TVF aggregation whose window [" + Timestamps.format(window.start(), 3) + ", "
+                                + Timestamps.format(window.end(), 3)
+                                + ") fires while its rows wait in Flink's window buffer (its end is off the UTC-aligned "
+                                + "grid Flink flushes the buffer on: a window offset, or a zone offset that is not a "
+                                + "multiple of the window)");
+            }
             pending.pollFirstEntry();
             fired(next.getKey(), progress);
             fire(next.getKey(), next.getValue());
@@ -172,6 +207,19 @@ public final class WindowAggregation extends WindowedAggregation {
             lastPane = null;
             lastSliceEnd = Long.MIN_VALUE;
         }
+    }
+
+    /** AbstractWindowAggProcessor#advanceProgress; MAX_WATERMARK at the end of input flushes everything. */
+    private void flushBuffer(long progress) {
+        if (panesOldestFirst || !streaming || progress < nextTriggerProgress) {
+            return;
+        }
+        if (progress == Long.MAX_VALUE
+                || (!bufferedSlices.isEmpty() && WindowRows.fired(bufferedSlices.first(), progress, shiftZone))) {
+            bufferedSlices.clear();
+        }
+        nextTriggerProgress = TimeWindowUtil.getNextTriggerWatermarkWithOffset(
+                progress, spec.sliceSize(), spec.offset(), shiftZone, daylightSaving);
     }
 
     private void fire(Window window, Set<List<Object>> windowKeys) {

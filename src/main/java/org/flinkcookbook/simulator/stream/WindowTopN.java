@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.flinkcookbook.result.LateRow;
+import org.flinkcookbook.simulator.UnsupportedConstructException;
 import org.flinkcookbook.simulator.expression.EvaluationContext;
 import org.flinkcookbook.simulator.expression.Expression;
 import org.flinkcookbook.simulator.trace.StatementTrace;
@@ -33,6 +34,7 @@ public final class WindowTopN implements RowSink, EvaluationContext {
     private final int windowStartIndex;
     private final int windowEndIndex;
     private final Comparator<Object[]> order;
+    private final Comparator<Object[]> exactOrder;
     private final long limit;
     private final boolean keepLastOfTies;
     private final boolean streaming;
@@ -45,6 +47,8 @@ public final class WindowTopN implements RowSink, EvaluationContext {
     private long currentWatermark = NO_WATERMARK;
 
     /**
+     * @param order the ORDER BY as Flink's generated comparator sees it
+     * @param exactOrder the ORDER BY telling apart what Flink's comparator ties but its state keeps apart (NaN, -0.0)
      * @param keepLastOfTies whether of rows the order ties the last to arrive ranks first (a keep-last deduplication)
      * @param windowShift the zone window_end is a wall-clock time in (the session zone for an LTZ rowtime)
      * @param streaming false in batch mode, where nothing is late
@@ -54,6 +58,7 @@ public final class WindowTopN implements RowSink, EvaluationContext {
             int windowStartIndex,
             int windowEndIndex,
             Comparator<Object[]> order,
+            Comparator<Object[]> exactOrder,
             long limit,
             boolean keepLastOfTies,
             ZoneId windowShift,
@@ -66,6 +71,7 @@ public final class WindowTopN implements RowSink, EvaluationContext {
         this.windowStartIndex = windowStartIndex;
         this.windowEndIndex = windowEndIndex;
         this.order = order;
+        this.exactOrder = exactOrder;
         this.limit = limit;
         this.keepLastOfTies = keepLastOfTies;
         this.streaming = streaming;
@@ -117,11 +123,7 @@ public final class WindowTopN implements RowSink, EvaluationContext {
             }
             open.remove();
             for (List<Pending> partition : window.getValue().values()) {
-                List<Pending> sorted = new ArrayList<>(partition);
-                if (keepLastOfTies) {
-                    Collections.reverse(sorted);
-                }
-                sorted.sort((a, b) -> order.compare(a.values(), b.values())); // List#sort is stable
+                List<Pending> sorted = sorted(partition);
                 for (int rank = 0; rank < Math.min(limit, sorted.size()); rank++) {
                     Object[] values = sorted.get(rank).values();
                     Object[] ranked = Arrays.copyOf(values, values.length + 1);
@@ -130,6 +132,53 @@ public final class WindowTopN implements RowSink, EvaluationContext {
                 }
             }
         }
+    }
+
+    /**
+     * A partition's rows in rank order, as WindowRankProcessor#fireWindow puts them into a TopNBuffer
+     * (a TreeMap of sort keys, rows of one key in arrival order). Rows of different sort keys the
+     * comparator ties (a NaN, -0.0 and 0.0) meet in the order of Flink's state's hash map, which the
+     * simulator does not model.
+     */
+    private List<Pending> sorted(List<Pending> partition) {
+        List<Pending> arrivals = new ArrayList<>(partition);
+        if (keepLastOfTies) {
+            Collections.reverse(arrivals);
+        }
+        TreeMap<Object[], List<Pending>> buffer = new TreeMap<>(order);
+        for (Pending row : arrivals) {
+            List<Pending> tied = buffer.get(row.values());
+            if (tied == null) {
+                buffer.put(row.values(), new ArrayList<>(List.of(row)));
+            } else if (exactOrder.compare(tied.get(0).values(), row.values()) != 0) {
+                throw new UnsupportedConstructException(
+                        null,
+                        "a window Top-N whose ORDER BY ties different FLOAT/DOUBLE values (NaN, -0.0 and 0.0), "
+                                + "ranked in the order of Flink's state");
+            } else {
+                tied.add(row);
+            }
+        }
+        List<Pending> sorted = new ArrayList<>();
+        for (List<Pending> tied : buffer.values()) {
+            if (tied.size() > 1 && sorted.size() < limit) {
+                if (!streaming) {
+                    // batch mode sorts with Flink's QuickSort (BinaryInMemorySortBuffer), which is not stable
+                    throw new UnsupportedConstructException(
+                            null, "a batch-mode window Top-N whose ORDER BY ties rows within the first " + limit);
+                }
+                if (tied.get(0).fixtureLine() == 0) {
+                    // rows of a window aggregation arrive in the order its timers leave Flink's timer heap
+                    // (HeapPriorityQueue), not in the order their keys first arrived
+                    throw new UnsupportedConstructException(
+                            null,
+                            "a window Top-N over a window aggregation whose ORDER BY ties aggregated rows within "
+                                    + "the first " + limit);
+                }
+            }
+            sorted.addAll(tied);
+        }
+        return sorted;
     }
 
     @Override

@@ -304,6 +304,20 @@ public final class Values {
     }
 
     /**
+     * The order of two non-null sort keys as Flink's generated record comparators give it
+     * ({@code GenerateUtils#generateCompare}): FLOAT and DOUBLE by the primitive operators, so NaN
+     * equals every value and -0.0 equals 0.0; everything else as {@link #compare}.
+     */
+    public static int sortKeyCompare(Object left, Object right) {
+        if ((left instanceof Double || left instanceof Float) && (right instanceof Double || right instanceof Float)) {
+            double x = ((Number) left).doubleValue();
+            double y = ((Number) right).doubleValue();
+            return x > y ? 1 : x < y ? -1 : 0;
+        }
+        return compare(left, right);
+    }
+
+    /**
      * A SQL comparison's order of two non-null values: as {@link #compare}, but FLOAT and DOUBLE
      * compare as Java's primitive operators in Flink's generated code do: -0.0 equals 0.0, and NaN
      * is unordered (null), so only {@code <>} holds for it.

@@ -1,0 +1,707 @@
+package org.flinkcookbook.simulator;
+
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.time.zone.ZoneOffsetTransition;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Random;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import org.flinkcookbook.simulator.ExpressionGrammar.ColumnType;
+import org.flinkcookbook.simulator.ExpressionGrammar.Family;
+
+/**
+ * A grammar of whole recipes for differential fuzzing, in the spirit of SQLancer: one table of
+ * typed columns (keys and values of every type the simulator claims, a TIMESTAMP(0..9),
+ * TIMESTAMP_LTZ or epoch-millisecond rowtime, a watermark delay), session settings (time zones
+ * with daylight saving, watermark intervals, batch mode), a fixture with ties, stragglers, rows on
+ * window boundaries, far-future jumps, pre-1970 rows and rows in DST gaps and overlaps, and
+ * several independent statements over the table: window TVFs with offsets, group windows, window
+ * top-N and deduplication, OVER aggregations, CURRENT_WATERMARK in WHERE, SELECT lists, OVER
+ * arguments and views, {@link ExpressionGrammar} expressions, INSERT into narrower sinks, and
+ * statements Flink refuses. Each statement is one line, so a problem's line names its statement.
+ */
+final class RecipeGrammar {
+
+    /** The SQL of one statement: {@code head + items joined by ", " + tail}; items are what the shrinker drops. */
+    record Statement(String head, List<String> items, String tail) {
+
+        static Statement of(String sql) {
+            return new Statement(sql, List.of(), "");
+        }
+
+        String sql() {
+            return head + String.join(", ", items) + tail;
+        }
+
+        Statement withItems(List<String> kept) {
+            return new Statement(head, kept, tail);
+        }
+    }
+
+    /**
+     * One generated recipe.
+     *
+     * @param statements in order, each one line of the recipe's SQL block
+     * @param rows the fixture's lines, bound to {@code events}
+     * @param constructs what the recipe uses, for the coverage count
+     */
+    record FuzzRecipe(List<Statement> statements, List<String> rows, Set<String> constructs) {
+
+        /** The recipe's first statement is on Markdown line 3 ({@code Recipes#recipe}). */
+        static final int FIRST_LINE = 3;
+
+        String sql() {
+            return statements.stream().map(statement -> statement.sql() + ";\n").collect(Collectors.joining());
+        }
+
+        String csv() {
+            return rows.stream().map(row -> row + "\n").collect(Collectors.joining());
+        }
+
+        /** The statement a problem's Markdown line points at, or -1. */
+        int statementAt(int line) {
+            int index = line - FIRST_LINE;
+            return index >= 0 && index < statements.size() ? index : -1;
+        }
+
+        FuzzRecipe withoutStatement(int index) {
+            List<Statement> kept = new ArrayList<>(statements);
+            kept.remove(index);
+            return new FuzzRecipe(kept, rows, constructs);
+        }
+
+        FuzzRecipe withoutRow(int index) {
+            List<String> kept = new ArrayList<>(rows);
+            kept.remove(index);
+            return new FuzzRecipe(statements, kept, constructs);
+        }
+
+        FuzzRecipe withItems(int index, List<String> items) {
+            List<Statement> changed = new ArrayList<>(statements);
+            changed.set(index, statements.get(index).withItems(items));
+            return new FuzzRecipe(changed, rows, constructs);
+        }
+
+        /** The recipe as a failure message shows it: SQL, then the fixture. */
+        String show() {
+            return "```sql\n" + sql() + "```\nfixture events:\n" + csv();
+        }
+    }
+
+    private static final DateTimeFormatter SECONDS = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
+    private static final DateTimeFormatter MILLIS = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS");
+    private static final List<String> DST_ZONES =
+            List.of("America/New_York", "Europe/Berlin", "Australia/Lord_Howe", "America/Santiago");
+    private static final long SECOND = 1_000;
+    private static final long MINUTE = 60 * SECOND;
+    private static final long HOUR = 60 * MINUTE;
+    private static final long[] SCALES = {SECOND, 5 * SECOND, MINUTE, 15 * MINUTE, 30 * MINUTE, HOUR};
+
+    /** Key columns: a few values each, so that groups and ties form. */
+    private static final List<ColumnType> KEYS = List.of(
+            new ColumnType("STRING", Family.STRING, List.of("a", "b", "\uD83D\uDE00", "\uFFFD")),
+            new ColumnType("CHAR(2)", Family.STRING, List.of("a", "b", "ab")),
+            new ColumnType("VARCHAR(3)", Family.STRING, List.of("a", "b", "h\u00e9")),
+            new ColumnType("INT", Family.EXACT, List.of("1", "2", "-1")),
+            new ColumnType("TINYINT", Family.EXACT, List.of("1", "2", "127")));
+    /** Value columns: ordinary values mostly, with the edges that overflow sums or are not ordered. */
+    private static final List<ColumnType> VALUES = List.of(
+            new ColumnType("INT", Family.EXACT, List.of("1", "7", "-3", "40", "2147483647")),
+            new ColumnType("BIGINT", Family.EXACT, List.of("1", "7", "-3", "10000000000", "9223372036854775807")),
+            new ColumnType("TINYINT", Family.EXACT, List.of("1", "7", "-3", "100", "127", "-128")),
+            new ColumnType("SMALLINT", Family.EXACT, List.of("1", "7", "-3", "32767")),
+            new ColumnType("DECIMAL(5, 2)", Family.EXACT, List.of("1.25", "7", "-3.5", "999.99", "0.01")),
+            new ColumnType("DECIMAL(10, 0)", Family.EXACT, List.of("1", "7", "-3", "9999999999")),
+            new ColumnType("FLOAT", Family.APPROXIMATE, List.of("0.1", "1.5", "-0.0", "NaN", "3.4E38", "7")),
+            new ColumnType("DOUBLE", Family.APPROXIMATE, List.of("0.1", "0.2", "-0.0", "NaN", "1.0E308", "-7.75")));
+
+    private final Random random;
+    private final Set<String> constructs = new TreeSet<>();
+    private final List<Statement> statements = new ArrayList<>();
+    private String zone = "UTC";
+    private boolean batch;
+    private boolean ltz;
+    private long scale;
+    private ColumnType key;
+    private ColumnType value;
+    private final List<String> extraNames = new ArrayList<>();
+    private final List<ColumnType> extraTypes = new ArrayList<>();
+    private int sinks;
+
+    private RecipeGrammar(Random random) {
+        this.random = random;
+    }
+
+    /** The recipe of a seed and index: the same on every run. */
+    static FuzzRecipe draw(long seed, int index) {
+        return new RecipeGrammar(new Random(seed * 1_000_003L + index)).generate();
+    }
+
+    private FuzzRecipe generate() {
+        settings();
+        List<String> rows = table();
+        String source = "events";
+        if (!batch && random.nextInt(4) == 0) {
+            source = view();
+        }
+        int queries = 1 + random.nextInt(4);
+        for (int i = 0; i < queries; i++) {
+            query(random.nextInt(3) == 0 ? source : "events");
+        }
+        return new FuzzRecipe(List.copyOf(statements), rows, Set.copyOf(constructs));
+    }
+
+    private void settings() {
+        int zoneKind = random.nextInt(40);
+        if (zoneKind < 18) {
+            zone = pick(DST_ZONES);
+            constructs.add("zone " + zone);
+        } else if (zoneKind < 22) {
+            zone = "Asia/Kolkata";
+        } else if (zoneKind == 22) {
+            zone = "UTC+8"; // java.util.TimeZone reads it otherwise: Flink refuses it at the first query
+            constructs.add("invalid: zone UTC+8");
+        }
+        if (!zone.equals("UTC")) {
+            add("SET 'table.local-time-zone' = '" + zone + "'");
+        }
+        String interval = pick(List.of("", "", "0", "200 ms", "1 h", "10 ms"));
+        if (!interval.isEmpty()) {
+            add("SET 'pipeline.auto-watermark-interval' = '" + interval + "'");
+            constructs.add("watermark interval " + interval);
+        }
+        batch = random.nextInt(12) == 0;
+        if (batch) {
+            add("SET 'execution.runtime-mode' = 'batch'");
+            constructs.add("batch mode");
+        }
+    }
+
+    /** The CREATE TABLE of {@code events} and its fixture. */
+    private List<String> table() {
+        scale = SCALES[random.nextInt(SCALES.length)];
+        key = pick(KEYS);
+        value = pick(VALUES);
+        int extras = random.nextInt(3);
+        for (int i = 0; i < extras; i++) {
+            extraNames.add("x" + i);
+            extraTypes.add(pick(ExpressionGrammar.TYPES));
+        }
+        int rowtimeKind = random.nextInt(10);
+        ltz = rowtimeKind >= 6;
+        // a rowtime of more than millisecond precision is refused by Flink: now and then, for parity
+        int precision = random.nextInt(15) == 0 ? pick(List.of(6, 9)) : 3;
+        boolean millis = precision >= 3 && random.nextBoolean();
+        String timeColumns;
+        TimeText text;
+        if (!ltz) {
+            timeColumns = "ts TIMESTAMP(" + precision + ")";
+            text = time -> format(time, millis);
+            constructs.add("rowtime TIMESTAMP(" + precision + ")");
+        } else if (rowtimeKind == 6) {
+            timeColumns = "ts TIMESTAMP_LTZ(3)";
+            text = time -> format(time, true) + "Z";
+            constructs.add("rowtime TIMESTAMP_LTZ(3) column");
+        } else if (rowtimeKind == 7) {
+            timeColumns = "t TIMESTAMP(3), ts AS CAST(t AS TIMESTAMP_LTZ(3))";
+            text = time -> format(time, millis); // local wall-clock text, read in the session zone
+            constructs.add("rowtime CAST(TIMESTAMP AS TIMESTAMP_LTZ)");
+        } else {
+            timeColumns = "ms BIGINT, ts AS TO_TIMESTAMP_LTZ(ms, 3)";
+            text = Long::toString;
+            constructs.add("rowtime TO_TIMESTAMP_LTZ(epoch ms)");
+        }
+        String watermark = watermark();
+        StringBuilder columns = new StringBuilder("id INT, k " + key.sql() + ", v " + value.sql());
+        for (int i = 0; i < extras; i++) {
+            columns.append(", ")
+                    .append(extraNames.get(i))
+                    .append(' ')
+                    .append(extraTypes.get(i).sql());
+        }
+        add("CREATE TABLE events (" + columns + ", " + timeColumns + ", WATERMARK FOR ts AS " + watermark
+                + ") WITH ('connector' = 'datagen')");
+        constructs.add("key " + key.sql());
+        constructs.add("value " + value.sql());
+        extraTypes.forEach(type -> constructs.add("column " + type.sql()));
+
+        boolean wallClock = !ltz || rowtimeKind == 7;
+        List<Long> times = eventTimes(millis, wallClock);
+        List<String> rows = new ArrayList<>();
+        for (int i = 0; i < times.size(); i++) {
+            StringBuilder row = new StringBuilder();
+            row.append(i + 1).append(',').append(csvField(pick(key.values()))).append(',');
+            row.append(
+                    random.nextInt(4) == 0
+                            ? pick(value.values())
+                            : pick(value.values().subList(0, 3)));
+            for (ColumnType type : extraTypes) {
+                row.append(',').append(csvField(pick(type.values())));
+            }
+            row.append(',').append(text.of(times.get(i)));
+            rows.add(row.toString());
+        }
+        int blank = random.nextInt(60);
+        if (blank == 0) {
+            rows.add(random.nextInt(rows.size()), ""); // Flink's CSV format reads one empty field: Row length mismatch
+            constructs.add("invalid: blank fixture line");
+        } else if (blank == 1) {
+            rows.add(""); // a trailing empty line
+            constructs.add("invalid: trailing empty fixture line");
+        }
+        return rows;
+    }
+
+    private interface TimeText {
+        String of(long time);
+    }
+
+    private String watermark() {
+        return switch (random.nextInt(6)) {
+            case 0, 1 -> {
+                constructs.add("watermark ts");
+                yield "ts";
+            }
+            case 2 -> {
+                constructs.add("watermark ts - fraction of a second");
+                yield "ts - INTERVAL '0.001' SECOND";
+            }
+            case 3 -> {
+                constructs.add("watermark ts - interval");
+                yield "ts - " + interval(scale * pick(List.of(1L, 2L)));
+            }
+            case 4 -> {
+                constructs.add("watermark ts - interval");
+                yield "ts - " + interval(scale / 2 == 0 ? 1 : scale / 2);
+            }
+            default -> {
+                constructs.add("watermark ts + interval");
+                yield "ts + " + interval(SECOND);
+            }
+        };
+    }
+
+    /**
+     * Event times: mostly ascending from an anchor (a DST transition of the zone, before 1970, or a
+     * plain day), with ties, stragglers, rows on and 1 ms either side of boundaries, and jumps far
+     * into the future. For a wall-clock rowtime the times are local, so they pass through gaps and
+     * overlaps as written text.
+     */
+    private List<Long> eventTimes(boolean millis, boolean wallClock) {
+        long anchor = anchor();
+        if (wallClock) {
+            anchor = LocalDateTime.ofInstant(Instant.ofEpochMilli(anchor), zoneId())
+                    .toInstant(ZoneOffset.UTC)
+                    .toEpochMilli();
+        }
+        int count = 6 + random.nextInt(19);
+        List<Long> times = new ArrayList<>();
+        long clock = anchor - scale * (count / 4);
+        for (int i = 0; i < count; i++) {
+            clock += random.nextLong(scale + 1);
+            long time = clock;
+            int kind = random.nextInt(20);
+            if (kind < 3 && !times.isEmpty()) {
+                time = times.get(times.size() - 1);
+                constructs.add("fixture: tied rowtimes");
+            } else if (kind < 6) {
+                time = clock - random.nextLong(3 * scale + 1);
+                constructs.add("fixture: stragglers");
+            } else if (kind < 9) {
+                time = Math.floorDiv(clock, scale) * scale + random.nextInt(3) - 1;
+                constructs.add("fixture: rows on window boundaries");
+            } else if (kind == 9 && random.nextInt(3) == 0) {
+                time = clock + pick(List.of(365L * 24 * HOUR, 30L * 24 * HOUR));
+                constructs.add("fixture: far-future jump");
+            }
+            if (!millis) {
+                time = Math.floorDiv(time, SECOND) * SECOND;
+            }
+            times.add(time);
+        }
+        return times;
+    }
+
+    private long anchor() {
+        int kind = random.nextInt(10);
+        ZoneId zone = zoneId();
+        ZoneOffsetTransition transition = zone.getRules()
+                .nextTransition(Instant.parse(random.nextBoolean() ? "2024-01-01T00:00:00Z" : "2024-07-01T00:00:00Z"));
+        if (kind < 6 && transition != null) {
+            constructs.add("fixture: rows around a DST transition");
+            return transition.getInstant().toEpochMilli();
+        }
+        if (kind < 8) {
+            constructs.add("fixture: pre-1970 rows");
+            return Instant.parse("1969-12-31T23:30:00Z").toEpochMilli();
+        }
+        return Instant.parse("2024-03-01T10:00:00Z").toEpochMilli();
+    }
+
+    private ZoneId zoneId() {
+        return zone.equals("UTC+8") ? ZoneOffset.UTC : ZoneId.of(zone);
+    }
+
+    private String view() {
+        String name = pick(List.of("fresh", "marked"));
+        String create = pick(List.of("CREATE VIEW ", "CREATE TEMPORARY VIEW "));
+        if (name.equals("fresh")) {
+            add(
+                    create
+                            + "fresh AS SELECT * FROM events WHERE CURRENT_WATERMARK(ts) IS NULL OR ts > CURRENT_WATERMARK(ts)");
+            constructs.add("CURRENT_WATERMARK in a view's WHERE");
+        } else {
+            add(create + "marked AS SELECT *, CURRENT_WATERMARK(ts) AS wm FROM events");
+            constructs.add("CURRENT_WATERMARK in a view's SELECT list");
+        }
+        return name;
+    }
+
+    private void query(String source) {
+        int shape = random.nextInt(100);
+        if (shape < 18) {
+            windowAggregate(source);
+        } else if (shape < 28) {
+            groupWindow(source);
+        } else if (shape < 38) {
+            topN(source);
+        } else if (shape < 48) {
+            deduplication(source);
+        } else if (shape < 60) {
+            over(source);
+        } else if (shape < 70) {
+            watermarkFilter(source);
+        } else if (shape < 80) {
+            expressions(source);
+        } else if (shape < 85) {
+            windowedRows(source);
+        } else if (shape < 93) {
+            insert(source);
+        } else {
+            refused(source);
+        }
+    }
+
+    /** A size, a slide or step dividing it, and an optional offset, as the TVF's trailing arguments. */
+    private record Window(String kind, long size, long step, String arguments) {}
+
+    private Window tvf() {
+        String kind = pick(List.of("TUMBLE", "TUMBLE", "HOP", "CUMULATE"));
+        long size = scale * pick(List.of(1L, 2L, 4L, 6L));
+        long step = size / pick(List.of(1L, 2L, 3L, 4L));
+        if (size % step != 0 || !exact(step)) {
+            step = size;
+        }
+        String arguments = kind.equals("TUMBLE") ? interval(size) : interval(step) + ", " + interval(size);
+        if (random.nextInt(5) == 0) {
+            long offset = (random.nextBoolean() ? -1 : 1) * Math.max(SECOND, size / pick(List.of(2L, 3L, 4L)));
+            offset = exact(offset) ? offset / SECOND * SECOND : offset / MINUTE * MINUTE;
+            arguments += ", " + interval(offset);
+            constructs.add(kind + " TVF with offset");
+        }
+        constructs.add(kind + " TVF");
+        return new Window(kind, size, step, arguments);
+    }
+
+    private static String table(String source, Window window) {
+        return "TABLE(" + window.kind() + "(TABLE " + source + ", DESCRIPTOR(ts), " + window.arguments() + "))";
+    }
+
+    private List<String> aggregates() {
+        List<String> all = new ArrayList<>(List.of(
+                "COUNT(*) AS cnt",
+                "SUM(v) AS total",
+                "MIN(v) AS low",
+                "MAX(v) AS high",
+                "COUNT(DISTINCT k) AS kinds",
+                "MAX(k) AS last_key",
+                "MIN(id) AS first_id",
+                "COUNT(v) AS counted"));
+        if (value.family() != Family.EXACT || !value.sql().startsWith("DECIMAL")) {
+            all.add("AVG(v) AS mean");
+        }
+        List<String> chosen = new ArrayList<>();
+        int count = 1 + random.nextInt(4);
+        for (int i = 0; i < count; i++) {
+            String aggregate = pick(all);
+            if (!chosen.contains(aggregate)) {
+                chosen.add(aggregate);
+            }
+        }
+        return chosen;
+    }
+
+    private String where() {
+        if (batch || random.nextInt(4) != 0) {
+            return "";
+        }
+        constructs.add("CURRENT_WATERMARK in WHERE before a window");
+        return pick(List.of(
+                " WHERE CURRENT_WATERMARK(ts) IS NULL OR ts > CURRENT_WATERMARK(ts)",
+                " WHERE ts > CURRENT_WATERMARK(ts)",
+                " WHERE v IS NOT NULL"));
+    }
+
+    private void windowAggregate(String source) {
+        Window window = tvf();
+        boolean keyed = random.nextBoolean();
+        boolean windowTime = random.nextInt(3) == 0;
+        String group = "window_start, window_end" + (windowTime ? ", window_time" : "") + (keyed ? ", k" : "");
+        add(new Statement(
+                "SELECT " + group + ", ",
+                aggregates(),
+                " FROM " + table(source, window) + where() + " GROUP BY " + group));
+        constructs.add("window aggregation" + (keyed ? ", keyed" : ""));
+    }
+
+    private void groupWindow(String source) {
+        long size = scale * pick(List.of(1L, 2L, 4L));
+        String kind = pick(List.of("TUMBLE", "HOP", "SESSION"));
+        String arguments = switch (kind) {
+            case "TUMBLE" -> interval(size);
+            case "HOP" -> interval(exact(size / 2) ? size / 2 : size) + ", " + interval(size);
+            default -> interval(scale);
+        };
+        String call = "(ts, " + arguments + ")";
+        List<String> items =
+                new ArrayList<>(List.of(kind + "_START" + call + " AS ws", kind + "_END" + call + " AS we"));
+        if (!kind.equals("HOP") || random.nextBoolean()) {
+            items.add(kind + "_ROWTIME" + call + " AS wt");
+        }
+        items.addAll(aggregates());
+        boolean keyed = random.nextBoolean();
+        add(new Statement(
+                "SELECT " + (keyed ? "k, " : ""),
+                items,
+                " FROM " + source + where() + " GROUP BY " + kind + call + (keyed ? ", k" : "")));
+        constructs.add("group window " + kind);
+    }
+
+    private void topN(String source) {
+        Window window = tvf();
+        int limit = 1 + random.nextInt(3);
+        String order = pick(List.of("DESC", "ASC"));
+        boolean selectRank = random.nextBoolean();
+        if (random.nextBoolean()) {
+            add(new Statement(
+                    "SELECT window_start, window_end, k, ",
+                    new ArrayList<>(List.of("total", "cnt")),
+                    (selectRank ? ", rownum" : "")
+                            + " FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY window_start, window_end ORDER BY total "
+                            + order
+                            + ") AS rownum FROM (SELECT window_start, window_end, k, SUM(v) AS total, COUNT(*) AS cnt FROM "
+                            + table(source, window) + " GROUP BY window_start, window_end, k)) WHERE rownum <= "
+                            + limit));
+            constructs.add("window top-N over a window aggregation");
+        } else {
+            String partition = random.nextBoolean() ? ", k" : "";
+            add(new Statement(
+                    "SELECT window_start, ",
+                    new ArrayList<>(List.of("id", "k", "v")),
+                    (selectRank ? ", rownum" : "")
+                            + " FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY window_start, window_end" + partition
+                            + " ORDER BY v " + order + ") AS rownum FROM " + table(source, window)
+                            + ") WHERE rownum <= " + limit));
+            constructs.add("window top-N over rows");
+        }
+    }
+
+    private void deduplication(String source) {
+        Window window = tvf();
+        String order = random.nextBoolean() ? "DESC" : "ASC";
+        String partition = random.nextBoolean() ? ", k" : "";
+        String filter = pick(List.of("rn <= 1", "rn = 1", "rn < 2"));
+        add(new Statement(
+                "SELECT window_start, window_end, ",
+                new ArrayList<>(List.of("id", "k", "v")),
+                " FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY window_start, window_end" + partition
+                        + " ORDER BY ts " + order + ") AS rn FROM " + table(source, window) + ") WHERE " + filter));
+        constructs.add("window deduplication keep-" + (order.equals("DESC") ? "last" : "first"));
+    }
+
+    private void over(String source) {
+        if (batch) {
+            watermarkFilter(source);
+            return;
+        }
+        String frame = pick(List.of(
+                "",
+                " ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW",
+                " RANGE BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW"));
+        boolean keyed = random.nextBoolean();
+        List<String> items = new ArrayList<>(List.of("COUNT(*) OVER w AS seen"));
+        List<String> optional = new ArrayList<>(List.of(
+                "SUM(v) OVER w AS running_total",
+                "MAX(v) OVER w AS top",
+                "MIN(k) OVER w AS first_key",
+                "CURRENT_WATERMARK(ts) AS wm",
+                "COUNT(CURRENT_WATERMARK(ts)) OVER w AS watermarked",
+                "MAX(CURRENT_WATERMARK(ts)) OVER w AS last_wm"));
+        if (frame.isEmpty()) {
+            optional.add("LAG(v, 1) OVER w AS previous");
+            optional.add("LAG(id) OVER w AS previous_id");
+        }
+        if (!value.sql().startsWith("DECIMAL")) {
+            optional.add("AVG(v) OVER w AS mean");
+        }
+        for (int i = random.nextInt(4); i > 0; i--) {
+            String item = pick(optional);
+            if (!items.contains(item)) {
+                items.add(item);
+            }
+        }
+        items.forEach(item -> {
+            if (item.contains("CURRENT_WATERMARK")) {
+                constructs.add(
+                        item.contains("OVER")
+                                ? "CURRENT_WATERMARK inside an OVER argument"
+                                : "CURRENT_WATERMARK in an OVER query's SELECT list");
+            }
+        });
+        add(new Statement(
+                "SELECT id, " + (keyed ? "k, " : ""),
+                items,
+                " FROM " + source + where() + " WINDOW w AS (" + (keyed ? "PARTITION BY k " : "") + "ORDER BY ts"
+                        + frame + ")"));
+        constructs.add("OVER aggregation" + (frame.isEmpty() ? "" : frame.contains("ROWS") ? " ROWS" : " RANGE"));
+    }
+
+    private void watermarkFilter(String source) {
+        String condition = pick(List.of(
+                "CURRENT_WATERMARK(ts) IS NULL OR ts > CURRENT_WATERMARK(ts)",
+                "ts <= CURRENT_WATERMARK(ts)",
+                "ts > CURRENT_WATERMARK(ts)",
+                "CURRENT_WATERMARK(ts) IS NOT NULL",
+                "CURRENT_WATERMARK(ts) > ts - " + interval(scale)));
+        add(new Statement(
+                "SELECT ",
+                new ArrayList<>(
+                        List.of("id", "ts", "CURRENT_WATERMARK(ts) AS wm", "ts > CURRENT_WATERMARK(ts) AS fresh")),
+                " FROM " + source + " WHERE " + condition));
+        constructs.add("CURRENT_WATERMARK in WHERE");
+        constructs.add("CURRENT_WATERMARK in a SELECT list");
+    }
+
+    private void expressions(String source) {
+        List<String> names = new ArrayList<>(List.of("k", "v"));
+        List<ColumnType> types = new ArrayList<>(List.of(key, value));
+        names.addAll(extraNames);
+        types.addAll(extraTypes);
+        ExpressionGrammar grammar = ExpressionGrammar.over(random, names, types);
+        List<String> items = new ArrayList<>();
+        int count = 2 + random.nextInt(5);
+        for (int i = 0; i < count; i++) {
+            items.add(grammar.expression(pick(List.of(Family.values())), 3) + " AS e" + i);
+        }
+        add(new Statement("SELECT id, ", items, " FROM " + source));
+        constructs.add("expressions over edge values");
+    }
+
+    private void windowedRows(String source) {
+        Window window = tvf();
+        add(new Statement(
+                "SELECT ",
+                new ArrayList<>(List.of("id", "window_start", "window_end", "window_time")),
+                " FROM " + table(source, window)));
+        constructs.add("window TVF without aggregation");
+    }
+
+    /** INSERT into a sink whose column types are narrower (or not implicitly castable: Flink refuses those). */
+    private void insert(String source) {
+        String sink = "sink" + sinks++;
+        String keyType = pick(List.of("VARCHAR(1)", "VARCHAR(2)", "STRING", "CHAR(4)", "CHAR(1)"));
+        String timeType = ltz
+                ? pick(List.of("TIMESTAMP_LTZ(0)", "TIMESTAMP_LTZ(3)", "TIMESTAMP(3)"))
+                : pick(List.of("TIMESTAMP(0)", "TIMESTAMP(3)", "TIMESTAMP(6)"));
+        String valueType =
+                pick(List.of("DECIMAL(3, 1)", "DECIMAL(6, 2)", "INT", "BIGINT", "DOUBLE", "FLOAT", "TINYINT"));
+        add("CREATE TABLE " + sink + " (k " + keyType + ", t " + timeType + ", v " + valueType
+                + ") WITH ('connector' = 'blackhole')");
+        if (random.nextBoolean()) {
+            add("INSERT INTO " + sink + " SELECT k, ts, v FROM " + source);
+        } else {
+            Window window = tvf();
+            add("INSERT INTO " + sink + " SELECT MAX(k), window_start, SUM(v) FROM " + table(source, window)
+                    + " GROUP BY window_start, window_end");
+        }
+        constructs.add("INSERT into a narrower sink");
+    }
+
+    /** Statements Flink's validator refuses: the simulator must refuse them at the same line. */
+    private void refused(String source) {
+        Window window = tvf();
+        switch (random.nextInt(3)) {
+            case 0 -> {
+                long size = scale * 3;
+                add("SELECT window_start, COUNT(*) AS cnt FROM TABLE(HOP(TABLE " + source + ", DESCRIPTOR(ts), "
+                        + interval(scale * 2) + ", " + interval(size) + ")) GROUP BY window_start, window_end");
+                constructs.add("invalid: HOP slide not dividing size");
+            }
+            case 1 -> {
+                add("SELECT window_start, window_time, COUNT(*) AS cnt FROM " + table(source, window)
+                        + " GROUP BY window_start, window_end");
+                constructs.add("invalid: window_time not grouped");
+            }
+            default -> {
+                add(
+                        "SELECT id, LAG(v) OVER (ORDER BY ts ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS previous FROM "
+                                + source);
+                constructs.add("invalid: LAG with a ROWS frame");
+            }
+        }
+    }
+
+    private void add(String sql) {
+        statements.add(Statement.of(sql));
+    }
+
+    private void add(Statement statement) {
+        statements.add(statement);
+    }
+
+    /** Whether {@link #interval} writes this length exactly. */
+    private static boolean exact(long millis) {
+        return Math.abs(millis) < 100 * SECOND || millis % MINUTE == 0;
+    }
+
+    /** An interval literal Flink reads: the largest whole unit, SECOND with milliseconds below 100 s, else whole minutes. */
+    static String interval(long millis) {
+        String sign = millis < 0 ? "-" : "";
+        long magnitude = Math.abs(millis);
+        if (magnitude % HOUR == 0 && magnitude / HOUR < 100) {
+            return "INTERVAL '" + sign + magnitude / HOUR + "' HOUR";
+        }
+        if (magnitude % MINUTE == 0 && magnitude / MINUTE < 100) {
+            return "INTERVAL '" + sign + magnitude / MINUTE + "' MINUTE";
+        }
+        if (magnitude >= 100 * SECOND) {
+            // SECOND(n) with n > 2 is refused in group windows (DAY_INTERVAL_TYPES precision), not modelled
+            return "INTERVAL '" + sign + Math.max(1, magnitude / MINUTE) + "' MINUTE";
+        }
+        String seconds = magnitude % SECOND == 0
+                ? Long.toString(magnitude / SECOND)
+                : String.format(Locale.ROOT, "%d.%03d", magnitude / SECOND, magnitude % SECOND);
+        return "INTERVAL '" + sign + seconds + "' SECOND";
+    }
+
+    private static String format(long time, boolean millis) {
+        LocalDateTime local = LocalDateTime.ofEpochSecond(
+                Math.floorDiv(time, SECOND), (int) Math.floorMod(time, SECOND) * 1_000_000, ZoneOffset.UTC);
+        return local.format(millis ? MILLIS : SECONDS);
+    }
+
+    private static String csvField(String text) {
+        return text.contains(",") || text.contains("\"") ? "\"" + text.replace("\"", "\"\"") + "\"" : text;
+    }
+
+    private <T> T pick(List<T> choices) {
+        return choices.get(random.nextInt(choices.size()));
+    }
+}
