@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Set;
 import org.apache.flink.table.data.DecimalData;
 import org.apache.flink.table.data.DecimalDataUtils;
+import org.flinkcookbook.simulator.UnsupportedConstructException;
 import org.flinkcookbook.simulator.expression.EvaluationContext;
 import org.flinkcookbook.simulator.expression.Expression;
 import org.flinkcookbook.simulator.types.FlinkTypes;
@@ -41,20 +42,26 @@ public record AggregateCall(Function function, boolean distinct, Expression argu
          */
         OVER_SUM,
         /**
-         * AVG the planner rewrites to SUM / COUNT: in an OVER window (Calcite's AvgVarianceConvertlet)
-         * and in a window TVF aggregation (measured: AVG of TINYINT 1 and 127 is -64 there,
-         * 64 in a group window), so the sum keeps (and wraps in) the argument's type and starts from 0.
+         * AVG the planner rewrites to SUM / COUNT in an OVER window (Calcite's AvgVarianceConvertlet),
+         * so the sum keeps (and wraps in) the argument's type and starts from 0.
          */
-        OVER_AVG
+        OVER_AVG,
+        /**
+         * AVG in a window TVF aggregation. Measured: on a CUMULATE, AVG of TINYINT 1 and 127 is -64
+         * (the sum wraps in the argument's type, as OVER_AVG); on a HOP of 4 s by 2 s and a TUMBLE with
+         * an offset, the AVG of 2, 3 and 127 is 44 (the long sum, as AVG). Where the two differ, which
+         * one Flink's plan computes is not modelled: unsupported.
+         */
+        WINDOW_AVG
     }
 
     /**
-     * This AVG as a window TVF aggregation computes it (OVER_AVG); other calls as they are. An AVG of
+     * This AVG as a window TVF aggregation computes it (WINDOW_AVG); other calls as they are. An AVG of
      * a DECIMAL is the same either way: its sum is DECIMAL(38, s) and cannot wrap.
      */
     public AggregateCall reducedAverage() {
         return function == Function.AVG && argument.type().root() != Root.DECIMAL
-                ? new AggregateCall(Function.OVER_AVG, distinct, argument, filter)
+                ? new AggregateCall(Function.WINDOW_AVG, distinct, argument, filter)
                 : this;
     }
 
@@ -152,7 +159,7 @@ public record AggregateCall(Function function, boolean distinct, Expression argu
                         best = value;
                     }
                 }
-                case SUM, OVER_SUM, AVG, OVER_AVG -> {
+                case SUM, OVER_SUM, AVG, OVER_AVG, WINDOW_AVG -> {
                     if (value instanceof BigDecimal decimal) {
                         exactSum = exactSum.add(decimal);
                     } else if (value instanceof Float single && function != Function.AVG) {
@@ -211,17 +218,38 @@ public record AggregateCall(Function function, boolean distinct, Expression argu
             if (root == Root.DECIMAL) {
                 return decimalAverage();
             }
-            if (function == Function.OVER_AVG) {
-                if (root == Root.FLOAT) {
-                    return (float) approximateSum / count;
+            if (function == Function.WINDOW_AVG && root != Root.FLOAT && root != Root.DOUBLE) {
+                Object wrapped = reducedAverage(root);
+                Object whole = average(root);
+                if (!wrapped.equals(whole)) {
+                    throw new UnsupportedConstructException(
+                            null,
+                            "an AVG in a window TVF aggregation whose sum overflows its argument's type (" + wrapped
+                                    + " or " + whole + ": Flink wraps the sum in some window plans, not in others)");
                 }
-                if (root == Root.DOUBLE) {
-                    return approximateSum / count;
-                }
-                // a SUM in the argument's type divided by the COUNT: an integer sum wraps first
-                long sum = ((Number) Values.cast(wholeSum, SqlType.BIGINT, resultType(), null)).longValue();
-                return Values.cast(sum / count, SqlType.BIGINT, resultType(), null);
+                return whole;
             }
+            if (function == Function.OVER_AVG || function == Function.WINDOW_AVG) {
+                return reducedAverage(root);
+            }
+            return average(root);
+        }
+
+        /** SUM in the argument's type divided by COUNT, as the planner's rewrite computes AVG. */
+        private Object reducedAverage(Root root) {
+            if (root == Root.FLOAT) {
+                return (float) approximateSum / count;
+            }
+            if (root == Root.DOUBLE) {
+                return approximateSum / count;
+            }
+            // an integer sum wraps first
+            long sum = ((Number) Values.cast(wholeSum, SqlType.BIGINT, resultType(), null)).longValue();
+            return Values.cast(sum / count, SqlType.BIGINT, resultType(), null);
+        }
+
+        /** SUM, or AVG as its own aggregate function computes it: a long or double sum. */
+        private Object average(Root root) {
             if (root == Root.DOUBLE || root == Root.FLOAT) {
                 double result = function == Function.SUM || function == Function.OVER_SUM
                         ? approximateSum
