@@ -2,9 +2,9 @@ import groovy.json.JsonSlurper
 import java.nio.file.Files
 
 // Every recipe Flink 2.3 accepts that needs no Python passes on generated fixtures, except the one whose
-// join condition is computed from RAND() and CURRENT_TIMESTAMP, whose rows differ from run to run.
+// join condition is computed from RAND() and CURRENT_TIMESTAMP: its rows differ from run to run, so it is planned only.
 def notPassed = [
-    'joins/02_interval_joins/02_interval_joins.md': 'failed',
+    'joins/02_interval_joins/02_interval_joins.md': 'planned',
     'joins/04_lookup_joins/04_lookup_joins.md': 'broken',
     'joins/05_star_schema/05_star_schema.md': 'broken',
     'udfs/01_python_udfs/01_python_udfs.md': 'not-runnable',
@@ -17,6 +17,8 @@ recipes.each { path, recipe ->
     assert recipe.status == status: "${path}: ${recipe.status}, ${recipe.problem}"
 }
 assert recipes['joins/04_lookup_joins/04_lookup_joins.md'].problem.line == 39
+assert recipes['joins/02_interval_joins/02_interval_joins.md'].problem.line == 48
+assert recipes['joins/02_interval_joins/02_interval_joins.md'].problem.message.contains('so its rows differ from run to run')
 assert recipes['joins/05_star_schema/05_star_schema.md'].problem.line == 91
 
 // Windows drop late rows and CURRENT_WATERMARK filters them exactly as far as the live faker connector's rows

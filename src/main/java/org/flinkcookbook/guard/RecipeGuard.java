@@ -27,6 +27,7 @@ import org.apache.flink.sql.parser.dql.SqlLoadModule;
 import org.flinkcookbook.recipe.FixtureBinding;
 import org.flinkcookbook.recipe.Recipe;
 import org.flinkcookbook.sql.FixturePlaceholder;
+import org.flinkcookbook.sql.Nondeterminism;
 import org.flinkcookbook.sql.SqlParsing;
 import org.flinkcookbook.sql.SqlSyntaxException;
 import org.flinkcookbook.sql.Statement;
@@ -138,6 +139,7 @@ public final class RecipeGuard {
         Set<String> createdTables = new HashSet<>();
         Map<String, String> unsafeTables = new HashMap<>();
         Map<String, Set<String>> viewReads = new HashMap<>();
+        Nondeterminism randomValues = Nondeterminism.ofRandomValues();
         for (Statement statement : statementsWithMembers(recipe)) {
             SqlNode parsed;
             try {
@@ -148,6 +150,7 @@ public final class RecipeGuard {
             try {
                 if (checkStatement(recipe, statement, parsed, refusals, unsafeTables)) {
                     predictReads(statement, parsed, createdTables, unsafeTables, viewReads, refusals);
+                    checkRowsAreRepeatable(statement, parsed, randomValues, refusals);
                 }
             } catch (RuntimeException e) { // a statement the guard cannot take apart does not run
                 refusals.add(new Refusal(
@@ -198,6 +201,23 @@ public final class RecipeGuard {
                 return;
             }
         }
+    }
+
+    /**
+     * A statement that keeps or drops rows by a random value gives other rows on every run: no
+     * fixture and no expected file can make it pass, so it is only planned.
+     */
+    private static void checkRowsAreRepeatable(
+            Statement statement, SqlNode parsed, Nondeterminism randomValues, List<Refusal> refusals) {
+        if (randomValues.filtersByNondeterministicValues(parsed)) {
+            refusals.add(new Refusal(
+                    statement.line(),
+                    statement.firstWords()
+                            + ": keeps or drops rows by random values (RAND(), RAND_INTEGER(), UUID()), "
+                            + "so its rows differ from run to run",
+                    Refusal.Kind.NEEDS_DATA));
+        }
+        randomValues.learn(parsed);
     }
 
     /** Adds what the statement may not do; false when its kind may not run at all. */

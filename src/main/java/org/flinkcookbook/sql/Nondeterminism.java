@@ -7,6 +7,7 @@ import java.util.Set;
 import org.apache.calcite.sql.SqlBasicCall;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlJoin;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
@@ -45,7 +46,28 @@ public final class Nondeterminism {
             "UUID",
             "UNIX_TIMESTAMP");
 
+    /** The functions whose values differ from one run to the next even on the same day: random numbers. */
+    private static final Set<String> RANDOM_FUNCTIONS = Set.of("RAND", "RAND_INTEGER", "UUID");
+
+    private final Set<String> functions;
     private final Set<String> names = new HashSet<>();
+
+    /** Follows the values of processing time, the wall clock and random numbers. */
+    public Nondeterminism() {
+        this(FUNCTIONS);
+    }
+
+    private Nondeterminism(Set<String> functions) {
+        this.functions = functions;
+    }
+
+    /**
+     * Follows only random values. A value of the clock, compared with fixture rows of a fixed past,
+     * keeps giving the same rows; a random one does not.
+     */
+    public static Nondeterminism ofRandomValues() {
+        return new Nondeterminism(RANDOM_FUNCTIONS);
+    }
 
     /** Learns the nondeterministic columns a statement defines (computed columns, view and subquery columns). */
     public void learn(SqlNode statement) {
@@ -125,6 +147,49 @@ public final class Nondeterminism {
         return star ? List.of() : columns;
     }
 
+    /**
+     * Whether the query keeps or drops rows by a value followed here (a WHERE, JOIN ... ON or HAVING
+     * condition on one, in any of its selects): then which rows it gives can differ from run to run,
+     * and no placeholder can hide that.
+     */
+    public boolean filtersByNondeterministicValues(SqlNode query) {
+        Boolean found = query.accept(new SqlBasicVisitor<Boolean>() {
+            @Override
+            public Boolean visit(SqlCall call) {
+                if (call instanceof SqlSelect select) {
+                    selectColumns(select); // learns the columns its subqueries define
+                    if (condition(select.getWhere()) || condition(select.getHaving())) {
+                        return true;
+                    }
+                }
+                if (call instanceof SqlJoin join && condition(join.getCondition())) {
+                    return true;
+                }
+                for (SqlNode operand : call.getOperandList()) {
+                    if (operand != null && Boolean.TRUE.equals(operand.accept(this))) {
+                        return true;
+                    }
+                }
+                return false;
+            }
+
+            @Override
+            public Boolean visit(SqlNodeList list) {
+                for (SqlNode node : list) {
+                    if (node != null && Boolean.TRUE.equals(node.accept(this))) {
+                        return true;
+                    }
+                }
+                return false;
+            }
+
+            private boolean condition(SqlNode condition) {
+                return condition != null && isNondeterministic(condition);
+            }
+        });
+        return Boolean.TRUE.equals(found);
+    }
+
     /** Whether a column of this name was found to be nondeterministic earlier in the session. */
     public boolean isNondeterministicName(String column) {
         return names.contains(key(column));
@@ -173,7 +238,7 @@ public final class Nondeterminism {
                 }
                 String function = call.getOperator().getName().toUpperCase(Locale.ROOT);
                 if (call instanceof SqlBasicCall
-                        && FUNCTIONS.contains(function)
+                        && functions.contains(function)
                         && !(function.equals("UNIX_TIMESTAMP") && call.operandCount() > 0)) {
                     return true; // UNIX_TIMESTAMP(string) converts its argument; only UNIX_TIMESTAMP() reads the clock
                 }
@@ -198,7 +263,7 @@ public final class Nondeterminism {
             @Override
             public Boolean visit(SqlIdentifier identifier) {
                 String last = identifier.names.get(identifier.names.size() - 1);
-                return FUNCTIONS.contains(last.toUpperCase(Locale.ROOT)) || names.contains(key(last));
+                return functions.contains(last.toUpperCase(Locale.ROOT)) || names.contains(key(last));
             }
         });
         return Boolean.TRUE.equals(found);

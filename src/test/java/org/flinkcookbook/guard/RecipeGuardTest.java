@@ -210,6 +210,26 @@ class RecipeGuardTest {
     }
 
     @Test
+    void aQueryThatKeepsRowsByRandomValuesIsOnlyPlannedButTheClockAgainstPastFixtureRowsIsRepeatable() {
+        // the upstream cookbook's interval join: which orders meet which shipments depends on RAND()
+        List<Refusal> refusals = check("""
+                CREATE TABLE orders (id INT, order_time AS TIMESTAMPADD(DAY, CAST(FLOOR(RAND() * 5) AS INT), CURRENT_TIMESTAMP)) WITH ('connector' = 'filesystem', 'path' = 'fixtures/orders.csv', 'format' = 'csv');
+                CREATE TABLE shipments (id INT, shipment_time TIMESTAMP(3)) WITH ('connector' = 'filesystem', 'path' = 'fixtures/shipments.csv', 'format' = 'csv');
+                SELECT o.id, o.order_time FROM orders o;
+                SELECT o.id FROM orders o, shipments s WHERE o.id = s.id AND o.order_time BETWEEN s.shipment_time - INTERVAL '3' DAY AND s.shipment_time;
+                SELECT o.id FROM orders o JOIN shipments s ON o.order_time < s.shipment_time;
+                SELECT id FROM (SELECT id, RAND() AS r FROM shipments) WHERE r < 0.5;
+                SELECT id FROM shipments WHERE shipment_time < CURRENT_TIMESTAMP;
+                """);
+
+        assertThat(refusals)
+                .allSatisfy(refusal -> assertThat(refusal.kind()).isEqualTo(Refusal.Kind.NEEDS_DATA))
+                .extracting(Refusal::line)
+                .containsExactly(6, 7, 8);
+        assertThat(refusals.get(0).message()).contains("so its rows differ from run to run");
+    }
+
+    @Test
     void aTableReadWithHintsIsStillARead() {
         List<Refusal> refusals = check("""
                 CREATE TABLE orders (id BIGINT) WITH ('connector' = 'kafka', 'topic' = 'orders');
