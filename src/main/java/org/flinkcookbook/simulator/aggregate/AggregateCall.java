@@ -220,7 +220,7 @@ public record AggregateCall(Function function, boolean distinct, Expression argu
             }
             if (function == Function.WINDOW_AVG && root != Root.FLOAT && root != Root.DOUBLE) {
                 Object wrapped = reducedAverage(root);
-                Object whole = average(root);
+                Object whole = sumOrAverage(root);
                 if (!wrapped.equals(whole)) {
                     throw new UnsupportedConstructException(
                             null,
@@ -232,7 +232,7 @@ public record AggregateCall(Function function, boolean distinct, Expression argu
             if (function == Function.OVER_AVG || function == Function.WINDOW_AVG) {
                 return reducedAverage(root);
             }
-            return average(root);
+            return sumOrAverage(root);
         }
 
         /** SUM in the argument's type divided by COUNT, as the planner's rewrite computes AVG. */
@@ -248,8 +248,8 @@ public record AggregateCall(Function function, boolean distinct, Expression argu
             return Values.cast(sum / count, SqlType.BIGINT, resultType(), null);
         }
 
-        /** SUM, or AVG as its own aggregate function computes it: a long or double sum. */
-        private Object average(Root root) {
+        /** SUM, or AVG as its own aggregate function computes it: from a long or double sum, cast to the result type last. */
+        private Object sumOrAverage(Root root) {
             if (root == Root.DOUBLE || root == Root.FLOAT) {
                 double result = function == Function.SUM || function == Function.OVER_SUM
                         ? approximateSum
