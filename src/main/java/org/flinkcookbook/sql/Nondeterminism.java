@@ -153,7 +153,7 @@ public final class Nondeterminism {
      * and no placeholder can hide that.
      */
     public boolean filtersByNondeterministicValues(SqlNode query) {
-        Boolean found = query.accept(new SqlBasicVisitor<Boolean>() {
+        Boolean found = query.accept(new AnyNodeVisitor() {
             @Override
             public Boolean visit(SqlCall call) {
                 if (call instanceof SqlSelect select) {
@@ -165,22 +165,7 @@ public final class Nondeterminism {
                 if (call instanceof SqlJoin join && condition(join.getCondition())) {
                     return true;
                 }
-                for (SqlNode operand : call.getOperandList()) {
-                    if (operand != null && Boolean.TRUE.equals(operand.accept(this))) {
-                        return true;
-                    }
-                }
-                return false;
-            }
-
-            @Override
-            public Boolean visit(SqlNodeList list) {
-                for (SqlNode node : list) {
-                    if (node != null && Boolean.TRUE.equals(node.accept(this))) {
-                        return true;
-                    }
-                }
-                return false;
+                return anyOf(call.getOperandList());
             }
 
             private boolean condition(SqlNode condition) {
@@ -217,7 +202,7 @@ public final class Nondeterminism {
     }
 
     private boolean isNondeterministic(SqlNode expression) {
-        Boolean found = expression.accept(new SqlBasicVisitor<Boolean>() {
+        Boolean found = expression.accept(new AnyNodeVisitor() {
             @Override
             public Boolean visit(SqlCall call) {
                 if (call instanceof SqlSelect scalarQuery) {
@@ -242,22 +227,7 @@ public final class Nondeterminism {
                         && !(function.equals("UNIX_TIMESTAMP") && call.operandCount() > 0)) {
                     return true; // UNIX_TIMESTAMP(string) converts its argument; only UNIX_TIMESTAMP() reads the clock
                 }
-                for (SqlNode operand : call.getOperandList()) {
-                    if (operand != null && Boolean.TRUE.equals(operand.accept(this))) {
-                        return true;
-                    }
-                }
-                return false;
-            }
-
-            @Override
-            public Boolean visit(SqlNodeList list) {
-                for (SqlNode node : list) {
-                    if (node != null && Boolean.TRUE.equals(node.accept(this))) {
-                        return true;
-                    }
-                }
-                return false;
+                return anyOf(call.getOperandList());
             }
 
             @Override
@@ -315,5 +285,28 @@ public final class Nondeterminism {
 
     private static String key(String name) {
         return name.toLowerCase(Locale.ROOT);
+    }
+
+    /** A visitor that finds whether any node of a tree matches: lists and calls match when one of their nodes does. */
+    private abstract static class AnyNodeVisitor extends SqlBasicVisitor<Boolean> {
+
+        @Override
+        public Boolean visit(SqlCall call) {
+            return anyOf(call.getOperandList());
+        }
+
+        @Override
+        public Boolean visit(SqlNodeList list) {
+            return anyOf(list);
+        }
+
+        final boolean anyOf(Iterable<SqlNode> nodes) {
+            for (SqlNode node : nodes) {
+                if (node != null && Boolean.TRUE.equals(node.accept(this))) {
+                    return true;
+                }
+            }
+            return false;
+        }
     }
 }
