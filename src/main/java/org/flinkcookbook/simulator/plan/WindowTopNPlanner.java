@@ -159,13 +159,19 @@ final class WindowTopNPlanner {
         throw new UnsupportedConstructException(over.getParserPosition(), "ROW_NUMBER without an alias");
     }
 
-    /** N of the outer {@code rownum <= N} or {@code rownum < N + 1}, which makes it a window top-N. */
+    /**
+     * N of the outer {@code rownum <= N}, {@code rownum < N + 1} or {@code rownum = 1}, which makes it a
+     * window top-N ({@code RankUtil#extractRankRange}: {@code = 1} is the rank range [1, 1], as {@code <= 1}).
+     */
     private static long limit(SqlNode where, String alias) {
         if (where instanceof SqlBasicCall call
-                && (call.getKind() == SqlKind.LESS_THAN_OR_EQUAL || call.getKind() == SqlKind.LESS_THAN)
+                && (call.getKind() == SqlKind.LESS_THAN_OR_EQUAL
+                        || call.getKind() == SqlKind.LESS_THAN
+                        || call.getKind() == SqlKind.EQUALS)
                 && call.operand(0) instanceof SqlIdentifier identifier
                 && identifier.getSimple().equals(alias)
-                && call.operand(1) instanceof SqlNumericLiteral bound) {
+                && call.operand(1) instanceof SqlNumericLiteral bound
+                && (call.getKind() != SqlKind.EQUALS || bound.longValue(true) == 1)) {
             return call.getKind() == SqlKind.LESS_THAN ? bound.longValue(true) - 1 : bound.longValue(true);
         }
         throw new UnsupportedConstructException(
