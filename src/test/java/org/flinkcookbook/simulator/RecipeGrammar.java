@@ -785,7 +785,7 @@ final class RecipeGrammar {
                     "CAST(v AS DECIMAL(4, 1)) AS narrowed"));
             constructs.add("DECIMAL arithmetic");
         } else if (value.family() == Family.APPROXIMATE) {
-            options.addAll(List.of("v * (1e0 / 3) AS scaled", "v + 0.1 AS plus_tenth", "ROUND(v, 1) AS rounded"));
+            options.addAll(List.of("v * (1e0 / 3) AS scaled", "v + 1e-1 AS plus_tenth", "ROUND(v, 1) AS rounded"));
         } else {
             options.addAll(List.of(
                     "v * 1.5 AS decimal_product",
