@@ -186,24 +186,19 @@ class FlinkRulesTest {
                 table,
                 "CREATE TABLE sink (c VARCHAR(4), i INT) WITH ('connector' = 'blackhole');",
                 "INSERT INTO sink SELECT s, big FROM events;");
-        // found by RecipeFuzzTest: TypeCoercionImpl#querySourceCoercion casts the whole query to the sink's types
-        // when one column needs a cast (BIGINT into VARCHAR(1)); STRING into CHAR(4) beside it is then cast too
-        RecipeRun coerced = run(
+        // no coercion casts the query first (measured on Flink 2.3's planner, explainSql of the INSERT): BIGINT
+        // into VARCHAR(1), a rowtime beside BIGINT into TINYINT, SUM(INT) into TINYINT are all refused
+        RecipeRun uncoerced = run(
                 "alpha,2024-03-01 10:00:01.999,12\n",
                 table,
                 "CREATE TABLE sink (k VARCHAR(1), c CHAR(4)) WITH ('connector' = 'blackhole');",
                 "INSERT INTO sink SELECT big, s FROM events;");
-
-        // a rowtime attribute is no plain TIMESTAMP(3) to Calcite: it needs a cast, so BIGINT into TINYINT beside it
-        // is cast too
         RecipeRun rowtime = run(
                 "alpha,2024-03-01 10:00:01.999,300\n",
                 "CREATE TABLE events (s STRING, ts TIMESTAMP(3), big BIGINT, WATERMARK FOR ts AS ts) "
                         + "WITH ('connector' = 'datagen');",
                 "CREATE TABLE sink (t TIMESTAMP(3), b TINYINT) WITH ('connector' = 'blackhole');",
                 "INSERT INTO sink SELECT ts, big FROM events;");
-
-        // Flink writes SUM(INT) into TINYINT beside MAX(STRING) into VARCHAR(1) by coercion rules not modelled
         RecipeRun aggregated = run(
                 "alpha,2024-03-01 10:00:01.999,300\n",
                 "CREATE TABLE events (s STRING, ts TIMESTAMP(3), i INT, WATERMARK FOR ts AS ts) "
@@ -212,9 +207,9 @@ class FlinkRulesTest {
                 "INSERT INTO sink SELECT MAX(s), window_start, SUM(i) FROM TABLE(TUMBLE(TABLE events, DESCRIPTOR(ts), "
                         + "INTERVAL '15' MINUTE)) GROUP BY window_start, window_end;");
 
-        assertThat(rows(coerced.results().get(0))).containsExactly("+I[1, alph]");
-        assertThat(rowtime.problem()).isNull();
-        assertThat(aggregated.problem().status()).isEqualTo(RecipeStatus.UNSUPPORTED);
+        assertThat(uncoerced.problem().message()).contains("'k'", "BIGINT", "VARCHAR(1)");
+        assertThat(rowtime.problem().message()).contains("'b'", "BIGINT", "TINYINT");
+        assertThat(aggregated.problem().message()).contains("'v'", "INT", "TINYINT");
         assertThat(accepted.problem()).isNull();
         assertThat(rows(accepted.results().get(0))).containsExactly("+I[alp, 2024-03-01 10:00:01, 12.3]");
         assertThat(refused.problem().message()).contains("'c'", "STRING", "CHAR(4)");

@@ -30,6 +30,9 @@ import org.apache.calcite.util.Litmus;
 import org.apache.flink.table.data.DecimalData;
 import org.apache.flink.table.data.DecimalDataUtils;
 import org.apache.flink.table.data.TimestampData;
+import org.apache.flink.table.functions.SqlLikeUtils;
+import org.apache.flink.table.types.logical.DecimalType;
+import org.apache.flink.table.types.logical.utils.LogicalTypeMerging;
 import org.apache.flink.table.utils.DateTimeUtils;
 import org.flinkcookbook.simulator.SimulationException;
 import org.flinkcookbook.simulator.UnsupportedConstructException;
@@ -333,6 +336,9 @@ public final class ExpressionCompiler {
             case "ROUND": {
                 Expression number = compile(operands.get(0));
                 int digits = operands.size() > 1 ? ((SqlNumericLiteral) operands.get(1)).intValue(true) : 0;
+                if (number.type().root() == Root.DECIMAL) {
+                    return roundDecimal(number, digits);
+                }
                 if (!number.type().isApproximate()
                         && !number.type().isIntLike()
                         && number.type().root() != Root.BIGINT) {
@@ -353,6 +359,16 @@ public final class ExpressionCompiler {
                         },
                         number);
             }
+            case "NULLIF": {
+                // SqlNullifFunction#rewriteCall: CASE WHEN a = b THEN NULL ELSE a END
+                SqlNodeList when = SqlNodeList.of(operands.get(1));
+                SqlNodeList then = SqlNodeList.of(SqlLiteral.createNull(call.getParserPosition()));
+                return compile(
+                        SqlCase.createSwitched(call.getParserPosition(), operands.get(0), when, then, operands.get(0)));
+            }
+            case "LIKE":
+            case "NOT LIKE":
+                return like(call, name.equals("NOT LIKE"));
             case "UPPER":
             case "LOWER": {
                 Expression text = compile(operands.get(0));
@@ -407,6 +423,53 @@ public final class ExpressionCompiler {
             default:
                 throw unsupported(call, "the function " + call.getOperator().getName());
         }
+    }
+
+    /**
+     * ROUND of a DECIMAL(p, s) to r digits: LogicalTypeMerging#findRoundDecimalType's type and
+     * DecimalDataUtils#sround's value (half-up).
+     */
+    private static Expression roundDecimal(Expression number, int digits) {
+        SqlType argument = number.type();
+        DecimalType rounded = LogicalTypeMerging.findRoundDecimalType(argument.precision(), argument.scale(), digits);
+        return derived(
+                SqlType.decimal(rounded.getPrecision(), rounded.getScale()),
+                (row, context) -> {
+                    Object value = number.evaluate(row, context);
+                    return value == null
+                            ? null
+                            : DecimalDataUtils.sround(
+                                            DecimalData.fromBigDecimal(
+                                                    Values.decimal(value), argument.precision(), argument.scale()),
+                                            digits)
+                                    .toBigDecimal();
+                },
+                number);
+    }
+
+    /**
+     * {@code s [NOT] LIKE 'pattern'} with a literal pattern without escapes: Flink's generated code
+     * (LikeCallGen) matches it as SqlLikeUtils#like does; any other LIKE is unsupported.
+     */
+    private Expression like(SqlBasicCall call, boolean negated) {
+        List<SqlNode> operands = call.getOperandList();
+        if (operands.size() != 2
+                || !(operands.get(1) instanceof SqlCharStringLiteral literal)
+                || literal.getValueAs(String.class).contains("\\")) {
+            throw unsupported(call, "LIKE other than with a pattern literal without escapes");
+        }
+        Expression text = compile(operands.get(0));
+        if (text.type().root() != Root.STRING) {
+            throw unsupported(call, "LIKE of " + text.type());
+        }
+        String pattern = literal.getValueAs(String.class);
+        return derived(
+                SqlType.BOOLEAN,
+                (row, context) -> {
+                    Object value = text.evaluate(row, context);
+                    return value == null ? null : SqlLikeUtils.like((String) value, pattern) != negated;
+                },
+                text);
     }
 
     /**
