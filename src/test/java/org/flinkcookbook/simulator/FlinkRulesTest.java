@@ -145,6 +145,61 @@ class FlinkRulesTest {
     }
 
     @Test
+    void aFloatThenADoubleIsAFloatInFlinkAndNotModelled() {
+        // measured on Flink 2.3 (f = 101.5, d = 101.5): Calcite's leastRestrictive keeps the first of FLOAT and
+        // DOUBLE, so f / 3 + d is FLOAT 135.3333 while d + f / 3 is DOUBLE 135.33333206176758
+        assertThat(select("x,101.5,101.5,0,0\n", VALUES, "SELECT d + f / 3 FROM events;"))
+                .containsExactly("+I[135.33333206176758]");
+        assertThat(run("x,101.5,101.5,0,0\n", VALUES, "SELECT f / 3 + d FROM events;")
+                        .problem()
+                        .status())
+                .isEqualTo(RecipeStatus.UNSUPPORTED);
+    }
+
+    @Test
+    void nullifLikeAndRoundOfDecimalFollowFlink() {
+        // SqlNullifFunction#rewriteCall: CASE WHEN a = b THEN NULL ELSE a END; SqlLikeUtils#like;
+        // LogicalTypeMerging#findRoundDecimalType and DecimalDataUtils#sround: ROUND(DECIMAL(10, 2), 1) is
+        // DECIMAL(10, 1), half-up (values measured on Flink 2.3 in adversarial/w5, w8, w9)
+        String table = "CREATE TABLE events (s STRING, t TINYINT, p DECIMAL(10, 2)) WITH ('connector' = 'datagen');";
+        assertThat(select(
+                        "Widget Pro,0,15.25\nGadget,-3,-2.35\n",
+                        table,
+                        "SELECT COALESCE(NULLIF(t, 0), 1.25), s LIKE 'Widget%', s NOT LIKE '_adg%', ROUND(p, 1), "
+                                + "ROUND(p) FROM events;"))
+                .containsExactly("+I[1.25, TRUE, TRUE, 15.3, 15]", "+I[-3.00, FALSE, FALSE, -2.4, -2]");
+    }
+
+    @Test
+    void aWindowTopNFilteredOnRowNumberEqualsOneIsAWindowDeduplication() {
+        // RankUtil#extractRankRange: rownum = 1 is the rank range [1, 1], as rownum <= 1; ordered by the rowtime
+        // DESC it is WindowDeduplicate keeping the last of tied rows (measured in adversarial/w3)
+        String csv = """
+                1,2024-03-01 10:00:01
+                2,2024-03-01 10:00:03
+                3,2024-03-01 10:00:03
+                """;
+        RecipeRun run = run(
+                csv,
+                "CREATE TABLE events (id INT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts) WITH ('connector' = 'datagen');",
+                "SELECT id FROM (SELECT id, ROW_NUMBER() OVER (PARTITION BY window_start, window_end ORDER BY ts DESC) "
+                        + "AS rn FROM TABLE(TUMBLE(TABLE events, DESCRIPTOR(ts), INTERVAL '5' SECOND))) WHERE rn = 1;");
+        assertThat(rows(run.results().get(0))).containsExactly("+I[3]");
+    }
+
+    @Test
+    void aWindowEndSelectedButNotGroupedIsRefused() {
+        // SqlValidatorImpl: "Expression 'window_end' is not being grouped" (measured in adversarial/w14)
+        RecipeRun run = run(
+                "1,2024-03-01 10:00:01\n",
+                "CREATE TABLE events (id INT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts) WITH ('connector' = 'datagen');",
+                "SELECT window_start, window_end, COUNT(*) FROM TABLE(TUMBLE(TABLE events, DESCRIPTOR(ts), "
+                        + "INTERVAL '5' SECOND)) GROUP BY window_start;");
+        assertThat(run.problem().status()).isEqualTo(RecipeStatus.ERROR);
+        assertThat(run.problem().message()).contains("'window_end' is not being grouped");
+    }
+
+    @Test
     void approximateComparisonsAreJavasPrimitiveOnes() {
         // generated code compares doubles with ==, <: NaN is unordered, -0.0 equals 0.0; BETWEEN SYMMETRIC swaps its
         // bounds

@@ -258,10 +258,15 @@ class RecipeFuzzTest {
                         .equals(kinds);
     }
 
-    /** Flink's run, or null when Flink's planner failed one of Calcite's assertions (Surefire enables them). */
+    /**
+     * Flink's run, planned first as cookbook:verify plans it (where Flink validates an INSERT against its
+     * sink), or null when Flink's planner failed one of Calcite's assertions (Surefire enables them).
+     */
     private RecipeRun runOnFlink(FlinkEngine flink, FuzzRecipe candidate) {
         try {
-            return flink.run(recipe(candidate));
+            Recipe recipe = recipe(candidate);
+            RecipeRun plan = flink.plan(recipe);
+            return plan.problem() != null ? plan : flink.run(recipe);
         } catch (AssertionError plannerAssertion) {
             plannerAssertions.incrementAndGet();
             return null;

@@ -717,6 +717,11 @@ public final class ExpressionCompiler {
                 return decimalArithmetic(left, right, kind);
             }
         }
+        if (a.root() == Root.FLOAT && b.root() == Root.DOUBLE) {
+            // measured on Flink 2.3: Calcite's leastRestrictive keeps the first of FLOAT and DOUBLE, so
+            // f / 3 + d is a FLOAT, printed to 7 significant digits (135.3333), and d + f / 3 a DOUBLE
+            throw unsupported(node, "arithmetic on a FLOAT and then a DOUBLE in " + node);
+        }
         if (a.isApproximate() || b.isApproximate()) {
             // FLOAT with FLOAT or an integer stays FLOAT, computed in float (Java's float arithmetic)
             boolean single = a.root() != Root.DOUBLE && b.root() != Root.DOUBLE;
