@@ -147,13 +147,30 @@ class FlinkRulesTest {
     @Test
     void aFloatThenADoubleIsAFloatInFlinkAndNotModelled() {
         // measured on Flink 2.3 (f = 101.5, d = 101.5): Calcite's leastRestrictive keeps the first of FLOAT and
-        // DOUBLE, so f / 3 + d is FLOAT 135.3333 while d + f / 3 is DOUBLE 135.33333206176758
+        // DOUBLE, so f / 3 + d is a FLOAT while d + f / 3 is DOUBLE 135.33333206176758
         assertThat(select("x,101.5,101.5,0,0\n", VALUES, "SELECT d + f / 3 FROM events;"))
                 .containsExactly("+I[135.33333206176758]");
         assertThat(run("x,101.5,101.5,0,0\n", VALUES, "SELECT f / 3 + d FROM events;")
                         .problem()
                         .status())
                 .isEqualTo(RecipeStatus.UNSUPPORTED);
+    }
+
+    @Test
+    void aFloatExpressionWithoutColumnsIsReducedToSevenSignificantDigits() {
+        // ExpressionReducer hands the float to RexBuilder#clean: new BigDecimal(value, MathContext.DECIMAL32), for
+        // the largest constant subtree at once; a CAST of a number literal stays exact (RexSimplify, also through
+        // + 0 and * 1); values measured on Flink 2.3
+        assertThat(select(
+                        "x,0,101.5,0,0\n",
+                        VALUES,
+                        "SELECT CAST(1 AS FLOAT) / 3, CAST(100 AS FLOAT) / 7, CAST(1.1 AS FLOAT) * 3, "
+                                + "CAST(0.1 AS FLOAT) + CAST(0.2 AS FLOAT), CAST(1 AS FLOAT) / 3 * 3, "
+                                + "CAST(123456789 AS FLOAT), CAST(16777217 AS FLOAT) + 0, CAST(123456.789 AS FLOAT) * 1, "
+                                + "CAST(0.0 AS FLOAT) * -1, CAST(1e-10 AS FLOAT) / 3, CAST(7 AS FLOAT) / 9 + 1 "
+                                + "FROM events;"))
+                .containsExactly("+I[0.3333333, 14.28571, 3.3, 0.3, 1.0, 1.23456792E8, 1.6777216E7, 123456.79, 0.0, "
+                        + "3.333333E-11, 1.777778]");
     }
 
     @Test
