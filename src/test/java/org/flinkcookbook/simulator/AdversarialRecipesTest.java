@@ -47,7 +47,7 @@ class AdversarialRecipesTest {
                 Recipe recipe =
                         new RecipeParser().parse(file, file.getFileName().toString());
                 RecipeRun simulated = simulator.run(recipe);
-                RecipeRun real = onFlink(flink, recipe);
+                RecipeRun real = DifferentialTest.onFlink(flink, recipe);
                 if (simulated.problem() != null && simulated.problem().status() == RecipeStatus.UNSUPPORTED) {
                     unsupported.add(recipe.displayPath() + ": "
                             + simulated.problem().message() + "; Flink gave "
@@ -71,12 +71,6 @@ class AdversarialRecipesTest {
         unsupported.forEach(line -> System.out.println("unsupported: " + line));
         differences.forEach(System.out::println);
         assertThat(differences).isEmpty();
-    }
-
-    /** As cookbook:verify runs a recipe: planned first, where Flink validates an INSERT against its sink, then run. */
-    private static RecipeRun onFlink(FlinkEngine flink, Recipe recipe) {
-        RecipeRun plan = flink.plan(recipe);
-        return plan.problem() != null ? plan : flink.run(recipe);
     }
 
     private static boolean refused(RecipeRun run) {

@@ -258,15 +258,10 @@ class RecipeFuzzTest {
                         .equals(kinds);
     }
 
-    /**
-     * Flink's run, planned first as cookbook:verify plans it (where Flink validates an INSERT against its
-     * sink), or null when Flink's planner failed one of Calcite's assertions (Surefire enables them).
-     */
+    /** Flink's run as cookbook:verify sees it, or null when Flink's planner failed one of Calcite's assertions (Surefire enables them). */
     private RecipeRun runOnFlink(FlinkEngine flink, FuzzRecipe candidate) {
         try {
-            Recipe recipe = recipe(candidate);
-            RecipeRun plan = flink.plan(recipe);
-            return plan.problem() != null ? plan : flink.run(recipe);
+            return DifferentialTest.onFlink(flink, recipe(candidate));
         } catch (AssertionError plannerAssertion) {
             plannerAssertions.incrementAndGet();
             return null;
