@@ -791,9 +791,19 @@ public final class ExpressionCompiler {
             }
         }
         if (a.root() == Root.FLOAT && b.root() == Root.DOUBLE) {
-            // measured on Flink 2.3: Calcite's leastRestrictive keeps the first of FLOAT and DOUBLE, so
-            // f / 3 + d is a FLOAT and d + f / 3 a DOUBLE; how Flink computes the FLOAT is not measured
-            throw unsupported(node, "arithmetic on a FLOAT and then a DOUBLE in " + node);
+            // measured on Flink 2.3: Calcite's leastRestrictive keeps the first of FLOAT and DOUBLE, so f + d is a
+            // FLOAT, computed in float with d narrowed first (f = 0.1, d = 0.2: f * d is 0.020000001), while
+            // d + f is a DOUBLE
+            return derived2(SqlType.FLOAT, left, right, (x, y) -> {
+                float p = ((Number) x).floatValue();
+                float q = ((Number) y).floatValue();
+                return switch (kind) {
+                    case PLUS -> p + q;
+                    case MINUS -> p - q;
+                    case TIMES -> p * q;
+                    default -> p / q;
+                };
+            });
         }
         if (a.isApproximate() || b.isApproximate()) {
             // FLOAT with FLOAT or an integer stays FLOAT, computed in float (Java's float arithmetic)
