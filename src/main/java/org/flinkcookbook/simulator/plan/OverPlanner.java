@@ -138,7 +138,7 @@ final class OverPlanner {
                 extended.add(new Column("$over" + calls.size(), lag.argument().type(), false));
             } else if (AggregatePlanner.MODELLED_AGGREGATES.contains(name)) {
                 AggregateCall aggregate = AggregatePlanner.aggregateCall(function, name, argumentCompiler, null)
-                        .inOverWindow();
+                        .reduced();
                 calls.add(aggregate::newAccumulator);
                 extended.add(new Column("$over" + calls.size(), aggregate.resultType(), false));
             } else {
