@@ -64,6 +64,19 @@ public final class FlinkEngine implements Engine {
                 results);
     }
 
+    /**
+     * An engine whose jobs run on a cluster kept warm between engines (the engine daemon), or on the
+     * session cluster of {@link FlinkSettings#clusterAddress()} when there is one.
+     */
+    public FlinkEngine(FlinkSettings settings, ResultCache results, KeptCluster kept) {
+        this(
+                settings,
+                () -> settings.clusterAddress() == null
+                        ? kept.lease()
+                        : RemoteCluster.connect(settings.clusterAddress()),
+                results);
+    }
+
     /** An engine on another kind of cluster: the benchmarks compare with a new local cluster per job. */
     FlinkEngine(FlinkSettings settings, Supplier<FlinkCluster> clusterFactory) {
         this(settings, clusterFactory, ResultCache.none());
