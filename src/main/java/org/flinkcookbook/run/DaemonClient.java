@@ -284,7 +284,7 @@ public final class DaemonClient {
      * What the daemon is built from: another plugin build, JVM or flag is another daemon. The
      * settings of a request make its engines, built for it alone, and key the results it remembers.
      */
-    private static String buildKey(List<Path> classPath, List<String> flags) {
+    static String buildKey(List<Path> classPath, List<String> flags) {
         return ClassDataArchive.key(classPath) + "\n" + String.join(" ", flags);
     }
 

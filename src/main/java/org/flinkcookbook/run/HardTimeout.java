@@ -45,9 +45,16 @@ final class HardTimeout implements AutoCloseable {
      * the simulator's explanation, and a minute of grace.
      */
     static HardTimeout forRecipes(int timeoutSeconds) {
-        Duration limit = Duration.ofSeconds(3L * timeoutSeconds).plus(GRACE);
-        return new HardTimeout(
-                limit, limit.toSeconds() + " s (three times cookbook.timeout=" + timeoutSeconds + " s, and a minute)");
+        return new HardTimeout(limit(timeoutSeconds), limitText(timeoutSeconds));
+    }
+
+    private static Duration limit(int timeoutSeconds) {
+        return Duration.ofSeconds(3L * timeoutSeconds).plus(GRACE);
+    }
+
+    static String limitText(int timeoutSeconds) {
+        return limit(timeoutSeconds).toSeconds() + " s (three times cookbook.timeout=" + timeoutSeconds
+                + " s, and a minute)";
     }
 
     /** The process to kill when a recipe overruns. */

@@ -3,13 +3,17 @@ package org.flinkcookbook.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.File;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.flinkcookbook.report.GoalCommand;
@@ -84,6 +88,16 @@ class EngineDaemonTest {
         assertThat(isolated.verdict().failsBuild()).isTrue();
         assertThat(leak.lines).anyMatch(line -> line.contains("leak.md") && line.contains("events"));
 
+        DaemonAddress address = DaemonAddress.of(project, DaemonClient.buildKey(CLASS_PATH, FLAGS));
+        try (FileChannel lockFile = FileChannel.open(address.lock(), StandardOpenOption.WRITE);
+                FileLock anotherBuild = lockFile.lock()) {
+            ConsoleLines second = new ConsoleLines();
+            assertThat(exchange(CookbookRunner.Mode.VERIFY, "filter", second)).isEmpty();
+            assertThat(second.lines)
+                    .containsExactly(
+                            "INFO Another build is using the warm engine: this one starts an engine JVM of its own");
+        }
+
         ProcessHandle killed = ProcessHandle.of(written.pid()).orElseThrow();
         HardTimeout.kill(killed);
         killed.onExit().get(30, TimeUnit.SECONDS);
@@ -112,6 +126,13 @@ class EngineDaemonTest {
     }
 
     private DaemonClient.DaemonRun run(CookbookRunner.Mode mode, String recipe, Console console) throws Exception {
+        DaemonClient.DaemonRun run = exchange(mode, recipe, console).orElseThrow();
+        daemons.add(run.pid());
+        return run;
+    }
+
+    private Optional<DaemonClient.DaemonRun> exchange(CookbookRunner.Mode mode, String recipe, Console console)
+            throws Exception {
         RunSettings settings = new RunSettings(
                 project,
                 project.resolve("recipes"),
@@ -131,9 +152,6 @@ class EngineDaemonTest {
         GoalRequest.CacheChoice rememberResults =
                 mode == CookbookRunner.Mode.VERIFY ? new GoalRequest.CacheChoice(null, "test", null) : null;
         GoalRequest request = new GoalRequest(mode, flink, settings, rememberResults);
-        DaemonClient.DaemonRun run = DaemonClient.exchange(request, CLASS_PATH, FLAGS, Duration.ofSeconds(120), console)
-                .orElseThrow();
-        daemons.add(run.pid());
-        return run;
+        return DaemonClient.exchange(request, CLASS_PATH, FLAGS, Duration.ofSeconds(120), console);
     }
 }
