@@ -36,7 +36,7 @@ abstract class AbstractFlinkMojo extends AbstractCookbookMojo {
             defaultValue = "${settings.localRepository}/.cache/cookbook-maven-plugin")
     private String classDataDirectory;
 
-    /** Keeps the Flink JVM warm between builds of this project (a daemon); on unless an environment variable shows CI. */
+    /** Keeps the Flink JVM warm between builds of this project (a daemon): on by default, off when an environment variable shows CI. */
     @Parameter(property = "cookbook.daemon")
     private Boolean daemon;
 
