@@ -479,19 +479,33 @@ final class LatencyBenchmarks {
         void run(String name, boolean noCache) throws Exception;
     }
 
-    /** CPU seconds of the warm engines of this cookbook so far: they are no child of the build that uses them. */
+    /**
+     * CPU seconds of the warm engines of this cookbook so far: they are no child of the build that
+     * uses them. Their command lines are read from /proc, since ProcessHandle gives none this long.
+     */
     private static double daemonCpu(Path cookbook) {
         String project =
                 cookbook.resolve("recipes").toAbsolutePath().normalize().toString();
         return ProcessHandle.allProcesses()
-                .filter(process ->
-                        process.info().commandLine().orElse("").contains("org.flinkcookbook.run.EngineDaemon")
-                                && process.info().commandLine().orElse("").contains(project))
+                .filter(process -> {
+                    String commandLine = commandLine(process);
+                    return commandLine.contains("org.flinkcookbook.run.EngineDaemon") && commandLine.contains(project);
+                })
                 .mapToDouble(process -> process.info()
                         .totalCpuDuration()
                         .map(d -> d.toNanos() / 1e9)
                         .orElse(0.0))
                 .sum();
+    }
+
+    private static String commandLine(ProcessHandle process) {
+        try {
+            return new String(
+                    Files.readAllBytes(Path.of("/proc", Long.toString(process.pid()), "cmdline")),
+                    StandardCharsets.UTF_8);
+        } catch (IOException | RuntimeException gone) {
+            return "";
+        }
     }
 
     /**
