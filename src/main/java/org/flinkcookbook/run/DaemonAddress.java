@@ -52,16 +52,30 @@ record DaemonAddress(Path directory, String project, String build) {
      * 100 bytes at most). Refused unless the user owns it and nobody else may enter it.
      */
     static Path userDirectory() throws IOException {
-        Path directory =
-                Path.of(System.getProperty("java.io.tmpdir"), "cookbook-daemons-" + System.getProperty("user.name"));
-        if (!Files.isDirectory(directory, LinkOption.NOFOLLOW_LINKS)) {
-            Files.createDirectories(directory, PosixFilePermissions.asFileAttribute(OWNER_ONLY));
+        String runtime = System.getenv("XDG_RUNTIME_DIR");
+        if (runtime != null && !runtime.isBlank() && Files.isDirectory(Path.of(runtime))) {
+            return userDirectory(Path.of(runtime)); // the user's own, on Linux desktops
         }
-        if (!Files.getOwner(directory, LinkOption.NOFOLLOW_LINKS).getName().equals(System.getProperty("user.name"))
-                || !Files.getPosixFilePermissions(directory, LinkOption.NOFOLLOW_LINKS)
-                        .equals(OWNER_ONLY)) {
-            throw new IOException(directory + " is not a directory only " + System.getProperty("user.name")
-                    + " may enter (owner and permissions rwx------)");
+        // rather than java.io.tmpdir, which is too long for a socket's path on macOS
+        Path tmp = Path.of("/tmp");
+        return userDirectory(Files.isDirectory(tmp) ? tmp : Path.of(System.getProperty("java.io.tmpdir")));
+    }
+
+    /** The user's directory of daemons in {@code parent}. */
+    static Path userDirectory(Path parent) throws IOException {
+        Path directory = parent.resolve("cookbook-daemons-" + System.getProperty("user.name"));
+        try {
+            if (!Files.isDirectory(directory, LinkOption.NOFOLLOW_LINKS)) {
+                Files.createDirectories(directory, PosixFilePermissions.asFileAttribute(OWNER_ONLY));
+            }
+            if (!Files.getOwner(directory, LinkOption.NOFOLLOW_LINKS).getName().equals(System.getProperty("user.name"))
+                    || !Files.getPosixFilePermissions(directory, LinkOption.NOFOLLOW_LINKS)
+                            .equals(OWNER_ONLY)) {
+                throw new IOException(directory + " is not a directory only " + System.getProperty("user.name")
+                        + " may enter (owner and permissions rwx------)");
+            }
+        } catch (UnsupportedOperationException notPosix) {
+            throw new IOException("this file system has no POSIX permissions to keep other users out", notPosix);
         }
         return directory;
     }
@@ -71,6 +85,6 @@ record DaemonAddress(Path directory, String project, String build) {
     }
 
     private static String hash(String text) {
-        return HexFormat.of().formatHex(FileDigests.sha256().digest(text.getBytes(StandardCharsets.UTF_8)), 0, 8);
+        return HexFormat.of().formatHex(FileDigests.sha256().digest(text.getBytes(StandardCharsets.UTF_8)), 0, 6);
     }
 }

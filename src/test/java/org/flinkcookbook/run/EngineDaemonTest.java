@@ -40,8 +40,12 @@ class EngineDaemonTest {
     private final Set<Long> daemons = new HashSet<>();
 
     @AfterEach
-    void stopDaemons() {
+    void stopDaemons() throws Exception {
         daemons.forEach(pid -> ProcessHandle.of(pid).ifPresent(HardTimeout::kill));
+        DaemonAddress address = DaemonAddress.of(project, DaemonClient.buildKey(CLASS_PATH, FLAGS));
+        for (Path file : List.of(address.socket(), address.lock(), address.log())) {
+            Files.deleteIfExists(file);
+        }
     }
 
     @Test
@@ -89,6 +93,7 @@ class EngineDaemonTest {
         assertThat(leak.lines).anyMatch(line -> line.contains("leak.md") && line.contains("events"));
 
         DaemonAddress address = DaemonAddress.of(project, DaemonClient.buildKey(CLASS_PATH, FLAGS));
+        assertThat(address.log()).content().contains("serving " + project);
         try (FileChannel lockFile = FileChannel.open(address.lock(), StandardOpenOption.WRITE);
                 FileLock anotherBuild = lockFile.lock()) {
             ConsoleLines second = new ConsoleLines();
