@@ -120,6 +120,57 @@ class EngineDaemonTest {
     }
 
     @Test
+    void aWarmEngineStopsWhenIdleForItsTimeout() throws Exception {
+        Files.createDirectories(project.resolve("recipes"));
+        long pid = runNothing(CLASS_PATH, Duration.ofSeconds(2));
+
+        assertThat(ProcessHandle.of(pid).map(ProcessHandle::onExit).orElseThrow())
+                .succeedsWithin(Duration.ofSeconds(60));
+    }
+
+    @Test
+    void aWarmEngineStopsWhenThePluginsJarsChange() throws Exception {
+        Files.createDirectories(project.resolve("recipes"));
+        Path jar = Files.writeString(project.resolve("plugin.jar"), "");
+        List<Path> classPath = new java.util.ArrayList<>(CLASS_PATH);
+        classPath.add(jar);
+        long pid = runNothing(classPath, Duration.ofMinutes(10));
+        ProcessHandle daemon = ProcessHandle.of(pid).orElseThrow();
+        Thread.sleep(1500);
+        assertThat(daemon.isAlive()).isTrue();
+
+        Files.writeString(jar, "rebuilt");
+
+        assertThat(daemon.onExit()).succeedsWithin(Duration.ofSeconds(60));
+    }
+
+    /** A request that matches no recipe: the daemon starts and answers, and runs nothing. */
+    private long runNothing(List<Path> classPath, Duration idleTimeout) throws Exception {
+        RunSettings settings = new RunSettings(
+                project,
+                project.resolve("recipes"),
+                project.resolve("fixtures"),
+                "none",
+                false,
+                project.resolve("target/cookbook"),
+                project.resolve("target/cookbook-reports"),
+                1000,
+                Set.of(),
+                null,
+                1,
+                false,
+                GoalCommand.PREFIX);
+        EngineChoice flink =
+                new EngineChoice("flink", false, project.resolve("fixtures").toString(), 60, false, null, false, null);
+        GoalRequest request = new GoalRequest(CookbookRunner.Mode.VERIFY, flink, settings, null);
+        DaemonClient.DaemonRun run = DaemonClient.exchange(request, classPath, FLAGS, idleTimeout, new ConsoleLines())
+                .orElseThrow();
+        daemons.add(run.pid());
+        assertThat(run.verdict().failsBuild()).isFalse();
+        return run.pid();
+    }
+
+    @Test
     void aCiServerGetsNoDaemonUnlessAsked() {
         assertThat(DaemonClient.onByDefault(Map.of())).isTrue();
         assertThat(DaemonClient.onByDefault(Map.of("HOME", "/home/author"))).isTrue();
