@@ -110,6 +110,9 @@ public final class EngineDaemon {
                     serve(client);
                 } catch (IOException | RuntimeException e) {
                     log("a request failed: " + e);
+                } catch (Error e) {
+                    log("stopping after " + e); // out of memory, say: the next build starts a sound one
+                    stop();
                 } finally {
                     end();
                 }
@@ -136,8 +139,8 @@ public final class EngineDaemon {
         BufferedReader in =
                 new BufferedReader(new InputStreamReader(Channels.newInputStream(client), StandardCharsets.UTF_8));
         PrintStream out = new PrintStream(Channels.newOutputStream(client), true, StandardCharsets.UTF_8);
-        String line = in.readLine();
         out.println(EngineJvm.PROTOCOL + "P " + ProcessHandle.current().pid());
+        String line = in.readLine();
         if (line == null) {
             return;
         }
