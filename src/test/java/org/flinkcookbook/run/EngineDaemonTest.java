@@ -146,24 +146,12 @@ class EngineDaemonTest {
 
     /** A request that matches no recipe: the daemon starts and answers, and runs nothing. */
     private long runNothing(List<Path> classPath, Duration idleTimeout) throws Exception {
-        RunSettings settings = new RunSettings(
-                project,
-                project.resolve("recipes"),
-                project.resolve("fixtures"),
-                "none",
-                false,
-                project.resolve("target/cookbook"),
-                project.resolve("target/cookbook-reports"),
-                1000,
-                Set.of(),
-                null,
-                1,
-                false,
-                GoalCommand.PREFIX);
-        EngineChoice flink =
-                new EngineChoice("flink", false, project.resolve("fixtures").toString(), 60, false, null, false, null);
-        GoalRequest request = new GoalRequest(CookbookRunner.Mode.VERIFY, flink, settings, null);
-        DaemonClient.DaemonRun run = DaemonClient.exchange(request, classPath, FLAGS, idleTimeout, new ConsoleLines())
+        DaemonClient.DaemonRun run = DaemonClient.exchange(
+                        request(CookbookRunner.Mode.VERIFY, "none", false),
+                        classPath,
+                        FLAGS,
+                        idleTimeout,
+                        new ConsoleLines())
                 .orElseThrow();
         daemons.add(run.pid());
         assertThat(run.verdict().failsBuild()).isFalse();
@@ -189,6 +177,11 @@ class EngineDaemonTest {
 
     private Optional<DaemonClient.DaemonRun> exchange(CookbookRunner.Mode mode, String recipe, Console console)
             throws Exception {
+        return DaemonClient.exchange(request(mode, recipe, true), CLASS_PATH, FLAGS, Duration.ofSeconds(120), console);
+    }
+
+    /** Verify remembers statements' results on the daemon, as with cookbook.cache; expected does not. */
+    private GoalRequest request(CookbookRunner.Mode mode, String recipe, boolean failIfNoSpecifiedRecipes) {
         RunSettings settings = new RunSettings(
                 project,
                 project.resolve("recipes"),
@@ -201,13 +194,12 @@ class EngineDaemonTest {
                 Set.of(),
                 null,
                 1,
-                true,
+                failIfNoSpecifiedRecipes,
                 GoalCommand.PREFIX);
         EngineChoice flink =
                 new EngineChoice("flink", false, project.resolve("fixtures").toString(), 60, false, null, false, null);
         GoalRequest.CacheChoice rememberResults =
                 mode == CookbookRunner.Mode.VERIFY ? new GoalRequest.CacheChoice(null, "test", null) : null;
-        GoalRequest request = new GoalRequest(mode, flink, settings, rememberResults);
-        return DaemonClient.exchange(request, CLASS_PATH, FLAGS, Duration.ofSeconds(120), console);
+        return new GoalRequest(mode, flink, settings, rememberResults);
     }
 }
