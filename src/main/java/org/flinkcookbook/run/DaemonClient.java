@@ -5,6 +5,7 @@ import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.net.UnixDomainSocketAddress;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
@@ -21,6 +22,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.stream.Collectors;
 
 /**
@@ -52,6 +57,9 @@ public final class DaemonClient {
     private static final Duration START = Duration.ofSeconds(60);
 
     private static final Duration POLL = Duration.ofMillis(25);
+
+    /** A daemon takes a connection at once when it is free; one that does not within this is busy or stuck. */
+    private static final Duration ANSWER = Duration.ofSeconds(30);
 
     private DaemonClient() {}
 
@@ -127,6 +135,7 @@ public final class DaemonClient {
                     PrintStream out = new PrintStream(Channels.newOutputStream(channel), true, StandardCharsets.UTF_8);
                     out.println(EngineDaemon.STOP);
                     BufferedReader in = reader(channel);
+                    // a daemon busy with a build stops when it is done with it
                     for (String line = in.readLine(); line != null; line = in.readLine()) {
                         if (line.startsWith(EngineJvm.PROTOCOL + "I ")) {
                             console.info(line.substring(EngineJvm.PROTOCOL.length() + 2));
@@ -169,7 +178,7 @@ public final class DaemonClient {
             PrintStream out = new PrintStream(Channels.newOutputStream(channel), true, StandardCharsets.UTF_8);
             out.println(EngineDaemon.encode(request));
             BufferedReader in = reader(channel);
-            for (String line = in.readLine(); line != null; line = in.readLine()) {
+            for (String line = firstLine(in, channel); line != null; line = in.readLine()) {
                 if (line.startsWith(EngineJvm.PROTOCOL + "P ")) {
                     pid = Long.valueOf(line.substring(EngineJvm.PROTOCOL.length() + 2));
                     ProcessHandle daemon = ProcessHandle.of(pid).orElseThrow(() -> new IOException("the daemon ended"));
@@ -286,6 +295,38 @@ public final class DaemonClient {
      */
     static String buildKey(List<Path> classPath, List<String> flags) {
         return ClassDataArchive.key(classPath) + "\n" + String.join(" ", flags);
+    }
+
+    /**
+     * The daemon's first line, its process id, which it says as it takes the connection: a daemon
+     * that does not take it (still busy with a build that was killed) is given up, and this build
+     * runs its own engine JVM.
+     */
+    private static String firstLine(BufferedReader in, SocketChannel channel) throws IOException {
+        CompletableFuture<String> line = CompletableFuture.supplyAsync(
+                () -> {
+                    try {
+                        return in.readLine();
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                },
+                runnable -> {
+                    Thread reader = new Thread(runnable, "cookbook-daemon-answer");
+                    reader.setDaemon(true);
+                    reader.start();
+                });
+        try {
+            return line.get(ANSWER.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            channel.close();
+            throw new IOException("it does not answer within " + ANSWER.toSeconds() + " s", e);
+        } catch (ExecutionException e) {
+            throw new IOException(e.getCause().getMessage(), e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted", e);
+        }
     }
 
     private static BufferedReader reader(SocketChannel channel) {
