@@ -172,6 +172,20 @@ class FlinkRulesTest {
     }
 
     @Test
+    void anAvgOverOfADecimalHasTheAvgsDecimalType() {
+        // AvgVarianceConvertlet: CAST(SUM(x) / COUNT(x) AS DECIMAL(38, 6)), the division typed by
+        // LogicalTypeMerging#findDivisionDecimalType; measured on Flink 2.3 (adversarial/y5): 7.25, 45.10 and
+        // 8.00 average 7.250000, 26.175000, 20.116667
+        String table = "CREATE TABLE events (k STRING, p DECIMAL(8, 2), ts TIMESTAMP(3), WATERMARK FOR ts AS ts) "
+                + "WITH ('connector' = 'datagen');";
+        assertThat(select(
+                        "a,7.25,2024-10-27 00:20:00\na,45.10,2024-10-27 01:05:00\na,8.00,2024-10-27 01:20:00\n",
+                        table,
+                        "SELECT AVG(p) OVER (PARTITION BY k ORDER BY ts) FROM events;"))
+                .containsExactly("+I[7.250000]", "+I[26.175000]", "+I[20.116667]");
+    }
+
+    @Test
     void nullifLikeAndRoundOfDecimalFollowFlink() {
         // SqlNullifFunction#rewriteCall: CASE WHEN a = b THEN NULL ELSE a END; SqlLikeUtils#like;
         // LogicalTypeMerging#findRoundDecimalType and DecimalDataUtils#sround: ROUND(DECIMAL(10, 2), 1) is

@@ -92,7 +92,8 @@ public record AggregateCall(Function function, boolean distinct, Expression argu
         if ((function == Function.SUM || function == Function.OVER_SUM) && type.root() == Root.DECIMAL) {
             return SqlType.decimal(38, type.scale());
         }
-        if (function == Function.AVG && type.root() == Root.DECIMAL) {
+        if ((function == Function.AVG || function == Function.OVER_AVG) && type.root() == Root.DECIMAL) {
+            // an AVG OVER of a DECIMAL is CAST(SUM / COUNT AS the AVG's type): the same quotient, half-up
             return FlinkTypes.decimalAverage(type);
         }
         return type;
@@ -104,7 +105,7 @@ public record AggregateCall(Function function, boolean distinct, Expression argu
             return true;
         }
         SqlType type = argument.type();
-        return type.isNumeric() && !(function == Function.OVER_AVG && type.root() == Root.DECIMAL);
+        return type.isNumeric();
     }
 
     public Accumulator newAccumulator() {
