@@ -153,7 +153,7 @@ final class SimulatorBackEnd implements SessionBackEnd {
                                 + column.computedExpression() + ")");
             }
         }
-        List<ResultRow> rows = table.describe().stream()
+        List<ResultRow> rows = table.describe(settings.streaming()).stream()
                 .map(values -> new ResultRow(RowKind.INSERT, values))
                 .toList();
         return Optional.of(result(

@@ -17,6 +17,7 @@ import org.apache.calcite.sql.SqlCharStringLiteral;
 import org.apache.calcite.sql.SqlDataTypeSpec;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlIntervalLiteral;
+import org.apache.calcite.sql.SqlIntervalQualifier;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
@@ -1001,6 +1002,14 @@ public final class ExpressionCompiler {
 
     private Expression literal(SqlLiteral literal) {
         if (literal instanceof SqlIntervalLiteral interval) {
+            SqlIntervalQualifier qualifier =
+                    interval.getValueAs(SqlIntervalLiteral.IntervalValue.class).getIntervalQualifier();
+            int precision = qualifier.getStartPrecisionPreservingDefault();
+            if (!qualifier.isYearMonth() && precision > 3) {
+                // FlinkTypeFactory#toLogicalType converts the literal's type for code generation (window sizes
+                // are not generated code and take any precision); Flink reports it at the statement
+                throw new SimulationException(null, "DAY_INTERVAL_TYPES precision is not supported: " + precision);
+            }
             return compileConstant(SqlType.INTERVAL, intervalMillis(interval));
         }
         if (literal instanceof SqlUnknownLiteral unknown && unknown.tag.equalsIgnoreCase("TIMESTAMP")) {

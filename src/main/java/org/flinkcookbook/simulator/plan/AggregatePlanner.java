@@ -12,6 +12,7 @@ import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlIntervalLiteral;
 import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.SqlSelectKeyword;
@@ -134,12 +135,19 @@ final class AggregatePlanner {
                     prefix + "window_time", WindowTvf.windowTimeType(windowing.rowtimeType()), settings.streaming()));
         }
         List<AggregateCall> aggregates = new ArrayList<>();
+        List<AggregateReduction.Call> written = new ArrayList<>();
         int firstAggregate = aggregated.size();
         ExpressionCompiler outputCompiler = new ExpressionCompiler(
                 aggregated,
-                node -> aggregatedReference(node, keyNodes, windowing, inputCompiler, aggregates, firstAggregate));
+                node -> aggregatedReference(
+                        node, keyNodes, windowing, inputCompiler, aggregates, written, firstAggregate));
         Projection projection = Projection.of(select.getSelectList(), outputCompiler);
         Expression having = select.getHaving() == null ? null : outputCompiler.compile(select.getHaving());
+        rewrite(
+                aggregates,
+                written,
+                AggregateReduction.of(written, windowing != null || !keyNodes.isEmpty(), !settings.streaming()),
+                select);
         if (windowing != null
                 && windowing.groupWindow()
                 && !settings.streaming()
@@ -380,6 +388,47 @@ final class AggregatePlanner {
         return ExpressionCompiler.intervalMillis(literal);
     }
 
+    /** The calls as the plan Flink's planner picks computes them (AggregateReduction). */
+    private static void rewrite(
+            List<AggregateCall> aggregates,
+            List<AggregateReduction.Call> written,
+            AggregateReduction.Outcome outcome,
+            SqlSelect select) {
+        for (int i = 0; i < aggregates.size(); i++) {
+            AggregateCall call = aggregates.get(i);
+            AggregateReduction.Call syntax = written.get(i);
+            if (outcome == AggregateReduction.Outcome.REDUCED
+                    && syntax.function().equals("AVG")
+                    && syntax.groupKey()
+                    && call.argument().type().isApproximate()) {
+                throw new UnsupportedConstructException(
+                        select.getParserPosition(),
+                        "AVG of a FLOAT/DOUBLE GROUP BY key beside calls Flink's planner rewrites (it becomes the key)");
+            }
+            aggregates.set(
+                    i,
+                    switch (outcome) {
+                        case REDUCED -> call.reduced();
+                        case UNDECIDED -> call.undecided();
+                        case KEPT -> call;
+                    });
+        }
+    }
+
+    /** Whether an aggregate's argument is nullable as Calcite derives it: a column's, a literal's; else null. */
+    private static Boolean nullable(SqlNode argument, ExpressionCompiler inputCompiler) {
+        if (argument instanceof SqlLiteral literal) {
+            return literal.getValue() == null;
+        }
+        if (argument instanceof SqlIdentifier identifier) {
+            return inputCompiler
+                    .columns()
+                    .get(inputCompiler.resolve(identifier))
+                    .nullable();
+        }
+        return null;
+    }
+
     /** Resolves a node of the SELECT list or HAVING to a column of the aggregated rows, or null to compile it. */
     private static Expression aggregatedReference(
             SqlNode node,
@@ -387,6 +436,7 @@ final class AggregatePlanner {
             Windowing windowing,
             ExpressionCompiler inputCompiler,
             List<AggregateCall> aggregates,
+            List<AggregateReduction.Call> written,
             int firstAggregate) {
         for (int i = 0; i < keyNodes.size(); i++) {
             if (node.equalsDeep(keyNodes.get(i), Litmus.IGNORE)) {
@@ -445,9 +495,15 @@ final class AggregatePlanner {
             return null;
         }
         AggregateCall aggregate = aggregateCall(call, name, inputCompiler, filter);
-        if (windowing != null && !windowing.groupWindow()) {
-            aggregate = aggregate.reducedAverage();
-        }
+        SqlNode argument = call.operand(0);
+        boolean star = aggregate.argument() == null;
+        written.add(new AggregateReduction.Call(
+                name,
+                aggregate.distinct(),
+                star ? null : argument.toString(),
+                filter == null ? null : filter.toString(),
+                star ? Boolean.FALSE : nullable(argument, inputCompiler),
+                keyNodes.stream().anyMatch(key -> key.equalsDeep(argument, Litmus.IGNORE))));
         aggregates.add(aggregate);
         return Expression.column(firstAggregate + aggregates.size() - 1, aggregate.resultType());
     }
