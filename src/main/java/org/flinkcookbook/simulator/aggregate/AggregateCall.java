@@ -109,8 +109,7 @@ public record AggregateCall(Function function, boolean distinct, Expression argu
         if (sums() && type.root() == Root.DECIMAL) {
             return SqlType.decimal(38, type.scale());
         }
-        if ((function == Function.AVG || function == Function.OVER_AVG) && type.root() == Root.DECIMAL) {
-            // an AVG OVER of a DECIMAL is CAST(SUM / COUNT AS the AVG's type): the same quotient, half-up
+        if (function == Function.AVG && type.root() == Root.DECIMAL) {
             return FlinkTypes.decimalAverage(type);
         }
         return type;
