@@ -172,6 +172,56 @@ class FlinkRulesTest {
     }
 
     @Test
+    void anAvgOverOfADecimalHasTheAvgsDecimalType() {
+        // AvgVarianceConvertlet: CAST(SUM(x) / COUNT(x) AS DECIMAL(38, 6)), the division typed by
+        // LogicalTypeMerging#findDivisionDecimalType; measured on Flink 2.3 (adversarial/y5): 7.25, 45.10 and
+        // 8.00 average 7.250000, 26.175000, 20.116667
+        String table = "CREATE TABLE events (k STRING, p DECIMAL(8, 2), ts TIMESTAMP(3), WATERMARK FOR ts AS ts) "
+                + "WITH ('connector' = 'datagen');";
+        assertThat(select(
+                        "a,7.25,2024-10-27 00:20:00\na,45.10,2024-10-27 01:05:00\na,8.00,2024-10-27 01:20:00\n",
+                        table,
+                        "SELECT AVG(p) OVER (PARTITION BY k ORDER BY ts) FROM events;"))
+                .containsExactly("+I[7.250000]", "+I[26.175000]", "+I[20.116667]");
+    }
+
+    @Test
+    void aDecimalThenAFloatIsDoubleArithmetic() {
+        // measured on Flink 2.3 (adversarial/y6): DECIMAL(8, 2) 12.50 * FLOAT 0.1 is DOUBLE 1.2500000186264515
+        String table = "CREATE TABLE events (p DECIMAL(8, 2), f FLOAT) WITH ('connector' = 'datagen');";
+        assertThat(select("12.50,0.1\n45.10,0.3\n", table, "SELECT p * f FROM events;"))
+                .containsExactly("+I[1.2500000186264515]", "+I[13.530000537633896]");
+    }
+
+    @Test
+    void aTimestampComparedWithATimestampLtzIsCastToItInTheSessionZone() {
+        // LogicalTypeMerging#findCommonType: TIMESTAMP_LTZ; the TIMESTAMP is read in the session time zone
+        // (measured in adversarial/y3: 03:00 in New York on 2024-03-10 is 07:00 UTC)
+        String table = "CREATE TABLE events (ms BIGINT, ts AS TO_TIMESTAMP_LTZ(ms, 3)) WITH ('connector' = 'datagen');";
+        String zone = "SET 'table.local-time-zone' = 'America/New_York';";
+        assertThat(run(
+                                "1710053940000\n1710054000000\n",
+                                zone,
+                                table,
+                                "SELECT ms FROM events WHERE ts >= TIMESTAMP '2024-03-10 03:00:00';")
+                        .results()
+                        .get(0)
+                        .rows()
+                        .stream()
+                        .map(ResultRow::toString))
+                .containsExactly("+I[1710054000000]");
+        // 02:30 does not exist that day: which instant Flink takes was not measured
+        assertThat(run(
+                                "1710054000000\n",
+                                zone,
+                                table,
+                                "SELECT ms FROM events WHERE ts >= TIMESTAMP '2024-03-10 02:30:00';")
+                        .problem()
+                        .status())
+                .isEqualTo(RecipeStatus.UNSUPPORTED);
+    }
+
+    @Test
     void nullifLikeAndRoundOfDecimalFollowFlink() {
         // SqlNullifFunction#rewriteCall: CASE WHEN a = b THEN NULL ELSE a END; SqlLikeUtils#like;
         // LogicalTypeMerging#findRoundDecimalType and DecimalDataUtils#sround: ROUND(DECIMAL(10, 2), 1) is
