@@ -145,4 +145,44 @@ class FlinkRulesOnFlinkTest {
                                 + "GROUP BY TUMBLE(ts, INTERVAL '120' SECOND(4));"))
                 .containsOnly(List.of("+I[2024-03-01 10:00:00.000, 3]"));
     }
+
+    @Test
+    void theSessionWindowTvfAloneEmitsEachSessionsRowsWhenTheWatermarkPassesIt(FlinkEngine flink) {
+        // UnalignedWindowTableFunctionOperator: MergingWindowProcessFunction#assignStateNamespace merges the row's
+        // [ts, ts + gap) into its key's sessions (touching ones merge) and drops it, counted in
+        // numLateRecordsDropped, when the merged session is late; the timer at the session's end - 1 emits its rows
+        // in arrival order (the counter state) with the session's window columns
+        String csv = """
+                a,1,2024-03-01 10:00:01
+                b,2,2024-03-01 10:00:02
+                a,4,2024-03-01 10:00:09
+                a,8,2024-03-01 10:00:30
+                b,16,2024-03-01 10:00:05
+                a,64,2024-03-01 10:00:40
+                a,256,2024-03-01 10:00:50
+                a,1024,2024-03-01 10:00:45
+                a,2048,2024-03-01 10:00:46
+                """;
+        List<RecipeRun> runs = runOnBoth(
+                flink,
+                csv,
+                "CREATE TABLE events (k STRING, v INT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts - INTERVAL '2' SECOND) "
+                        + "WITH ('connector' = 'datagen');",
+                "SELECT k, v, window_start, window_end, window_time FROM "
+                        + "TABLE(SESSION(TABLE events PARTITION BY k, DESCRIPTOR(ts), INTERVAL '5' SECOND));");
+        assertThat(runs).allSatisfy(run -> {
+            assertThat(rows(run))
+                    .containsExactlyInAnyOrder(
+                            "+I[a, 1, 2024-03-01 10:00:01.000, 2024-03-01 10:00:06.000, 2024-03-01 10:00:05.999]",
+                            "+I[b, 2, 2024-03-01 10:00:02.000, 2024-03-01 10:00:07.000, 2024-03-01 10:00:06.999]",
+                            "+I[a, 4, 2024-03-01 10:00:09.000, 2024-03-01 10:00:14.000, 2024-03-01 10:00:13.999]",
+                            "+I[a, 8, 2024-03-01 10:00:30.000, 2024-03-01 10:00:35.000, 2024-03-01 10:00:34.999]",
+                            "+I[a, 64, 2024-03-01 10:00:40.000, 2024-03-01 10:00:45.000, 2024-03-01 10:00:44.999]",
+                            "+I[a, 256, 2024-03-01 10:00:45.000, 2024-03-01 10:00:55.000, 2024-03-01 10:00:54.999]",
+                            "+I[a, 1024, 2024-03-01 10:00:45.000, 2024-03-01 10:00:55.000, 2024-03-01 10:00:54.999]",
+                            "+I[a, 2048, 2024-03-01 10:00:45.000, 2024-03-01 10:00:55.000, 2024-03-01 10:00:54.999]");
+            // b at 10:00:05 arrives after the watermark 10:00:28 passed its session [05, 10)
+            assertThat(run.results().get(0).lateRowsDropped()).isEqualTo(1);
+        });
+    }
 }

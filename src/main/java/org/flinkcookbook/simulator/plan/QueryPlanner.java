@@ -26,6 +26,7 @@ import org.flinkcookbook.simulator.session.Catalog;
 import org.flinkcookbook.simulator.session.SessionSettings;
 import org.flinkcookbook.simulator.session.TableDefinition;
 import org.flinkcookbook.simulator.stream.Calc;
+import org.flinkcookbook.simulator.stream.SessionWindowAggregation;
 import org.flinkcookbook.simulator.stream.UnionAll;
 import org.flinkcookbook.simulator.stream.WindowRows;
 import org.flinkcookbook.simulator.stream.WindowTableFunction;
@@ -204,11 +205,26 @@ public final class QueryPlanner {
 
     /** A window TVF not followed by an aggregation, at {@code from}. */
     private Relation windowed(WindowTvf tvf, SqlNode from) {
-        if (tvf.spec() == null) {
-            throw new UnsupportedConstructException(
-                    from.getParserPosition(), "the SESSION window TVF without an aggregation");
-        }
         Relation data = tvf.data();
+        if (tvf.spec() == null) {
+            ExpressionCompiler compiler = new ExpressionCompiler(data.columns());
+            List<Expression> keys =
+                    tvf.partitionKeys().stream().map(compiler::compile).toList();
+            return new Relation(
+                    tvf.columns(settings.streaming()),
+                    sink -> data.producer()
+                            .run(SessionWindowAggregation.tableFunction(
+                                    tvf.sessionGap(),
+                                    tvf.rowtimeIndex(),
+                                    tvf.rowtimeType(),
+                                    keys,
+                                    sink,
+                                    trace,
+                                    data.fixture(),
+                                    settings.timeZone())),
+                    data.fixture(),
+                    WindowRows.shiftZone(tvf.rowtimeType(), settings.timeZone()));
+        }
         return new Relation(
                 tvf.columns(settings.streaming()),
                 sink -> data.producer()
@@ -221,15 +237,19 @@ public final class QueryPlanner {
     /** The FROM item of a window top-N's inner query: a window TVF or a relation with window columns. */
     private Relation windowSource(SqlNode fromItem) {
         SqlNode from = unalias(fromItem);
-        return from.getKind() == SqlKind.COLLECTION_TABLE
-                ? windowed(
-                        WindowTvf.of(
-                                (SqlBasicCall) ((SqlCall) from).operand(0),
-                                this::tableOrView,
-                                settings.streaming(),
-                                settings.streaming()),
-                        from)
-                : source(from).ordered(from.getParserPosition(), "a window top-N");
+        if (from.getKind() != SqlKind.COLLECTION_TABLE) {
+            return source(from).ordered(from.getParserPosition(), "a window top-N");
+        }
+        WindowTvf tvf = WindowTvf.of(
+                (SqlBasicCall) ((SqlCall) from).operand(0),
+                this::tableOrView,
+                settings.streaming(),
+                settings.streaming());
+        if (tvf.spec() == null) {
+            throw new UnsupportedConstructException(
+                    from.getParserPosition(), "a window top-N over a SESSION window TVF");
+        }
+        return windowed(tvf, from);
     }
 
     /** A FROM item: a table, a view, or a subquery. */

@@ -2,6 +2,7 @@ package org.flinkcookbook.simulator.stream;
 
 import java.time.ZoneId;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -13,6 +14,7 @@ import java.util.TreeMap;
 import org.apache.flink.table.runtime.operators.window.TimeWindow;
 import org.flinkcookbook.simulator.aggregate.AggregateCall;
 import org.flinkcookbook.simulator.aggregate.AggregateCall.Accumulator;
+import org.flinkcookbook.simulator.expression.EvaluationContext;
 import org.flinkcookbook.simulator.expression.Expression;
 import org.flinkcookbook.simulator.trace.StatementTrace;
 import org.flinkcookbook.simulator.types.SqlType;
@@ -28,6 +30,12 @@ import org.flinkcookbook.simulator.window.WindowSpec.Window;
  * the merged session is late when its end - 1 <= the watermark, and a late row is dropped. Open
  * sessions never are late, so a row that reaches one always counts. A session fires when a
  * watermark reaches its end - 1; SESSION_ROWTIME is end - 1.
+ *
+ * <p>{@link #tableFunction} is a SESSION window TVF that Flink does not fuse into an aggregation:
+ * UnalignedWindowTableFunctionOperator merges and drops rows as above (through the same
+ * MergingWindowProcessFunction, counting late rows in numLateRecordsDropped, rows with a NULL
+ * rowtime dropped uncounted), keeps each session's rows, and when the session fires emits them in
+ * arrival order with window_start, window_end and window_time appended.
  */
 public final class SessionWindowAggregation extends WindowedAggregation {
 
@@ -35,6 +43,10 @@ public final class SessionWindowAggregation extends WindowedAggregation {
             Comparator.comparingLong(Window::start).thenComparingLong(Window::end);
 
     private final long gap;
+    /** Whether this is the SESSION TVF alone, which emits the session's rows instead of aggregates. */
+    private final boolean rowsOnly;
+    /** Arrival order of the rows, by which the TVF emits a session's rows (Flink's counter state). */
+    private long arrivals;
     /** Open sessions by key, ordered by start, with their accumulators. */
     private final Map<List<Object>, TreeMap<Window, Accumulator[]>> sessions = new HashMap<>();
 
@@ -48,13 +60,45 @@ public final class SessionWindowAggregation extends WindowedAggregation {
             StatementTrace trace,
             String fixture,
             ZoneId sessionZone) {
+        this(gap, rowtimeIndex, rowtimeType, keys, aggregates, false, downstream, trace, fixture, sessionZone);
+    }
+
+    private SessionWindowAggregation(
+            long gap,
+            int rowtimeIndex,
+            SqlType rowtimeType,
+            List<Expression> keys,
+            List<AggregateCall> aggregates,
+            boolean rowsOnly,
+            RowSink downstream,
+            StatementTrace trace,
+            String fixture,
+            ZoneId sessionZone) {
         super(rowtimeIndex, rowtimeType, keys, aggregates, downstream, trace, fixture, sessionZone);
         this.gap = gap;
+        this.rowsOnly = rowsOnly;
         trace.windowedAggregation();
+    }
+
+    /** The SESSION window TVF alone, partitioned by {@code keys}: each row with its session's window columns. */
+    public static SessionWindowAggregation tableFunction(
+            long gap,
+            int rowtimeIndex,
+            SqlType rowtimeType,
+            List<Expression> keys,
+            RowSink downstream,
+            StatementTrace trace,
+            String fixture,
+            ZoneId sessionZone) {
+        return new SessionWindowAggregation(
+                gap, rowtimeIndex, rowtimeType, keys, List.of(), true, downstream, trace, fixture, sessionZone);
     }
 
     @Override
     public void row(Object[] values, int fixtureLine) {
+        if (rowsOnly && values[rowtimeIndex] == null) {
+            return;
+        }
         long timestamp = Timestamps.toWallClock((Long) values[rowtimeIndex], shiftZone);
         if (timeline != null) {
             timeline.row(this, fixtureLine, timestamp);
@@ -86,8 +130,12 @@ public final class SessionWindowAggregation extends WindowedAggregation {
             start = Math.min(start, session.start());
             end = Math.max(end, session.end());
         }
-        for (Accumulator accumulator : state) {
-            accumulator.add(values, this);
+        if (rowsOnly) {
+            ((SessionRows) state[0]).add(values, fixtureLine, arrivals++);
+        } else {
+            for (Accumulator accumulator : state) {
+                accumulator.add(values, this);
+            }
         }
         open.put(new Window(start, end), state);
     }
@@ -129,6 +177,58 @@ public final class SessionWindowAggregation extends WindowedAggregation {
             }
         }
         return state;
+    }
+
+    @Override
+    Accumulator[] newAccumulators() {
+        return rowsOnly ? new Accumulator[] {new SessionRows()} : super.newAccumulators();
+    }
+
+    @Override
+    void emit(Window window, List<Object> key, Accumulator[] accumulators) {
+        if (!rowsOnly) {
+            super.emit(window, key, accumulators);
+            return;
+        }
+        long windowTime = WindowRows.windowTime(window, rowtimeType, shiftZone);
+        for (SessionRows.Arrival arrival : ((SessionRows) accumulators[0]).arrivals) {
+            Object[] windowed = Arrays.copyOf(arrival.values(), arrival.values().length + 3);
+            windowed[arrival.values().length] = window.start();
+            windowed[arrival.values().length + 1] = window.end();
+            windowed[arrival.values().length + 2] = windowTime;
+            downstream.row(windowed, arrival.fixtureLine());
+        }
+    }
+
+    /**
+     * A session's rows for the TVF, ordered by arrival as Flink's TreeMap of counter to row orders
+     * them when the session fires.
+     */
+    private static final class SessionRows implements Accumulator {
+
+        record Arrival(long order, Object[] values, int fixtureLine) {}
+
+        private final List<Arrival> arrivals = new ArrayList<>();
+
+        void add(Object[] values, int fixtureLine, long order) {
+            arrivals.add(new Arrival(order, values, fixtureLine));
+        }
+
+        @Override
+        public void add(Object[] row, EvaluationContext context) {
+            throw new UnsupportedOperationException("the TVF adds rows with their arrival order");
+        }
+
+        @Override
+        public void merge(Accumulator other) {
+            arrivals.addAll(((SessionRows) other).arrivals);
+            arrivals.sort(Comparator.comparingLong(Arrival::order));
+        }
+
+        @Override
+        public Object result() {
+            return null;
+        }
     }
 
     private static TimeWindow timeWindow(Window window) {
