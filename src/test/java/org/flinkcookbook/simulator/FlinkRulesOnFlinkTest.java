@@ -185,4 +185,34 @@ class FlinkRulesOnFlinkTest {
             assertThat(run.results().get(0).lateRowsDropped()).isEqualTo(1);
         });
     }
+
+    @Test
+    void currentWatermarkInAnOverArgumentReadsTheWatermarkAtTheRowsArrival(FlinkEngine flink) {
+        // CalcRelSplitter#chooseLevels: with a WHERE clause (or an OVER call first) the SELECT list's Calc runs after
+        // the OVER operator and an OVER call with a computed argument moves to a second OVER operator, but its
+        // argument is computed in the Calc before the first, where CURRENT_WATERMARK reads the watermark before the
+        // row's own; a CURRENT_WATERMARK(ts) outside the OVER calls, the same expression, shares that value
+        String csv = """
+                a,3,2024-05-01 09:00:01.250
+                b,1,2024-05-01 09:00:03
+                a,2,2024-05-01 09:00:03
+                c,1,2024-05-01 09:00:07.999
+                a,7,2024-05-01 09:00:04.500
+                a,2,2024-05-01 09:00:25.001
+                """;
+        String table = "CREATE TABLE events (k STRING, q INT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts - INTERVAL '2' "
+                + "SECOND) WITH ('connector' = 'datagen');";
+        String onTime = "COUNT(CASE WHEN ts > CURRENT_WATERMARK(ts) THEN 1 END) OVER w";
+        String where = " FROM events WHERE q > 1 WINDOW w AS (PARTITION BY k ORDER BY ts);";
+        assertThat(rowsOnBoth(flink, csv, table, "SELECT q, " + onTime + ", MAX(q) OVER w" + where))
+                .containsOnly(List.of("+I[3, 0, 3]", "+I[2, 1, 3]", "+I[2, 2, 3]"));
+        assertThat(rowsOnBoth(flink, csv, table, "SELECT q, " + onTime + where))
+                .containsOnly(List.of("+I[3, 0]", "+I[2, 1]", "+I[2, 2]"));
+        assertThat(rowsOnBoth(
+                        flink, csv, table, "SELECT q, CURRENT_WATERMARK(ts), " + onTime + ", SUM(q) OVER w" + where))
+                .containsOnly(List.of(
+                        "+I[3, <NULL>, 0, 3]",
+                        "+I[2, 2024-05-01 09:00:01.000, 1, 5]",
+                        "+I[2, 2024-05-01 09:00:05.999, 2, 7]"));
+    }
 }

@@ -94,13 +94,14 @@ final class OverPlanner {
                                 .getOperator()
                                 .getName()
                                 .equalsIgnoreCase("AVG"));
-        if (overFirst && overCalls.stream().anyMatch(OverPlanner::computesArguments)) {
-            throw new UnsupportedConstructException(
-                    select.getParserPosition(),
-                    "OVER calls whose arguments are computed, after an OVER call without (Flink splits them "
-                            + "over two OVER operators)");
-        }
-        List<SqlCall> watermarkCalls = overFirst ? List.of() : currentWatermarkCalls(select.getSelectList());
+        // an OVER call whose argument reads CURRENT_WATERMARK has it computed in the Calc before the OVER operator
+        // (CalcRelSplitter moves the call into a second OVER operator when another comes first, but not its
+        // argument), and the SELECT list's other CURRENT_WATERMARK(ts) calls, the same expression to Calcite's
+        // RexProgramBuilder, share that value: all read the watermark at the row's arrival (measured on w4)
+        boolean overArgumentReadsWatermark = overCalls.stream()
+                .anyMatch(over -> !currentWatermarkCalls(over.operand(0)).isEmpty());
+        List<SqlCall> watermarkCalls =
+                overFirst && !overArgumentReadsWatermark ? List.of() : currentWatermarkCalls(select.getSelectList());
         List<Expression> arrival = new ArrayList<>();
         List<Column> extended = new ArrayList<>(input.columns());
         for (int i = 0; i < input.columns().size(); i++) {
@@ -235,13 +236,7 @@ final class OverPlanner {
         return alias ? null : call.getKind() == SqlKind.OVER;
     }
 
-    /** Whether an OVER call's function has an argument other than a column (or *). */
-    private static boolean computesArguments(SqlCall over) {
-        return ((SqlCall) over.operand(0))
-                .getOperandList().stream().anyMatch(operand -> !(operand instanceof SqlIdentifier));
-    }
-
-    /** The CURRENT_WATERMARK calls of a SELECT list, OVER arguments included. */
+    /** The CURRENT_WATERMARK calls of a SELECT list (OVER arguments included) or of one expression. */
     private static List<SqlCall> currentWatermarkCalls(SqlNode selectList) {
         List<SqlCall> calls = new ArrayList<>();
         selectList.accept(new SqlBasicVisitor<Void>() {
