@@ -5,6 +5,7 @@ import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
 import java.io.PrintStream;
 import java.io.Serializable;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,20 +30,43 @@ public final class EngineJvmMain {
         try (ObjectInputStream in = new ObjectInputStream(Files.newInputStream(Path.of(args[0])))) {
             request = (GoalRequest) in.readObject();
         }
-        Serializable answer;
+        Path answerFile = Path.of(args[1]);
         try {
-            answer = request.run(new ProtocolConsole(protocol)).verdict();
+            request.run(new ProtocolConsole(protocol), (runner, settings, console) -> {
+                RunSummary summary = runner.run(request.mode());
+                // the verdict goes back before the engines close: stopping Flink is no part of it
+                try {
+                    answer(summary.verdict(), answerFile, protocol);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+                return summary;
+            });
         } catch (CookbookException e) {
-            answer = new CookbookException(e.getMessage(), null);
+            answer(new CookbookException(e.getMessage(), null), answerFile, protocol);
         } catch (RuntimeException e) {
-            answer = new IllegalStateException(e.getMessage());
+            answer(new IllegalStateException(e.getMessage()), answerFile, protocol);
         }
-        try (ObjectOutputStream out = new ObjectOutputStream(Files.newOutputStream(Path.of(args[1])))) {
+        // Flink's threads are not all daemons
+        System.exit(0);
+    }
+
+    /**
+     * Writes the answer, unless one was written already (what fails after the verdict, while the
+     * engines close, is no part of it), and closes the standard streams, each of which then points
+     * at /dev/null: the build needs nothing more from this JVM and stops reading it, while this JVM
+     * closes Flink and may still write its class-data archive at exit.
+     */
+    private static void answer(Serializable answer, Path answerFile, PrintStream protocol) throws IOException {
+        if (Files.exists(answerFile)) {
+            return;
+        }
+        try (ObjectOutputStream out = new ObjectOutputStream(Files.newOutputStream(answerFile))) {
             out.writeObject(answer);
         }
-        protocol.flush();
-        // Flink's threads are not all daemons; exiting also writes the class-data archive when asked to
-        System.exit(0);
+        protocol.close();
+        System.err.close();
+        System.in.close();
     }
 
     /** Each line of a message as one protocol line: its level's letter, a space, the text. */
