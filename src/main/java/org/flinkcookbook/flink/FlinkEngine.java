@@ -110,7 +110,8 @@ public final class FlinkEngine implements Engine {
     }
 
     /**
-     * Runs first, and plans only when the run stops, when planning could tell nothing the run does
+     * Runs first, and plans only when the run stops, when the recipe reads fixtures (one that does
+     * not likely only plans, and needs no cluster) and planning could tell nothing the run does
      * not: a recipe without INSERTs (whose plan checks the query against the sink, which the run
      * only casts to) and without a statement cut short. A statement Flink rejects, or a table whose
      * connector is not here, stops the run at the same statement the plan would have stopped at;
@@ -131,7 +132,8 @@ public final class FlinkEngine implements Engine {
     }
 
     private static boolean runsUnplanned(Recipe recipe) {
-        return Clauses.strayTerminator(recipe.statements()).isEmpty()
+        return readsFixtures(recipe)
+                && Clauses.strayTerminator(recipe.statements()).isEmpty()
                 && recipe.statements().stream()
                         .map(Statement::kind)
                         .noneMatch(kind -> kind == StatementKind.INSERT
@@ -250,16 +252,20 @@ public final class FlinkEngine implements Engine {
         if (cluster != null || starting != null || settings.clusterAddress() != null) {
             return;
         }
-        boolean readsFixtures = !recipe.fixtures().isEmpty()
-                || recipe.statements().stream()
-                        .anyMatch(statement -> statement.text().contains(FixturePlaceholder.PLACEHOLDER));
-        if (readsFixtures) {
+        if (readsFixtures(recipe)) {
             starting = CompletableFuture.supplyAsync(clusterFactory, runnable -> {
                 Thread thread = new Thread(runnable, "cookbook-flink-start");
                 thread.setDaemon(true);
                 thread.start();
             });
         }
+    }
+
+    /** A recipe that reads fixtures will likely run; one that does not (a cookbook without data) likely only plans. */
+    private static boolean readsFixtures(Recipe recipe) {
+        return !recipe.fixtures().isEmpty()
+                || recipe.statements().stream()
+                        .anyMatch(statement -> statement.text().contains(FixturePlaceholder.PLACEHOLDER));
     }
 
     private synchronized FlinkCluster cluster() {
