@@ -106,7 +106,8 @@ final class ClassDataArchive {
     /**
      * The keeper: runs the engine JVM that writes the archive, with this JVM's standard streams,
      * and lets go of them at once, so that the build reads the engine JVM's alone and ends with its
-     * answer; then keeps the archive when the engine JVM exited cleanly, or deletes what it wrote.
+     * answer; then keeps the archive when the engine JVM exited cleanly, or deletes what it wrote,
+     * and exits as the engine JVM did.
      *
      * @param args the archive's temporary name, its final name, and the engine JVM's command
      */
@@ -119,11 +120,13 @@ final class ClassDataArchive {
         System.in.close();
         System.out.close();
         System.err.close();
-        if (engine.waitFor() == 0) {
+        int exitCode = engine.waitFor();
+        if (exitCode == 0) {
             archive.keep();
         } else {
             deleteQuietly(archive.written);
         }
+        System.exit(exitCode); // the build names it when the engine JVM stopped without an answer
     }
 
     private void deleteUnused() throws IOException {
