@@ -47,6 +47,8 @@ public final class EngineJvmMain {
         System.exit(0);
     }
 
+    private static final long CLOSE_LIMIT_MILLIS = 120_000;
+
     /**
      * Once the verdict is out nobody waits for this JVM: should closing Flink hang, it halts rather
      * than stay behind (exit code 1, so the keeper keeps no archive).
@@ -61,8 +63,6 @@ public final class EngineJvmMain {
                 }
             },
             "cookbook-engine-close-watchdog");
-
-    private static final long CLOSE_LIMIT_MILLIS = 120_000;
 
     /**
      * Writes the answer, unless one was written already (what fails after the verdict, while the
