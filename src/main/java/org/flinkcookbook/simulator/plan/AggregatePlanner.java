@@ -392,7 +392,7 @@ final class AggregatePlanner {
         for (int i = 0; i < aggregates.size(); i++) {
             AggregateCall call = aggregates.get(i);
             AggregateReduction.Call syntax = written.get(i);
-            if (outcome == AggregateReduction.Outcome.REDUCED
+            if ((outcome == AggregateReduction.Outcome.REDUCED || outcome == AggregateReduction.Outcome.REDUCED_ONCE)
                     && syntax.function().equals("AVG")
                     && syntax.groupKey()
                     && call.argument().type().isApproximate()) {
@@ -404,6 +404,7 @@ final class AggregatePlanner {
                     i,
                     switch (outcome) {
                         case REDUCED -> call.reduced();
+                        case REDUCED_ONCE -> call.reducedOnce();
                         case UNDECIDED -> call.undecided();
                         case KEPT -> call;
                     });
