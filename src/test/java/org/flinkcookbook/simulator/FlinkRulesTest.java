@@ -145,6 +145,76 @@ class FlinkRulesTest {
     }
 
     @Test
+    void aFloatThenADoubleIsAFloatComputedInFloat() {
+        // measured on Flink 2.3 with a CSV table: Calcite's leastRestrictive keeps the first of FLOAT and DOUBLE,
+        // so f * d is a FLOAT computed as f * (float) d, and d + f a DOUBLE computed as (double) f + d
+        assertThat(select("x,0.2,0.1,0,0\n", VALUES, "SELECT f * d, f + d, d + f, f / 3 + d FROM events;"))
+                .containsExactly("+I[0.020000001, 0.3, 0.30000000149011613, 0.23333333]");
+        assertThat(select("x,1.5,16777216,0,0\n", VALUES, "SELECT f + d, d + f FROM events;"))
+                .containsExactly("+I[1.6777218E7, 1.67772175E7]");
+    }
+
+    @Test
+    void aFloatExpressionWithoutColumnsIsReducedToSevenSignificantDigits() {
+        // ExpressionReducer hands the float to RexBuilder#clean: new BigDecimal(value, MathContext.DECIMAL32), for
+        // the largest constant subtree at once; a CAST of a number literal stays exact (RexSimplify, also through
+        // + 0 and * 1); values measured on Flink 2.3
+        assertThat(select(
+                        "x,0,101.5,0,0\n",
+                        VALUES,
+                        "SELECT CAST(1 AS FLOAT) / 3, CAST(100 AS FLOAT) / 7, CAST(1.1 AS FLOAT) * 3, "
+                                + "CAST(0.1 AS FLOAT) + CAST(0.2 AS FLOAT), CAST(1 AS FLOAT) / 3 * 3, "
+                                + "CAST(123456789 AS FLOAT), CAST(16777217 AS FLOAT) + 0, CAST(123456.789 AS FLOAT) * 1, "
+                                + "CAST(0.0 AS FLOAT) * -1, CAST(1e-10 AS FLOAT) / 3, CAST(7 AS FLOAT) / 9 + 1 "
+                                + "FROM events;"))
+                .containsExactly("+I[0.3333333, 14.28571, 3.3, 0.3, 1.0, 1.23456792E8, 1.6777216E7, 123456.79, 0.0, "
+                        + "3.333333E-11, 1.777778]");
+    }
+
+    @Test
+    void nullifLikeAndRoundOfDecimalFollowFlink() {
+        // SqlNullifFunction#rewriteCall: CASE WHEN a = b THEN NULL ELSE a END; SqlLikeUtils#like;
+        // LogicalTypeMerging#findRoundDecimalType and DecimalDataUtils#sround: ROUND(DECIMAL(10, 2), 1) is
+        // DECIMAL(10, 1), half-up (values measured on Flink 2.3 in adversarial/w5, w8, w9)
+        String table = "CREATE TABLE events (s STRING, t TINYINT, p DECIMAL(10, 2)) WITH ('connector' = 'datagen');";
+        assertThat(select(
+                        "Widget Pro,0,15.25\nGadget,-3,-2.35\n",
+                        table,
+                        "SELECT COALESCE(NULLIF(t, 0), 1.25), s LIKE 'Widget%', s NOT LIKE '_adg%', ROUND(p, 1), "
+                                + "ROUND(p) FROM events;"))
+                .containsExactly("+I[1.25, TRUE, TRUE, 15.3, 15]", "+I[-3.00, FALSE, FALSE, -2.4, -2]");
+    }
+
+    @Test
+    void aWindowTopNFilteredOnRowNumberEqualsOneIsAWindowDeduplication() {
+        // RankUtil#extractRankRange: rownum = 1 is the rank range [1, 1], as rownum <= 1; ordered by the rowtime
+        // DESC it is WindowDeduplicate keeping the last of tied rows (measured in adversarial/w3)
+        String csv = """
+                1,2024-03-01 10:00:01
+                2,2024-03-01 10:00:03
+                3,2024-03-01 10:00:03
+                """;
+        RecipeRun run = run(
+                csv,
+                "CREATE TABLE events (id INT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts) WITH ('connector' = 'datagen');",
+                "SELECT id FROM (SELECT id, ROW_NUMBER() OVER (PARTITION BY window_start, window_end ORDER BY ts DESC) "
+                        + "AS rn FROM TABLE(TUMBLE(TABLE events, DESCRIPTOR(ts), INTERVAL '5' SECOND))) WHERE rn = 1;");
+        assertThat(rows(run.results().get(0))).containsExactly("+I[3]");
+    }
+
+    @Test
+    void aWindowEndSelectedButNotGroupedIsRefused() {
+        // SqlValidatorImpl: "Expression 'window_end' is not being grouped" (measured in adversarial/w14)
+        RecipeRun run = run(
+                "1,2024-03-01 10:00:01\n",
+                "CREATE TABLE events (id INT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts) WITH ('connector' = 'datagen');",
+                "SELECT window_start, window_end, COUNT(*) FROM TABLE(TUMBLE(TABLE events, DESCRIPTOR(ts), "
+                        + "INTERVAL '5' SECOND)) GROUP BY window_start;");
+        assertThat(run.problem().status()).isEqualTo(RecipeStatus.ERROR);
+        assertThat(run.problem().message()).contains("'window_end' is not being grouped");
+    }
+
+    @Test
     void approximateComparisonsAreJavasPrimitiveOnes() {
         // generated code compares doubles with ==, <: NaN is unordered, -0.0 equals 0.0; BETWEEN SYMMETRIC swaps its
         // bounds
@@ -186,24 +256,19 @@ class FlinkRulesTest {
                 table,
                 "CREATE TABLE sink (c VARCHAR(4), i INT) WITH ('connector' = 'blackhole');",
                 "INSERT INTO sink SELECT s, big FROM events;");
-        // found by RecipeFuzzTest: TypeCoercionImpl#querySourceCoercion casts the whole query to the sink's types
-        // when one column needs a cast (BIGINT into VARCHAR(1)); STRING into CHAR(4) beside it is then cast too
-        RecipeRun coerced = run(
+        // no coercion casts the query first (measured on Flink 2.3's planner, explainSql of the INSERT): BIGINT
+        // into VARCHAR(1), a rowtime beside BIGINT into TINYINT, SUM(INT) into TINYINT are all refused
+        RecipeRun uncoerced = run(
                 "alpha,2024-03-01 10:00:01.999,12\n",
                 table,
                 "CREATE TABLE sink (k VARCHAR(1), c CHAR(4)) WITH ('connector' = 'blackhole');",
                 "INSERT INTO sink SELECT big, s FROM events;");
-
-        // a rowtime attribute is no plain TIMESTAMP(3) to Calcite: it needs a cast, so BIGINT into TINYINT beside it
-        // is cast too
         RecipeRun rowtime = run(
                 "alpha,2024-03-01 10:00:01.999,300\n",
                 "CREATE TABLE events (s STRING, ts TIMESTAMP(3), big BIGINT, WATERMARK FOR ts AS ts) "
                         + "WITH ('connector' = 'datagen');",
                 "CREATE TABLE sink (t TIMESTAMP(3), b TINYINT) WITH ('connector' = 'blackhole');",
                 "INSERT INTO sink SELECT ts, big FROM events;");
-
-        // Flink writes SUM(INT) into TINYINT beside MAX(STRING) into VARCHAR(1) by coercion rules not modelled
         RecipeRun aggregated = run(
                 "alpha,2024-03-01 10:00:01.999,300\n",
                 "CREATE TABLE events (s STRING, ts TIMESTAMP(3), i INT, WATERMARK FOR ts AS ts) "
@@ -212,9 +277,9 @@ class FlinkRulesTest {
                 "INSERT INTO sink SELECT MAX(s), window_start, SUM(i) FROM TABLE(TUMBLE(TABLE events, DESCRIPTOR(ts), "
                         + "INTERVAL '15' MINUTE)) GROUP BY window_start, window_end;");
 
-        assertThat(rows(coerced.results().get(0))).containsExactly("+I[1, alph]");
-        assertThat(rowtime.problem()).isNull();
-        assertThat(aggregated.problem().status()).isEqualTo(RecipeStatus.UNSUPPORTED);
+        assertThat(uncoerced.problem().message()).contains("'k'", "BIGINT", "VARCHAR(1)");
+        assertThat(rowtime.problem().message()).contains("'b'", "BIGINT", "TINYINT");
+        assertThat(aggregated.problem().message()).contains("'v'", "INT", "TINYINT");
         assertThat(accepted.problem()).isNull();
         assertThat(rows(accepted.results().get(0))).containsExactly("+I[alp, 2024-03-01 10:00:01, 12.3]");
         assertThat(refused.problem().message()).contains("'c'", "STRING", "CHAR(4)");
@@ -577,6 +642,106 @@ class FlinkRulesTest {
     }
 
     @Test
+    void aWindowTvfAverageOfFloatAddsInDouble() {
+        // found by RecipeFuzzTest: AvgAggFunction's sum of a FLOAT is a DOUBLE (in window TVF aggregations too,
+        // measured on TUMBLE and CUMULATE), so 3.4E38 twice averages to 3.4E38, where a float sum overflows
+        String csv = "1,3.4E38,2024-03-01 10:00:00\n2,3.4E38,2024-03-01 10:00:01\n"
+                + "3,0.1,2024-03-01 10:00:05\n4,0.2,2024-03-01 10:00:05\n";
+        String table = "CREATE TABLE events (id INT, v FLOAT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts) "
+                + "WITH ('connector' = 'datagen');";
+        assertThat(select(
+                        csv,
+                        table,
+                        "SELECT window_start, AVG(v) FROM TABLE(TUMBLE(TABLE events, DESCRIPTOR(ts), INTERVAL '4' SECOND)) "
+                                + "GROUP BY window_start, window_end;"))
+                .containsExactly("+I[2024-03-01 10:00:00.000, 3.4E38]", "+I[2024-03-01 10:00:04.000, 0.15]");
+        assertThat(select(
+                        csv,
+                        table,
+                        "SELECT window_start, AVG(v) FROM TABLE(CUMULATE(TABLE events, DESCRIPTOR(ts), "
+                                + "INTERVAL '2' SECOND, INTERVAL '4' SECOND)) GROUP BY window_start, window_end;"))
+                .containsExactly(
+                        "+I[2024-03-01 10:00:00.000, 3.4E38]",
+                        "+I[2024-03-01 10:00:00.000, 3.4E38]",
+                        "+I[2024-03-01 10:00:04.000, 0.15]",
+                        "+I[2024-03-01 10:00:04.000, 0.15]");
+    }
+
+    @Test
+    void onlyATumbleOffsetMustBeShorterThanTheSize() {
+        // found by RecipeFuzzTest: WindowUtil#convertToWindowingStrategy checks abs(offset) < size for TUMBLE only;
+        // a CUMULATE or HOP offset as long as the size is accepted (measured on Flink 2.3.0, same rows)
+        String csv = "1,5,2024-03-01 10:00:00.500\n2,7,2024-03-01 10:00:01.200\n3,9,2024-03-01 10:00:03.100\n";
+        String table = "CREATE TABLE events (id INT, v INT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts) "
+                + "WITH ('connector' = 'datagen');";
+        assertThat(
+                        select(
+                                csv,
+                                table,
+                                "SELECT window_start, window_end, SUM(v) FROM TABLE(CUMULATE(TABLE events, DESCRIPTOR(ts), "
+                                        + "INTERVAL '1' SECOND, INTERVAL '2' SECOND, INTERVAL '-2' SECOND)) GROUP BY window_start, window_end;"))
+                .containsExactly(
+                        "+I[2024-03-01 10:00:00.000, 2024-03-01 10:00:01.000, 5]",
+                        "+I[2024-03-01 10:00:00.000, 2024-03-01 10:00:02.000, 12]",
+                        "+I[2024-03-01 10:00:02.000, 2024-03-01 10:00:04.000, 9]");
+        assertThat(
+                        select(
+                                csv,
+                                table,
+                                "SELECT window_start, window_end, SUM(v) FROM TABLE(HOP(TABLE events, DESCRIPTOR(ts), "
+                                        + "INTERVAL '1' SECOND, INTERVAL '2' SECOND, INTERVAL '2' SECOND)) GROUP BY window_start, window_end;"))
+                .containsExactly(
+                        "+I[2024-03-01 09:59:59.000, 2024-03-01 10:00:01.000, 5]",
+                        "+I[2024-03-01 10:00:00.000, 2024-03-01 10:00:02.000, 12]",
+                        "+I[2024-03-01 10:00:01.000, 2024-03-01 10:00:03.000, 7]",
+                        "+I[2024-03-01 10:00:02.000, 2024-03-01 10:00:04.000, 9]",
+                        "+I[2024-03-01 10:00:03.000, 2024-03-01 10:00:05.000, 9]");
+    }
+
+    @Test
+    void aRowNumberEqualToOneIsATopOne() {
+        // found by RecipeFuzzTest: RankUtil#extractRankRange reads rn = 1 as the rank range [1, 1], as rn <= 1, so
+        // it is a window deduplication or top-1 (measured on Flink 2.3.0, same rows)
+        String csv = "1,a,5,2024-03-01 10:00:00.500\n2,b,7,2024-03-01 10:00:01.200\n3,a,9,2024-03-01 10:00:03.100\n"
+                + "4,a,9,2024-03-01 10:00:03.100\n5,b,1,2024-03-01 10:00:04\n";
+        String table = "CREATE TABLE events (id INT, k STRING, v INT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts) "
+                + "WITH ('connector' = 'datagen');";
+        assertThat(select(
+                        csv,
+                        table,
+                        "SELECT window_start, id FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY window_start, window_end "
+                                + "ORDER BY ts DESC) AS rn FROM TABLE(TUMBLE(TABLE events, DESCRIPTOR(ts), INTERVAL '2' SECOND))) "
+                                + "WHERE rn = 1;"))
+                .containsExactly(
+                        "+I[2024-03-01 10:00:00.000, 2]",
+                        "+I[2024-03-01 10:00:02.000, 4]",
+                        "+I[2024-03-01 10:00:04.000, 5]");
+        assertThat(select(
+                        csv,
+                        table,
+                        "SELECT window_start, id FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY window_start, window_end "
+                                + "ORDER BY v DESC) AS rownum FROM TABLE(TUMBLE(TABLE events, DESCRIPTOR(ts), INTERVAL '2' SECOND))) "
+                                + "WHERE rownum = 1;"))
+                .containsExactly(
+                        "+I[2024-03-01 10:00:00.000, 2]",
+                        "+I[2024-03-01 10:00:02.000, 3]",
+                        "+I[2024-03-01 10:00:04.000, 5]");
+    }
+
+    @Test
+    void describeMarksTheRowtimeOnlyInStreamingMode() {
+        // found by RecipeFuzzTest: DefaultSchemaResolver#adjustRowtimeAttribute makes the watermarked column a
+        // rowtime attribute only when the environment is in streaming mode; measured on Flink 2.3.0
+        String table = "CREATE TABLE events (v BIGINT, ts AS TO_TIMESTAMP_LTZ(v, 3), WATERMARK FOR ts AS ts) "
+                + "WITH ('connector' = 'datagen');";
+        for (String mode : List.of("streaming", "batch")) {
+            RecipeRun run = run("1\n", "SET 'execution.runtime-mode' = '" + mode + "';", table, "DESCRIBE events;");
+            assertThat(run.results().get(0).rows().get(1).values().get(1))
+                    .isEqualTo(mode.equals("batch") ? "TIMESTAMP_LTZ(3)" : "TIMESTAMP_LTZ(3) *ROWTIME*");
+        }
+    }
+
+    @Test
     void processingTimeWindowsAreUnsupportedForTheirRowsAreNondeterministic() {
         // Flink fires them by the wall clock while the job runs (the upstream cookbook's 01_group_by_window)
         String table = "CREATE TABLE events (v INT, t AS PROCTIME()) WITH ('connector' = 'datagen');";
@@ -752,12 +917,40 @@ class FlinkRulesTest {
                         "SELECT id, CURRENT_WATERMARK(ts) AS wm, COUNT(*) OVER w AS seen FROM events "
                                 + "WINDOW w AS (ORDER BY ts);"))
                 .containsExactly("+I[1, <NULL>, 1]");
-        // measured: with an AVG OVER (a SUM / COUNT), or a WHERE clause, it is computed on arrival again
+        // measured: with an AVG OVER (a SUM / COUNT) it is computed on arrival again
         assertThat(select(
                         csv,
                         table,
                         "SELECT id, COUNT(*) OVER w AS seen, AVG(id) OVER w AS mean, CURRENT_WATERMARK(ts) AS wm "
                                 + "FROM events WINDOW w AS (ORDER BY ts);"))
                 .containsExactly("+I[1, 1, 1, <NULL>]");
+    }
+
+    @Test
+    void currentWatermarkInAnOverQueryWithAWhereClauseIsComputedWhenTheRowIsEmitted() {
+        // found by RecipeFuzzTest: with a WHERE clause (reading CURRENT_WATERMARK or not) Flink computes
+        // CURRENT_WATERMARK in the SELECT list after the OVER operator, whatever comes first in the list;
+        // measured on Flink 2.3.0 with ROWS, RANGE and the default frame
+        String table =
+                "CREATE TABLE events (id INT, v FLOAT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts - INTERVAL '1' SECOND) "
+                        + "WITH ('connector' = 'datagen');";
+        String csv = "1,-0.0,2024-03-31 02:59:58\n2,1.5,2024-03-31 02:59:59\n3,1.5,2024-03-31 03:00:05\n";
+        List<String> emitted = List.of(
+                "+I[1, 1, 2024-03-31 02:59:57.000]",
+                "+I[2, 2, 2024-03-31 02:59:58.000]",
+                "+I[3, 3, 2024-03-31 03:00:04.000]");
+        assertThat(select(
+                        csv,
+                        table,
+                        "SELECT id, COUNT(*) OVER w AS seen, CURRENT_WATERMARK(ts) AS wm FROM events WHERE v IS NOT NULL "
+                                + "WINDOW w AS (ORDER BY ts RANGE BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW);"))
+                .containsExactlyElementsOf(emitted);
+        assertThat(
+                        select(
+                                csv,
+                                table,
+                                "SELECT id, COUNT(*) OVER w AS seen, CURRENT_WATERMARK(ts) AS wm FROM events "
+                                        + "WHERE CURRENT_WATERMARK(ts) IS NULL OR ts > CURRENT_WATERMARK(ts) WINDOW w AS (ORDER BY ts);"))
+                .containsExactlyElementsOf(emitted);
     }
 }

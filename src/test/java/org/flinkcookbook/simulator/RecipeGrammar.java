@@ -122,6 +122,22 @@ final class RecipeGrammar {
             new ColumnType("FLOAT", Family.APPROXIMATE, List.of("0.1", "1.5", "-0.0", "NaN", "3.4E38", "7")),
             new ColumnType("DOUBLE", Family.APPROXIMATE, List.of("0.1", "0.2", "-0.0", "NaN", "1.0E308", "-7.75")));
 
+    /** Computed columns DESCRIBE prints with derived types and nullability. */
+    private static final List<String> COMPUTED = List.of(
+            "UPPER(CAST(k AS STRING))",
+            "CAST(v AS STRING)",
+            "CAST(id AS CHAR(2))",
+            "CAST(k AS VARCHAR(2))",
+            "COALESCE(CAST(k AS STRING), 'z')",
+            "v IS NULL",
+            "'abc'",
+            "id * 2",
+            "v + 1",
+            "CASE WHEN id > 3 THEN 'late' ELSE 'early' END",
+            "CASE WHEN id > 3 THEN 'late' END",
+            "CAST(k AS STRING) || 'x'",
+            "TO_TIMESTAMP_LTZ(id, 0)");
+
     private final Random random;
     private final Set<String> constructs = new TreeSet<>();
     private final List<Statement> statements = new ArrayList<>();
@@ -133,6 +149,13 @@ final class RecipeGrammar {
     private ColumnType value;
     private final List<String> extraNames = new ArrayList<>();
     private final List<ColumnType> extraTypes = new ArrayList<>();
+    /** The computed columns besides the rowtime, for DESCRIBE and the SELECT that reads them. */
+    private final List<String> computed = new ArrayList<>();
+
+    private boolean proctime;
+    /** The fixture's anchor as local wall-clock text, for TIMESTAMP literals near the rows. */
+    private String anchorText;
+
     private int sinks;
 
     private RecipeGrammar(Random random) {
@@ -148,7 +171,7 @@ final class RecipeGrammar {
         settings();
         List<String> rows = table();
         String source = "events";
-        if (!batch && random.nextInt(4) == 0) {
+        if (random.nextInt(batch ? 3 : 4) == 0) {
             source = view();
         }
         int queries = 1 + random.nextInt(4);
@@ -196,15 +219,16 @@ final class RecipeGrammar {
         }
         int rowtimeKind = random.nextInt(10);
         ltz = rowtimeKind >= 6;
-        // a rowtime of more than millisecond precision is refused by Flink: now and then, for parity
-        int precision = random.nextInt(15) == 0 ? pick(List.of(6, 9)) : 3;
-        boolean millis = precision >= 3 && random.nextBoolean();
+        // a rowtime of more than millisecond precision is refused by Flink: now and then, for parity;
+        // one of TIMESTAMP(0..2) keeps the fixture's milliseconds (Flink's CSV format reads them)
+        int precision = random.nextInt(15) == 0 ? pick(List.of(6, 9)) : random.nextInt(5) == 0 ? random.nextInt(3) : 3;
+        boolean millis = precision < 3 || precision == 3 && random.nextBoolean();
         String timeColumns;
         TimeText text;
         if (!ltz) {
             timeColumns = "ts TIMESTAMP(" + precision + ")";
             text = time -> format(time, millis);
-            constructs.add("rowtime TIMESTAMP(" + precision + ")");
+            constructs.add("rowtime TIMESTAMP(" + precision + ")" + (precision < 3 ? " holding milliseconds" : ""));
         } else if (rowtimeKind == 6) {
             timeColumns = "ts TIMESTAMP_LTZ(3)";
             text = time -> format(time, true) + "Z";
@@ -225,6 +249,20 @@ final class RecipeGrammar {
                     .append(extraNames.get(i))
                     .append(' ')
                     .append(extraTypes.get(i).sql());
+        }
+        if (random.nextInt(3) == 0) {
+            for (int i = 1 + random.nextInt(3); i > 0; i--) {
+                String expression = pick(COMPUTED);
+                if (!computed.contains(expression)) {
+                    columns.append(", c").append(computed.size()).append(" AS ").append(expression);
+                    computed.add(expression);
+                }
+            }
+            constructs.add("computed columns");
+        }
+        proctime = !batch && random.nextInt(8) == 0;
+        if (proctime) {
+            columns.append(", pt AS PROCTIME()");
         }
         add("CREATE TABLE events (" + columns + ", " + timeColumns + ", WATERMARK FOR ts AS " + watermark
                 + ") WITH ('connector' = 'datagen')");
@@ -296,10 +334,12 @@ final class RecipeGrammar {
      */
     private List<Long> eventTimes(boolean millis, boolean wallClock) {
         long anchor = anchor();
+        long local = LocalDateTime.ofInstant(Instant.ofEpochMilli(anchor), zoneId())
+                .toInstant(ZoneOffset.UTC)
+                .toEpochMilli();
+        anchorText = format(local, false);
         if (wallClock) {
-            anchor = LocalDateTime.ofInstant(Instant.ofEpochMilli(anchor), zoneId())
-                    .toInstant(ZoneOffset.UTC)
-                    .toEpochMilli();
+            anchor = local;
         }
         int count = 6 + random.nextInt(19);
         List<Long> times = new ArrayList<>();
@@ -350,8 +390,17 @@ final class RecipeGrammar {
     }
 
     private String view() {
-        String name = pick(List.of("fresh", "marked"));
         String create = pick(List.of("CREATE VIEW ", "CREATE TEMPORARY VIEW "));
+        if ((batch || random.nextInt(12) == 0) && !proctime) {
+            // in streaming mode a window, OVER or top-N over a union reads interleaved inputs: unsupported
+            add(create + "doubled AS SELECT * FROM events UNION ALL SELECT * FROM events WHERE id > 3");
+            constructs.add("UNION ALL in a view" + (batch ? "" : ", streaming"));
+            return "doubled";
+        }
+        if (batch) {
+            return "events";
+        }
+        String name = pick(List.of("fresh", "marked"));
         if (name.equals("fresh")) {
             add(
                     create
@@ -365,25 +414,35 @@ final class RecipeGrammar {
     }
 
     private void query(String source) {
-        int shape = random.nextInt(100);
-        if (shape < 18) {
+        int shape = random.nextInt(118);
+        if (shape < 16) {
             windowAggregate(source);
-        } else if (shape < 28) {
+        } else if (shape < 24) {
+            sessionTvf(source);
+        } else if (shape < 33) {
             groupWindow(source);
-        } else if (shape < 38) {
+        } else if (shape < 42) {
             topN(source);
-        } else if (shape < 48) {
+        } else if (shape < 50) {
             deduplication(source);
-        } else if (shape < 60) {
+        } else if (shape < 61) {
             over(source);
         } else if (shape < 70) {
             watermarkFilter(source);
-        } else if (shape < 80) {
+        } else if (shape < 78) {
             expressions(source);
-        } else if (shape < 85) {
+        } else if (shape < 86) {
+            arithmetic(source);
+        } else if (shape < 90) {
             windowedRows(source);
-        } else if (shape < 93) {
+        } else if (shape < 97) {
             insert(source);
+        } else if (shape < 103) {
+            union(source);
+        } else if (shape < 107) {
+            describe(source);
+        } else if (shape < 112) {
+            groupAggregate(source);
         } else {
             refused(source);
         }
@@ -423,30 +482,58 @@ final class RecipeGrammar {
                 "COUNT(DISTINCT k) AS kinds",
                 "MAX(k) AS last_key",
                 "MIN(id) AS first_id",
-                "COUNT(v) AS counted"));
-        if (value.family() != Family.EXACT || !value.sql().startsWith("DECIMAL")) {
-            all.add("AVG(v) AS mean");
-        }
+                "COUNT(v) AS counted",
+                "AVG(v) AS mean",
+                "COUNT(DISTINCT v) AS distinct_values",
+                "COUNT(*) FILTER (WHERE v > 0) AS positives",
+                "SUM(v) FILTER (WHERE id > 3) AS later_total",
+                "MAX(k) FILTER (WHERE v < 0) AS negative_key",
+                "COUNT(DISTINCT k) FILTER (WHERE id > 2) AS later_kinds",
+                "AVG(v) FILTER (WHERE k IS NOT NULL) AS keyed_mean"));
         List<String> chosen = new ArrayList<>();
         int count = 1 + random.nextInt(4);
         for (int i = 0; i < count; i++) {
             String aggregate = pick(all);
             if (!chosen.contains(aggregate)) {
                 chosen.add(aggregate);
+                constructs.add(
+                        aggregate.contains("FILTER")
+                                ? "aggregate FILTER (WHERE ...)"
+                                : aggregate.contains("DISTINCT")
+                                        ? "COUNT(DISTINCT ...)"
+                                        : aggregate.startsWith("AVG")
+                                                ? "AVG of " + value.sql()
+                                                : "aggregate " + aggregate.substring(0, aggregate.indexOf('(')));
             }
         }
         return chosen;
+    }
+
+    /** A HAVING clause one time in five. */
+    private String having() {
+        if (random.nextInt(5) != 0) {
+            return "";
+        }
+        constructs.add("HAVING");
+        return pick(List.of(" HAVING COUNT(*) > 1", " HAVING MAX(id) > 3"));
     }
 
     private String where() {
         if (batch || random.nextInt(4) != 0) {
             return "";
         }
-        constructs.add("CURRENT_WATERMARK in WHERE before a window");
-        return pick(List.of(
+        String where = pick(List.of(
                 " WHERE CURRENT_WATERMARK(ts) IS NULL OR ts > CURRENT_WATERMARK(ts)",
                 " WHERE ts > CURRENT_WATERMARK(ts)",
-                " WHERE v IS NOT NULL"));
+                " WHERE v IS NOT NULL",
+                // a TIMESTAMP_LTZ compared with a TIMESTAMP is unsupported
+                ltz ? " WHERE v IS NOT NULL" : " WHERE ts >= TIMESTAMP '" + anchorText + "'"));
+        if (where.contains("CURRENT_WATERMARK")) {
+            constructs.add("CURRENT_WATERMARK in WHERE before a window");
+        } else if (where.contains("TIMESTAMP '")) {
+            constructs.add("TIMESTAMP literal in WHERE");
+        }
+        return where;
     }
 
     private void windowAggregate(String source) {
@@ -457,8 +544,49 @@ final class RecipeGrammar {
         add(new Statement(
                 "SELECT " + group + ", ",
                 aggregates(),
-                " FROM " + table(source, window) + where() + " GROUP BY " + group));
+                " FROM " + table(source, window) + where() + " GROUP BY " + group + having()));
         constructs.add("window aggregation" + (keyed ? ", keyed" : ""));
+    }
+
+    /**
+     * A SESSION TVF aggregation, keyed by its PARTITION BY columns; one time in eight grouped by
+     * other keys (Flink runs the TVF alone: unsupported). Flink refuses it in batch mode.
+     */
+    private void sessionTvf(String source) {
+        String gap = interval(scale * pick(List.of(1L, 2L)));
+        boolean partitioned = random.nextBoolean();
+        boolean grouped = random.nextInt(8) == 0 ? !partitioned : partitioned;
+        String data = "TABLE " + source + (partitioned ? " PARTITION BY k" : "");
+        String call = random.nextInt(6) == 0
+                ? "SESSION(DATA => " + data + ", TIMECOL => DESCRIPTOR(ts), GAP => " + gap + ")"
+                : "SESSION(" + data + ", DESCRIPTOR(ts), " + gap + ")";
+        String group =
+                "window_start, window_end" + (random.nextInt(3) == 0 ? ", window_time" : "") + (grouped ? ", k" : "");
+        add(new Statement(
+                "SELECT " + group + ", ",
+                aggregates(),
+                " FROM TABLE(" + call + ")" + where() + " GROUP BY " + group + having()));
+        constructs.add(
+                batch
+                        ? "invalid: SESSION TVF in batch mode"
+                        : grouped != partitioned
+                                ? "SESSION TVF grouped by other keys than its PARTITION BY"
+                                : "SESSION TVF" + (partitioned ? " with PARTITION BY" : ""));
+    }
+
+    /** A GROUP BY without a window: batch mode, or now and then in streaming (a changelog: unsupported). */
+    private void groupAggregate(String source) {
+        if (!batch && random.nextInt(4) != 0) {
+            windowAggregate(source);
+            return;
+        }
+        String order = batch ? pick(List.of("", " ORDER BY k", " ORDER BY n DESC, k LIMIT 2")) : "";
+        add(new Statement(
+                "SELECT k, COUNT(*) AS n, ", aggregates(), " FROM " + source + " GROUP BY k" + having() + order));
+        constructs.add(
+                batch
+                        ? "GROUP BY without a window, batch" + (order.isEmpty() ? "" : " with ORDER BY")
+                        : "GROUP BY without a window, streaming");
     }
 
     private void groupWindow(String source) {
@@ -536,6 +664,21 @@ final class RecipeGrammar {
                 " ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW",
                 " RANGE BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW"));
         boolean keyed = random.nextBoolean();
+        if (proctime && random.nextBoolean()) {
+            // ordered by arrival: the fixture's order, as Flink's ProcTimeUnboundedPrecedingFunction sees it
+            boolean rows = random.nextBoolean();
+            List<String> items = new ArrayList<>(List.of("COUNT(*) OVER w AS seen", "SUM(v) OVER w AS running_total"));
+            if (!rows) {
+                items.add("LAG(id) OVER w AS previous_id"); // LAG with a frame is refused
+            }
+            add(new Statement(
+                    "SELECT id, " + (keyed ? "k, " : ""),
+                    items,
+                    " FROM " + source + " WINDOW w AS (" + (keyed ? "PARTITION BY k " : "") + "ORDER BY pt"
+                            + (rows ? " ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW" : "") + ")"));
+            constructs.add("OVER aggregation ordered by PROCTIME()");
+            return;
+        }
         List<String> items = new ArrayList<>(List.of("COUNT(*) OVER w AS seen"));
         List<String> optional = new ArrayList<>(List.of(
                 "SUM(v) OVER w AS running_total",
@@ -548,8 +691,8 @@ final class RecipeGrammar {
             optional.add("LAG(v, 1) OVER w AS previous");
             optional.add("LAG(id) OVER w AS previous_id");
         }
-        if (!value.sql().startsWith("DECIMAL")) {
-            optional.add("AVG(v) OVER w AS mean");
+        if (!value.sql().startsWith("DECIMAL") || random.nextInt(4) == 0) {
+            optional.add("AVG(v) OVER w AS mean"); // of DECIMAL: unsupported
         }
         for (int i = random.nextInt(4); i > 0; i--) {
             String item = pick(optional);
@@ -600,8 +743,135 @@ final class RecipeGrammar {
         for (int i = 0; i < count; i++) {
             items.add(grammar.expression(pick(List.of(Family.values())), 3) + " AS e" + i);
         }
-        add(new Statement("SELECT id, ", items, " FROM " + source));
+        if (random.nextInt(5) == 0) {
+            add(new Statement(
+                    "WITH later AS (SELECT * FROM " + source + " WHERE id > 2) SELECT id, ", items, " FROM later"));
+            constructs.add("WITH item");
+        } else {
+            add(new Statement("SELECT id, ", items, " FROM " + source));
+        }
         constructs.add("expressions over edge values");
+    }
+
+    /**
+     * DECIMAL arithmetic and ROUND over the value column, DOUBLE expressions without columns (which
+     * Flink's planner folds), and TIMESTAMP literals near the fixture's rows; now and then a constant
+     * Flink folds to an infinity or a FLOAT (unsupported).
+     */
+    private void arithmetic(String source) {
+        List<String> options = new ArrayList<>(List.of(
+                "1e0 / 3 AS third",
+                "CAST(0.1 AS DOUBLE) + CAST(0.2 AS DOUBLE) AS point_three",
+                "2.5E0 * 2 AS five",
+                "1.0E0 - 0.9E0 AS tenth",
+                "CAST('1.5' AS DOUBLE) * 2 AS three",
+                "COALESCE(CAST(NULL AS DOUBLE), 7e-1) AS fallback",
+                "0.1 + 0.2 AS exact_sum",
+                "TIMESTAMP '" + anchorText + "' AS anchor",
+                "TIMESTAMP '1969-12-31 23:59:59.999' AS before_epoch"));
+        if (!ltz) {
+            options.add("ts >= TIMESTAMP '" + anchorText + "' AS after_anchor");
+        }
+        if (value.sql().startsWith("DECIMAL")) {
+            options.addAll(List.of(
+                    "v + 0.005 AS nudged",
+                    "v * 100 AS hundredfold",
+                    "v / 3 AS third_of",
+                    "v / 0.0001 AS huge",
+                    "v * v AS squared",
+                    "-v + id AS shifted",
+                    "v / id AS per_id",
+                    "v + CAST(1.5 AS DOUBLE) AS widened",
+                    "CAST(v AS DECIMAL(4, 1)) AS narrowed"));
+            constructs.add("DECIMAL arithmetic");
+        } else if (value.family() == Family.APPROXIMATE) {
+            options.addAll(List.of("v * (1e0 / 3) AS scaled", "v + 1e-1 AS plus_tenth", "ROUND(v, 1) AS rounded"));
+        } else {
+            options.addAll(List.of(
+                    "v * 1.5 AS decimal_product",
+                    "v / 2.0 AS halved",
+                    "v + 0.25 AS shifted",
+                    "ROUND(v, -1) AS rounded"));
+            constructs.add("DECIMAL arithmetic");
+        }
+        if (random.nextInt(10) == 0) {
+            options.add(pick(List.of("1e300 * 10 AS infinite", "CAST(0.1 AS FLOAT) * 3 AS float_constant")));
+        }
+        List<String> items = new ArrayList<>();
+        for (int i = 2 + random.nextInt(4); i > 0; i--) {
+            String item = pick(options);
+            if (!items.contains(item)) {
+                items.add(item);
+            }
+        }
+        String where = random.nextInt(4) == 0 ? " WHERE v > 1e0 / 3" : "";
+        add(new Statement("SELECT id, ", items, " FROM " + source + where));
+        if (items.stream().anyMatch(item -> item.contains("e0") || item.contains("DOUBLE)")) || !where.isEmpty()) {
+            constructs.add("constant DOUBLE expressions");
+        }
+        if (items.stream().anyMatch(item -> item.contains("TIMESTAMP '"))) {
+            constructs.add("TIMESTAMP literals");
+        }
+    }
+
+    /**
+     * UNION ALL of projections and filters (columns of other types merged), of window aggregations,
+     * and in batch mode under an aggregation with ORDER BY and LIMIT; in streaming mode now and then
+     * under a group window (Flink interleaves the inputs: unsupported).
+     */
+    private void union(String source) {
+        String literalKey = key.family() == Family.STRING ? "'zz'" : "0";
+        switch (random.nextInt(batch ? 4 : 6)) {
+            case 0 -> {
+                add("SELECT id, k, v FROM " + source
+                        + " WHERE v > 0 UNION ALL SELECT id, k, v FROM events WHERE id > 3");
+                constructs.add("UNION ALL of filters");
+            }
+            case 1 -> {
+                add("SELECT k, v FROM " + source + " UNION ALL SELECT " + literalKey + ", id FROM events WHERE id < 4");
+                constructs.add("UNION ALL of other column types");
+            }
+            case 2 -> {
+                add("SELECT window_start, window_end, COUNT(*) AS cnt, MAX(v) AS high FROM " + table(source, tvf())
+                        + " GROUP BY window_start, window_end UNION ALL SELECT window_start, window_end, COUNT(*), MIN(v) FROM "
+                        + table("events", tvf()) + " GROUP BY window_start, window_end");
+                constructs.add("UNION ALL of window aggregations");
+            }
+            case 3 -> {
+                if (batch) {
+                    add("SELECT k, COUNT(*) AS n, SUM(v) AS total FROM (SELECT k, v FROM " + source
+                            + " UNION ALL SELECT k, v FROM events WHERE id > 2) GROUP BY k ORDER BY k LIMIT 3");
+                    constructs.add("UNION ALL under an aggregation, batch, ORDER BY and LIMIT");
+                } else {
+                    add("SELECT id, CURRENT_WATERMARK(ts) AS wm FROM " + source
+                            + " WHERE v > 0 UNION ALL SELECT id, CURRENT_WATERMARK(ts) FROM events");
+                    constructs.add("UNION ALL of CURRENT_WATERMARK projections");
+                }
+            }
+            case 4 -> {
+                add("SELECT id, k, v FROM " + source + " UNION ALL SELECT id, k, v FROM " + source);
+                constructs.add("UNION ALL of one source twice");
+            }
+            default -> {
+                String size = interval(scale * 2);
+                add("SELECT TUMBLE_START(ts, " + size + ") AS ws, COUNT(*) AS cnt FROM (SELECT ts, v FROM " + source
+                        + " UNION ALL SELECT ts, v FROM events WHERE id > 2) GROUP BY TUMBLE(ts, " + size + ")");
+                constructs.add("UNION ALL under a group window, streaming");
+            }
+        }
+    }
+
+    /** DESCRIBE of the table (computed columns print derived types), and a SELECT of its computed columns. */
+    private void describe(String source) {
+        add("DESCRIBE events");
+        constructs.add("DESCRIBE");
+        if (!computed.isEmpty()) {
+            List<String> items = new ArrayList<>();
+            for (int i = 0; i < computed.size(); i++) {
+                items.add("c" + i);
+            }
+            add(new Statement("SELECT id, ", items, " FROM " + source));
+        }
     }
 
     private void windowedRows(String source) {
@@ -624,12 +894,22 @@ final class RecipeGrammar {
                 pick(List.of("DECIMAL(3, 1)", "DECIMAL(6, 2)", "INT", "BIGINT", "DOUBLE", "FLOAT", "TINYINT"));
         add("CREATE TABLE " + sink + " (k " + keyType + ", t " + timeType + ", v " + valueType
                 + ") WITH ('connector' = 'blackhole')");
-        if (random.nextBoolean()) {
-            add("INSERT INTO " + sink + " SELECT k, ts, v FROM " + source);
-        } else {
-            Window window = tvf();
-            add("INSERT INTO " + sink + " SELECT MAX(k), window_start, SUM(v) FROM " + table(source, window)
-                    + " GROUP BY window_start, window_end");
+        String rows = random.nextInt(4) == 0
+                ? " (v, k, t) SELECT v, k, ts FROM " + source
+                : " SELECT k, ts, v FROM " + source;
+        String windowed = " SELECT MAX(k), window_start, SUM(v) FROM " + table(source, tvf())
+                + " GROUP BY window_start, window_end";
+        switch (random.nextInt(5)) {
+            case 0 -> {
+                add("EXECUTE STATEMENT SET BEGIN INSERT INTO " + sink + rows + "; INSERT INTO " + sink + windowed
+                        + "; END");
+                constructs.add("statement set");
+            }
+            case 1, 2 -> add("INSERT INTO " + sink + rows);
+            default -> add("INSERT INTO " + sink + windowed);
+        }
+        if (rows.contains("(v, k, t)")) {
+            constructs.add("INSERT with a column list");
         }
         constructs.add("INSERT into a narrower sink");
     }

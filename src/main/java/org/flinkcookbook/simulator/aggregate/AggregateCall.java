@@ -66,8 +66,10 @@ public record AggregateCall(Function function, boolean distinct, Expression argu
     }
 
     /**
-     * This call as the planner's AggregateReduceFunctionsRule rewrote it: SUM to $SUM0, AVG to SUM / COUNT. An
-     * AVG of a DECIMAL is the same either way: its sum is DECIMAL(38, s) and cannot wrap.
+     * This call as the planner's AggregateReduceFunctionsRule rewrote it, and as every OVER aggregate is
+     * computed (Calcite rewrites SUM and AVG there always): SUM to $SUM0, AVG to SUM / COUNT. An AVG of a
+     * DECIMAL is the same either way: its sum is DECIMAL(38, s) and cannot wrap, and the quotient is cast
+     * half-up to the AVG's type.
      */
     public AggregateCall reduced() {
         return switch (function) {
@@ -91,11 +93,6 @@ public record AggregateCall(Function function, boolean distinct, Expression argu
             case AVG -> argument.type().root() == Root.DECIMAL ? this : with(Function.UNDECIDED_AVG);
             default -> this;
         };
-    }
-
-    /** This call as an OVER aggregate computes it: Calcite rewrites SUM and AVG there always. */
-    public AggregateCall inOverWindow() {
-        return function == Function.AVG ? with(Function.REDUCED_AVG) : reduced();
     }
 
     private AggregateCall with(Function rewritten) {
@@ -136,7 +133,7 @@ public record AggregateCall(Function function, boolean distinct, Expression argu
             return true;
         }
         SqlType type = argument.type();
-        return type.isNumeric() && !(function == Function.REDUCED_AVG && type.root() == Root.DECIMAL);
+        return type.isNumeric();
     }
 
     public Accumulator newAccumulator() {

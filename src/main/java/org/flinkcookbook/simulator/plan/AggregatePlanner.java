@@ -213,6 +213,7 @@ final class AggregatePlanner {
             }
         }
         if (!start || !end) {
+            refuseUngroupedWindowColumn(select, start, end);
             throw new UnsupportedConstructException(
                     select.getParserPosition(),
                     "GROUP BY over a window TVF without both window_start and window_end (Flink runs it as a regular aggregation)");
@@ -353,6 +354,21 @@ final class AggregatePlanner {
             }
         }
         return items;
+    }
+
+    /**
+     * SqlValidatorImpl's "Expression 'window_end' is not being grouped": a window_start or
+     * window_end selected as it is while the GROUP BY lacks it.
+     */
+    private static void refuseUngroupedWindowColumn(SqlSelect select, boolean start, boolean end) {
+        for (SqlNode item : select.getSelectList()) {
+            SqlNode value = item.getKind() == SqlKind.AS ? ((SqlCall) item).operand(0) : item;
+            String window = windowColumn(value);
+            if (("window_start".equals(window) && !start) || ("window_end".equals(window) && !end)) {
+                throw new SimulationException(
+                        value.getParserPosition(), "Expression '" + value + "' is not being grouped");
+            }
+        }
     }
 
     private static String windowColumn(SqlNode node) {

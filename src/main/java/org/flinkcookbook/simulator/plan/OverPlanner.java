@@ -87,10 +87,10 @@ final class OverPlanner {
         // results in a Calc before the OVER operator, where CURRENT_WATERMARK reads the watermark at the row's
         // arrival, only if the first expression of the SELECT list (operands first) is no OVER call; otherwise
         // in a Calc after it, which reads the watermark before the one that emitted the row
-        // measured by RecipeFuzzTest: a WHERE clause, an AVG OVER (expanded to SUM / COUNT) or a SUM OVER (expanded to
-        // CASE WHEN COUNT > 0 THEN $SUM0, SqlToRelConverter#convertOver) puts it before again
-        boolean overFirst = firstExpressionIsOver(select.getSelectList())
-                && select.getWhere() == null
+        // measured by RecipeFuzzTest: a WHERE clause puts it after whatever comes first (with CURRENT_WATERMARK in
+        // the WHERE too), an AVG OVER (expanded to SUM / COUNT) or a SUM OVER (expanded to CASE WHEN COUNT > 0 THEN
+        // $SUM0, SqlToRelConverter#convertOver) before again
+        boolean overFirst = (firstExpressionIsOver(select.getSelectList()) || select.getWhere() != null)
                 && overCalls.stream()
                         .noneMatch(over -> Set.of("AVG", "SUM")
                                 .contains(((SqlCall) over.operand(0))
@@ -141,7 +141,7 @@ final class OverPlanner {
                 extended.add(new Column("$over" + calls.size(), lag.argument().type(), false));
             } else if (AggregatePlanner.MODELLED_AGGREGATES.contains(name)) {
                 AggregateCall aggregate = AggregatePlanner.aggregateCall(function, name, argumentCompiler, null)
-                        .inOverWindow();
+                        .reduced();
                 calls.add(aggregate::newAccumulator);
                 extended.add(new Column("$over" + calls.size(), aggregate.resultType(), false));
             } else {

@@ -159,17 +159,26 @@ final class WindowTopNPlanner {
         throw new UnsupportedConstructException(over.getParserPosition(), "ROW_NUMBER without an alias");
     }
 
-    /** N of the outer {@code rownum <= N} or {@code rownum < N + 1}, which makes it a window top-N. */
+    /**
+     * N of the outer {@code rownum <= N} or {@code rownum < N + 1}, which makes it a window top-N, or
+     * 1 of {@code rownum = 1}: the planner's rank range is [1, 1] then, as for {@code rownum <= 1}
+     * (RankUtil#extractRankRange: a ConstantRankRange, which StreamPhysicalWindowRankRule and
+     * WindowDeduplicateRule take alike).
+     */
     private static long limit(SqlNode where, String alias) {
         if (where instanceof SqlBasicCall call
-                && (call.getKind() == SqlKind.LESS_THAN_OR_EQUAL || call.getKind() == SqlKind.LESS_THAN)
+                && (call.getKind() == SqlKind.LESS_THAN_OR_EQUAL
+                        || call.getKind() == SqlKind.LESS_THAN
+                        || call.getKind() == SqlKind.EQUALS)
                 && call.operand(0) instanceof SqlIdentifier identifier
                 && identifier.getSimple().equals(alias)
-                && call.operand(1) instanceof SqlNumericLiteral bound) {
+                && call.operand(1) instanceof SqlNumericLiteral bound
+                && (call.getKind() != SqlKind.EQUALS || bound.longValue(true) == 1)) {
             return call.getKind() == SqlKind.LESS_THAN ? bound.longValue(true) - 1 : bound.longValue(true);
         }
         throw new UnsupportedConstructException(
                 where == null ? null : where.getParserPosition(),
-                "ROW_NUMBER without an outer WHERE " + alias + " <= N (a Top-N that emits updates)");
+                "ROW_NUMBER without an outer WHERE " + alias + " <= N or " + alias
+                        + " = 1 (a Top-N that emits updates)");
     }
 }

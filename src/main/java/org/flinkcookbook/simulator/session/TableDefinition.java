@@ -53,13 +53,15 @@ public record TableDefinition(
     public record CsvSource(Path file, String displayName) {}
 
     /**
-     * DESCRIBE's rows: name, type (with *ROWTIME* / *PROCTIME*), null, key, extras, watermark.
+     * DESCRIBE's rows: name, type (with *ROWTIME* / *PROCTIME*), null, key, extras, watermark. The
+     * watermarked column is a rowtime attribute in streaming mode only ({@code
+     * DefaultSchemaResolver#adjustRowtimeAttribute}).
      */
-    public List<List<String>> describe() {
+    public List<List<String>> describe(boolean streaming) {
         String key = primaryKey.isEmpty() ? null : "PRI(" + String.join(", ", primaryKey) + ")";
         return columns.stream()
                 .map(column -> {
-                    boolean rowtime = column.name().equals(rowtimeColumn);
+                    boolean rowtime = streaming && column.name().equals(rowtimeColumn);
                     boolean proctime = column.type().root() == SqlType.Root.TIMESTAMP_LTZ
                             && column.computedExpression() != null
                             && column.computedExpression()
