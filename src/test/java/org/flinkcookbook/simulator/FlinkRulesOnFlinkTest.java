@@ -185,7 +185,7 @@ class FlinkRulesOnFlinkTest {
     }
 
     @Test
-    void aKeyedGroupByHopInBatchModeIsUnsupportedForFlinkReadsTheKeyAsTheRowtime(FlinkEngine flink) {
+    void aGroupByHopInBatchModeIsUnsupportedForFlinkReadsTheKeyAsTheRowtime(FlinkEngine flink) {
         // found by the long sweep: Flink's batch plan of GROUP BY HOP(...), k takes the INT key -1 for the rowtime
         // (2^32 - 1 ms: windows on 1970-02-19), which the simulator does not model
         List<RecipeRun> runs = runOnBoth(
