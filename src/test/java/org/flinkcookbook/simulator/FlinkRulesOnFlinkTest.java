@@ -214,4 +214,28 @@ class FlinkRulesOnFlinkTest {
                                 + "WINDOW w AS (ORDER BY ts);"))
                 .containsOnly(List.of("+I[1, 1, <NULL>, 1]", "+I[2, 2, 2024-04-07 01:26:35.000, 3]"));
     }
+
+    @Test
+    void aBatchWindowTimeKeepsTheRowtimesDeclaredPrecisionAndDescribeIgnoresAnInvalidTimeZone(FlinkEngine flink) {
+        // found by RecipeFuzzTest (seeds 21, 22): in batch mode the rowtime is no time indicator, so window_time
+        // has its declared type (TIMESTAMP(1) prints 09:59:59.9); TableConfigUtils#validateTimeZone runs when a
+        // query is planned, which a DESCRIBE is not
+        assertThat(rowsOnBoth(
+                        flink,
+                        "1,2024-03-01 09:07:34.671\n",
+                        "SET 'execution.runtime-mode' = 'batch';",
+                        "CREATE TABLE events (v INT, ts TIMESTAMP(1), WATERMARK FOR ts AS ts) WITH ('connector' = 'datagen');",
+                        "SELECT window_time, COUNT(*) FROM TABLE(TUMBLE(TABLE events, DESCRIPTOR(ts), INTERVAL '1' HOUR)) "
+                                + "GROUP BY window_start, window_end, window_time;"))
+                .containsOnly(List.of("+I[2024-03-01 09:59:59.9, 1]"));
+        assertThat(rowsOnBoth(
+                        flink,
+                        "1,2024-03-01 09:07:34\n",
+                        "SET 'table.local-time-zone' = 'UTC+8';",
+                        "CREATE TABLE events (v INT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts) WITH ('connector' = 'datagen');",
+                        "DESCRIBE events;"))
+                .containsOnly(List.of(
+                        "+I[v, INT, TRUE, <NULL>, <NULL>, <NULL>]",
+                        "+I[ts, TIMESTAMP(3) *ROWTIME*, TRUE, <NULL>, <NULL>, `ts`]"));
+    }
 }
