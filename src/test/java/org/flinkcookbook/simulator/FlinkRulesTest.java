@@ -788,6 +788,8 @@ class FlinkRulesTest {
             RecipeRun run = run("1\n", "SET 'execution.runtime-mode' = '" + mode + "';", table, "DESCRIBE events;");
             assertThat(run.results().get(0).rows().get(1).values().get(1))
                     .isEqualTo(mode.equals("batch") ? "TIMESTAMP_LTZ(3)" : "TIMESTAMP_LTZ(3) *ROWTIME*");
+            // its watermark shows in both modes (found by RecipeFuzzTest, seed 21)
+            assertThat(run.results().get(0).rows().get(1).values().get(5)).isEqualTo("`ts`");
         }
     }
 

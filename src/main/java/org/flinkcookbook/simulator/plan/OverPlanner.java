@@ -4,6 +4,7 @@ import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.apache.calcite.sql.SqlCall;
@@ -87,13 +88,15 @@ final class OverPlanner {
         // arrival, only if the first expression of the SELECT list (operands first) is no OVER call; otherwise
         // in a Calc after it, which reads the watermark before the one that emitted the row
         // measured by RecipeFuzzTest: a WHERE clause puts it after whatever comes first (with CURRENT_WATERMARK in
-        // the WHERE too), an AVG OVER (expanded to SUM / COUNT) before again
+        // the WHERE too), an AVG OVER (expanded to SUM / COUNT) or a SUM OVER (expanded to CASE WHEN COUNT > 0 THEN
+        // $SUM0, SqlToRelConverter#convertOver) before again
         boolean overFirst = (firstExpressionIsOver(select.getSelectList()) || select.getWhere() != null)
                 && overCalls.stream()
-                        .noneMatch(over -> ((SqlCall) over.operand(0))
-                                .getOperator()
-                                .getName()
-                                .equalsIgnoreCase("AVG"));
+                        .noneMatch(over -> Set.of("AVG", "SUM")
+                                .contains(((SqlCall) over.operand(0))
+                                        .getOperator()
+                                        .getName()
+                                        .toUpperCase(Locale.ROOT)));
         // an OVER call whose argument reads CURRENT_WATERMARK has it computed in the Calc before the OVER operator
         // (CalcRelSplitter moves the call into a second OVER operator when another comes first, but not its
         // argument), and the SELECT list's other CURRENT_WATERMARK(ts) calls, the same expression to Calcite's
