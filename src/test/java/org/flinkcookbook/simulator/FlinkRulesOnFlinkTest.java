@@ -155,41 +155,6 @@ class FlinkRulesOnFlinkTest {
     }
 
     @Test
-    void theSessionWindowTvfAloneEmitsEachSessionsRowsWhenTheWatermarkPassesIt(FlinkEngine flink) {
-        // UnalignedWindowTableFunctionOperator: MergingWindowProcessFunction#assignStateNamespace merges the row's
-        // [ts, ts + gap) into its key's sessions (touching ones merge) and drops it, counted in
-        // numLateRecordsDropped, when the merged session is late; the timer at the session's end - 1 emits its rows
-        // in arrival order (the counter state) with the session's window columns
-        String csv = """
-                a,1,2024-03-01 10:00:01
-                b,2,2024-03-01 10:00:02
-                a,4,2024-03-01 10:00:09
-                a,8,2024-03-01 10:00:30
-                b,16,2024-03-01 10:00:05
-                a,64,2024-03-01 10:00:40
-                a,256,2024-03-01 10:00:50
-                a,1024,2024-03-01 10:00:45
-                a,2048,2024-03-01 10:00:46
-                """;
-        List<RecipeRun> runs = runOnBoth(
-                flink,
-                csv,
-                "CREATE TABLE events (k STRING, v INT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts - INTERVAL '2' SECOND) "
-                        + "WITH ('connector' = 'datagen');",
-                "SELECT k, v, window_start, window_end, window_time FROM "
-                        + "TABLE(SESSION(TABLE events PARTITION BY k, DESCRIPTOR(ts), INTERVAL '5' SECOND));");
-        assertThat(runs).allSatisfy(run -> {
-            assertThat(rows(run))
-                    .containsExactlyInAnyOrder(
-                            "+I[a, 1, 2024-03-01 10:00:01.000, 2024-03-01 10:00:06.000, 2024-03-01 10:00:05.999]",
-                            "+I[b, 2, 2024-03-01 10:00:02.000, 2024-03-01 10:00:07.000, 2024-03-01 10:00:06.999]",
-                            "+I[a, 4, 2024-03-01 10:00:09.000, 2024-03-01 10:00:14.000, 2024-03-01 10:00:13.999]",
-                            "+I[a, 8, 2024-03-01 10:00:30.000, 2024-03-01 10:00:35.000, 2024-03-01 10:00:34.999]",
-                            "+I[a, 64, 2024-03-01 10:00:40.000, 2024-03-01 10:00:45.000, 2024-03-01 10:00:44.999]",
-                            "+I[a, 256, 2024-03-01 10:00:45.000, 2024-03-01 10:00:55.000, 2024-03-01 10:00:54.999]",
-                            "+I[a, 1024, 2024-03-01 10:00:45.000, 2024-03-01 10:00:55.000, 2024-03-01 10:00:54.999]",
-                            "+I[a, 2048, 2024-03-01 10:00:45.000, 2024-03-01 10:00:55.000, 2024-03-01 10:00:54.999]");
-            // b at 10:00:05 arrives after the watermark 10:00:28 passed its session [05, 10)
     void aWindowWhoseTimerComesFirstFiresFirstAcrossLordHowesHalfHourFallBack(FlinkEngine flink) {
         // TimeWindowUtil#toEpochMillsForTimer takes a wall-clock time whose next hour lies across the fall-back
         // as in an hour-long overlap (t1 + 1 hour): on 2024-04-07 the window [01:45, 02:00) gets its timer at
@@ -220,33 +185,6 @@ class FlinkRulesOnFlinkTest {
     }
 
     @Test
-    void currentWatermarkInAnOverArgumentReadsTheWatermarkAtTheRowsArrival(FlinkEngine flink) {
-        // CalcRelSplitter#chooseLevels: with a WHERE clause (or an OVER call first) the SELECT list's Calc runs after
-        // the OVER operator and an OVER call with a computed argument moves to a second OVER operator, but its
-        // argument is computed in the Calc before the first, where CURRENT_WATERMARK reads the watermark before the
-        // row's own; a CURRENT_WATERMARK(ts) outside the OVER calls, the same expression, shares that value
-        String csv = """
-                a,3,2024-05-01 09:00:01.250
-                b,1,2024-05-01 09:00:03
-                a,2,2024-05-01 09:00:03
-                c,1,2024-05-01 09:00:07.999
-                a,7,2024-05-01 09:00:04.500
-                a,2,2024-05-01 09:00:25.001
-                """;
-        String table = "CREATE TABLE events (k STRING, q INT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts - INTERVAL '2' "
-                + "SECOND) WITH ('connector' = 'datagen');";
-        String onTime = "COUNT(CASE WHEN ts > CURRENT_WATERMARK(ts) THEN 1 END) OVER w";
-        String where = " FROM events WHERE q > 1 WINDOW w AS (PARTITION BY k ORDER BY ts);";
-        assertThat(rowsOnBoth(flink, csv, table, "SELECT q, " + onTime + ", MAX(q) OVER w" + where))
-                .containsOnly(List.of("+I[3, 0, 3]", "+I[2, 1, 3]", "+I[2, 2, 3]"));
-        assertThat(rowsOnBoth(flink, csv, table, "SELECT q, " + onTime + where))
-                .containsOnly(List.of("+I[3, 0]", "+I[2, 1]", "+I[2, 2]"));
-        assertThat(rowsOnBoth(
-                        flink, csv, table, "SELECT q, CURRENT_WATERMARK(ts), " + onTime + ", SUM(q) OVER w" + where))
-                .containsOnly(List.of(
-                        "+I[3, <NULL>, 0, 3]",
-                        "+I[2, 2024-05-01 09:00:01.000, 1, 5]",
-                        "+I[2, 2024-05-01 09:00:05.999, 2, 7]"));
     void aGroupByHopInBatchModeIsUnsupportedForFlinkReadsTheKeyAsTheRowtime(FlinkEngine flink) {
         // found by the long sweep: Flink's batch plan of GROUP BY HOP(...), k takes the INT key -1 for the rowtime
         // (2^32 - 1 ms: windows on 1970-02-19), which the simulator does not model
@@ -299,5 +237,75 @@ class FlinkRulesOnFlinkTest {
                 .containsOnly(List.of(
                         "+I[v, INT, TRUE, <NULL>, <NULL>, <NULL>]",
                         "+I[ts, TIMESTAMP(3) *ROWTIME*, TRUE, <NULL>, <NULL>, `ts`]"));
+    }
+
+    @Test
+    void theSessionWindowTvfAloneEmitsEachSessionsRowsWhenTheWatermarkPassesIt(FlinkEngine flink) {
+        // UnalignedWindowTableFunctionOperator: MergingWindowProcessFunction#assignStateNamespace merges the row's
+        // [ts, ts + gap) into its key's sessions (touching ones merge) and drops it, counted in
+        // numLateRecordsDropped, when the merged session is late; the timer at the session's end - 1 emits its rows
+        // in arrival order (the counter state) with the session's window columns
+        String csv = """
+                a,1,2024-03-01 10:00:01
+                b,2,2024-03-01 10:00:02
+                a,4,2024-03-01 10:00:09
+                a,8,2024-03-01 10:00:30
+                b,16,2024-03-01 10:00:05
+                a,64,2024-03-01 10:00:40
+                a,256,2024-03-01 10:00:50
+                a,1024,2024-03-01 10:00:45
+                a,2048,2024-03-01 10:00:46
+                """;
+        List<RecipeRun> runs = runOnBoth(
+                flink,
+                csv,
+                "CREATE TABLE events (k STRING, v INT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts - INTERVAL '2' SECOND) "
+                        + "WITH ('connector' = 'datagen');",
+                "SELECT k, v, window_start, window_end, window_time FROM "
+                        + "TABLE(SESSION(TABLE events PARTITION BY k, DESCRIPTOR(ts), INTERVAL '5' SECOND));");
+        assertThat(runs).allSatisfy(run -> {
+            assertThat(rows(run))
+                    .containsExactlyInAnyOrder(
+                            "+I[a, 1, 2024-03-01 10:00:01.000, 2024-03-01 10:00:06.000, 2024-03-01 10:00:05.999]",
+                            "+I[b, 2, 2024-03-01 10:00:02.000, 2024-03-01 10:00:07.000, 2024-03-01 10:00:06.999]",
+                            "+I[a, 4, 2024-03-01 10:00:09.000, 2024-03-01 10:00:14.000, 2024-03-01 10:00:13.999]",
+                            "+I[a, 8, 2024-03-01 10:00:30.000, 2024-03-01 10:00:35.000, 2024-03-01 10:00:34.999]",
+                            "+I[a, 64, 2024-03-01 10:00:40.000, 2024-03-01 10:00:45.000, 2024-03-01 10:00:44.999]",
+                            "+I[a, 256, 2024-03-01 10:00:45.000, 2024-03-01 10:00:55.000, 2024-03-01 10:00:54.999]",
+                            "+I[a, 1024, 2024-03-01 10:00:45.000, 2024-03-01 10:00:55.000, 2024-03-01 10:00:54.999]",
+                            "+I[a, 2048, 2024-03-01 10:00:45.000, 2024-03-01 10:00:55.000, 2024-03-01 10:00:54.999]");
+            // b at 10:00:05 arrives after the watermark 10:00:28 passed its session [05, 10)
+            assertThat(run.results().get(0).lateRowsDropped()).isEqualTo(1);
+        });
+    }
+
+    @Test
+    void currentWatermarkInAnOverArgumentReadsTheWatermarkAtTheRowsArrival(FlinkEngine flink) {
+        // CalcRelSplitter#chooseLevels: with a WHERE clause (or an OVER call first) the SELECT list's Calc runs after
+        // the OVER operator and an OVER call with a computed argument moves to a second OVER operator, but its
+        // argument is computed in the Calc before the first, where CURRENT_WATERMARK reads the watermark before the
+        // row's own; a CURRENT_WATERMARK(ts) outside the OVER calls, the same expression, shares that value
+        String csv = """
+                a,3,2024-05-01 09:00:01.250
+                b,1,2024-05-01 09:00:03
+                a,2,2024-05-01 09:00:03
+                c,1,2024-05-01 09:00:07.999
+                a,7,2024-05-01 09:00:04.500
+                a,2,2024-05-01 09:00:25.001
+                """;
+        String table = "CREATE TABLE events (k STRING, q INT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts - INTERVAL '2' "
+                + "SECOND) WITH ('connector' = 'datagen');";
+        String onTime = "COUNT(CASE WHEN ts > CURRENT_WATERMARK(ts) THEN 1 END) OVER w";
+        String where = " FROM events WHERE q > 1 WINDOW w AS (PARTITION BY k ORDER BY ts);";
+        assertThat(rowsOnBoth(flink, csv, table, "SELECT q, " + onTime + ", MAX(q) OVER w" + where))
+                .containsOnly(List.of("+I[3, 0, 3]", "+I[2, 1, 3]", "+I[2, 2, 3]"));
+        assertThat(rowsOnBoth(flink, csv, table, "SELECT q, " + onTime + where))
+                .containsOnly(List.of("+I[3, 0]", "+I[2, 1]", "+I[2, 2]"));
+        assertThat(rowsOnBoth(
+                        flink, csv, table, "SELECT q, CURRENT_WATERMARK(ts), " + onTime + ", SUM(q) OVER w" + where))
+                .containsOnly(List.of(
+                        "+I[3, <NULL>, 0, 3]",
+                        "+I[2, 2024-05-01 09:00:01.000, 1, 5]",
+                        "+I[2, 2024-05-01 09:00:05.999, 2, 7]"));
     }
 }
