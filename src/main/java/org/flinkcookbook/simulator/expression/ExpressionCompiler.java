@@ -655,11 +655,14 @@ public final class ExpressionCompiler {
             }
         }
         if (a.isApproximate() || b.isApproximate()) {
-            // FLOAT with FLOAT or an integer stays FLOAT, computed in float (Java's float arithmetic)
-            boolean single = a.root() != Root.DOUBLE && b.root() != Root.DOUBLE;
+            // FLOAT with FLOAT or an integer stays FLOAT, computed in float (Java's float arithmetic); FLOAT and
+            // DOUBLE have one precision in Flink's type system, so Calcite's leastRestrictive keeps the first:
+            // FLOAT op DOUBLE is FLOAT, its operands cast to float first (measured: 0.1f - 0.1 is 0.0), DOUBLE op
+            // FLOAT is DOUBLE (found by RecipeFuzzTest)
+            boolean single = a.root() == Root.FLOAT || (b.root() == Root.FLOAT && !a.isApproximate());
             return derived2(single ? SqlType.FLOAT : SqlType.DOUBLE, left, right, (x, y) -> {
-                double p = ((Number) x).doubleValue();
-                double q = ((Number) y).doubleValue();
+                double p = single ? ((Number) x).floatValue() : ((Number) x).doubleValue();
+                double q = single ? ((Number) y).floatValue() : ((Number) y).doubleValue();
                 double result = switch (kind) {
                     case PLUS -> p + q;
                     case MINUS -> p - q;
