@@ -919,5 +919,15 @@ class FlinkRulesTest {
                                 "SELECT id, COUNT(*) OVER w AS seen, CURRENT_WATERMARK(ts) AS wm FROM events "
                                         + "WHERE CURRENT_WATERMARK(ts) IS NULL OR ts > CURRENT_WATERMARK(ts) WINDOW w AS (ORDER BY ts);"))
                 .containsExactlyElementsOf(emitted);
+        // measured: an OVER argument computed from CURRENT_WATERMARK keeps it on arrival, in the SELECT list too
+        assertThat(select(
+                        csv,
+                        table,
+                        "SELECT id, MAX(CURRENT_WATERMARK(ts)) OVER w AS last_wm, CURRENT_WATERMARK(ts) AS wm FROM events "
+                                + "WHERE v IS NOT NULL WINDOW w AS (ORDER BY ts);"))
+                .containsExactly(
+                        "+I[1, <NULL>, <NULL>]",
+                        "+I[2, 2024-03-31 02:59:57.000, 2024-03-31 02:59:57.000]",
+                        "+I[3, 2024-03-31 02:59:58.000, 2024-03-31 02:59:58.000]");
     }
 }
