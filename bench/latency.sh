@@ -8,6 +8,7 @@
 # mvn -o -Dmaven.repo.local=REPOSITORY install -DskipTests -Dinvoker.skip=true); BASE_REPOSITORY,
 # optional, one holding the build to compare with. Works on copies of recipes/ and fixtures/ in
 # target/bench/latency. Set MVN_ARGS=-o to build offline. Takes about 10 minutes on 2 cores.
+# ONLY=incremental runs the incremental verify alone, without and with the warm engine (-Dcookbook.incrementalRounds=N).
 # ONLY=cold runs the cold one-recipe verify alone (-Dcookbook.coldRounds=N in JAVA_OPTS: runs of each, 3 by default).
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -80,6 +80,8 @@ public final class Benchmarks {
             case "heap" -> heap(Path.of(args[1]), Long.parseLong(args[2]));
             case "latency" ->
                 LatencyBenchmarks.all(Path.of(args[1]), Path.of(args[2]), Path.of(args[3]), args[4], args[5]);
+            case "incremental" ->
+                LatencyBenchmarks.incremental(Path.of(args[1]), Path.of(args[2]), Path.of(args[3]), args[4]);
             case "cold" ->
                 LatencyBenchmarks.cold(Path.of(args[1]), Path.of(args[2]), Path.of(args[3]), args[4], args[5]);
             case "watch" ->

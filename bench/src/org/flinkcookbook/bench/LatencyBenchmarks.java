@@ -396,6 +396,119 @@ final class LatencyBenchmarks {
     }
 
     /**
+     * An incremental verify of the sample cookbook, in turns without and with the warm engine
+     * ({@code cookbook.daemon}), each on a copy of its own: a full run, the cache filled, then
+     * {@code cookbook.incrementalRounds} times (3 unless set) the late-data lab touched, a blank
+     * line added to it, one of its queries changed, each followed by a verify; a full run again at
+     * the end. CPU counts Maven's JVM with its children, and the warm engine's CPU over the build.
+     */
+    static void incremental(Path recipes, Path fixtures, Path work, String repository) throws Exception {
+        int rounds = Integer.getInteger("cookbook.incrementalRounds", 3);
+        Map<String, Maven> modes = new LinkedHashMap<>();
+        modes.put("engine JVM", cookbookCopy(recipes, fixtures, work, "incremental-engine-jvm", true));
+        modes.put("warm engine", cookbookCopy(recipes, fixtures, work, "incremental-warm-engine", true));
+        Map<String, List<Timing>> timings = new LinkedHashMap<>();
+        StepRunner step = (name, noCache) -> {
+            for (Map.Entry<String, Maven> mode : modes.entrySet()) {
+                List<String> arguments = new ArrayList<>(List.of(
+                        "cookbook:verify", "-Dcookbook.daemon=" + mode.getKey().equals("warm engine")));
+                if (noCache) {
+                    arguments.add("-Dcookbook.cache=false");
+                }
+                Path cookbook = mode.getValue().pom().getParent().getParent();
+                double daemonCpu = daemonCpu(cookbook);
+                Timing timing = mode.getValue().run(repository, "", arguments.toArray(String[]::new));
+                timings.computeIfAbsent(mode.getKey() + ": " + name, k -> new ArrayList<>())
+                        .add(new Timing(timing.wall, timing.cpu + daemonCpu(cookbook) - daemonCpu));
+            }
+        };
+        step.run("full run (cookbook.cache=false), the first", true);
+        step.run("cache filled", false);
+        String original = Files.readString(recipes.resolve(EDITED));
+        for (int round = 0; round < rounds; round++) {
+            String blankLines = "\n".repeat(round + 1);
+            for (Maven maven : modes.values()) {
+                Path edited = maven.pom().getParent().resolve(EDITED);
+                Files.setLastModifiedTime(edited, FileTime.fromMillis(System.currentTimeMillis()));
+            }
+            step.run("after touching the late-data lab", false);
+            for (Maven maven : modes.values()) {
+                Path edited = maven.pom().getParent().resolve(EDITED);
+                Files.writeString(edited, original + blankLines);
+            }
+            step.run("after a blank line added to it", false);
+            for (Maven maven : modes.values()) {
+                Path edited = maven.pom().getParent().resolve(EDITED);
+                Files.writeString(edited, Save.ONE_QUERY.text(original, round) + blankLines);
+            }
+            step.run("after one of its queries changed", false);
+        }
+        step.run("full run again (cookbook.cache=false)", true);
+        modes.values().forEach(maven -> {
+            try {
+                maven.run(repository, "", "cookbook:stop");
+            } catch (IOException | InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        System.out.println();
+        System.out.println(
+                "2. Incremental verify of the sample cookbook (mvn, C1 only as recipes/.mvn/jvm.config), median of "
+                        + rounds + " rounds; CPU: Maven's JVM and its children, and the warm engine's");
+        System.out.printf(Locale.ROOT, "   %-70s %8s %8s%n", "", "wall s", "CPU s");
+        timings.forEach((name, runs) -> coldRow(medianRun(runs), name));
+        double full = (medianRun(timings.get("engine JVM: full run (cookbook.cache=false), the first")).wall
+                        + medianRun(timings.get("engine JVM: full run again (cookbook.cache=false)")).wall)
+                / 2;
+        for (String name : List.of(
+                "after touching the late-data lab",
+                "after a blank line added to it",
+                "after one of its queries changed")) {
+            System.out.printf(
+                    Locale.ROOT,
+                    "   full run (engine JVM, mean of two) / %-40s engine JVM %.1fx, warm engine %.1fx%n",
+                    name,
+                    full / medianRun(timings.get("engine JVM: " + name)).wall,
+                    full / medianRun(timings.get("warm engine: " + name)).wall);
+        }
+    }
+
+    /** One verify in each mode. */
+    @FunctionalInterface
+    private interface StepRunner {
+        void run(String name, boolean noCache) throws Exception;
+    }
+
+    /**
+     * CPU seconds of the warm engines of this cookbook so far: they are no child of the build that
+     * uses them. Their command lines are read from /proc, since ProcessHandle gives none this long.
+     */
+    private static double daemonCpu(Path cookbook) {
+        String project =
+                cookbook.resolve("recipes").toAbsolutePath().normalize().toString();
+        return ProcessHandle.allProcesses()
+                .filter(process -> {
+                    String commandLine = commandLine(process);
+                    return commandLine.contains("org.flinkcookbook.run.EngineDaemon") && commandLine.contains(project);
+                })
+                .mapToDouble(process -> process.info()
+                        .totalCpuDuration()
+                        .map(d -> d.toNanos() / 1e9)
+                        .orElse(0.0))
+                .sum();
+    }
+
+    private static String commandLine(ProcessHandle process) {
+        try {
+            return new String(
+                    Files.readAllBytes(Path.of("/proc", Long.toString(process.pid()), "cmdline")),
+                    StandardCharsets.UTF_8);
+        } catch (IOException | RuntimeException gone) {
+            return "";
+        }
+    }
+
+    /**
      * A cold one-recipe verify, for the late-data lab and a recipe of one result: the build before,
      * this build in Maven's JVM (cookbook.fork=false) and in its engine JVM, the latter's first run
      * (which writes the class-data archive) apart; then the same without {@code .mvn/jvm.config},

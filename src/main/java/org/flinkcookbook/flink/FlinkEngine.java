@@ -56,11 +56,19 @@ public final class FlinkEngine implements Engine {
 
     /** @param results statements' results kept between runs of a recipe (cookbook:watch), planned ones too */
     public FlinkEngine(FlinkSettings settings, ResultCache results) {
+        this(settings, results, null);
+    }
+
+    /**
+     * @param kept the embedded cluster kept warm between engines (the engine daemon), or null for one
+     *     of this engine's own; neither is used when the settings name a session cluster
+     */
+    public FlinkEngine(FlinkSettings settings, ResultCache results, KeptCluster kept) {
         this(
                 settings,
-                () -> settings.clusterAddress() == null
-                        ? EmbeddedCluster.start()
-                        : RemoteCluster.connect(settings.clusterAddress()),
+                () -> settings.clusterAddress() != null
+                        ? RemoteCluster.connect(settings.clusterAddress())
+                        : kept == null ? EmbeddedCluster.start() : kept.lease(),
                 results);
     }
 

@@ -3,10 +3,13 @@ package org.flinkcookbook.maven;
 import java.net.URISyntaxException;
 import java.net.URL;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.flinkcookbook.run.CookbookException;
+import org.flinkcookbook.run.DaemonClient;
 import org.flinkcookbook.run.EngineJvm;
 import org.flinkcookbook.run.GoalRequest;
 import org.flinkcookbook.run.RunVerdict;
@@ -33,6 +36,14 @@ abstract class AbstractFlinkMojo extends AbstractCookbookMojo {
             defaultValue = "${settings.localRepository}/.cache/cookbook-maven-plugin")
     private String classDataDirectory;
 
+    /** Keeps the Flink JVM warm between builds of this project (a daemon): on by default, off when an environment variable shows CI. */
+    @Parameter(property = "cookbook.daemon")
+    private Boolean daemon;
+
+    /** Seconds the warm Flink JVM (cookbook.daemon) waits for the next build before it stops. */
+    @Parameter(property = "cookbook.daemonIdleTimeout", defaultValue = "180")
+    private int daemonIdleTimeout;
+
     @Override
     String engineSettings() {
         return "timeout " + timeout() + "\nflink.address " + flinkAddress;
@@ -56,7 +67,12 @@ abstract class AbstractFlinkMojo extends AbstractCookbookMojo {
         }
         Path archiveDirectory =
                 classDataDirectory == null || classDataDirectory.isBlank() ? null : Path.of(classDataDirectory);
-        return EngineJvm.run(request, engineClassPath(), archiveDirectory, console);
+        List<Path> classPath = engineClassPath();
+        boolean warm = daemon != null ? daemon : DaemonClient.onByDefault(System.getenv());
+        Optional<RunVerdict> onDaemon = warm
+                ? DaemonClient.run(request, classPath, archiveDirectory, Duration.ofSeconds(daemonIdleTimeout), console)
+                : Optional.empty();
+        return onDaemon.isPresent() ? onDaemon.get() : EngineJvm.run(request, classPath, archiveDirectory, console);
     }
 
     /** Whether this goal may run in the engine JVM. */

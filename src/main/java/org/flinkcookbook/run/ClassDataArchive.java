@@ -64,6 +64,11 @@ final class ClassDataArchive {
         }
     }
 
+    /** The flags that map the archive when there is one; nothing otherwise (a JVM that runs for long writes none). */
+    List<String> mapped() {
+        return file != null && Files.isRegularFile(file) ? List.of("-XX:SharedArchiveFile=" + file) : List.of();
+    }
+
     /**
      * Keeps the archive the JVM wrote on exit, under its final name in one step (another build may be
      * reading it), and deletes the archives of other builds that were not used for a week.

@@ -11,4 +11,10 @@ public interface Console {
 
     /** A line printed as it is, at the start of a line, for CI servers that read the output (GitHub annotations). */
     void raw(String line);
+
+    /** A recipe starts running (not one recalled from the cache): the engine JVM's hard timeout counts from here. */
+    default void recipeStarted(String path) {}
+
+    /** The recipe that {@link #recipeStarted started} has its outcome. */
+    default void recipeDone(String path) {}
 }

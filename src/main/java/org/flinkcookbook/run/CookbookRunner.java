@@ -166,6 +166,7 @@ public final class CookbookRunner {
      */
     private RecipeOutcome runRecipeSafely(Path file, Mode mode) {
         long start = System.nanoTime();
+        console.recipeStarted(finder.displayPath(file));
         try {
             return runRecipe(file, mode);
         } catch (RuntimeException
@@ -182,6 +183,8 @@ public final class CookbookRunner {
                             "the plugin could not run this recipe (" + reason
                                     + "); run with -e for details and report it if the recipe is valid")
                     .build();
+        } finally {
+            console.recipeDone(finder.displayPath(file));
         }
     }
 

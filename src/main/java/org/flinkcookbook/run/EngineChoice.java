@@ -7,6 +7,7 @@ import org.apache.flink.runtime.util.EnvironmentInformation;
 import org.flinkcookbook.engine.Engine;
 import org.flinkcookbook.flink.FlinkEngine;
 import org.flinkcookbook.flink.FlinkSettings;
+import org.flinkcookbook.flink.KeptCluster;
 import org.flinkcookbook.session.ResultCache;
 import org.flinkcookbook.simulator.SimulatorEngine;
 
@@ -47,14 +48,18 @@ public record EngineChoice(
 
     public Engine createEngine() {
         return onFlink()
-                ? new FlinkEngine(
-                        new FlinkSettings(
-                                Path.of(fixturesDirectory),
-                                Duration.ofSeconds(timeoutSeconds),
-                                flinkLogs,
-                                flinkAddress),
-                        rememberedResults("flink " + EnvironmentInformation.getVersion()))
+                ? new FlinkEngine(flinkSettings(), rememberedResults("flink " + EnvironmentInformation.getVersion()))
                 : simulator();
+    }
+
+    /** The Flink engine of the engine daemon: its jobs run on the cluster it keeps warm, its results are remembered in {@code results}. */
+    Engine createEngine(ResultCache results, KeptCluster kept) {
+        return new FlinkEngine(flinkSettings(), results, kept);
+    }
+
+    private FlinkSettings flinkSettings() {
+        return new FlinkSettings(
+                Path.of(fixturesDirectory), Duration.ofSeconds(timeoutSeconds), flinkLogs, flinkAddress);
     }
 
     /** The engine that explains a failing recipe's rows, or null when the engine explains its own. */

@@ -43,6 +43,13 @@ public final class EngineJvm {
 
     private EngineJvm() {}
 
+    /** The engine daemon's flags: the engine JVM's, and its class-data archive when one was written (a daemon writes none). */
+    static List<String> daemonFlags(List<Path> classPath, Path archiveDirectory) {
+        List<String> flags = new ArrayList<>(FLAGS);
+        flags.addAll(ClassDataArchive.in(archiveDirectory, classPath).mapped());
+        return flags;
+    }
+
     /**
      * @param classPath the plugin's jars and their dependencies
      * @param archiveDirectory where the class-data archive is kept, or null to run without one
@@ -53,7 +60,7 @@ public final class EngineJvm {
         Path exchange = null;
         Process process = null;
         Thread stopWithMaven = null;
-        try {
+        try (HardTimeout hardTimeout = HardTimeout.forRecipes(request.engines().timeoutSeconds())) {
             exchange = Files.createTempDirectory("cookbook-engine");
             Path requestFile = exchange.resolve("request");
             Path answerFile = exchange.resolve("answer");
@@ -79,9 +86,13 @@ public final class EngineJvm {
                     "cookbook-engine-jvm-errors");
             errors.setDaemon(true);
             errors.start();
-            forEachLine(process.getInputStream(), line -> progress(line, console));
+            hardTimeout.watch(process.toHandle());
+            forEachLine(process.getInputStream(), line -> progress(line, console, hardTimeout));
             int exitCode = process.waitFor();
             errors.join();
+            if (hardTimeout.overran().isPresent()) {
+                throw new CookbookException(hardTimeout.overran().get(), null);
+            }
             archive.keep();
             return answer(answerFile, exitCode, errorLines);
         } catch (IOException | UncheckedIOException e) {
@@ -109,12 +120,15 @@ public final class EngineJvm {
                             + "\nrun with -Dcookbook.fork=false to run the recipes in Maven's JVM",
                     null);
         }
-        Object answer;
         try (ObjectInputStream in = new ObjectInputStream(Files.newInputStream(answerFile))) {
-            answer = in.readObject();
+            return verdict(in.readObject());
         } catch (ClassNotFoundException e) {
             throw new IOException("unreadable answer: " + e.getMessage(), e);
         }
+    }
+
+    /** The engine JVM's answer as the run's verdict, or the exception that stopped the run. */
+    static RunVerdict verdict(Object answer) throws CookbookException {
         if (answer instanceof CookbookException cannotRun) {
             throw cannotRun;
         }
@@ -124,8 +138,14 @@ public final class EngineJvm {
         return (RunVerdict) answer;
     }
 
-    /** A progress line goes to the console at its level; anything else was printed by a library, and is shown as it is. */
-    private static void progress(String line, Console console) {
+    /**
+     * A progress line goes to the console at its level, a recipe's start or end to the hard
+     * timeout; anything else was printed by a library, and is shown as it is.
+     */
+    static void progress(String line, Console console, HardTimeout hardTimeout) {
+        if (hardTimeout.consumed(line)) {
+            return;
+        }
         if (!line.startsWith(PROTOCOL) || line.length() < PROTOCOL.length() + 2) {
             console.raw(line);
             return;
@@ -153,7 +173,7 @@ public final class EngineJvm {
         }
     }
 
-    private static void forEachLine(InputStream stream, Consumer<String> action) {
+    static void forEachLine(InputStream stream, Consumer<String> action) {
         try (BufferedReader reader = new BufferedReader(new InputStreamReader(stream, StandardCharsets.UTF_8))) {
             reader.lines().forEach(action);
         } catch (IOException e) {
@@ -161,7 +181,7 @@ public final class EngineJvm {
         }
     }
 
-    private static void removeHook(Thread hook) {
+    static void removeHook(Thread hook) {
         try {
             Runtime.getRuntime().removeShutdownHook(hook);
         } catch (IllegalStateException shuttingDown) {

@@ -29,14 +29,7 @@ public final class EngineJvmMain {
         try (ObjectInputStream in = new ObjectInputStream(Files.newInputStream(Path.of(args[0])))) {
             request = (GoalRequest) in.readObject();
         }
-        Serializable answer;
-        try {
-            answer = request.run(new ProtocolConsole(protocol)).verdict();
-        } catch (CookbookException e) {
-            answer = new CookbookException(e.getMessage(), null);
-        } catch (RuntimeException e) {
-            answer = new IllegalStateException(e.getMessage());
-        }
+        Serializable answer = answer(() -> request.run(new ProtocolConsole(protocol)));
         try (ObjectOutputStream out = new ObjectOutputStream(Files.newOutputStream(Path.of(args[1])))) {
             out.writeObject(answer);
         }
@@ -45,8 +38,25 @@ public final class EngineJvmMain {
         System.exit(0);
     }
 
+    /** A goal's run, in the engine JVM or the daemon. */
+    @FunctionalInterface
+    interface Run {
+        RunSummary run() throws CookbookException;
+    }
+
+    /** The verdict of a run, or why it could not run, as values any JVM can read back (no stack of classes it may lack). */
+    static Serializable answer(Run run) {
+        try {
+            return run.run().verdict();
+        } catch (CookbookException e) {
+            return new CookbookException(e.getMessage(), null);
+        } catch (RuntimeException e) {
+            return new IllegalStateException(e.getMessage());
+        }
+    }
+
     /** Each line of a message as one protocol line: its level's letter, a space, the text. */
-    private record ProtocolConsole(PrintStream out) implements Console {
+    record ProtocolConsole(PrintStream out) implements Console {
 
         @Override
         public void info(String message) {
@@ -67,6 +77,16 @@ public final class EngineJvmMain {
         @Override
         public void raw(String line) {
             print('R', List.of(line.replaceAll("[\r\n]", " ")));
+        }
+
+        @Override
+        public void recipeStarted(String path) {
+            print('S', LogLines.of(path));
+        }
+
+        @Override
+        public void recipeDone(String path) {
+            print('D', LogLines.of(path));
         }
 
         private synchronized void print(char level, List<String> lines) {

@@ -32,8 +32,13 @@ public record GoalRequest(CookbookRunner.Mode mode, EngineChoice engines, Settin
 
     /** Builds the engines and the runner here and runs the goal. */
     public RunSummary run(Console console, Goal goal) throws CookbookException {
+        return run(console, goal, engines.createEngine());
+    }
+
+    /** Runs the goal on this engine, which it closes at the end. */
+    RunSummary run(Console console, Goal goal, Engine runOn) throws CookbookException {
         RunSettings runSettings = settings.runSettings();
-        try (Engine engine = engines.createEngine();
+        try (Engine engine = runOn;
                 Engine explainer = engines.createExplainer()) {
             return goal.run(
                     new CookbookRunner(runSettings, engine, explainer, console, openCache(engine, runSettings)),
@@ -44,7 +49,11 @@ public record GoalRequest(CookbookRunner.Mode mode, EngineChoice engines, Settin
 
     /** Every recipe once. */
     public RunSummary run(Console console) throws CookbookException {
-        return run(console, (runner, runSettings, out) -> runner.run(mode));
+        return run(console, everyRecipeOnce());
+    }
+
+    Goal everyRecipeOnce() {
+        return (runner, runSettings, out) -> runner.run(mode);
     }
 
     private RecipeCache openCache(Engine engine, RunSettings runSettings) {

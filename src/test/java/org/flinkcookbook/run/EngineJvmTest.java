@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.flinkcookbook.testing.ProjectSettings;
@@ -36,9 +35,9 @@ class EngineJvmTest {
         Files.writeString(project.resolve(RECIPE + ".expected"), expected.replace("| 2\n", "| 3\n"));
         GoalRequest request = request("recipes");
 
-        Lines forked = new Lines();
+        ConsoleLines forked = new ConsoleLines();
         RunVerdict verdict = EngineJvm.run(request, CLASS_PATH, null, forked);
-        Lines here = new Lines();
+        ConsoleLines here = new ConsoleLines();
         RunVerdict inMavensJvm = request.run(here).verdict();
 
         assertThat(verdict.failsBuild()).isTrue();
@@ -57,7 +56,7 @@ class EngineJvmTest {
     void aRunThatCannotStartSaysWhyAsInMavensJvm() {
         GoalRequest request = request("no-such-directory");
 
-        assertThatThrownBy(() -> EngineJvm.run(request, CLASS_PATH, null, new Lines()))
+        assertThatThrownBy(() -> EngineJvm.run(request, CLASS_PATH, null, new ConsoleLines()))
                 .isInstanceOf(CookbookException.class)
                 .hasMessageContaining("no-such-directory does not exist")
                 .hasMessageContaining("set cookbook.recipes");
@@ -67,7 +66,8 @@ class EngineJvmTest {
     void anEngineJvmThatCannotStartIsABuildError() {
         GoalRequest request = request("recipes");
 
-        assertThatThrownBy(() -> EngineJvm.run(request, List.of(project.resolve("missing.jar")), null, new Lines()))
+        assertThatThrownBy(
+                        () -> EngineJvm.run(request, List.of(project.resolve("missing.jar")), null, new ConsoleLines()))
                 .isInstanceOf(CookbookException.class)
                 .hasMessageContaining("the engine JVM stopped (exit code 1) before the run ended")
                 .hasMessageContaining("EngineJvmMain")
@@ -88,30 +88,5 @@ class EngineJvmTest {
 
     private static String withoutSeconds(String line) {
         return line.replaceAll("\\d+\\.\\d+ s", "N s");
-    }
-
-    /** Every line at its level. */
-    private static final class Lines implements Console {
-        final List<String> lines = new ArrayList<>();
-
-        @Override
-        public synchronized void info(String message) {
-            LogLines.of(message).forEach(line -> lines.add("INFO " + line));
-        }
-
-        @Override
-        public synchronized void warn(String message) {
-            LogLines.of(message).forEach(line -> lines.add("WARN " + line));
-        }
-
-        @Override
-        public synchronized void error(String message) {
-            LogLines.of(message).forEach(line -> lines.add("ERROR " + line));
-        }
-
-        @Override
-        public synchronized void raw(String line) {
-            lines.add("RAW " + line);
-        }
     }
 }

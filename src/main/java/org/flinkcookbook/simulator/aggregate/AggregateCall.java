@@ -3,6 +3,7 @@ package org.flinkcookbook.simulator.aggregate;
 import java.math.BigDecimal;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 import org.apache.flink.table.data.DecimalData;
 import org.apache.flink.table.data.DecimalDataUtils;
@@ -18,7 +19,7 @@ import org.flinkcookbook.simulator.types.Values;
  * One aggregate function call of a query, with Flink's result types: COUNT gives BIGINT; SUM, MIN,
  * MAX keep the argument type (SUM of DECIMAL(p, s) gives DECIMAL(38, s)); AVG of an integer type
  * keeps that type and truncates (Flink's IntegralAvgAggFunction divides the long sum by the count;
- * see OVER_AVG for where the planner rewrites it); AVG of a DECIMAL is
+ * see REDUCED_AVG for where the planner rewrites it); AVG of a DECIMAL is
  * LogicalTypeMerging#findAvgAggType, its DECIMAL(38, s) sum divided by the count as
  * DecimalAvgAggFunction does.
  *
@@ -37,41 +38,53 @@ public record AggregateCall(Function function, boolean distinct, Expression argu
         MAX,
         AVG,
         /**
-         * SUM in an OVER window: Calcite's SqlToRelConverter#convertOver rewrites it to CASE WHEN
-         * COUNT OVER > 0 THEN $SUM0 OVER, a sum that starts from 0 (the sum of -0.0 alone is 0.0).
+         * SUM as the planner's $SUM0, a sum that starts from 0 (the sum of -0.0 alone is 0.0), NULL without
+         * values (the rewrite's CASE WHEN COUNT(x) = 0 THEN NULL): every SUM in an OVER window
+         * (SqlToRelConverter#convertOver), and a grouped SUM where AggregateReduceFunctionsRule#reduceSum
+         * wins ({@code AggregateReduction}).
          */
-        OVER_SUM,
+        SUM0,
         /**
-         * AVG the planner rewrites to SUM / COUNT in an OVER window (Calcite's AvgVarianceConvertlet),
-         * so the sum keeps (and wraps in) the argument's type and starts from 0.
+         * AVG the planner rewrote to SUM / COUNT (AvgVarianceConvertlet in an OVER window,
+         * AggregateReduceFunctionsRule#reduceAvg in a grouped aggregation), so the sum keeps (and wraps in) the
+         * argument's type and starts from 0.
          */
-        OVER_AVG,
+        REDUCED_AVG,
         /**
-         * AVG in a window TVF aggregation. Measured: on a CUMULATE, AVG of TINYINT 1 and 127 is -64
-         * (the sum wraps in the argument's type, as OVER_AVG); on a HOP of 4 s by 2 s and a TUMBLE with
-         * an offset, the AVG of 2, 3 and 127 is 44 (the long sum, as AVG). Where the two differ, which
-         * one Flink's plan computes is not modelled: unsupported.
+         * A SUM the planner may or may not have rewritten to $SUM0 (the simulator cannot tell, see
+         * {@code AggregateReduction}): both results are computed, and where they differ (a FLOAT/DOUBLE sum
+         * of -0.0) the statement is unsupported.
          */
-        WINDOW_AVG
+        UNDECIDED_SUM,
+        /** An AVG the planner may or may not have rewritten to SUM / COUNT, as UNDECIDED_SUM. */
+        UNDECIDED_AVG
     }
 
     /**
-     * This AVG as a window TVF aggregation computes it (WINDOW_AVG); other calls as they are. An AVG of
-     * a DECIMAL is the same either way: its sum is DECIMAL(38, s) and cannot wrap.
+     * This call as the planner's AggregateReduceFunctionsRule rewrote it, and as every OVER aggregate is
+     * computed (Calcite rewrites SUM and AVG there always): SUM to $SUM0, AVG to SUM / COUNT. An AVG of a
+     * DECIMAL is the same either way: its sum is DECIMAL(38, s) and cannot wrap, and the quotient is cast
+     * half-up to the AVG's type.
      */
-    public AggregateCall reducedAverage() {
-        return function == Function.AVG && argument.type().root() != Root.DECIMAL
-                ? new AggregateCall(Function.WINDOW_AVG, distinct, argument, filter)
-                : this;
-    }
-
-    /** This call as an OVER aggregate computes it. */
-    public AggregateCall inOverWindow() {
+    public AggregateCall reduced() {
         return switch (function) {
-            case SUM -> new AggregateCall(Function.OVER_SUM, distinct, argument, filter);
-            case AVG -> new AggregateCall(Function.OVER_AVG, distinct, argument, filter);
+            case SUM -> with(Function.SUM0);
+            case AVG -> argument.type().root() == Root.DECIMAL ? this : with(Function.REDUCED_AVG);
             default -> this;
         };
+    }
+
+    /** This call where the simulator cannot tell whether the planner rewrote it (see UNDECIDED_SUM). */
+    public AggregateCall undecided() {
+        return switch (function) {
+            case SUM -> with(Function.UNDECIDED_SUM);
+            case AVG -> argument.type().root() == Root.DECIMAL ? this : with(Function.UNDECIDED_AVG);
+            default -> this;
+        };
+    }
+
+    private AggregateCall with(Function rewritten) {
+        return new AggregateCall(rewritten, distinct, argument, filter);
     }
 
     /** Accumulates one group's, window's or slice's values. */
@@ -84,12 +97,16 @@ public record AggregateCall(Function function, boolean distinct, Expression argu
         Object result();
     }
 
+    private boolean sums() {
+        return function == Function.SUM || function == Function.SUM0 || function == Function.UNDECIDED_SUM;
+    }
+
     public SqlType resultType() {
         if (function == Function.COUNT) {
             return SqlType.BIGINT;
         }
         SqlType type = argument.type();
-        if ((function == Function.SUM || function == Function.OVER_SUM) && type.root() == Root.DECIMAL) {
+        if (sums() && type.root() == Root.DECIMAL) {
             return SqlType.decimal(38, type.scale());
         }
         if (function == Function.AVG && type.root() == Root.DECIMAL) {
@@ -104,7 +121,7 @@ public record AggregateCall(Function function, boolean distinct, Expression argu
             return true;
         }
         SqlType type = argument.type();
-        return type.isNumeric() && !(function == Function.OVER_AVG && type.root() == Root.DECIMAL);
+        return type.isNumeric();
     }
 
     public Accumulator newAccumulator() {
@@ -121,7 +138,7 @@ public record AggregateCall(Function function, boolean distinct, Expression argu
     }
 
     /**
-     * The state of every modelled function; sums are kept as Flink keeps them (long, double or
+     * The state of every modelled function; sums are kept as Flink keeps them (long, float, double or
      * decimal) so that floating-point results add up in the same order.
      */
     private final class CallAccumulator implements Accumulator {
@@ -129,11 +146,13 @@ public record AggregateCall(Function function, boolean distinct, Expression argu
         private long count;
         private long wholeSum;
         /**
-         * Flink's SumAggFunction starts from NULL and takes the first value as it is, so the sum of
-         * -0.0 alone is -0.0: starting from -0.0 gives the same for every value (-0.0 + x is x).
-         * AvgAggFunction starts from 0, so a (non-OVER) average of -0.0 is 0.0.
+         * Flink's SumAggFunction starts from NULL and takes the first value as it is, so the sum of -0.0
+         * alone is -0.0: starting from -0.0 gives the same for every value (-0.0 + x is x). A sum that
+         * starts from 0 ($SUM0, AvgAggFunction) is this one plus 0.0, which differs in the sign of a zero only.
          */
-        private double approximateSum = function == Function.SUM ? -0.0 : 0.0;
+        private double doubleSum = -0.0;
+        /** The same in float: SUM(FLOAT) and a rewritten AVG(FLOAT) add in float, AvgAggFunction in double. */
+        private float floatSum = -0.0f;
 
         private BigDecimal exactSum = BigDecimal.ZERO;
         private Object best;
@@ -159,18 +178,19 @@ public record AggregateCall(Function function, boolean distinct, Expression argu
                         best = value;
                     }
                 }
-                case SUM, OVER_SUM, AVG, OVER_AVG, WINDOW_AVG -> {
+                case COUNT -> {}
+                default -> {
                     if (value instanceof BigDecimal decimal) {
                         exactSum = exactSum.add(decimal);
-                    } else if (value instanceof Float single && addsFloatInFloat()) {
-                        approximateSum = (float) approximateSum + single; // SUM(FLOAT) adds in float
-                    } else if (value instanceof Double || value instanceof Float) {
-                        approximateSum += ((Number) value).doubleValue();
+                    } else if (value instanceof Float single) {
+                        floatSum += single;
+                        doubleSum += single;
+                    } else if (value instanceof Double number) {
+                        doubleSum += number;
                     } else {
                         wholeSum += ((Number) value).longValue();
                     }
                 }
-                default -> {}
             }
         }
 
@@ -187,9 +207,8 @@ public record AggregateCall(Function function, boolean distinct, Expression argu
             }
             count += that.count;
             wholeSum += that.wholeSum;
-            approximateSum = argument != null && argument.type().root() == Root.FLOAT && addsFloatInFloat()
-                    ? (float) approximateSum + (float) that.approximateSum
-                    : approximateSum + that.approximateSum;
+            doubleSum += that.doubleSum;
+            floatSum += that.floatSum;
             exactSum = exactSum.add(that.exactSum);
             if (that.best != null) {
                 int sign = function == Function.MIN ? -1 : 1;
@@ -211,65 +230,60 @@ public record AggregateCall(Function function, boolean distinct, Expression argu
             if (function == Function.MIN || function == Function.MAX) {
                 return best;
             }
-            Root root = argument.type().root();
-            if (root == Root.DECIMAL && (function == Function.SUM || function == Function.OVER_SUM)) {
-                return Values.fitDecimal(exactSum, resultType());
-            }
-            if (root == Root.DECIMAL) {
-                return decimalAverage();
-            }
-            if (function == Function.WINDOW_AVG && root == Root.FLOAT) {
-                return sumOrAverage(root);
-            }
-            if (function == Function.WINDOW_AVG && root != Root.DOUBLE) {
-                Object wrapped = reducedAverage(root);
-                Object whole = sumOrAverage(root);
-                if (!wrapped.equals(whole)) {
-                    throw new UnsupportedConstructException(
-                            null,
-                            "an AVG in a window TVF aggregation whose sum overflows its argument's type (" + wrapped
-                                    + " or " + whole + ": Flink wraps the sum in some window plans, not in others)");
-                }
-                return whole;
-            }
-            if (function == Function.OVER_AVG || function == Function.WINDOW_AVG) {
-                return reducedAverage(root);
-            }
-            return sumOrAverage(root);
+            return switch (function) {
+                case UNDECIDED_SUM -> same(result(Function.SUM), result(Function.SUM0), "a SUM", "$SUM0");
+                case UNDECIDED_AVG -> same(result(Function.AVG), result(Function.REDUCED_AVG), "an AVG", "SUM / COUNT");
+                default -> result(function);
+            };
         }
 
-        /**
-         * Whether a FLOAT argument is added in float: SUM and the planner's SUM / COUNT rewrites do;
-         * AVG's own function, in window TVF aggregations too, adds in DOUBLE (measured on TUMBLE, HOP
-         * and CUMULATE: 3.4E38 twice averages to 3.4E38, not Infinity).
-         */
-        private boolean addsFloatInFloat() {
-            return function != Function.AVG && function != Function.WINDOW_AVG;
+        /** The one result both plans give, else unsupported. */
+        private Object same(Object original, Object rewritten, String call, String rewrite) {
+            if (!Objects.equals(original, rewritten)) {
+                throw new UnsupportedConstructException(
+                        null,
+                        call + " that Flink's planner may rewrite to " + rewrite + " (" + original + " or " + rewritten
+                                + "; AggregateReduceFunctionsRule, chosen by cost)");
+            }
+            return original;
+        }
+
+        private Object result(Function computed) {
+            Root root = argument.type().root();
+            if (root == Root.DECIMAL) {
+                return computed == Function.AVG ? decimalAverage() : Values.fitDecimal(exactSum, resultType());
+            }
+            return switch (computed) {
+                case SUM -> root == Root.FLOAT ? (Object) floatSum : root == Root.DOUBLE ? (Object) doubleSum : whole();
+                case SUM0 ->
+                    root == Root.FLOAT
+                            ? (Object) (floatSum + 0.0f)
+                            : root == Root.DOUBLE ? (Object) (doubleSum + 0.0) : whole();
+                case AVG ->
+                    root == Root.FLOAT
+                            ? (Object) (float) ((doubleSum + 0.0) / count)
+                            : root == Root.DOUBLE
+                                    ? (Object) ((doubleSum + 0.0) / count)
+                                    : Values.cast(wholeSum / count, SqlType.BIGINT, resultType(), null);
+                default -> reducedAverage(root);
+            };
+        }
+
+        /** The long sum wrapped in the argument's type, as Flink's SUM keeps it. */
+        private Object whole() {
+            return Values.cast(wholeSum, SqlType.BIGINT, resultType(), null);
         }
 
         /** SUM in the argument's type divided by COUNT, as the planner's rewrite computes AVG. */
         private Object reducedAverage(Root root) {
             if (root == Root.FLOAT) {
-                return (float) approximateSum / count;
+                return (floatSum + 0.0f) / count;
             }
             if (root == Root.DOUBLE) {
-                return approximateSum / count;
+                return (doubleSum + 0.0) / count;
             }
-            // an integer sum wraps first
-            long sum = ((Number) Values.cast(wholeSum, SqlType.BIGINT, resultType(), null)).longValue();
+            long sum = ((Number) whole()).longValue(); // an integer sum wraps first
             return Values.cast(sum / count, SqlType.BIGINT, resultType(), null);
-        }
-
-        /** SUM, or AVG as its own aggregate function computes it: from a long or double sum, cast to the result type last. */
-        private Object sumOrAverage(Root root) {
-            if (root == Root.DOUBLE || root == Root.FLOAT) {
-                double result = function == Function.SUM || function == Function.OVER_SUM
-                        ? approximateSum
-                        : approximateSum / count;
-                return root == Root.FLOAT ? (Object) (float) result : (Object) result;
-            }
-            long result = function == Function.SUM || function == Function.OVER_SUM ? wholeSum : wholeSum / count;
-            return Values.cast(result, SqlType.BIGINT, resultType(), null);
         }
 
         /** DecimalAvgAggFunction: CAST(sum / count AS result type), the division typed as DECIMAL(38, s) / BIGINT. */

@@ -1,7 +1,9 @@
 package org.flinkcookbook.simulator.expression;
 
 import java.math.BigDecimal;
+import java.math.MathContext;
 import java.math.RoundingMode;
+import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,6 +17,7 @@ import org.apache.calcite.sql.SqlCharStringLiteral;
 import org.apache.calcite.sql.SqlDataTypeSpec;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlIntervalLiteral;
+import org.apache.calcite.sql.SqlIntervalQualifier;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
@@ -30,6 +33,9 @@ import org.apache.calcite.util.Litmus;
 import org.apache.flink.table.data.DecimalData;
 import org.apache.flink.table.data.DecimalDataUtils;
 import org.apache.flink.table.data.TimestampData;
+import org.apache.flink.table.functions.SqlLikeUtils;
+import org.apache.flink.table.types.logical.DecimalType;
+import org.apache.flink.table.types.logical.utils.LogicalTypeMerging;
 import org.apache.flink.table.utils.DateTimeUtils;
 import org.flinkcookbook.simulator.SimulationException;
 import org.flinkcookbook.simulator.UnsupportedConstructException;
@@ -47,6 +53,8 @@ public final class ExpressionCompiler {
 
     private final List<Column> columns;
     private final Function<SqlNode, Expression> override;
+    /** Whether the node being compiled lies inside a constant subtree, which the planner reduces as a whole. */
+    private boolean insideConstant;
 
     /**
      * @param columns the columns identifiers resolve to
@@ -109,13 +117,83 @@ public final class ExpressionCompiler {
         if (node instanceof SqlLiteral literal) {
             return literal(literal);
         }
-        if (node instanceof SqlCase sqlCase) {
-            return folded(node, caseWhen(sqlCase));
+        if (!(node instanceof SqlCase) && !(node instanceof SqlBasicCall)) {
+            throw unsupported(node, "the expression " + node);
         }
-        if (node instanceof SqlBasicCall call) {
-            return folded(node, call(call));
+        // the planner reduces each largest constant subtree at once (ReduceExpressionsRule)
+        boolean outermostConstant = !insideConstant && isConstant(node);
+        insideConstant |= outermostConstant;
+        try {
+            Expression compiled = node instanceof SqlCase sqlCase ? caseWhen(sqlCase) : call((SqlBasicCall) node);
+            return compiled.type().root() == Root.FLOAT
+                    ? foldedFloat(node, compiled, outermostConstant)
+                    : folded(node, compiled);
+        } finally {
+            insideConstant &= !outermostConstant;
         }
-        throw unsupported(node, "the expression " + node);
+    }
+
+    /**
+     * A FLOAT expression without columns, reduced as a whole by Flink's ExpressionReducer, whose
+     * float result RexBuilder#clean turns into a literal of {@code new BigDecimal(value,
+     * MathContext.DECIMAL32)}: seven significant digits ({@code CAST(1 AS FLOAT) / 3} is 0.3333333,
+     * measured). A CAST of a number literal is no reduction: RexSimplify keeps the literal's exact
+     * decimal (CAST(123456789 AS FLOAT) is 1.23456792E8). A NaN or infinite result fails the query in
+     * Flink: unsupported.
+     */
+    private static Expression foldedFloat(SqlNode node, Expression expression, boolean outermostConstant) {
+        if (!outermostConstant || expression.readsWatermark() || castsNumberLiteral(node)) {
+            return expression;
+        }
+        Object value = expression.evaluate(new Object[0], EvaluationContext.withoutWatermark(ZoneOffset.UTC));
+        if (value == null) {
+            return Expression.constant(null, SqlType.FLOAT);
+        }
+        float result = (Float) value;
+        if (Float.isNaN(result) || Float.isInfinite(result)) {
+            throw unsupported(node, "a FLOAT expression without columns whose value is " + result);
+        }
+        return Expression.constant(
+                new BigDecimal(result, MathContext.DECIMAL32)
+                        .stripTrailingZeros()
+                        .floatValue(),
+                SqlType.FLOAT);
+    }
+
+    /** Whether a node is a CAST of a number literal once RexSimplify dropped {@code + 0}, {@code - 0}, {@code * 1}, {@code / 1}. */
+    private static boolean castsNumberLiteral(SqlNode node) {
+        if (node instanceof SqlBasicCall call && call.operandCount() == 2) {
+            SqlNode left = call.operand(0);
+            SqlNode right = call.operand(1);
+            switch (call.getKind()) {
+                case PLUS:
+                    return isNumber(right, 0)
+                            ? castsNumberLiteral(left)
+                            : isNumber(left, 0) && castsNumberLiteral(right);
+                case TIMES:
+                    return isNumber(right, 1)
+                            ? castsNumberLiteral(left)
+                            : isNumber(left, 1) && castsNumberLiteral(right);
+                case MINUS:
+                    return isNumber(right, 0) && castsNumberLiteral(left);
+                case DIVIDE:
+                    return isNumber(right, 1) && castsNumberLiteral(left);
+                default:
+            }
+        }
+        if (node.getKind() != SqlKind.CAST) {
+            return false;
+        }
+        SqlNode operand = ((SqlCall) node).operand(0);
+        if (operand.getKind() == SqlKind.MINUS_PREFIX) {
+            operand = ((SqlCall) operand).operand(0);
+        }
+        return operand instanceof SqlNumericLiteral;
+    }
+
+    private static boolean isNumber(SqlNode node, int value) {
+        return node instanceof SqlNumericLiteral literal
+                && literal.getValueAs(BigDecimal.class).compareTo(BigDecimal.valueOf(value)) == 0;
     }
 
     /**
@@ -125,7 +203,7 @@ public final class ExpressionCompiler {
      * without FLOAT inside is computed as the reducer's generated code computes it, in Java doubles
      * (measured: {@code CAST(0.1 AS DOUBLE) + CAST(0.2 AS DOUBLE)} is 0.30000000000000004, {@code 1e0 / 3}
      * 0.3333333333333333), and folded; one whose value a decimal literal cannot hold (NaN, an
-     * infinity, -0.0, or a failure), and FLOAT ones, are not modelled.
+     * infinity, -0.0, or a failure), and one with a FLOAT inside, are not modelled.
      */
     private static Expression folded(SqlNode node, Expression expression) {
         if (!expression.type().isApproximate() || expression.readsWatermark() || !isConstant(node)) {
@@ -337,6 +415,9 @@ public final class ExpressionCompiler {
             case "ROUND": {
                 Expression number = compile(operands.get(0));
                 int digits = operands.size() > 1 ? ((SqlNumericLiteral) operands.get(1)).intValue(true) : 0;
+                if (number.type().root() == Root.DECIMAL) {
+                    return roundDecimal(number, digits);
+                }
                 if (!number.type().isApproximate()
                         && !number.type().isIntLike()
                         && number.type().root() != Root.BIGINT) {
@@ -357,6 +438,16 @@ public final class ExpressionCompiler {
                         },
                         number);
             }
+            case "NULLIF": {
+                // SqlNullifFunction#rewriteCall: CASE WHEN a = b THEN NULL ELSE a END
+                SqlNodeList when = SqlNodeList.of(operands.get(1));
+                SqlNodeList then = SqlNodeList.of(SqlLiteral.createNull(call.getParserPosition()));
+                return compile(
+                        SqlCase.createSwitched(call.getParserPosition(), operands.get(0), when, then, operands.get(0)));
+            }
+            case "LIKE":
+            case "NOT LIKE":
+                return like(call, name.equals("NOT LIKE"));
             case "UPPER":
             case "LOWER": {
                 Expression text = compile(operands.get(0));
@@ -411,6 +502,53 @@ public final class ExpressionCompiler {
             default:
                 throw unsupported(call, "the function " + call.getOperator().getName());
         }
+    }
+
+    /**
+     * ROUND of a DECIMAL(p, s) to r digits: LogicalTypeMerging#findRoundDecimalType's type and
+     * DecimalDataUtils#sround's value (half-up).
+     */
+    private static Expression roundDecimal(Expression number, int digits) {
+        SqlType argument = number.type();
+        DecimalType rounded = LogicalTypeMerging.findRoundDecimalType(argument.precision(), argument.scale(), digits);
+        return derived(
+                SqlType.decimal(rounded.getPrecision(), rounded.getScale()),
+                (row, context) -> {
+                    Object value = number.evaluate(row, context);
+                    return value == null
+                            ? null
+                            : DecimalDataUtils.sround(
+                                            DecimalData.fromBigDecimal(
+                                                    Values.decimal(value), argument.precision(), argument.scale()),
+                                            digits)
+                                    .toBigDecimal();
+                },
+                number);
+    }
+
+    /**
+     * {@code s [NOT] LIKE 'pattern'} with a literal pattern without escapes: Flink's generated code
+     * (LikeCallGen) matches it as SqlLikeUtils#like does; any other LIKE is unsupported.
+     */
+    private Expression like(SqlBasicCall call, boolean negated) {
+        List<SqlNode> operands = call.getOperandList();
+        if (operands.size() != 2
+                || !(operands.get(1) instanceof SqlCharStringLiteral literal)
+                || literal.getValueAs(String.class).contains("\\")) {
+            throw unsupported(call, "LIKE other than with a pattern literal without escapes");
+        }
+        Expression text = compile(operands.get(0));
+        if (text.type().root() != Root.STRING) {
+            throw unsupported(call, "LIKE of " + text.type());
+        }
+        String pattern = literal.getValueAs(String.class);
+        return derived(
+                SqlType.BOOLEAN,
+                (row, context) -> {
+                    Object value = text.evaluate(row, context);
+                    return value == null ? null : SqlLikeUtils.like((String) value, pattern) != negated;
+                },
+                text);
     }
 
     /**
@@ -495,8 +633,16 @@ public final class ExpressionCompiler {
     }
 
     private Expression comparison(SqlBasicCall call) {
-        Expression left = compile(call.getOperandList().get(0));
-        Expression right = compile(call.getOperandList().get(1));
+        Expression leftOperand = compile(call.getOperandList().get(0));
+        Expression rightOperand = compile(call.getOperandList().get(1));
+        Root leftRoot = leftOperand.type().root();
+        Root rightRoot = rightOperand.type().root();
+        Expression left = leftRoot == Root.TIMESTAMP && rightRoot == Root.TIMESTAMP_LTZ
+                ? asInstant(call, leftOperand)
+                : leftOperand;
+        Expression right = leftRoot == Root.TIMESTAMP_LTZ && rightRoot == Root.TIMESTAMP
+                ? asInstant(call, rightOperand)
+                : rightOperand;
         checkComparable(call, left.type(), right.type());
         SqlKind kind = call.getKind();
         if (call.getOperandList().get(0).equalsDeep(call.getOperandList().get(1), Litmus.IGNORE)
@@ -623,6 +769,34 @@ public final class ExpressionCompiler {
                 value.readsWatermark());
     }
 
+    /**
+     * A TIMESTAMP compared with a TIMESTAMP_LTZ is cast to TIMESTAMP_LTZ in the session time zone
+     * (LogicalTypeMerging#findCommonType of the two). A wall-clock time in a daylight-saving gap or
+     * overlap, where the instant Flink picks was not measured, is unsupported.
+     */
+    private static Expression asInstant(SqlNode node, Expression timestamp) {
+        return derived(
+                SqlType.timestampLtz(3),
+                (row, context) -> {
+                    Object value = timestamp.evaluate(row, context);
+                    if (value == null) {
+                        return null;
+                    }
+                    LocalDateTime wallClock = Timestamps.wallClock((Long) value);
+                    if (context.sessionZone()
+                                    .getRules()
+                                    .getValidOffsets(wallClock)
+                                    .size()
+                            != 1) {
+                        throw unsupported(
+                                node,
+                                "comparing a TIMESTAMP_LTZ with " + wallClock + ", a daylight-saving gap or overlap");
+                    }
+                    return Timestamps.toEpoch((Long) value, context.sessionZone());
+                },
+                timestamp);
+    }
+
     private static void checkComparable(SqlNode node, SqlType left, SqlType right) {
         boolean comparable = left.root() == Root.NULL
                 || right.root() == Root.NULL
@@ -651,22 +825,35 @@ public final class ExpressionCompiler {
             throw unsupported(node, "arithmetic on " + a + " and " + b + " in " + node);
         }
         if (a.root() == Root.DECIMAL || b.root() == Root.DECIMAL) {
-            if (a.root() == Root.FLOAT || b.root() == Root.FLOAT) {
+            if (a.root() == Root.FLOAT) {
                 throw unsupported(node, "arithmetic on " + a + " and " + b + " in " + node);
             }
             if (!a.isApproximate() && !b.isApproximate()) {
                 return decimalArithmetic(left, right, kind);
             }
         }
+        if (a.root() == Root.FLOAT && b.root() == Root.DOUBLE) {
+            // measured on Flink 2.3: Calcite's leastRestrictive keeps the first of FLOAT and DOUBLE, so f + d is a
+            // FLOAT, computed in float with d narrowed first (f = 0.1, d = 0.2: f * d is 0.020000001), while
+            // d + f is a DOUBLE
+            return derived2(SqlType.FLOAT, left, right, (x, y) -> {
+                float p = ((Number) x).floatValue();
+                float q = ((Number) y).floatValue();
+                return switch (kind) {
+                    case PLUS -> p + q;
+                    case MINUS -> p - q;
+                    case TIMES -> p * q;
+                    default -> p / q;
+                };
+            });
+        }
         if (a.isApproximate() || b.isApproximate()) {
-            // FLOAT with FLOAT or an integer stays FLOAT, computed in float (Java's float arithmetic); FLOAT and
-            // DOUBLE have one precision in Flink's type system, so Calcite's leastRestrictive keeps the first:
-            // FLOAT op DOUBLE is FLOAT, its operands cast to float first (measured: 0.1f - 0.1 is 0.0), DOUBLE op
-            // FLOAT is DOUBLE (found by RecipeFuzzTest)
-            boolean single = a.root() == Root.FLOAT || (b.root() == Root.FLOAT && !a.isApproximate());
+            // FLOAT with FLOAT or an integer stays FLOAT, computed in float (Java's float arithmetic)
+            // DECIMAL then FLOAT is DOUBLE arithmetic (measured: DECIMAL 12.50 * FLOAT 0.1 is 1.2500000186264515)
+            boolean single = a.root() != Root.DOUBLE && b.root() != Root.DOUBLE && a.root() != Root.DECIMAL;
             return derived2(single ? SqlType.FLOAT : SqlType.DOUBLE, left, right, (x, y) -> {
-                double p = single ? ((Number) x).floatValue() : ((Number) x).doubleValue();
-                double q = single ? ((Number) y).floatValue() : ((Number) y).doubleValue();
+                double p = ((Number) x).doubleValue();
+                double q = ((Number) y).doubleValue();
                 double result = switch (kind) {
                     case PLUS -> p + q;
                     case MINUS -> p - q;
@@ -819,6 +1006,14 @@ public final class ExpressionCompiler {
 
     private Expression literal(SqlLiteral literal) {
         if (literal instanceof SqlIntervalLiteral interval) {
+            SqlIntervalQualifier qualifier =
+                    interval.getValueAs(SqlIntervalLiteral.IntervalValue.class).getIntervalQualifier();
+            int precision = qualifier.getStartPrecisionPreservingDefault();
+            if (!qualifier.isYearMonth() && precision > 3) {
+                // FlinkTypeFactory#toLogicalType converts the literal's type for code generation (window sizes
+                // are not generated code and take any precision); Flink reports it at the statement
+                throw new SimulationException(null, "DAY_INTERVAL_TYPES precision is not supported: " + precision);
+            }
             return compileConstant(SqlType.INTERVAL, intervalMillis(interval));
         }
         if (literal instanceof SqlUnknownLiteral unknown && unknown.tag.equalsIgnoreCase("TIMESTAMP")) {

@@ -12,6 +12,7 @@ import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlIntervalLiteral;
 import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.SqlSelectKeyword;
@@ -134,12 +135,19 @@ final class AggregatePlanner {
                     prefix + "window_time", WindowTvf.windowTimeType(windowing.rowtimeType()), settings.streaming()));
         }
         List<AggregateCall> aggregates = new ArrayList<>();
+        List<AggregateReduction.Call> written = new ArrayList<>();
         int firstAggregate = aggregated.size();
         ExpressionCompiler outputCompiler = new ExpressionCompiler(
                 aggregated,
-                node -> aggregatedReference(node, keyNodes, windowing, inputCompiler, aggregates, firstAggregate));
+                node -> aggregatedReference(
+                        node, keyNodes, windowing, inputCompiler, aggregates, written, firstAggregate));
         Projection projection = Projection.of(select.getSelectList(), outputCompiler);
         Expression having = select.getHaving() == null ? null : outputCompiler.compile(select.getHaving());
+        rewrite(
+                aggregates,
+                written,
+                AggregateReduction.of(written, windowing != null || !keyNodes.isEmpty(), !settings.streaming()),
+                select);
         if (windowing != null
                 && windowing.groupWindow()
                 && !settings.streaming()
@@ -205,6 +213,7 @@ final class AggregatePlanner {
             }
         }
         if (!start || !end) {
+            refuseUngroupedWindowColumn(select, start, end);
             throw new UnsupportedConstructException(
                     select.getParserPosition(),
                     "GROUP BY over a window TVF without both window_start and window_end (Flink runs it as a regular aggregation)");
@@ -336,6 +345,21 @@ final class AggregatePlanner {
         return items;
     }
 
+    /**
+     * SqlValidatorImpl's "Expression 'window_end' is not being grouped": a window_start or
+     * window_end selected as it is while the GROUP BY lacks it.
+     */
+    private static void refuseUngroupedWindowColumn(SqlSelect select, boolean start, boolean end) {
+        for (SqlNode item : select.getSelectList()) {
+            SqlNode value = item.getKind() == SqlKind.AS ? ((SqlCall) item).operand(0) : item;
+            String window = windowColumn(value);
+            if (("window_start".equals(window) && !start) || ("window_end".equals(window) && !end)) {
+                throw new SimulationException(
+                        value.getParserPosition(), "Expression '" + value + "' is not being grouped");
+            }
+        }
+    }
+
     private static String windowColumn(SqlNode node) {
         if (node instanceof SqlIdentifier identifier) {
             String name = identifier.names.get(identifier.names.size() - 1);
@@ -364,6 +388,47 @@ final class AggregatePlanner {
         return ExpressionCompiler.intervalMillis(literal);
     }
 
+    /** The calls as the plan Flink's planner picks computes them (AggregateReduction). */
+    private static void rewrite(
+            List<AggregateCall> aggregates,
+            List<AggregateReduction.Call> written,
+            AggregateReduction.Outcome outcome,
+            SqlSelect select) {
+        for (int i = 0; i < aggregates.size(); i++) {
+            AggregateCall call = aggregates.get(i);
+            AggregateReduction.Call syntax = written.get(i);
+            if (outcome == AggregateReduction.Outcome.REDUCED
+                    && syntax.function().equals("AVG")
+                    && syntax.groupKey()
+                    && call.argument().type().isApproximate()) {
+                throw new UnsupportedConstructException(
+                        select.getParserPosition(),
+                        "AVG of a FLOAT/DOUBLE GROUP BY key beside calls Flink's planner rewrites (it becomes the key)");
+            }
+            aggregates.set(
+                    i,
+                    switch (outcome) {
+                        case REDUCED -> call.reduced();
+                        case UNDECIDED -> call.undecided();
+                        case KEPT -> call;
+                    });
+        }
+    }
+
+    /** Whether an aggregate's argument is nullable as Calcite derives it: a column's, a literal's; else null. */
+    private static Boolean nullable(SqlNode argument, ExpressionCompiler inputCompiler) {
+        if (argument instanceof SqlLiteral literal) {
+            return literal.getValue() == null;
+        }
+        if (argument instanceof SqlIdentifier identifier) {
+            return inputCompiler
+                    .columns()
+                    .get(inputCompiler.resolve(identifier))
+                    .nullable();
+        }
+        return null;
+    }
+
     /** Resolves a node of the SELECT list or HAVING to a column of the aggregated rows, or null to compile it. */
     private static Expression aggregatedReference(
             SqlNode node,
@@ -371,6 +436,7 @@ final class AggregatePlanner {
             Windowing windowing,
             ExpressionCompiler inputCompiler,
             List<AggregateCall> aggregates,
+            List<AggregateReduction.Call> written,
             int firstAggregate) {
         for (int i = 0; i < keyNodes.size(); i++) {
             if (node.equalsDeep(keyNodes.get(i), Litmus.IGNORE)) {
@@ -429,9 +495,15 @@ final class AggregatePlanner {
             return null;
         }
         AggregateCall aggregate = aggregateCall(call, name, inputCompiler, filter);
-        if (windowing != null && !windowing.groupWindow()) {
-            aggregate = aggregate.reducedAverage();
-        }
+        SqlNode argument = call.operand(0);
+        boolean star = aggregate.argument() == null;
+        written.add(new AggregateReduction.Call(
+                name,
+                aggregate.distinct(),
+                star ? null : argument.toString(),
+                filter == null ? null : filter.toString(),
+                star ? Boolean.FALSE : nullable(argument, inputCompiler),
+                keyNodes.stream().anyMatch(key -> key.equalsDeep(argument, Litmus.IGNORE))));
         aggregates.add(aggregate);
         return Expression.column(firstAggregate + aggregates.size() - 1, aggregate.resultType());
     }

@@ -139,13 +139,7 @@ final class OverPlanner {
                 extended.add(new Column("$over" + calls.size(), lag.argument().type(), false));
             } else if (AggregatePlanner.MODELLED_AGGREGATES.contains(name)) {
                 AggregateCall aggregate = AggregatePlanner.aggregateCall(function, name, argumentCompiler, null)
-                        .inOverWindow();
-                if (!aggregate.supported()) {
-                    // found by RecipeFuzzTest: AVG OVER of DECIMAL(p, s), SUM / COUNT in Flink, is DECIMAL(38, 6)
-                    throw new UnsupportedConstructException(
-                            function.getParserPosition(),
-                            name + " OVER of " + aggregate.argument().type());
-                }
+                        .reduced();
                 calls.add(aggregate::newAccumulator);
                 extended.add(new Column("$over" + calls.size(), aggregate.resultType(), false));
             } else {

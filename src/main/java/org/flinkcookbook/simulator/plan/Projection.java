@@ -43,18 +43,21 @@ record Projection(List<Column> columns, List<Expression> expressions) {
             Expression compiled = compiler.compile(expression);
             boolean rowtime = false;
             boolean proctime = false;
+            Boolean nullable = null;
             if (expression instanceof SqlIdentifier identifier) {
                 String own = identifier.names.get(identifier.names.size() - 1);
                 name = name == null ? own : name;
                 int index = compiler.indexOf(own);
                 rowtime = index >= 0 && compiler.columns().get(index).rowtime();
                 proctime = index >= 0 && compiler.columns().get(index).proctime();
+                nullable = index >= 0 ? compiler.columns().get(index).nullable() : null;
             } else if (expression instanceof SqlCall call) {
                 // TUMBLE_ROWTIME / HOP_ROWTIME stay time attributes (group windows)
                 rowtime = call.getOperator().getName().toUpperCase(Locale.ROOT).endsWith("_ROWTIME")
                         && compiler.columns().stream().anyMatch(Column::rowtime);
             }
-            columns.add(new Column(name == null ? "EXPR$" + position : name, compiled.type(), rowtime, proctime));
+            columns.add(
+                    new Column(name == null ? "EXPR$" + position : name, compiled.type(), rowtime, proctime, nullable));
             expressions.add(compiled);
         }
         return new Projection(columns, expressions);

@@ -54,7 +54,7 @@ final class TableScans {
             // FlinkTypeFactory#createRowtimeIndicatorType: a rowtime attribute is TIMESTAMP(3) or TIMESTAMP_LTZ(3) in
             // queries whatever precision it was declared with, so a TIMESTAMP(0) fixture's milliseconds show
             SqlType type = rowtime ? timeIndicator(definition.type()) : definition.type();
-            Column column = new Column(definition.name(), type, rowtime, proctime);
+            Column column = new Column(definition.name(), type, rowtime, proctime, definition.nullable());
             columns.add(column);
             if (definition.physical()) {
                 physicalColumns.add(column);

@@ -160,8 +160,10 @@ final class WindowTopNPlanner {
     }
 
     /**
-     * N of the outer {@code rownum <= N}, {@code rownum < N + 1} or {@code rownum = 1}, which makes it a
-     * window top-N ({@code RankUtil#extractRankRange}: {@code = 1} is the rank range [1, 1], as {@code <= 1}).
+     * N of the outer {@code rownum <= N} or {@code rownum < N + 1}, which makes it a window top-N, or
+     * 1 of {@code rownum = 1}: the planner's rank range is [1, 1] then, as for {@code rownum <= 1}
+     * (RankUtil#extractRankRange: a ConstantRankRange, which StreamPhysicalWindowRankRule and
+     * WindowDeduplicateRule take alike).
      */
     private static long limit(SqlNode where, String alias) {
         if (where instanceof SqlBasicCall call
@@ -176,6 +178,7 @@ final class WindowTopNPlanner {
         }
         throw new UnsupportedConstructException(
                 where == null ? null : where.getParserPosition(),
-                "ROW_NUMBER without an outer WHERE " + alias + " <= N (a Top-N that emits updates)");
+                "ROW_NUMBER without an outer WHERE " + alias + " <= N or " + alias
+                        + " = 1 (a Top-N that emits updates)");
     }
 }

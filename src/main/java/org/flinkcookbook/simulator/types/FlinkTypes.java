@@ -33,43 +33,6 @@ public final class FlinkTypes {
                 || LogicalTypeCasts.supportsImplicitCast(logical(from), logical(to));
     }
 
-    /**
-     * Whether Calcite's TypeCoercionImpl#querySourceCoercion casts an INSERT's query to the sink's row
-     * type before DynamicSinkUtils checks it: when every column can be cast and one needs a cast
-     * (#needToCast: not between two character types, nor between two integer types, nor for equal
-     * types; a rowtime attribute always needs one); then every column is cast and none is refused.
-     * Measured on Flink 2.3: INT into VARCHAR(1), FLOAT into INT or a rowtime into TIMESTAMP(3) is
-     * cast, and so then is STRING into CHAR(4) or BIGINT into TINYINT beside it, while STRING into
-     * CHAR(4) or BIGINT into INT alone is refused.
-     */
-    public static boolean coercesInsert(List<SqlType> sources, List<Boolean> timeAttributes, List<SqlType> targets) {
-        boolean needsCast = false;
-        for (int i = 0; i < sources.size(); i++) {
-            SqlType from = sources.get(i);
-            SqlType to = targets.get(i);
-            if (from.equals(to)) {
-                // a rowtime attribute's type (TimeIndicatorRelDataType) is no plain TIMESTAMP: it needs a cast
-                needsCast |= timeAttributes.get(i);
-                continue;
-            }
-            if (from.root() == SqlType.Root.INTERVAL
-                    || to.root() == SqlType.Root.INTERVAL
-                    || !LogicalTypeCasts.supportsExplicitCast(logical(from), logical(to))) {
-                return false;
-            }
-            boolean characters = from.root() == SqlType.Root.STRING && to.root() == SqlType.Root.STRING;
-            needsCast |= !characters && !(isInteger(from) && isInteger(to));
-        }
-        return needsCast;
-    }
-
-    private static boolean isInteger(SqlType type) {
-        return switch (type.root()) {
-            case TINYINT, SMALLINT, INT, BIGINT -> true;
-            default -> false;
-        };
-    }
-
     /** LogicalTypeMerging#findCommonType: the type CASE and COALESCE give their branches, if any. */
     public static Optional<SqlType> commonType(List<SqlType> types) {
         if (types.stream().anyMatch(type -> type.root() == SqlType.Root.INTERVAL)) {
