@@ -1002,6 +1002,13 @@ class FlinkRulesTest {
                         "SELECT id, SUM(id) OVER w AS total, CURRENT_WATERMARK(ts) AS wm FROM events "
                                 + "WINDOW w AS (ORDER BY ts RANGE BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW);"))
                 .containsExactly("+I[1, 1, <NULL>]");
+        // measured (TIMESTAMP_LTZ rowtime): so does a SUM OVER after a COUNT OVER
+        assertThat(select(
+                        csv,
+                        table,
+                        "SELECT id, COUNT(*) OVER w AS seen, CURRENT_WATERMARK(ts) AS wm, SUM(id) OVER w AS total FROM events "
+                                + "WINDOW w AS (ORDER BY ts ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW);"))
+                .containsExactly("+I[1, 1, <NULL>, 1]");
         // measured: with an AVG OVER (a SUM / COUNT) it is computed on arrival again
         assertThat(select(
                         csv,
