@@ -4,7 +4,6 @@ import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.apache.calcite.sql.SqlCall;
@@ -88,15 +87,14 @@ final class OverPlanner {
         // arrival, only if the first expression of the SELECT list (operands first) is no OVER call; otherwise
         // in a Calc after it, which reads the watermark before the one that emitted the row
         // measured by RecipeFuzzTest: a WHERE clause puts it after whatever comes first (with CURRENT_WATERMARK in
-        // the WHERE too), an AVG OVER (expanded to SUM / COUNT) or a SUM OVER (expanded to CASE WHEN COUNT > 0 THEN
-        // $SUM0, SqlToRelConverter#convertOver) before again
-        boolean overFirst = (firstExpressionIsOver(select.getSelectList()) || select.getWhere() != null)
-                && overCalls.stream()
-                        .noneMatch(over -> Set.of("AVG", "SUM")
-                                .contains(((SqlCall) over.operand(0))
-                                        .getOperator()
-                                        .getName()
-                                        .toUpperCase(Locale.ROOT)));
+        // the WHERE too) unless an OVER argument is computed; an AVG OVER (expanded to SUM / COUNT) or a SUM OVER
+        // (CASE WHEN COUNT OVER > 0 THEN $SUM0 OVER END, SqlToRelConverter#convertOver) anywhere before again
+        boolean overFirst = (firstExpressionIsOver(select.getSelectList())
+                        || (select.getWhere() != null && overCalls.stream().noneMatch(OverPlanner::computesArguments)))
+                && overCalls.stream().noneMatch(over -> {
+                    String function = ((SqlCall) over.operand(0)).getOperator().getName();
+                    return function.equalsIgnoreCase("AVG") || function.equalsIgnoreCase("SUM");
+                });
         if (overFirst && overCalls.stream().anyMatch(OverPlanner::computesArguments)) {
             throw new UnsupportedConstructException(
                     select.getParserPosition(),
