@@ -4,7 +4,6 @@ import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.apache.calcite.sql.SqlCall;
@@ -88,23 +87,21 @@ final class OverPlanner {
         // arrival, only if the first expression of the SELECT list (operands first) is no OVER call; otherwise
         // in a Calc after it, which reads the watermark before the one that emitted the row
         // measured by RecipeFuzzTest: a WHERE clause puts it after whatever comes first (with CURRENT_WATERMARK in
-        // the WHERE too), an AVG OVER (expanded to SUM / COUNT) or a SUM OVER (expanded to CASE WHEN COUNT > 0 THEN
-        // $SUM0, SqlToRelConverter#convertOver) before again
-        boolean overFirst = (firstExpressionIsOver(select.getSelectList()) || select.getWhere() != null)
-                && overCalls.stream()
-                        .noneMatch(over -> Set.of("AVG", "SUM")
-                                .contains(((SqlCall) over.operand(0))
-                                        .getOperator()
-                                        .getName()
-                                        .toUpperCase(Locale.ROOT)));
-        // an OVER call whose argument reads CURRENT_WATERMARK has it computed in the Calc before the OVER operator
-        // (CalcRelSplitter moves the call into a second OVER operator when another comes first, but not its
-        // argument), and the SELECT list's other CURRENT_WATERMARK(ts) calls, the same expression to Calcite's
-        // RexProgramBuilder, share that value: all read the watermark at the row's arrival (measured on w4)
-        boolean overArgumentReadsWatermark = overCalls.stream()
-                .anyMatch(over -> !currentWatermarkCalls(over.operand(0)).isEmpty());
-        List<SqlCall> watermarkCalls =
-                overFirst && !overArgumentReadsWatermark ? List.of() : currentWatermarkCalls(select.getSelectList());
+        // the WHERE too) unless an OVER argument is computed; an AVG OVER (expanded to SUM / COUNT) or a SUM OVER
+        // (CASE WHEN COUNT OVER > 0 THEN $SUM0 OVER END, SqlToRelConverter#convertOver) anywhere before again
+        boolean overFirst = (firstExpressionIsOver(select.getSelectList())
+                        || (select.getWhere() != null && overCalls.stream().noneMatch(OverPlanner::computesArguments)))
+                && overCalls.stream().noneMatch(over -> {
+                    String function = ((SqlCall) over.operand(0)).getOperator().getName();
+                    return function.equalsIgnoreCase("AVG") || function.equalsIgnoreCase("SUM");
+                });
+        if (overFirst && overCalls.stream().anyMatch(OverPlanner::computesArguments)) {
+            throw new UnsupportedConstructException(
+                    select.getParserPosition(),
+                    "OVER calls whose arguments are computed, after an OVER call without (Flink splits them "
+                            + "over two OVER operators)");
+        }
+        List<SqlCall> watermarkCalls = overFirst ? List.of() : currentWatermarkCalls(select.getSelectList());
         List<Expression> arrival = new ArrayList<>();
         List<Column> extended = new ArrayList<>(input.columns());
         for (int i = 0; i < input.columns().size(); i++) {
@@ -239,7 +236,13 @@ final class OverPlanner {
         return alias ? null : call.getKind() == SqlKind.OVER;
     }
 
-    /** The CURRENT_WATERMARK calls of a SELECT list (OVER arguments included) or of one expression. */
+    /** Whether an OVER call's function has an argument other than a column (or *). */
+    private static boolean computesArguments(SqlCall over) {
+        return ((SqlCall) over.operand(0))
+                .getOperandList().stream().anyMatch(operand -> !(operand instanceof SqlIdentifier));
+    }
+
+    /** The CURRENT_WATERMARK calls of a SELECT list, OVER arguments included. */
     private static List<SqlCall> currentWatermarkCalls(SqlNode selectList) {
         List<SqlCall> calls = new ArrayList<>();
         selectList.accept(new SqlBasicVisitor<Void>() {

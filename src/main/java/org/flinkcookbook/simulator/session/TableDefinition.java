@@ -61,7 +61,8 @@ public record TableDefinition(
         String key = primaryKey.isEmpty() ? null : "PRI(" + String.join(", ", primaryKey) + ")";
         return columns.stream()
                 .map(column -> {
-                    boolean rowtime = streaming && column.name().equals(rowtimeColumn);
+                    boolean watermarked = column.name().equals(rowtimeColumn);
+                    boolean rowtime = streaming && watermarked;
                     boolean proctime = column.type().root() == SqlType.Root.TIMESTAMP_LTZ
                             && column.computedExpression() != null
                             && column.computedExpression()
@@ -75,7 +76,7 @@ public record TableDefinition(
                             column.nullable() == null ? null : column.nullable() && !proctime ? "TRUE" : "FALSE",
                             primaryKey.contains(column.name()) ? key : null,
                             column.computedExpression() == null ? null : "AS " + unparsed(column.computedExpression()),
-                            column.name().equals(rowtimeColumn) ? unparsed(watermarkStrategy) : null);
+                            watermarked ? unparsed(watermarkStrategy) : null);
                 })
                 .toList();
     }
