@@ -55,7 +55,7 @@ public final class SessionWindowAggregation extends WindowedAggregation {
 
     @Override
     public void row(Object[] values, int fixtureLine) {
-        long timestamp = Timestamps.toWallClock((Long) values[rowtimeIndex], shiftZone);
+        long timestamp = Timestamps.toWallClock(Timestamps.millis(values[rowtimeIndex]), shiftZone);
         if (timeline != null) {
             timeline.row(this, fixtureLine, timestamp);
         }
