@@ -226,6 +226,21 @@ class FlinkRulesOnFlinkTest {
     }
 
     @Test
+    void aTimestampLtzKeepsItsNanosecondsAcrossTheSessionZone(FlinkEngine flink) {
+        // CsvToRowDataConverters reads a TIMESTAMP_LTZ as an instant with its nanoseconds; the session zone
+        // shifts whole seconds (DateTimeUtils#formatTimestamp with the zone), the cast to TIMESTAMP keeps them
+        assertThat(rowsOnBoth(
+                        flink,
+                        "a,2024-03-01 10:00:00.123456789Z\n",
+                        "SET 'table.local-time-zone' = 'Asia/Kolkata';",
+                        "CREATE TABLE events (k STRING, ts TIMESTAMP_LTZ(9)) WITH ('connector' = 'datagen');",
+                        "SELECT k, ts, CAST(ts AS TIMESTAMP(6)), CAST(ts AS TIMESTAMP_LTZ(3)), "
+                                + "ts > TO_TIMESTAMP_LTZ(1709287200123, 3) FROM events;"))
+                .containsOnly(List.of("+I[a, 2024-03-01 15:30:00.123456789, 2024-03-01 15:30:00.123456, "
+                        + "2024-03-01 15:30:00.123, TRUE]"));
+    }
+
+    @Test
     void aRowtimeCastFromNanosecondsWindowsByItsMilliseconds(FlinkEngine flink) {
         // a rowtime is TIMESTAMP(0..3) (the watermark check of the CREATE TABLE); window operators read
         // TimestampData#getMillisecond, and the 1969 row is late
