@@ -37,6 +37,16 @@ public interface Engine extends AutoCloseable {
     /** Runs every runnable statement of the recipe; never throws for a problem of the recipe itself. */
     RecipeRun run(Recipe recipe);
 
+    /**
+     * What planning the recipe and then running it, when the plan lets it, gives: the plan's
+     * problem or {@link PlannedOnly} when it has one, else the run. An engine may run first and
+     * plan only when the run stops, as long as the outcome is the same.
+     */
+    default RecipeRun planAndRun(Recipe recipe) {
+        RecipeRun plan = plan(recipe);
+        return plan.completed() ? run(recipe) : plan;
+    }
+
     /** Releases the cluster and threads; engines are closed once at the end of a build. */
     @Override
     void close();

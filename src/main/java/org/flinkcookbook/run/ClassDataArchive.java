@@ -11,13 +11,17 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 
 /**
  * The engine JVM's class-data-sharing archive: the classes a run loaded, parsed and verified once,
  * mapped into the next engine JVM instead of loaded again from the jars. The first run on a class
- * path writes it when it exits ({@code -XX:ArchiveClassesAtExit}); later runs map it
+ * path writes it when it exits ({@code -XX:ArchiveClassesAtExit}), which takes longer than the run
+ * itself: that run is started by a keeper ({@link #main}) that waits for it and keeps the archive
+ * under its final name only when the JVM exited cleanly, so that the build has its verdict without
+ * waiting and a half-written archive is never mapped. Later runs map it
  * ({@code -XX:SharedArchiveFile}). It is named after the JVM and the class path (each jar's path,
  * size and time), so a new plugin or JDK gets an archive of its own; the JVM checks the jars again
  * and runs without the archive when it refuses it.
@@ -45,6 +49,25 @@ final class ClassDataArchive {
                 file,
                 file.resolveSibling(
                         file.getFileName() + "." + ProcessHandle.current().pid() + ".tmp"));
+    }
+
+    /**
+     * The command that runs {@code mainAndArguments} in a JVM with {@code flags} and the class path:
+     * mapping the archive, or writing it through the keeper when there is none yet.
+     */
+    List<String> command(List<String> flags, String classPath, List<String> mainAndArguments) {
+        List<String> archiveFlags = flags();
+        List<String> engine = new ArrayList<>(flags);
+        engine.addAll(archiveFlags);
+        engine.addAll(List.of("-cp", classPath));
+        engine.addAll(mainAndArguments);
+        if (archiveFlags.stream().noneMatch(flag -> flag.startsWith("-XX:ArchiveClassesAtExit="))) {
+            return engine;
+        }
+        List<String> keeper = new ArrayList<>(flags);
+        keeper.addAll(List.of("-cp", classPath, ClassDataArchive.class.getName(), written.toString(), file.toString()));
+        keeper.addAll(engine);
+        return keeper;
     }
 
     /** The JVM flags that use the archive, or write it when there is none yet. */
@@ -83,6 +106,32 @@ final class ClassDataArchive {
         } catch (IOException e) {
             deleteQuietly(written);
         }
+    }
+
+    /**
+     * The keeper: runs the engine JVM that writes the archive, with this JVM's standard streams,
+     * and lets go of them at once, so that the build reads the engine JVM's alone and ends with its
+     * answer; then keeps the archive when the engine JVM exited cleanly, or deletes what it wrote,
+     * and exits as the engine JVM did.
+     *
+     * @param args the archive's temporary name, its final name, and the engine JVM's command
+     */
+    public static void main(String[] args) throws IOException, InterruptedException {
+        ClassDataArchive archive = new ClassDataArchive(Path.of(args[1]), Path.of(args[0]));
+        Process engine = new ProcessBuilder(List.of(args).subList(2, args.length))
+                .inheritIO()
+                .start();
+        // closing a standard stream points it at /dev/null: the build's pipes are the engine JVM's alone now
+        System.in.close();
+        System.out.close();
+        System.err.close();
+        int exitCode = engine.waitFor();
+        if (exitCode == 0) {
+            archive.keep();
+        } else {
+            deleteQuietly(archive.written);
+        }
+        System.exit(exitCode); // the build names it when the engine JVM stopped without an answer
     }
 
     private void deleteUnused() throws IOException {

@@ -249,25 +249,21 @@ public final class CookbookRunner {
                     .build();
         }
         // planning runs no job, so it is safe for recipes whose tables may not be read here
-        RecipeRun plan = engine.plan(recipe);
-        if (plan.problem() != null) {
-            return stopped(path, plan, start);
-        }
-        if (plan.plannedOnly() != null) {
-            return plannedOnly(recipe, mode, plan.plannedOnly(), plan.warnings(), start);
-        }
         List<Refusal> needsData = ofKind(refusals, Refusal.Kind.NEEDS_DATA);
+        RecipeRun run = needsData.isEmpty() ? engine.planAndRun(recipe) : engine.plan(recipe);
+        if (run.problem() != null) {
+            return stopped(path, run, start);
+        }
+        if (run.plannedOnly() != null) {
+            return plannedOnly(recipe, mode, run.plannedOnly(), run.warnings(), start);
+        }
         if (!needsData.isEmpty()) {
             return plannedOnly(
                     recipe,
                     mode,
                     new PlannedOnly(needsData.get(0).line(), "planned", describe(needsData)),
-                    plan.warnings(),
+                    run.warnings(),
                     start);
-        }
-        RecipeRun run = engine.run(recipe);
-        if (!run.completed()) {
-            return stopped(path, run, start);
         }
         return mode == Mode.VERIFY ? verify(recipe, run, start) : writeExpected(recipe, run, start);
     }

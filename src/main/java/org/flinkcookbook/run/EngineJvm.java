@@ -23,7 +23,8 @@ import java.util.stream.Collectors;
  * start-up is mostly class loading and the first compilations, which the engine JVM's own flags
  * make cheaper: C1 only, the serial collector, and a class-data-sharing archive
  * ({@link ClassDataArchive}). Its progress lines come back as they are printed; the verdict comes
- * back in a file. It ends with the run, or with Maven's JVM.
+ * back in a file, before it closes Flink: the build ends with the verdict, and the engine JVM
+ * exits on its own soon after (or is stopped with Maven's JVM before it answered).
  */
 public final class EngineJvm {
 
@@ -60,6 +61,7 @@ public final class EngineJvm {
         Path exchange = null;
         Process process = null;
         Thread stopWithMaven = null;
+        boolean answered = false;
         try (HardTimeout hardTimeout = HardTimeout.forRecipes(request.engines().timeoutSeconds())) {
             exchange = Files.createTempDirectory("cookbook-engine");
             Path requestFile = exchange.resolve("request");
@@ -67,18 +69,18 @@ public final class EngineJvm {
             try (ObjectOutputStream out = new ObjectOutputStream(Files.newOutputStream(requestFile))) {
                 out.writeObject(request);
             }
-            List<String> command = new ArrayList<>();
-            command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-            command.addAll(FLAGS);
-            command.addAll(archive.flags());
-            command.add("-cp");
-            command.add(classPath.stream().map(Path::toString).collect(Collectors.joining(java.io.File.pathSeparator)));
-            command.add(EngineJvmMain.class.getName());
-            command.add(requestFile.toString());
-            command.add(answerFile.toString());
-            process = new ProcessBuilder(command).start();
+            List<String> jvm = new ArrayList<>();
+            jvm.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+            jvm.addAll(FLAGS);
+            process = new ProcessBuilder(archive.command(
+                            jvm,
+                            classPath.stream()
+                                    .map(Path::toString)
+                                    .collect(Collectors.joining(java.io.File.pathSeparator)),
+                            List.of(EngineJvmMain.class.getName(), requestFile.toString(), answerFile.toString())))
+                    .start();
             Process started = process;
-            stopWithMaven = new Thread(started::destroyForcibly, "cookbook-engine-jvm-stop");
+            stopWithMaven = new Thread(() -> stop(started), "cookbook-engine-jvm-stop");
             Runtime.getRuntime().addShutdownHook(stopWithMaven);
             Deque<String> errorLines = new ArrayDeque<>();
             Thread errors = new Thread(
@@ -88,27 +90,36 @@ public final class EngineJvm {
             errors.start();
             hardTimeout.watch(process.toHandle());
             forEachLine(process.getInputStream(), line -> progress(line, console, hardTimeout));
-            int exitCode = process.waitFor();
             errors.join();
             if (hardTimeout.overran().isPresent()) {
                 throw new CookbookException(hardTimeout.overran().get(), null);
             }
-            archive.keep();
-            return answer(answerFile, exitCode, errorLines);
+            if (Files.isRegularFile(answerFile)) {
+                // it closes Flink and exits (the keeper keeps the archive it writes) without the build waiting
+                answered = true;
+                return answer(answerFile, 0, errorLines);
+            }
+            return answer(answerFile, process.waitFor(), errorLines);
         } catch (IOException | UncheckedIOException e) {
             throw new CookbookException("cannot run the engine JVM: " + e.getMessage(), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new CookbookException("interrupted while the recipes ran", e);
         } finally {
-            if (process != null) {
-                process.destroyForcibly();
+            if (process != null && !answered) {
+                stop(process);
             }
             if (stopWithMaven != null) {
                 removeHook(stopWithMaven);
             }
             deleteTree(exchange);
         }
+    }
+
+    /** The engine JVM, and the keeper's engine JVM when it started one. */
+    private static void stop(Process process) {
+        process.descendants().forEach(ProcessHandle::destroyForcibly);
+        process.destroyForcibly();
     }
 
     private static RunVerdict answer(Path answerFile, int exitCode, Deque<String> errorLines)

@@ -5,6 +5,7 @@ import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
 import java.io.PrintStream;
 import java.io.Serializable;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,13 +30,58 @@ public final class EngineJvmMain {
         try (ObjectInputStream in = new ObjectInputStream(Files.newInputStream(Path.of(args[0])))) {
             request = (GoalRequest) in.readObject();
         }
-        Serializable answer = answer(() -> request.run(new ProtocolConsole(protocol)));
-        try (ObjectOutputStream out = new ObjectOutputStream(Files.newOutputStream(Path.of(args[1])))) {
+        Path answerFile = Path.of(args[1]);
+        Serializable answer = answer(() -> request.run(new ProtocolConsole(protocol), (runner, settings, console) -> {
+            RunSummary summary = runner.run(request.mode());
+            // the verdict goes back before the engines close: stopping Flink is no part of it
+            try {
+                answer(summary.verdict(), answerFile, protocol);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            return summary;
+        }));
+        answer(answer, answerFile, protocol);
+        closeWatchdog.interrupt();
+        // Flink's threads are not all daemons
+        System.exit(0);
+    }
+
+    private static final long CLOSE_LIMIT_MILLIS = 120_000;
+
+    /**
+     * Once the verdict is out nobody waits for this JVM: should closing Flink hang, it halts rather
+     * than stay behind (exit code 1, so the keeper keeps no archive).
+     */
+    private static final Thread closeWatchdog = new Thread(
+            () -> {
+                try {
+                    Thread.sleep(CLOSE_LIMIT_MILLIS);
+                    Runtime.getRuntime().halt(1);
+                } catch (InterruptedException closed) {
+                    Thread.currentThread().interrupt();
+                }
+            },
+            "cookbook-engine-close-watchdog");
+
+    /**
+     * Writes the answer, unless one was written already (what fails after the verdict, while the
+     * engines close, is no part of it), and closes the standard streams, each of which then points
+     * at /dev/null: the build needs nothing more from this JVM and stops reading it, while this JVM
+     * closes Flink and may still write its class-data archive at exit.
+     */
+    private static void answer(Serializable answer, Path answerFile, PrintStream protocol) throws IOException {
+        if (Files.exists(answerFile)) {
+            return;
+        }
+        try (ObjectOutputStream out = new ObjectOutputStream(Files.newOutputStream(answerFile))) {
             out.writeObject(answer);
         }
-        protocol.flush();
-        // Flink's threads are not all daemons; exiting also writes the class-data archive when asked to
-        System.exit(0);
+        protocol.close();
+        System.err.close();
+        System.in.close();
+        closeWatchdog.setDaemon(true);
+        closeWatchdog.start();
     }
 
     /** A goal's run, in the engine JVM or the daemon. */

@@ -296,7 +296,7 @@ final class SimulatorBackEnd implements SessionBackEnd {
                 rows,
                 ordered,
                 trace.lateRowsDropped(),
-                trace.explanations(settings.timeZone(), settings.watermarkIntervalMillis()));
+                trace.explanations(settings::timeZone, settings.watermarkIntervalMillis()));
     }
 
     @Override

@@ -445,4 +445,41 @@ class FlinkEngineTest {
         assertThat(plan.problem().line()).isEqualTo(14);
         assertThat(plan.problem().message()).contains("Column 'sizes' not found");
     }
+
+    @Test
+    void runningFirstAndPlanningOnlyWhenTheRunStopsGivesWhatPlanningFirstGives(FlinkEngine engine) {
+        List<String> recipes = List.of(
+                EVENTS + PER_MINUTE,
+                EVENTS + PER_MINUTE + "SELECT id,\n  missing_column\nFROM events;",
+                EVENTS + PER_MINUTE + """
+                        CREATE TABLE logs (ip STRING) WITH ('connector' = 'faker');
+                        SELECT ip FROM logs;
+                        """,
+                EVENTS + "SELECT id, CAST(sensor AS INT) AS broken FROM events;\n" + PER_MINUTE,
+                """
+                CREATE TABLE logs (ip STRING) WITH ('connector' = 'faker');
+                SELECT 1;
+                """);
+        List<String> outcomes = new java.util.ArrayList<>();
+        for (String sql : recipes) {
+            RecipeRun plan = engine.plan(Recipes.sql(directory, sql));
+            RecipeRun planFirst = plan.completed() ? engine.run(Recipes.sql(directory, sql)) : plan;
+
+            RecipeRun runFirst = engine.planAndRun(Recipes.sql(directory, sql));
+
+            assertThat(runFirst.problem()).as(sql).isEqualTo(planFirst.problem());
+            assertThat(runFirst.plannedOnly()).as(sql).isEqualTo(planFirst.plannedOnly());
+            assertThat(runFirst.results())
+                    .as(sql)
+                    .extracting(StatementResult::line, StatementResult::rows, StatementResult::lateRowsDropped)
+                    .isEqualTo(planFirst.results().stream()
+                            .map(result -> tuple(result.line(), result.rows(), result.lateRowsDropped()))
+                            .toList());
+            outcomes.add(
+                    runFirst.problem() != null
+                            ? runFirst.problem().status().name()
+                            : runFirst.plannedOnly() != null ? "PLANNED" : "RAN");
+        }
+        assertThat(outcomes).containsExactly("RAN", "BROKEN", "PLANNED", "ERROR", "RAN");
+    }
 }

@@ -79,10 +79,70 @@ class ClassDataArchiveTest {
     }
 
     @Test
+    void theKeeperKeepsAnArchiveOnlyWhenItsJvmExitsCleanly() throws Exception {
+        List<Path> classPath = List.of(Files.writeString(directory.resolve("plugin.jar"), "jar"));
+        List<String> clean = ClassDataArchive.in(directory.resolve("cds"), classPath)
+                .command(List.of(java()), "unused", List.of("-version"));
+        assertThat(clean).contains(ClassDataArchive.class.getName());
+        assertThat(keeper(clean)).isZero();
+        assertThat(ClassDataArchive.in(directory.resolve("cds"), classPath).flags())
+                .singleElement()
+                .asString()
+                .startsWith("-XX:SharedArchiveFile=");
+
+        Path other = directory.resolve("other");
+        List<String> failing = ClassDataArchive.in(other, classPath)
+                .command(List.of(java()), directory.toString(), List.of("NoSuchMainClass"));
+        assertThat(keeper(failing)).isEqualTo(1); // the engine JVM's exit code
+        try (var files = Files.list(other)) {
+            assertThat(files).isEmpty(); // neither a kept archive nor what the failed JVM wrote
+        }
+    }
+
+    @Test
+    void theBuildReadsTheEngineJvmsStreamsOnlyAndNotTheKeepers() throws Exception {
+        // as the engine JVM does once it has answered: its streams closed, while it goes on writing the archive
+        Process keeper = new ProcessBuilder(
+                        java(),
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        ClassDataArchive.class.getName(),
+                        directory.resolve("archive.tmp").toString(),
+                        directory.resolve("archive").toString(),
+                        "sh",
+                        "-c",
+                        "echo answered; exec >&- 2>&-; sleep 5")
+                .redirectErrorStream(true)
+                .start();
+        try {
+            assertThat(new String(keeper.getInputStream().readAllBytes())).isEqualTo("answered\n");
+            assertThat(keeper.isAlive()).isTrue();
+        } finally {
+            keeper.descendants().forEach(ProcessHandle::destroyForcibly);
+            keeper.destroyForcibly();
+        }
+    }
+
+    @Test
     void noDirectoryNoArchive() {
         ClassDataArchive none = ClassDataArchive.in(null, List.of());
         assertThat(none.flags()).isEmpty();
         none.keep();
+    }
+
+    /** Runs the keeper's command (its class from the test's class path) to its end, with the engine JVM it starts. */
+    private static int keeper(List<String> command) throws Exception {
+        List<String> withClassPath = new ArrayList<>(command);
+        withClassPath.set(withClassPath.indexOf("-cp") + 1, System.getProperty("java.class.path"));
+        return new ProcessBuilder(withClassPath)
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start()
+                .waitFor();
+    }
+
+    private static String java() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
     }
 
     private static int java(List<String> flags, String argument) throws Exception {

@@ -89,6 +89,14 @@ class FlinkRulesOnFlinkTest {
                         TABLE,
                         "SELECT k, SUM(v), MAX(k), COUNT(v)" + HOUR + "GROUP BY window_start, window_end, k;"))
                 .containsOnly(List.of("+I[a, 0.0, a, 2]", "+I[b, 0.0, b, 1]"));
+        // applied once, the rule makes AVG a SUM / COUNT whose SUM is SumAggFunction's, from NULL (-0.0 stays);
+        // here that first rewrite already saves a call (MAX(k)) and the second one saves no more, so it wins the tie
+        assertThat(rowsOnBoth(
+                        flink,
+                        ROWS,
+                        TABLE,
+                        "SELECT k, MIN(v), COUNT(v), MAX(k), AVG(v)" + HOUR + "GROUP BY window_start, window_end, k;"))
+                .containsOnly(List.of("+I[a, -0.0, 2, a, -0.0]", "+I[b, -0.0, 1, b, -0.0]"));
         // SUM(v), COUNT(v), AVG(t), COUNT(t) would be four calls either way; with SUM(t) the rewrite saves one, in
         // group windows too (WindowAggregateReduceFunctionsRule) and batch mode
         assertThat(rowsOnBoth(
@@ -254,5 +262,90 @@ class FlinkRulesOnFlinkTest {
                                 + "GROUP BY window_start, window_end;"))
                 .containsOnly(List.of(
                         "+I[2024-03-01 10:00:00.000, 2024-03-01 10:00:01.000, 2024-03-01 10:00:00.123456789, 3]"));
+    }
+
+    @Test
+    void aWindowWhoseTimerComesFirstFiresFirstAcrossLordHowesHalfHourFallBack(FlinkEngine flink) {
+        // TimeWindowUtil#toEpochMillsForTimer takes a wall-clock time whose next hour lies across the fall-back
+        // as in an hour-long overlap (t1 + 1 hour): on 2024-04-07 the window [01:45, 02:00) gets its timer at
+        // 15:59:59.999Z, [02:00, 02:15) at 15:44:59.999Z, so the later window fires first and a row of it
+        // arriving at watermark 15:46Z is late (WindowAggOperator fires windows as their timers fire)
+        String table = "CREATE TABLE events (v INT, ms BIGINT, ts AS TO_TIMESTAMP_LTZ(ms, 3), WATERMARK FOR ts AS ts) "
+                + "WITH ('connector' = 'datagen');";
+        String csv = "1,1712414400000\n2,1712415000000\n4,1712417460000\n8,1712418360000\n16,1712418060000\n"
+                + "32,1712417160000\n64,1712419080000\n128,1712421060000\n";
+        List<RecipeRun> runs = runOnBoth(
+                flink,
+                csv,
+                "SET 'table.local-time-zone' = 'Australia/Lord_Howe';",
+                "SET 'pipeline.auto-watermark-interval' = '0';",
+                table,
+                "SELECT window_start, COUNT(*), SUM(v) FROM TABLE(TUMBLE(TABLE events, DESCRIPTOR(ts), "
+                        + "INTERVAL '15' MINUTE)) GROUP BY window_start, window_end;");
+        assertThat(runs).allSatisfy(run -> {
+            assertThat(rows(run))
+                    .containsExactlyInAnyOrder(
+                            "+I[2024-04-07 01:30:00.000, 1, 1]",
+                            "+I[2024-04-07 02:00:00.000, 1, 4]",
+                            "+I[2024-04-07 01:45:00.000, 2, 34]",
+                            "+I[2024-04-07 02:15:00.000, 2, 72]",
+                            "+I[2024-04-07 03:00:00.000, 1, 128]");
+            assertThat(run.results().get(0).lateRowsDropped()).isEqualTo(1);
+        });
+    }
+
+    @Test
+    void aGroupByHopInBatchModeIsUnsupportedForFlinkReadsTheKeyAsTheRowtime(FlinkEngine flink) {
+        // found by the long sweep: Flink's batch plan of GROUP BY HOP(...), k takes the INT key -1 for the rowtime
+        // (2^32 - 1 ms: windows on 1970-02-19), which the simulator does not model
+        List<RecipeRun> runs = runOnBoth(
+                flink,
+                "1,-1,1970-01-01 00:29:05\n2,1,1970-01-01 00:30:19\n",
+                "SET 'execution.runtime-mode' = 'batch';",
+                "CREATE TABLE events (id INT, k INT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts) "
+                        + "WITH ('connector' = 'datagen');",
+                "SELECT k, HOP_START(ts, INTERVAL '30' SECOND, INTERVAL '1' MINUTE), COUNT(*) FROM events "
+                        + "GROUP BY HOP(ts, INTERVAL '30' SECOND, INTERVAL '1' MINUTE), k;");
+        assertThat(rows(runs.get(0))).contains("+I[-1, 1970-02-19 17:02:00.000, 1]");
+        assertThat(runs.get(1).problem().status()).isEqualTo(RecipeStatus.UNSUPPORTED);
+    }
+
+    @Test
+    void aSumOverPutsCurrentWatermarkBeforeTheOverOperator(FlinkEngine flink) {
+        // SqlToRelConverter#convertOver expands SUM OVER to CASE WHEN COUNT OVER > 0 THEN $SUM0 OVER, an
+        // expression over OVER calls, and CURRENT_WATERMARK is then computed on the row's arrival (NULL for the
+        // first row), as after a WHERE or an AVG OVER (measured by the long sweep)
+        assertThat(rowsOnBoth(
+                        flink,
+                        "1,1,2024-04-07 01:26:35\n2,2,2024-04-07 01:28:26\n",
+                        "CREATE TABLE events (id INT, v INT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts) "
+                                + "WITH ('connector' = 'datagen');",
+                        "SELECT id, COUNT(*) OVER w, CURRENT_WATERMARK(ts), SUM(v) OVER w FROM events "
+                                + "WINDOW w AS (ORDER BY ts);"))
+                .containsOnly(List.of("+I[1, 1, <NULL>, 1]", "+I[2, 2, 2024-04-07 01:26:35.000, 3]"));
+    }
+
+    @Test
+    void aBatchWindowTimeKeepsTheRowtimesDeclaredPrecisionAndDescribeIgnoresAnInvalidTimeZone(FlinkEngine flink) {
+        // found by RecipeFuzzTest (seeds 21, 22): in batch mode the rowtime is no time indicator, so window_time
+        // has its declared type (TIMESTAMP(1) prints 09:59:59.9); TableConfigUtils#validateTimeZone runs when a
+        // query is planned, which a DESCRIBE is not
+        assertThat(rowsOnBoth(
+                        flink,
+                        "1,2024-03-01 09:07:34.671\n",
+                        "SET 'execution.runtime-mode' = 'batch';",
+                        "CREATE TABLE events (v INT, ts TIMESTAMP(1), WATERMARK FOR ts AS ts) WITH ('connector' = 'datagen');",
+                        "SELECT window_time, COUNT(*) FROM TABLE(TUMBLE(TABLE events, DESCRIPTOR(ts), INTERVAL '1' HOUR)) "
+                                + "GROUP BY window_start, window_end, window_time;"))
+                .containsOnly(List.of("+I[2024-03-01 09:59:59.9, 1]"));
+        assertThat(rowsOnBoth(
+                        flink,
+                        "1,2024-03-01 09:07:34\n",
+                        "SET 'table.local-time-zone' = 'UTC+8';",
+                        "CREATE TABLE events (v INT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts) WITH ('connector' = 'datagen');",
+                        "DESCRIBE events;"))
+                .containsOnly(List.of(
+                        "+I[v, INT, TRUE, <NULL>, <NULL>, <NULL>]",
+                        "+I[ts, TIMESTAMP(3) *ROWTIME*, TRUE, <NULL>, <NULL>, `ts`]"));
     }
 }

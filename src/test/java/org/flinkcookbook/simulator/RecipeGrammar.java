@@ -22,10 +22,14 @@ import org.flinkcookbook.simulator.ExpressionGrammar.Family;
  * TIMESTAMP_LTZ or epoch-millisecond rowtime, a watermark delay), session settings (time zones
  * with daylight saving, watermark intervals, batch mode), a fixture with ties, stragglers, rows on
  * window boundaries, far-future jumps, pre-1970 rows and rows in DST gaps and overlaps, and
- * several independent statements over the table: window TVFs with offsets, group windows, window
- * top-N and deduplication, OVER aggregations, CURRENT_WATERMARK in WHERE, SELECT lists, OVER
- * arguments and views, {@link ExpressionGrammar} expressions, INSERT into narrower sinks, and
- * statements Flink refuses. Each statement is one line, so a problem's line names its statement.
+ * several independent statements over the table: window TVFs with offsets, SESSION TVFs, group
+ * windows, window top-N and deduplication, OVER aggregations (rowtime and PROCTIME), aggregates with
+ * FILTER, DISTINCT and AVG on every type, GROUP BY in batch mode, UNION ALL in both modes,
+ * CURRENT_WATERMARK in WHERE, SELECT lists, OVER arguments and views, {@link ExpressionGrammar}
+ * expressions, DECIMAL and constant DOUBLE arithmetic, TIMESTAMP literals, DESCRIBE of computed
+ * columns, INSERT into narrower sinks and statement sets, and statements Flink refuses. Every
+ * construct docs/simulator.md says is modelled is drawn somewhere (its fuzzing section lists where).
+ * Each statement is one line, so a problem's line names its statement.
  */
 final class RecipeGrammar {
 
@@ -692,7 +696,7 @@ final class RecipeGrammar {
             optional.add("LAG(id) OVER w AS previous_id");
         }
         if (!value.sql().startsWith("DECIMAL") || random.nextInt(4) == 0) {
-            optional.add("AVG(v) OVER w AS mean"); // of DECIMAL: unsupported
+            optional.add("AVG(v) OVER w AS mean"); // of DECIMAL one time in four
         }
         for (int i = random.nextInt(4); i > 0; i--) {
             String item = pick(optional);

@@ -51,6 +51,11 @@ public record AggregateCall(Function function, boolean distinct, Expression argu
          */
         REDUCED_AVG,
         /**
+         * AVG that AggregateReduceFunctionsRule rewrote once, to SUM / COUNT, where that SUM stayed SumAggFunction
+         * (starting from NULL: an average of -0.0 alone is -0.0), in the argument's type.
+         */
+        REDUCED_AVG_OF_SUM,
+        /**
          * A SUM the planner may or may not have rewritten to $SUM0 (the simulator cannot tell, see
          * {@code AggregateReduction}): both results are computed, and where they differ (a FLOAT/DOUBLE sum
          * of -0.0) the statement is unsupported.
@@ -72,6 +77,13 @@ public record AggregateCall(Function function, boolean distinct, Expression argu
             case AVG -> argument.type().root() == Root.DECIMAL ? this : with(Function.REDUCED_AVG);
             default -> this;
         };
+    }
+
+    /** This call as the planner's AggregateReduceFunctionsRule rewrote it once: SUM to $SUM0, AVG to SUM / COUNT. */
+    public AggregateCall reducedOnce() {
+        return function == Function.AVG && argument.type().root() != Root.DECIMAL
+                ? with(Function.REDUCED_AVG_OF_SUM)
+                : reduced();
     }
 
     /** This call where the simulator cannot tell whether the planner rewrote it (see UNDECIDED_SUM). */
@@ -232,7 +244,12 @@ public record AggregateCall(Function function, boolean distinct, Expression argu
             }
             return switch (function) {
                 case UNDECIDED_SUM -> same(result(Function.SUM), result(Function.SUM0), "a SUM", "$SUM0");
-                case UNDECIDED_AVG -> same(result(Function.AVG), result(Function.REDUCED_AVG), "an AVG", "SUM / COUNT");
+                case UNDECIDED_AVG ->
+                    same(
+                            same(result(Function.AVG), result(Function.REDUCED_AVG), "an AVG", "SUM / COUNT"),
+                            result(Function.REDUCED_AVG_OF_SUM),
+                            "an AVG",
+                            "SUM / COUNT");
                 default -> result(function);
             };
         }
@@ -265,6 +282,10 @@ public record AggregateCall(Function function, boolean distinct, Expression argu
                             : root == Root.DOUBLE
                                     ? (Object) ((doubleSum + 0.0) / count)
                                     : Values.cast(wholeSum / count, SqlType.BIGINT, resultType(), null);
+                case REDUCED_AVG_OF_SUM ->
+                    root == Root.FLOAT
+                            ? (Object) (floatSum / count)
+                            : root == Root.DOUBLE ? (Object) (doubleSum / count) : reducedAverage(root);
                 default -> reducedAverage(root);
             };
         }

@@ -210,15 +210,19 @@ public final class ExpressionCompiler {
             return expression;
         }
         Object value = null;
+        boolean evaluatedToNull = false;
         if (expression.type().root() == Root.DOUBLE && !castsToFloat(node)) {
             try {
                 // no DOUBLE reads the session time zone: the reducer's result does not depend on it
                 value = expression.evaluate(new Object[0], EvaluationContext.withoutWatermark(ZoneOffset.UTC));
+                evaluatedToNull = value == null;
             } catch (RuntimeException notFoldable) {
                 value = null;
             }
         }
-        if (value == null && readsNullLiteral(node)) {
+        // found by RecipeFuzzTest: only a NULL the expression evaluates to, not one in a branch of an expression
+        // that was not evaluated (a FLOAT inside), is folded to NULL
+        if (evaluatedToNull && readsNullLiteral(node)) {
             return Expression.constant(null, SqlType.DOUBLE); // CAST(NULL AS DOUBLE) and what it propagates to
         }
         if (!(value instanceof Double folded)

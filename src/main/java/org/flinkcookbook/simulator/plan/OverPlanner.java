@@ -87,13 +87,14 @@ final class OverPlanner {
         // arrival, only if the first expression of the SELECT list (operands first) is no OVER call; otherwise
         // in a Calc after it, which reads the watermark before the one that emitted the row
         // measured by RecipeFuzzTest: a WHERE clause puts it after whatever comes first (with CURRENT_WATERMARK in
-        // the WHERE too), an AVG OVER (expanded to SUM / COUNT) before again
-        boolean overFirst = (firstExpressionIsOver(select.getSelectList()) || select.getWhere() != null)
-                && overCalls.stream()
-                        .noneMatch(over -> ((SqlCall) over.operand(0))
-                                .getOperator()
-                                .getName()
-                                .equalsIgnoreCase("AVG"));
+        // the WHERE too) unless an OVER argument is computed; an AVG OVER (expanded to SUM / COUNT) or a SUM OVER
+        // (CASE WHEN COUNT OVER > 0 THEN $SUM0 OVER END, SqlToRelConverter#convertOver) anywhere before again
+        boolean overFirst = (firstExpressionIsOver(select.getSelectList())
+                        || (select.getWhere() != null && overCalls.stream().noneMatch(OverPlanner::computesArguments)))
+                && overCalls.stream().noneMatch(over -> {
+                    String function = ((SqlCall) over.operand(0)).getOperator().getName();
+                    return function.equalsIgnoreCase("AVG") || function.equalsIgnoreCase("SUM");
+                });
         if (overFirst && overCalls.stream().anyMatch(OverPlanner::computesArguments)) {
             throw new UnsupportedConstructException(
                     select.getParserPosition(),

@@ -54,7 +54,11 @@ record WindowTvf(
 
     /** window_time and *_ROWTIME: TIMESTAMP_LTZ(3) over an LTZ rowtime, TIMESTAMP(3) otherwise. */
     static SqlType windowTimeType(SqlType rowtimeType) {
-        return rowtimeType.root() == Root.TIMESTAMP_LTZ ? SqlType.timestampLtz(3) : SqlType.TIMESTAMP_3;
+        // the time attribute's type: TIMESTAMP(3) or TIMESTAMP_LTZ(3) in streaming mode, the declared precision in
+        // batch mode, where the column is no time indicator (a TIMESTAMP(1) rowtime's window_time prints 59.9)
+        return rowtimeType.root() == Root.TIMESTAMP_LTZ
+                ? SqlType.timestampLtz(rowtimeType.precision())
+                : SqlType.timestamp(rowtimeType.precision());
     }
 
     /** Parses the call inside {@code TABLE(...)}; {@code dataOf} plans the TABLE argument. */

@@ -55,13 +55,14 @@ public record TableDefinition(
     /**
      * DESCRIBE's rows: name, type (with *ROWTIME* / *PROCTIME*), null, key, extras, watermark. The
      * watermarked column is a rowtime attribute in streaming mode only ({@code
-     * DefaultSchemaResolver#adjustRowtimeAttribute}).
+     * DefaultSchemaResolver#adjustRowtimeAttribute}); its watermark shows in both modes (measured).
      */
     public List<List<String>> describe(boolean streaming) {
         String key = primaryKey.isEmpty() ? null : "PRI(" + String.join(", ", primaryKey) + ")";
         return columns.stream()
                 .map(column -> {
-                    boolean rowtime = streaming && column.name().equals(rowtimeColumn);
+                    boolean watermarked = column.name().equals(rowtimeColumn);
+                    boolean rowtime = streaming && watermarked;
                     boolean proctime = column.type().root() == SqlType.Root.TIMESTAMP_LTZ
                             && column.computedExpression() != null
                             && column.computedExpression()
@@ -75,7 +76,7 @@ public record TableDefinition(
                             column.nullable() == null ? null : column.nullable() && !proctime ? "TRUE" : "FALSE",
                             primaryKey.contains(column.name()) ? key : null,
                             column.computedExpression() == null ? null : "AS " + unparsed(column.computedExpression()),
-                            rowtime ? unparsed(watermarkStrategy) : null);
+                            watermarked ? unparsed(watermarkStrategy) : null);
                 })
                 .toList();
     }

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -187,10 +188,31 @@ public final class WindowAggregation extends WindowedAggregation {
     @Override
     void fireUpTo(long progress) {
         flushBuffer(progress);
-        Map.Entry<Window, Set<List<Object>>> next;
-        while ((next = pending.firstEntry()) != null
-                && (progress == Long.MAX_VALUE || WindowRows.fired(next.getKey().end(), progress, shiftZone))) {
+        Iterator<Map.Entry<Window, Set<List<Object>>>> windows =
+                pending.entrySet().iterator();
+        Window waiting = null;
+        while (windows.hasNext()) {
+            Map.Entry<Window, Set<List<Object>>> next = windows.next();
             Window window = next.getKey();
+            if (progress != Long.MAX_VALUE && !WindowRows.fired(window.end(), progress, shiftZone)) {
+                if (!daylightSaving) {
+                    break;
+                }
+                // TimeWindowUtil#toEpochMillsForTimer is not monotonic across a DST change of other than an hour
+                // (Australia/Lord_Howe's 30 minutes: a window ending at 02:15 after the fall-back has its timer
+                // before one ending at 02:00), so a window may fire before one that ends earlier
+                waiting = waiting == null ? window : waiting;
+                continue;
+            }
+            if (waiting != null && spec.kind() != Kind.TUMBLE) {
+                // HOP and CUMULATE windows share slices, which Flink clears as each window's timer fires
+                throw new UnsupportedConstructException(
+                        null,
+                        "a " + spec.kind() + " window [" + Timestamps.format(window.start(), 3) + ", "
+                                + Timestamps.format(window.end(), 3) + ") whose timer fires before that of ["
+                                + Timestamps.format(waiting.start(), 3) + ", " + Timestamps.format(waiting.end(), 3)
+                                + ") across a daylight-saving change (the windows share slices)");
+            }
             if (!bufferedSlices.subSet(window.start() + 1, window.end() + 1).isEmpty()) {
                 throw new UnsupportedConstructException(
                         null,
@@ -200,9 +222,10 @@ public final class WindowAggregation extends WindowedAggregation {
                                 + "grid Flink flushes the buffer on: a window offset, or a zone offset that is not a "
                                 + "multiple of the window)");
             }
-            pending.pollFirstEntry();
-            fired(next.getKey(), progress);
-            fire(next.getKey(), next.getValue());
+            Set<List<Object>> windowKeys = next.getValue();
+            windows.remove(); // TreeMap's removal may move the next entry's key and value into this entry
+            fired(window, progress);
+            fire(window, windowKeys);
             // firing removes state the caches may point to, CUMULATE's merge also through them
             lastPane = null;
             lastSliceEnd = Long.MIN_VALUE;

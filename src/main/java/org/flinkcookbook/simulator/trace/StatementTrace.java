@@ -4,6 +4,7 @@ import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
+import java.util.function.Supplier;
 import org.flinkcookbook.result.LateRow;
 import org.flinkcookbook.result.RowExplanations;
 import org.flinkcookbook.result.WatermarkCheck;
@@ -60,11 +61,16 @@ public final class StatementTrace {
         return windowed ? lateRowsDropped : null;
     }
 
-    /** What became of the rows; a timeline when one was recorded and an operator took part. */
-    public RowExplanations explanations(ZoneId timeZone, long watermarkIntervalMillis) {
+    /**
+     * What became of the rows; a timeline when one was recorded and an operator took part.
+     *
+     * @param timeZone the session time zone, asked for only when there is a timeline (a DESCRIBE does not
+     *     read it, so an invalid one is no error there)
+     */
+    public RowExplanations explanations(Supplier<ZoneId> timeZone, long watermarkIntervalMillis) {
         boolean traced = timeline != null && (windowed || !watermarkChecks.isEmpty());
         return new RowExplanations(
-                lateRows, watermarkChecks, traced ? timeline.timeline(timeZone, watermarkIntervalMillis) : null);
+                lateRows, watermarkChecks, traced ? timeline.timeline(timeZone.get(), watermarkIntervalMillis) : null);
     }
 
     /** Fixture rows, as {@code file:line}, whose fate depends on when periodic watermarks fire. */
