@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.Random;
+import org.apache.flink.table.data.TimestampData;
 import org.flinkcookbook.engine.RecipeRun;
 import org.flinkcookbook.result.ResultRow;
 import org.flinkcookbook.simulator.types.SqlType;
@@ -44,6 +45,28 @@ class FixtureReadingTest {
                 .isEqualTo(Timestamps.parseTimestamp("2024-03-01 10:00:00.500"));
         assertThat(Timestamps.parseTimestamp("2024-3-1 10:00:00"))
                 .isEqualTo(Timestamps.parseTimestamp("2024-03-01 10:00:00"));
+    }
+
+    @Test
+    void timestampsKeepEveryDigitAsTimestampDataFromLocalDateTimeDoes() {
+        // CsvToRowDataConverters#convertToTimestamp: TimestampData#fromLocalDateTime of the parsed text, nanoseconds
+        // kept; a value without digits below the millisecond stays a Long
+        Random random = new Random(11);
+        for (int i = 0; i < 20_000; i++) {
+            LocalDateTime time = LocalDateTime.ofEpochSecond(
+                    random.nextLong(-2_000_000_000L, 5_000_000_000L), random.nextInt(1_000_000_000), ZoneOffset.UTC);
+            String fraction = String.format("%09d", time.getNano()).substring(0, 1 + random.nextInt(9));
+            String text = time.withNano(0).toString().replace('T', ' ');
+            text = (text.length() == 16 ? text + ":00" : text) + "." + fraction;
+            TimestampData expected = TimestampData.fromLocalDateTime(
+                    java.sql.Timestamp.valueOf(text).toLocalDateTime());
+            Object parsed = Values.parseCsvField(text, SqlType.timestamp(9));
+            assertThat(Timestamps.millis(parsed)).as(text).isEqualTo(expected.getMillisecond());
+            assertThat(parsed instanceof TimestampData precise ? precise : TimestampData.fromEpochMillis((Long) parsed))
+                    .as(text)
+                    .isEqualTo(expected);
+            assertThat(parsed instanceof Long).as(text).isEqualTo(expected.getNanoOfMillisecond() == 0);
+        }
     }
 
     @Test

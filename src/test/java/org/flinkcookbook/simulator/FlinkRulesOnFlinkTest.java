@@ -154,6 +154,116 @@ class FlinkRulesOnFlinkTest {
                 .containsOnly(List.of("+I[2024-03-01 10:00:00.000, 3]"));
     }
 
+    private static final String NANOS = """
+            a,2024-03-01 10:00:00.123456789
+            b,1969-12-31 23:59:59.999999999
+            c,2024-03-01 10:00:00.1
+            d,2024-03-01 10:00:00.123
+            """;
+    private static final String NANOS_TABLE =
+            "CREATE TABLE events (k STRING, ts TIMESTAMP(9)) WITH ('connector' = 'datagen');";
+
+    @Test
+    void timestampsKeepTheirNanosecondsAndCastsCutThem(FlinkEngine flink) {
+        // CsvToRowDataConverters#convertToTimestamp keeps the nanoseconds (TimestampData#fromLocalDateTime);
+        // DateTimeUtils#formatTimestamp prints exactly p digits; a cast to fewer digits is DateTimeUtils#truncate
+        // (toward the past before 1970, as the millisecond is floored); a string cast is
+        // DateTimeUtils#parseTimestampData, cut to the precision
+        assertThat(rowsOnBoth(
+                        flink,
+                        NANOS,
+                        NANOS_TABLE,
+                        "SELECT k, ts, CAST(ts AS TIMESTAMP(3)), CAST(ts AS TIMESTAMP(4)), CAST(ts AS TIMESTAMP(6)), "
+                                + "CAST(ts AS STRING), CAST(ts AS TIMESTAMP_LTZ(6)), "
+                                + "CAST('2024-03-01 10:00:00.1234567' AS TIMESTAMP(6)), "
+                                + "ts + INTERVAL '1' SECOND FROM events;"))
+                .containsOnly(List.of(
+                        "+I[a, 2024-03-01 10:00:00.123456789, 2024-03-01 10:00:00.123, 2024-03-01 10:00:00.1234, "
+                                + "2024-03-01 10:00:00.123456, 2024-03-01 10:00:00.123456789, "
+                                + "2024-03-01 10:00:00.123456, 2024-03-01 10:00:00.123456, "
+                                + "2024-03-01 10:00:01.123456789]",
+                        "+I[b, 1969-12-31 23:59:59.999999999, 1969-12-31 23:59:59.999, 1969-12-31 23:59:59.9999, "
+                                + "1969-12-31 23:59:59.999999, 1969-12-31 23:59:59.999999999, "
+                                + "1969-12-31 23:59:59.999999, 2024-03-01 10:00:00.123456, "
+                                + "1970-01-01 00:00:00.999999999]",
+                        "+I[c, 2024-03-01 10:00:00.100000000, 2024-03-01 10:00:00.100, 2024-03-01 10:00:00.1000, "
+                                + "2024-03-01 10:00:00.100000, 2024-03-01 10:00:00.100000000, "
+                                + "2024-03-01 10:00:00.100000, 2024-03-01 10:00:00.123456, "
+                                + "2024-03-01 10:00:01.100000000]",
+                        "+I[d, 2024-03-01 10:00:00.123000000, 2024-03-01 10:00:00.123, 2024-03-01 10:00:00.1230, "
+                                + "2024-03-01 10:00:00.123000, 2024-03-01 10:00:00.123000000, "
+                                + "2024-03-01 10:00:00.123000, 2024-03-01 10:00:00.123456, "
+                                + "2024-03-01 10:00:01.123000000]"));
+    }
+
+    @Test
+    void timestampsCompareAndAggregateToTheNanosecond(FlinkEngine flink) {
+        // TimestampData#compareTo: milliseconds, then nanoseconds of the millisecond
+        assertThat(rowsOnBoth(
+                        flink,
+                        NANOS,
+                        NANOS_TABLE,
+                        "SELECT k, ts = TIMESTAMP '2024-03-01 10:00:00.123456789', CAST(ts AS TIMESTAMP(6)) < ts, "
+                                + "ts > TIMESTAMP '2024-03-01 10:00:00.123' FROM events;"))
+                .containsOnly(List.of(
+                        "+I[a, TRUE, TRUE, TRUE]",
+                        "+I[b, FALSE, TRUE, FALSE]",
+                        "+I[c, FALSE, FALSE, FALSE]",
+                        "+I[d, FALSE, FALSE, FALSE]"));
+        assertThat(rowsOnBoth(
+                        flink,
+                        NANOS,
+                        "SET 'execution.runtime-mode' = 'batch';",
+                        NANOS_TABLE,
+                        "SELECT MIN(ts), MAX(ts), MAX(CAST(ts AS TIMESTAMP(6))), COUNT(DISTINCT ts) FROM events;"))
+                .containsOnly(List.of("+I[1969-12-31 23:59:59.999999999, 2024-03-01 10:00:00.123456789, "
+                        + "2024-03-01 10:00:00.123456, 4]"));
+    }
+
+    @Test
+    void aTimestamp3ColumnKeepsTheNanosecondsItWasReadWith(FlinkEngine flink) {
+        // CsvToRowDataConverters#convertToTimestamp ignores the column's precision: the digits are printed
+        // away but compared, and a cast to more digits (no DateTimeUtils#truncate) shows them
+        assertThat(rowsOnBoth(
+                        flink,
+                        NANOS,
+                        "CREATE TABLE events (k STRING, ts TIMESTAMP(3)) WITH ('connector' = 'datagen');",
+                        "SELECT k, ts, ts > TIMESTAMP '2024-03-01 10:00:00.123', CAST(ts AS TIMESTAMP(6)) "
+                                + "FROM events WHERE k = 'a';"))
+                .containsOnly(List.of("+I[a, 2024-03-01 10:00:00.123, TRUE, 2024-03-01 10:00:00.123456]"));
+    }
+
+    @Test
+    void aTimestampLtzKeepsItsNanosecondsAcrossTheSessionZone(FlinkEngine flink) {
+        // CsvToRowDataConverters reads a TIMESTAMP_LTZ as an instant with its nanoseconds; the session zone
+        // shifts whole seconds (DateTimeUtils#formatTimestamp with the zone), the cast to TIMESTAMP keeps them
+        assertThat(rowsOnBoth(
+                        flink,
+                        "a,2024-03-01 10:00:00.123456789Z\n",
+                        "SET 'table.local-time-zone' = 'Asia/Kolkata';",
+                        "CREATE TABLE events (k STRING, ts TIMESTAMP_LTZ(9)) WITH ('connector' = 'datagen');",
+                        "SELECT k, ts, CAST(ts AS TIMESTAMP(6)), CAST(ts AS TIMESTAMP_LTZ(3)), "
+                                + "ts > TO_TIMESTAMP_LTZ(1709287200123, 3) FROM events;"))
+                .containsOnly(List.of("+I[a, 2024-03-01 15:30:00.123456789, 2024-03-01 15:30:00.123456, "
+                        + "2024-03-01 15:30:00.123, TRUE]"));
+    }
+
+    @Test
+    void aRowtimeCastFromNanosecondsWindowsByItsMilliseconds(FlinkEngine flink) {
+        // a rowtime is TIMESTAMP(0..3) (the watermark check of the CREATE TABLE); window operators read
+        // TimestampData#getMillisecond, and the 1969 row is late
+        assertThat(rowsOnBoth(
+                        flink,
+                        NANOS,
+                        "CREATE TABLE events (k STRING, ts TIMESTAMP(9), rt AS CAST(ts AS TIMESTAMP(3)), "
+                                + "WATERMARK FOR rt AS rt - INTERVAL '1' SECOND) WITH ('connector' = 'datagen');",
+                        "SELECT window_start, window_end, MAX(ts), COUNT(*) "
+                                + "FROM TABLE(TUMBLE(TABLE events, DESCRIPTOR(rt), INTERVAL '1' SECOND)) "
+                                + "GROUP BY window_start, window_end;"))
+                .containsOnly(List.of(
+                        "+I[2024-03-01 10:00:00.000, 2024-03-01 10:00:01.000, 2024-03-01 10:00:00.123456789, 3]"));
+    }
+
     @Test
     void aWindowWhoseTimerComesFirstFiresFirstAcrossLordHowesHalfHourFallBack(FlinkEngine flink) {
         // TimeWindowUtil#toEpochMillsForTimer takes a wall-clock time whose next hour lies across the fall-back

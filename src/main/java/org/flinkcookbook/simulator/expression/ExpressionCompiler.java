@@ -782,7 +782,7 @@ public final class ExpressionCompiler {
                     if (value == null) {
                         return null;
                     }
-                    LocalDateTime wallClock = Timestamps.wallClock((Long) value);
+                    LocalDateTime wallClock = Timestamps.wallClock(Timestamps.millis(value));
                     if (context.sessionZone()
                                     .getRules()
                                     .getValidOffsets(wallClock)
@@ -792,7 +792,8 @@ public final class ExpressionCompiler {
                                 node,
                                 "comparing a TIMESTAMP_LTZ with " + wallClock + ", a daylight-saving gap or overlap");
                     }
-                    return Timestamps.toEpoch((Long) value, context.sessionZone());
+                    return Timestamps.withMillis(
+                            value, Timestamps.toEpoch(Timestamps.millis(value), context.sessionZone()));
                 },
                 timestamp);
     }
@@ -819,7 +820,7 @@ public final class ExpressionCompiler {
         SqlType b = right.type();
         if (a.isTimestamp() && b.root() == Root.INTERVAL && (kind == SqlKind.PLUS || kind == SqlKind.MINUS)) {
             long sign = kind == SqlKind.PLUS ? 1 : -1;
-            return derived2(a, left, right, (x, y) -> (Long) x + sign * (Long) y);
+            return derived2(a, left, right, (x, y) -> Timestamps.withMillis(x, Timestamps.millis(x) + sign * (Long) y));
         }
         if (!a.isNumeric() || !b.isNumeric()) {
             throw unsupported(node, "arithmetic on " + a + " and " + b + " in " + node);
@@ -1021,9 +1022,7 @@ public final class ExpressionCompiler {
         }
         if (literal instanceof SqlTimestampLiteral timestamp) {
             SqlType type = SqlType.timestamp(Math.max(0, timestamp.getPrec()));
-            String text = Values.withinMilliseconds(timestamp.toFormattedString(), type)
-                    .toString();
-            return compileConstant(type, Timestamps.parseLiteral(text));
+            return compileConstant(type, Timestamps.parseLiteral(timestamp.toFormattedString(), type.precision()));
         }
         if (literal instanceof SqlNumericLiteral number) {
             BigDecimal value = number.getValueAs(BigDecimal.class);

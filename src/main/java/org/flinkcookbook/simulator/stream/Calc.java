@@ -99,8 +99,9 @@ public final class Calc implements RowSink, EvaluationContext {
             String eventTime =
                     Values.render(values[filterTrace.rowtimeIndex()], filterTrace.rowtimeType(), sessionZone);
             trace.watermarkCheck(new WatermarkCheck(filterTrace.fixture(), fixtureLine, eventTime, watermark, passed));
-            if (timeline != null && values[filterTrace.rowtimeIndex()] instanceof Long rowtime) {
-                long wallClock = Timestamps.toWallClock(rowtime, shiftZone);
+            if (timeline != null && values[filterTrace.rowtimeIndex()] != null) {
+                long wallClock =
+                        Timestamps.toWallClock(Timestamps.millis(values[filterTrace.rowtimeIndex()]), shiftZone);
                 timeline.row(this, fixtureLine, wallClock);
                 if (!passed) {
                     timeline.filtered(

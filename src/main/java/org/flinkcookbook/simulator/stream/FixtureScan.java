@@ -11,6 +11,7 @@ import org.flinkcookbook.simulator.expression.EvaluationContext;
 import org.flinkcookbook.simulator.expression.Expression;
 import org.flinkcookbook.simulator.session.TableDefinition.CsvSource;
 import org.flinkcookbook.simulator.types.SqlType;
+import org.flinkcookbook.simulator.types.Timestamps;
 import org.flinkcookbook.simulator.types.Values;
 
 /**
@@ -139,6 +140,6 @@ public final class FixtureScan {
                     source.displayName() + ":" + line
                             + ": RowTime field should not be null, please convert it to a non-null long value.");
         }
-        return (Long) watermarkStrategy.expression().evaluate(row, context);
+        return Timestamps.millis(watermarkStrategy.expression().evaluate(row, context));
     }
 }

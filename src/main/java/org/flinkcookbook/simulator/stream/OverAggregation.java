@@ -99,7 +99,7 @@ public final class OverAggregation implements RowSink, EvaluationContext {
             emit(state, pending);
             return;
         }
-        long timestamp = (Long) values[rowtimeIndex];
+        long timestamp = Timestamps.millis(values[rowtimeIndex]);
         if (timeline != null) {
             timeline.row(this, fixtureLine, wallClock(timestamp));
         }

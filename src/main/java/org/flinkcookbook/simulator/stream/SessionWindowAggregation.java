@@ -99,7 +99,7 @@ public final class SessionWindowAggregation extends WindowedAggregation {
         if (rowsOnly && values[rowtimeIndex] == null) {
             return;
         }
-        long timestamp = Timestamps.toWallClock((Long) values[rowtimeIndex], shiftZone);
+        long timestamp = Timestamps.toWallClock(Timestamps.millis(values[rowtimeIndex]), shiftZone);
         if (timeline != null) {
             timeline.row(this, fixtureLine, timestamp);
         }

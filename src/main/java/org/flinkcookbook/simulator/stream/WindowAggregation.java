@@ -115,7 +115,7 @@ public final class WindowAggregation extends WindowedAggregation {
         if (rowtime == null) {
             return; // only reachable in batch mode; the watermark assigner rejects NULL rowtimes
         }
-        long timestamp = Timestamps.toWallClock((Long) rowtime, shiftZone);
+        long timestamp = Timestamps.toWallClock(Timestamps.millis(rowtime), shiftZone);
         if (timeline != null) {
             timeline.row(this, fixtureLine, timestamp);
         }

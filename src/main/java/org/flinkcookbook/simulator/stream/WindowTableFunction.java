@@ -34,7 +34,7 @@ public final class WindowTableFunction implements RowSink {
         if (rowtime == null) {
             return;
         }
-        for (Window window : spec.windowsOf(Timestamps.toWallClock((Long) rowtime, shiftZone))) {
+        for (Window window : spec.windowsOf(Timestamps.toWallClock(Timestamps.millis(rowtime), shiftZone))) {
             Object[] windowed = new Object[values.length + 3];
             System.arraycopy(values, 0, windowed, 0, values.length);
             windowed[values.length] = window.start();

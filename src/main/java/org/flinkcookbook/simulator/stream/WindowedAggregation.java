@@ -72,7 +72,7 @@ abstract sealed class WindowedAggregation implements RowSink, EvaluationContext
         if (timeline != null) {
             timeline.late(
                     fixtureLine,
-                    Timestamps.toWallClock((Long) values[rowtimeIndex], shiftZone),
+                    Timestamps.toWallClock(Timestamps.millis(values[rowtimeIndex]), shiftZone),
                     currentProgress == NO_WATERMARK ? null : Timestamps.toWallClock(currentProgress, shiftZone),
                     window.start(),
                     window.end());

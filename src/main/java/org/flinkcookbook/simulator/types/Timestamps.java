@@ -6,14 +6,62 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
+import java.util.TimeZone;
+import org.apache.flink.table.data.TimestampData;
+import org.apache.flink.table.utils.DateTimeUtils;
 
 /**
  * Timestamp text and time-zone arithmetic. TIMESTAMP values are wall-clock milliseconds read as
- * UTC; TIMESTAMP_LTZ values are epoch milliseconds, shown in the session time zone.
+ * UTC; TIMESTAMP_LTZ values are epoch milliseconds, shown in the session time zone. A value with
+ * digits below the millisecond is Flink's own {@link TimestampData} (milliseconds and nanoseconds
+ * of the millisecond), every other value a {@code Long}, so that each value has one form.
  */
 public final class Timestamps {
 
+    private static final TimeZone UTC = TimeZone.getTimeZone(ZoneOffset.UTC);
+
     private Timestamps() {}
+
+    /** The value of these milliseconds and nanoseconds of the millisecond, in its one form. */
+    public static Object of(long millis, int nanoOfMillisecond) {
+        return nanoOfMillisecond == 0 ? (Object) millis : TimestampData.fromEpochMillis(millis, nanoOfMillisecond);
+    }
+
+    /** A value's milliseconds, the digits below them dropped (TimestampData#getMillisecond, as windows and watermarks read a rowtime). */
+    public static long millis(Object value) {
+        return value instanceof TimestampData precise ? precise.getMillisecond() : (Long) value;
+    }
+
+    /** The same nanoseconds of the millisecond on other milliseconds: a time-zone shift or an interval added. */
+    public static Object withMillis(Object value, long millis) {
+        return value instanceof TimestampData precise ? of(millis, precise.getNanoOfMillisecond()) : (Object) millis;
+    }
+
+    static TimestampData data(Object value) {
+        return value instanceof TimestampData precise ? precise : TimestampData.fromEpochMillis((Long) value);
+    }
+
+    private static Object value(TimestampData data) {
+        return of(data.getMillisecond(), data.getNanoOfMillisecond());
+    }
+
+    /** Fewer fractional digits, as Flink's casts between precisions cut them (DateTimeUtils#truncate). */
+    public static Object truncate(Object value, int precision) {
+        if (value instanceof Long millis && precision >= 3) {
+            return millis;
+        }
+        return value(DateTimeUtils.truncate(data(value), precision));
+    }
+
+    /**
+     * A wall-clock value as Flink prints it: the fraction cut or padded to {@code precision} digits
+     * (DateTimeUtils#formatTimestamp, which the printed rows' TIMESTAMP to STRING cast calls).
+     */
+    public static String format(Object wallClock, int precision) {
+        return wallClock instanceof TimestampData precise
+                ? DateTimeUtils.formatTimestamp(precise, UTC, precision)
+                : format((long) (Long) wallClock, precision);
+    }
 
     /**
      * Parses a CSV timestamp the way Flink's CSV format does ({@code java.sql.Timestamp.valueOf}:
@@ -29,14 +77,39 @@ public final class Timestamps {
     }
 
     /**
+     * A CSV timestamp with the digits below the millisecond that Flink's CSV format keeps
+     * (CsvToRowDataConverters#convertToTimestamp parses nanoseconds whatever the column's precision).
+     */
+    public static Object parseTimestampValue(CharSequence text) {
+        return of(parseTimestamp(text), nanosBelowMillis(text));
+    }
+
+    /** The fraction's digits after the third, as nanoseconds of the millisecond; found without allocating, as fixtures are read. */
+    private static int nanosBelowMillis(CharSequence text) {
+        int point = text.length() - 1;
+        while (point >= 0 && text.charAt(point) != '.') {
+            point--;
+        }
+        int nanos = 0;
+        for (int i = point + 4, unit = 100_000; point >= 0 && i < text.length() && unit > 0; i++, unit /= 10) {
+            int digit = digit(text.charAt(i));
+            if (digit < 0) {
+                break;
+            }
+            nanos += digit * unit;
+        }
+        return nanos;
+    }
+
+    /**
      * Parses a CSV TIMESTAMP_LTZ as Flink's CSV format does: {@code yyyy-MM-dd HH:mm:ss[.f...]Z},
      * an instant in UTC.
      */
-    public static long parseUtcTimestamp(CharSequence text) {
+    public static Object parseUtcTimestamp(CharSequence text) {
         if (text.length() == 0 || text.charAt(text.length() - 1) != 'Z') {
             throw new IllegalArgumentException("a TIMESTAMP_LTZ is written as yyyy-MM-dd HH:mm:ss[.SSS]Z, in UTC");
         }
-        return parseTimestamp(text.subSequence(0, text.length() - 1));
+        return parseTimestampValue(text.subSequence(0, text.length() - 1));
     }
 
     /**
@@ -131,6 +204,11 @@ public final class Timestamps {
             return wallClockMillis(LocalDate.parse(trimmed).atStartOfDay());
         }
         return wallClockMillis(LocalDateTime.parse(trimmed.replace(' ', 'T')));
+    }
+
+    /** A TIMESTAMP literal or string cast ({@link #parseLiteral}) with its digits below the millisecond, cut to a precision. */
+    public static Object parseLiteral(String text, int precision) {
+        return truncate(of(parseLiteral(text), nanosBelowMillis(text.trim())), precision);
     }
 
     public static long wallClockMillis(LocalDateTime dateTime) {

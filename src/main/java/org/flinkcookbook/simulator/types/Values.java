@@ -4,10 +4,10 @@ import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.ZoneId;
 import org.apache.flink.table.data.DecimalData;
+import org.apache.flink.table.data.TimestampData;
 import org.apache.flink.table.data.binary.BinaryStringData;
 import org.apache.flink.table.data.binary.BinaryStringDataUtil;
 import org.flinkcookbook.result.ResultRow;
-import org.flinkcookbook.simulator.UnsupportedConstructException;
 import org.flinkcookbook.simulator.types.SqlType.Root;
 
 /** Reading, casting, comparing and printing values of the modelled types, following Flink. */
@@ -48,33 +48,12 @@ public final class Values {
             case DECIMAL:
                 return fitDecimal(new BigDecimal(field.toString()), type);
             case TIMESTAMP:
-                return Timestamps.parseTimestamp(withinMilliseconds(field, type));
+                return Timestamps.parseTimestampValue(field);
             case TIMESTAMP_LTZ:
-                return Timestamps.parseUtcTimestamp(withinMilliseconds(field, type));
+                return Timestamps.parseUtcTimestamp(field);
             default:
                 throw new IllegalArgumentException("Flink's CSV format cannot read a " + type + " column");
         }
-    }
-
-    /**
-     * Values are held in milliseconds: a TIMESTAMP(4..9) value with digits beyond them, which Flink
-     * keeps, is not modelled.
-     */
-    public static CharSequence withinMilliseconds(CharSequence text, SqlType type) {
-        if (type.precision() > 3) {
-            int point = text.toString().lastIndexOf('.');
-            for (int i = point < 0 ? text.length() : point + 4; i < text.length(); i++) {
-                char c = text.charAt(i);
-                if (c >= '1' && c <= '9') {
-                    throw new UnsupportedConstructException(
-                            null, "sub-millisecond " + type + " values such as '" + text + "'");
-                }
-                if (c < '0' || c > '9') {
-                    break;
-                }
-            }
-        }
-        return text;
     }
 
     private static String trimmed(CharSequence field) {
@@ -119,9 +98,11 @@ public final class Values {
             case DECIMAL:
                 return ((BigDecimal) value).toPlainString();
             case TIMESTAMP:
-                return Timestamps.format((Long) value, type.precision());
+                return Timestamps.format(value, type.precision());
             case TIMESTAMP_LTZ:
-                return Timestamps.format(Timestamps.toWallClock((Long) value, sessionZone), type.precision());
+                return Timestamps.format(
+                        Timestamps.withMillis(value, Timestamps.toWallClock(Timestamps.millis(value), sessionZone)),
+                        type.precision());
             default:
                 return value.toString();
         }
@@ -139,13 +120,16 @@ public final class Values {
             return parse((String) value, to, sessionZone);
         }
         if (from.isTimestamp() && to.isTimestamp()) {
-            long millis = (Long) value;
+            Object shifted = value;
             if (from.root() != to.root()) {
-                millis = to.root() == Root.TIMESTAMP
-                        ? Timestamps.toWallClock(millis, sessionZone)
-                        : Timestamps.toEpoch(millis, sessionZone);
+                long millis = Timestamps.millis(value);
+                shifted = Timestamps.withMillis(
+                        value,
+                        to.root() == Root.TIMESTAMP
+                                ? Timestamps.toWallClock(millis, sessionZone)
+                                : Timestamps.toEpoch(millis, sessionZone));
             }
-            return to.precision() >= 3 ? millis : truncate(millis, to.precision());
+            return Timestamps.truncate(shifted, to.precision());
         }
         if (from.isNumeric() && to.isNumeric()) {
             return number(value, from, to);
@@ -181,9 +165,10 @@ public final class Values {
         }
         String text = untrimmed.trim();
         if (to.isTimestamp()) {
-            long wallClock = truncate(
-                    Timestamps.parseLiteral(withinMilliseconds(text, to).toString()), Math.min(3, to.precision()));
-            return to.root() == Root.TIMESTAMP_LTZ ? Timestamps.toEpoch(wallClock, sessionZone) : wallClock;
+            Object wallClock = Timestamps.parseLiteral(text, to.precision());
+            return to.root() == Root.TIMESTAMP_LTZ
+                    ? Timestamps.withMillis(wallClock, Timestamps.toEpoch(Timestamps.millis(wallClock), sessionZone))
+                    : wallClock;
         }
         BinaryStringData string = BinaryStringData.fromString(text);
         return switch (to.root()) {
@@ -199,15 +184,6 @@ public final class Values {
             }
             default -> throw new IllegalArgumentException("CAST from STRING to " + to);
         };
-    }
-
-    /**
-     * Fewer fractional digits: the rest is dropped toward zero of the epoch (Java's division), so
-     * 1969-12-31 23:59:59.999 as TIMESTAMP(0) is 1970-01-01 00:00:00, as Flink gives it.
-     */
-    private static long truncate(long millis, int precision) {
-        long unit = precision >= 3 ? 1 : precision == 2 ? 10 : precision == 1 ? 100 : 1000;
-        return millis / unit * unit;
     }
 
     private static Object number(Object value, SqlType from, SqlType to) {
@@ -290,6 +266,9 @@ public final class Values {
         }
         if (left instanceof String a && right instanceof String b) {
             return compareCodePoints(a, b);
+        }
+        if (left instanceof TimestampData || right instanceof TimestampData) {
+            return Timestamps.data(left).compareTo(Timestamps.data(right));
         }
         if (left instanceof Number a && right instanceof Number b && left.getClass() != right.getClass()) {
             if (a instanceof BigDecimal || b instanceof BigDecimal) {
