@@ -30,18 +30,13 @@ public final class EngineJvmMain {
         try (ObjectInputStream in = new ObjectInputStream(Files.newInputStream(Path.of(args[0])))) {
             request = (GoalRequest) in.readObject();
         }
-        Path answerFile = Path.of(args[1]);
-        Serializable answer = answer(() -> request.run(new ProtocolConsole(protocol), (runner, settings, console) -> {
+        AnswerFile answerFile = new AnswerFile(Path.of(args[1]), protocol);
+        answerFile.write(answer(() -> request.run(new ProtocolConsole(protocol), (runner, settings, console) -> {
             RunSummary summary = runner.run(request.mode());
             // the verdict goes back before the engines close: stopping Flink is no part of it
-            try {
-                answer(summary.verdict(), answerFile, protocol);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
+            answerFile.write(summary.verdict());
             return summary;
-        }));
-        answer(answer, answerFile, protocol);
+        })));
         closeWatchdog.interrupt();
         // Flink's threads are not all daemons
         System.exit(0);
@@ -65,23 +60,42 @@ public final class EngineJvmMain {
             "cookbook-engine-close-watchdog");
 
     /**
-     * Writes the answer, unless one was written already (what fails after the verdict, while the
-     * engines close, is no part of it), and closes the standard streams, each of which then points
-     * at /dev/null: the build needs nothing more from this JVM and stops reading it, while this JVM
-     * closes Flink and may still write its class-data archive at exit.
+     * The answer goes out once: the verdict as soon as the run has it, or why the run could not
+     * end. What fails after that, while the engines close, is no part of it; and the build deletes
+     * the file as soon as it read it, so only this JVM's memory knows it was written.
      */
-    private static void answer(Serializable answer, Path answerFile, PrintStream protocol) throws IOException {
-        if (Files.exists(answerFile)) {
-            return;
+    private static final class AnswerFile {
+
+        private final Path file;
+        private final PrintStream protocol;
+        private boolean written;
+
+        AnswerFile(Path file, PrintStream protocol) {
+            this.file = file;
+            this.protocol = protocol;
         }
-        try (ObjectOutputStream out = new ObjectOutputStream(Files.newOutputStream(answerFile))) {
-            out.writeObject(answer);
+
+        /**
+         * Writes the answer, unless one was written already, and closes the standard streams, each
+         * of which then points at /dev/null: the build needs nothing more from this JVM and stops
+         * reading it, while this JVM closes Flink and may still write its class-data archive at exit.
+         */
+        void write(Serializable answer) {
+            if (written) {
+                return;
+            }
+            written = true;
+            try (ObjectOutputStream out = new ObjectOutputStream(Files.newOutputStream(file))) {
+                out.writeObject(answer);
+                protocol.close();
+                System.err.close();
+                System.in.close();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            closeWatchdog.setDaemon(true);
+            closeWatchdog.start();
         }
-        protocol.close();
-        System.err.close();
-        System.in.close();
-        closeWatchdog.setDaemon(true);
-        closeWatchdog.start();
     }
 
     /** A goal's run, in the engine JVM or the daemon. */
