@@ -30,7 +30,7 @@ public final class EngineJvmMain {
         try (ObjectInputStream in = new ObjectInputStream(Files.newInputStream(Path.of(args[0])))) {
             request = (GoalRequest) in.readObject();
         }
-        AnswerFile answerFile = new AnswerFile(Path.of(args[1]), protocol);
+        AnswerFile answerFile = new AnswerFile(Path.of(args[1]), () -> letGo(protocol));
         answerFile.write(answer(() -> request.run(new ProtocolConsole(protocol), (runner, settings, console) -> {
             RunSummary summary = runner.run(request.mode());
             // the verdict goes back before the engines close: stopping Flink is no part of it
@@ -64,22 +64,19 @@ public final class EngineJvmMain {
      * end. What fails after that, while the engines close, is no part of it; and the build deletes
      * the file as soon as it read it, so only this JVM's memory knows it was written.
      */
-    private static final class AnswerFile {
+    static final class AnswerFile {
 
         private final Path file;
-        private final PrintStream protocol;
+        private final Runnable afterwards;
         private boolean written;
 
-        AnswerFile(Path file, PrintStream protocol) {
+        /** @param afterwards what to do once the answer is out */
+        AnswerFile(Path file, Runnable afterwards) {
             this.file = file;
-            this.protocol = protocol;
+            this.afterwards = afterwards;
         }
 
-        /**
-         * Writes the answer, unless one was written already, and closes the standard streams, each
-         * of which then points at /dev/null: the build needs nothing more from this JVM and stops
-         * reading it, while this JVM closes Flink and may still write its class-data archive at exit.
-         */
+        /** Writes the answer, unless one was written already. */
         void write(Serializable answer) {
             if (written) {
                 return;
@@ -87,15 +84,28 @@ public final class EngineJvmMain {
             written = true;
             try (ObjectOutputStream out = new ObjectOutputStream(Files.newOutputStream(file))) {
                 out.writeObject(answer);
-                protocol.close();
-                System.err.close();
-                System.in.close();
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
-            closeWatchdog.setDaemon(true);
-            closeWatchdog.start();
+            afterwards.run();
         }
+    }
+
+    /**
+     * Closes the standard streams, each of which then points at /dev/null: the build needs nothing
+     * more from this JVM and stops reading it, while this JVM closes Flink and may still write its
+     * class-data archive at exit.
+     */
+    private static void letGo(PrintStream protocol) {
+        protocol.close();
+        System.err.close();
+        try {
+            System.in.close();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        closeWatchdog.setDaemon(true);
+        closeWatchdog.start();
     }
 
     /** A goal's run, in the engine JVM or the daemon. */
