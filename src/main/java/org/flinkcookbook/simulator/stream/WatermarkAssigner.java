@@ -1,6 +1,6 @@
 package org.flinkcookbook.simulator.stream;
 
-import java.util.TreeSet;
+import java.util.Arrays;
 
 /**
  * Flink's SQL watermark assigner (flink-table-runtime WatermarkAssignerOperator) for one input:
@@ -24,8 +24,13 @@ final class WatermarkAssigner {
     // "watermark and timestamp should start from 0" (WatermarkAssignerOperator#open)
     private long currentWatermark = 0;
     private long lastEmitted = 0;
-    /** Every last emitted watermark some timing of the timer gives, lastEmitted among them; empty when the timer cannot fire. */
-    private final TreeSet<Long> lastEmittedByTiming = new TreeSet<>();
+    /**
+     * Every last emitted watermark some timing of the timer gives, lastEmitted among them, each once
+     * (the first {@code timings}); a few at most, all within one interval of the current watermark.
+     */
+    private long[] lastEmittedByTiming = {0};
+
+    private int timings;
 
     /**
      * @param interval {@code pipeline.auto-watermark-interval} in milliseconds
@@ -36,16 +41,14 @@ final class WatermarkAssigner {
         this.interval = interval;
         this.periodicEmissionPlausible = periodicEmissionPlausible && interval > 0;
         this.downstream = downstream;
-        if (this.periodicEmissionPlausible) {
-            lastEmittedByTiming.add(lastEmitted);
-        }
+        timings = this.periodicEmissionPlausible ? 1 : 0;
     }
 
     /** @param watermark the row's watermark expression value, or null when it evaluates to NULL */
     void row(Object[] values, int fixtureLine, Long watermark) {
         if (periodicEmissionPlausible) {
             // the timer may have fired since the last row: it emits the current watermark when it advanced
-            lastEmittedByTiming.add(currentWatermark);
+            addTiming(currentWatermark);
         }
         if (watermark != null) {
             currentWatermark = Math.max(currentWatermark, watermark);
@@ -66,18 +69,36 @@ final class WatermarkAssigner {
      * run's is a watermark downstream operators could hold when the next row reaches them.
      */
     private void announceOtherTimings() {
-        TreeSet<Long> after = new TreeSet<>();
-        for (long emitted : lastEmittedByTiming) {
-            after.add(currentWatermark - emitted > interval ? currentWatermark : emitted);
+        int before = timings;
+        timings = 0;
+        for (int i = 0; i < before; i++) {
+            long emitted = lastEmittedByTiming[i];
+            addTiming(currentWatermark - emitted > interval ? currentWatermark : emitted);
         }
-        lastEmittedByTiming.clear();
-        lastEmittedByTiming.addAll(after);
-        after.add(currentWatermark);
-        for (long possible : after) {
+        boolean currentAmongThem = false;
+        for (int i = 0; i < timings; i++) {
+            long possible = lastEmittedByTiming[i];
+            currentAmongThem |= possible == currentWatermark;
             if (possible != lastEmitted) {
                 downstream.possibleWatermark(possible);
             }
         }
+        if (!currentAmongThem && currentWatermark != lastEmitted) {
+            downstream.possibleWatermark(currentWatermark);
+        }
+    }
+
+    /** Adds a last emitted watermark unless some timing gives it already (writes at or before what it reads). */
+    private void addTiming(long emitted) {
+        for (int i = 0; i < timings; i++) {
+            if (lastEmittedByTiming[i] == emitted) {
+                return;
+            }
+        }
+        if (timings == lastEmittedByTiming.length) {
+            lastEmittedByTiming = Arrays.copyOf(lastEmittedByTiming, timings * 2);
+        }
+        lastEmittedByTiming[timings++] = emitted;
     }
 
     void endOfInput() {
