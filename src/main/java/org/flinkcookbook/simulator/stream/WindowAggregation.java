@@ -122,10 +122,10 @@ public final class WindowAggregation extends WindowedAggregation {
         Pane pane = paneOf(timestamp);
         List<Window> windows = pane.windows;
         int firstOpen = streaming ? firstUnfired(windows, currentProgress) : 0;
-        if (possibleWatermark != NO_WATERMARK && firstUnfired(windows, possibleWatermark) != firstOpen) {
+        if (possibleWatermarks.change(true, watermark -> firstUnfired(windows, watermark) == firstOpen)) {
             trace.timingDependent(fixture, fixtureLine);
         }
-        possibleWatermark = NO_WATERMARK;
+        possibleWatermarks.clear();
         if (firstOpen == windows.size()) {
             lateRow(values, fixtureLine, windows.get(windows.size() - 1));
             return;

@@ -34,7 +34,7 @@ abstract sealed class WindowedAggregation implements RowSink, EvaluationContext
 
     private final ZoneId sessionZone;
     long currentProgress = NO_WATERMARK;
-    long possibleWatermark = NO_WATERMARK;
+    final PossibleWatermarks possibleWatermarks = new PossibleWatermarks();
 
     WindowedAggregation(
             int rowtimeIndex,
@@ -108,13 +108,13 @@ abstract sealed class WindowedAggregation implements RowSink, EvaluationContext
             currentProgress = watermark;
             fireUpTo(watermark);
         }
-        possibleWatermark = NO_WATERMARK;
+        possibleWatermarks.clear();
         downstream.watermark(watermark);
     }
 
     @Override
     public void possibleWatermark(long watermark) {
-        possibleWatermark = watermark;
+        possibleWatermarks.add(watermark);
     }
 
     @Override
