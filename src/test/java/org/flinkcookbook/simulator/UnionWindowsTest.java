@@ -19,7 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
  * watermark before it (the others ended first). A window result is the same on every run exactly
  * when no row's own input's watermark fired one of its windows (TimeWindowUtil#isWindowFired), the
  * aggregates do not depend on the order rows are added in, and every window fires with all its rows.
- * Expected values are Flink's (adversarial recipes u7 and u8 run the same data on Flink).
+ * Expected values follow from that rule; adversarial recipes u7 and u8 run these shops' rows (shop b's
+ * amounts there DECIMAL) on Flink and on the simulator and agree.
  */
 class UnionWindowsTest {
 
