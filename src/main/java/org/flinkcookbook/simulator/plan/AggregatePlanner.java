@@ -104,6 +104,9 @@ final class AggregatePlanner {
         List<SqlNode> keyNodes = new ArrayList<>();
         Windowing windowing =
                 tvf != null ? tvfWindowing(select, tvf, keyNodes) : groupWindowing(select, inputCompiler, keyNodes);
+        if (input.interleaved() && (windowing == null || windowing.spec() == null)) {
+            input.ordered(select.getParserPosition(), windowing == null ? "GROUP BY" : "a SESSION window");
+        }
         if (windowing == null && settings.streaming()) {
             throw new UnsupportedConstructException(
                     select.getParserPosition(),
@@ -156,6 +159,22 @@ final class AggregatePlanner {
             throw new SimulationException(
                     select.getParserPosition(), "DISTINCT aggregates are currently not supported.");
         }
+        if ((filter != null && filter.readsWatermark())
+                || (having != null && having.readsWatermark())
+                || projection.expressions().stream().anyMatch(Expression::readsWatermark)) {
+            input.ordered(select.getParserPosition(), "CURRENT_WATERMARK");
+        }
+        if (input.interleaved()) {
+            for (AggregateCall call : aggregates) {
+                if (call.dependsOnArrivalOrder()) {
+                    throw new UnsupportedConstructException(
+                            select.getParserPosition(),
+                            call.function() + " of " + call.argument().type() + " over UNION ALL in streaming mode"
+                                    + " (it rounds or picks in arrival order, which depends on how Flink interleaves"
+                                    + " the inputs)");
+                }
+            }
+        }
         ZoneId zone = settings.timeZone();
         boolean streaming = settings.streaming();
         Expression where = filter;
@@ -196,7 +215,8 @@ final class AggregatePlanner {
                             .run(where == null ? aggregation : new Calc(where, null, aggregation, zone, filterTrace));
                 },
                 input.fixture(),
-                windowing == null ? input.windowShift() : WindowRows.shiftZone(windowing.rowtimeType(), zone));
+                windowing == null ? input.windowShift() : WindowRows.shiftZone(windowing.rowtimeType(), zone),
+                input.interleaved());
     }
 
     private Windowing tvfWindowing(SqlSelect select, WindowTvf tvf, List<SqlNode> keyNodes) {

@@ -116,7 +116,7 @@ public final class QueryPlanner {
                     .plan(select, source(from).ordered(select.getParserPosition(), "an OVER aggregation"), overCalls);
         }
         if (isAggregate(select)) {
-            Relation input = tvf != null ? tvf.data() : source(from).ordered(select.getParserPosition(), "GROUP BY");
+            Relation input = tvf != null ? tvf.data() : source(from);
             return new AggregatePlanner(settings, trace).plan(select, input, tvf);
         }
         Relation input = tvf != null
@@ -231,7 +231,8 @@ public final class QueryPlanner {
                         .run(new WindowTableFunction(
                                 tvf.spec(), tvf.rowtimeIndex(), tvf.rowtimeType(), settings.timeZone(), sink)),
                 data.fixture(),
-                WindowRows.shiftZone(tvf.rowtimeType(), settings.timeZone()));
+                WindowRows.shiftZone(tvf.rowtimeType(), settings.timeZone()),
+                data.interleaved());
     }
 
     /** The FROM item of a window top-N's inner query: a window TVF or a relation with window columns. */
@@ -249,6 +250,7 @@ public final class QueryPlanner {
             throw new UnsupportedConstructException(
                     from.getParserPosition(), "a window top-N over a SESSION window TVF");
         }
+        tvf.data().ordered(from.getParserPosition(), "a window top-N");
         return windowed(tvf, from);
     }
 

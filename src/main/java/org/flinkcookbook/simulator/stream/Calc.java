@@ -148,6 +148,11 @@ public final class Calc implements RowSink, EvaluationContext {
     }
 
     @Override
+    public void interleavedWatermark(long watermark) {
+        downstream.interleavedWatermark(watermark);
+    }
+
+    @Override
     public void endOfInput() {
         downstream.endOfInput();
     }

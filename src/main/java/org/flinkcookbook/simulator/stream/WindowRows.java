@@ -30,11 +30,15 @@ public final class WindowRows {
         if (progress == EvaluationContext.NO_WATERMARK) {
             return false;
         }
+        return timer(windowEnd, shiftZone) <= progress;
+    }
+
+    /** The lowest watermark that fires a window ending at {@code windowEnd}: TimeWindowUtil#toEpochMillsForTimer of end - 1. */
+    static long timer(long windowEnd, ZoneId shiftZone) {
         long lastMillisecond = windowEnd - 1;
-        return (ZoneOffset.UTC.equals(shiftZone)
-                        ? lastMillisecond
-                        : TimeWindowUtil.toEpochMillsForTimer(lastMillisecond, shiftZone))
-                <= progress;
+        return ZoneOffset.UTC.equals(shiftZone)
+                ? lastMillisecond
+                : TimeWindowUtil.toEpochMillsForTimer(lastMillisecond, shiftZone);
     }
 
     /** window_time: the window's last millisecond, an instant for an LTZ rowtime, else a wall-clock time. */
