@@ -116,6 +116,9 @@ public final class QueryPlanner {
                     .plan(select, source(from).ordered(select.getParserPosition(), "an OVER aggregation"), overCalls);
         }
         if (isAggregate(select)) {
+            if (tvf != null && settings.streaming() && AggregatePlanner.runsSessionTvfAlone(select, tvf)) {
+                return new AggregatePlanner(settings, trace).planOverSessionRows(select, windowed(tvf, from), tvf);
+            }
             Relation input = tvf != null ? tvf.data() : source(from).ordered(select.getParserPosition(), "GROUP BY");
             return new AggregatePlanner(settings, trace).plan(select, input, tvf);
         }
