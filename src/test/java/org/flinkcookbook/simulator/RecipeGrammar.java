@@ -553,13 +553,13 @@ final class RecipeGrammar {
     }
 
     /**
-     * A SESSION TVF aggregation, keyed by its PARTITION BY columns; one time in eight grouped by
-     * other keys (Flink runs the TVF alone: unsupported). Flink refuses it in batch mode.
+     * A SESSION TVF aggregation, keyed by its PARTITION BY columns; one time in three grouped by
+     * other keys (Flink runs the TVF alone, then a regular aggregation). Flink refuses it in batch mode.
      */
     private void sessionTvf(String source) {
         String gap = interval(scale * pick(List.of(1L, 2L)));
         boolean partitioned = random.nextBoolean();
-        boolean grouped = random.nextInt(8) == 0 ? !partitioned : partitioned;
+        boolean grouped = random.nextInt(3) == 0 ? !partitioned : partitioned;
         String data = "TABLE " + source + (partitioned ? " PARTITION BY k" : "");
         String call = random.nextInt(6) == 0
                 ? "SESSION(DATA => " + data + ", TIMECOL => DESCRIPTOR(ts), GAP => " + gap + ")"
@@ -578,19 +578,21 @@ final class RecipeGrammar {
                                 : "SESSION TVF" + (partitioned ? " with PARTITION BY" : ""));
     }
 
-    /** A GROUP BY without a window: batch mode, or now and then in streaming (a changelog: unsupported). */
+    /**
+     * A GROUP BY without a window: in batch mode one row per group; in streaming Flink's changelog
+     * (+I, -U, +U), grouped by k, by k and v or without keys, over the WHERE clauses before windows.
+     */
     private void groupAggregate(String source) {
-        if (!batch && random.nextInt(4) != 0) {
-            windowAggregate(source);
-            return;
-        }
+        String keys = batch ? "k" : pick(List.of("k", "k", "k, v", ""));
         String order = batch ? pick(List.of("", " ORDER BY k", " ORDER BY n DESC, k LIMIT 2")) : "";
         add(new Statement(
-                "SELECT k, COUNT(*) AS n, ", aggregates(), " FROM " + source + " GROUP BY k" + having() + order));
+                "SELECT " + (keys.isEmpty() ? "" : keys + ", ") + "COUNT(*) AS n, ",
+                aggregates(),
+                " FROM " + source + where() + (keys.isEmpty() ? "" : " GROUP BY " + keys) + having() + order));
         constructs.add(
                 batch
                         ? "GROUP BY without a window, batch" + (order.isEmpty() ? "" : " with ORDER BY")
-                        : "GROUP BY without a window, streaming");
+                        : "GROUP BY without a window, streaming" + (keys.isEmpty() ? ", no keys" : ", by " + keys));
     }
 
     private void groupWindow(String source) {
