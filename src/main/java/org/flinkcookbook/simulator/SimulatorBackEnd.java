@@ -239,6 +239,12 @@ final class SimulatorBackEnd implements SessionBackEnd {
                                 + "': the query gives " + from + ", the sink takes " + to);
             }
         }
+        if (trace.updating()) {
+            // whether Flink's planner accepts it depends on the sink's changelog mode (a filesystem sink refuses
+            // updates)
+            throw new UnsupportedConstructException(
+                    insert.getSource().getParserPosition(), "INSERT of an updating (changelog) query");
+        }
         List<ResultRow> rows = new ArrayList<>();
         for (RowCollector.Change change : plan.run()) {
             Object[] row = change.values();
