@@ -151,6 +151,14 @@ final class AggregatePlanner {
                 && !sameColumns(tvf.partitionKeys(), keys);
     }
 
+    /** Whether the GROUP BY names a group window (TUMBLE, HOP or SESSION). */
+    static boolean groupWindowed(SqlSelect select) {
+        return groupItems(select).stream()
+                .anyMatch(item -> item.getKind() == SqlKind.TUMBLE
+                        || item.getKind() == SqlKind.HOP
+                        || item.getKind() == SqlKind.SESSION);
+    }
+
     private Relation plan(SqlSelect select, Relation input, WindowTvf tvf, Function<Object[], List<Object>> firingTag) {
         ExpressionCompiler inputCompiler = new ExpressionCompiler(input.columns());
         List<SqlNode> keyNodes = new ArrayList<>();

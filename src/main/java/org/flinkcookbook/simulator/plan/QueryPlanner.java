@@ -119,6 +119,15 @@ public final class QueryPlanner {
             if (tvf != null && settings.streaming() && AggregatePlanner.runsSessionTvfAlone(select, tvf)) {
                 return new AggregatePlanner(settings, trace).planOverSessionRows(select, windowed(tvf, from), tvf);
             }
+            if (tvf == null
+                    && settings.streaming()
+                    && !AggregatePlanner.groupWindowed(select)
+                    && !emitsOnArrival(from)) {
+                throw new UnsupportedConstructException(
+                        select.getParserPosition(),
+                        "a regular aggregation over rows that window, OVER or aggregation operators emit (rows of several"
+                                + " keys whose timers fire together come in the order of Flink's timer heap; updates retract)");
+            }
             Relation input = tvf != null ? tvf.data() : source(from).ordered(select.getParserPosition(), "GROUP BY");
             return new AggregatePlanner(settings, trace).plan(select, input, tvf);
         }
@@ -310,6 +319,29 @@ public final class QueryPlanner {
         return (select.getGroup() != null && select.getGroup().size() > 0)
                 || select.getHaving() != null
                 || AggregatePlanner.containsAggregate(select.getSelectList());
+    }
+
+    /**
+     * Whether a FROM item's rows come as the fixture's rows arrive: a table, or a view, WITH item or
+     * subquery that only filters and projects one. Window, OVER, Top-N and aggregation operators emit
+     * rows when timers fire (those of several keys with one time in the order of Flink's timer heap) or
+     * as updates; a window TVF and UNION ALL are left out too.
+     */
+    private boolean emitsOnArrival(SqlNode fromItem) {
+        SqlNode from = unalias(fromItem);
+        if (from instanceof SqlIdentifier identifier) {
+            String name = Catalog.name(identifier);
+            if (commonTables.containsKey(name)) {
+                return emitsOnArrival(commonTables.get(name));
+            }
+            return catalog.view(name).map(this::emitsOnArrival).orElse(true);
+        }
+        return from instanceof SqlSelect select
+                && !isAggregate(select)
+                && OverPlanner.overCalls(select.getSelectList()).isEmpty()
+                && select.getFrom() != null
+                && unalias(select.getFrom()).getKind() != SqlKind.COLLECTION_TABLE
+                && emitsOnArrival(select.getFrom());
     }
 
     /** Traces a CURRENT_WATERMARK filter over this input, showing the input's rowtime as the event time. */

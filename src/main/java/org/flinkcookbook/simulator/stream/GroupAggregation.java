@@ -100,6 +100,12 @@ public final class GroupAggregation implements RowSink {
         downstream.change(RowKind.UPDATE_AFTER, output(key, group), fixtureLine);
     }
 
+    /** The end of the bounded input: every change is emitted already, as each row's came with it. */
+    @Override
+    public void endOfInput() {
+        downstream.endOfInput();
+    }
+
     private void checkFiringOrder(Group group, Object[] values) {
         if (firingTag == null) {
             return;
@@ -210,10 +216,5 @@ public final class GroupAggregation implements RowSink {
     @Override
     public void possibleWatermark(long watermark) {
         downstream.possibleWatermark(watermark);
-    }
-
-    @Override
-    public void endOfInput() {
-        downstream.endOfInput();
     }
 }
