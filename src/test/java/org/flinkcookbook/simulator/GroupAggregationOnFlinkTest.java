@@ -133,6 +133,18 @@ class GroupAggregationOnFlinkTest {
     }
 
     @Test
+    void selectDistinctIsAnAggregationWithoutCallsThatInsertsEachNewRowOnce(FlinkEngine flink) {
+        // Calcite converts SELECT DISTINCT to an Aggregate grouped by every item: GroupAggFunction with no calls, whose
+        // empty aggregate values never change
+        bothGive(
+                flink,
+                "a,1,1.0,2024-03-01 10:00:01\nb,2,1.0,2024-03-01 10:00:02\na,3,1.0,2024-03-01 10:00:03\n",
+                "SELECT DISTINCT k, d AS dd FROM events;",
+                "+I[a, 1.0]",
+                "+I[b, 1.0]");
+    }
+
+    @Test
     void aSessionTvfGroupedByOtherKeysFeedsARegularAggregationWhenEachSessionFires(FlinkEngine flink) {
         // Flink fuses a SESSION TVF into a window aggregation only when GROUP BY names its PARTITION BY columns;
         // otherwise UnalignedWindowTableFunctionOperator emits each session's rows when its timer fires (timers in

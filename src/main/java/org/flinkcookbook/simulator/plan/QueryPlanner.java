@@ -83,10 +83,8 @@ public final class QueryPlanner {
                 query.getParserPosition(), query.getKind() + " queries (" + firstWords(query) + ")");
     }
 
-    private Relation select(SqlSelect select) {
-        if (select.isDistinct()) {
-            throw new UnsupportedConstructException(select.getParserPosition(), "SELECT DISTINCT");
-        }
+    private Relation select(SqlSelect query) {
+        SqlSelect select = query.isDistinct() ? distinctAsGroupBy(query) : query;
         List<SqlCall> overCalls = OverPlanner.overCalls(select.getSelectList());
         if (select.getWindowList() != null && select.getWindowList().size() > 0 && overCalls.isEmpty()) {
             throw new UnsupportedConstructException(select.getParserPosition(), "the WINDOW clause");
@@ -151,6 +149,30 @@ public final class QueryPlanner {
                 input.fixture(),
                 input.windowShift(),
                 input.interleaved());
+    }
+
+    /**
+     * SELECT DISTINCT as Calcite converts it: an aggregation grouped by every item of the SELECT list,
+     * without aggregate calls (in streaming mode a group's first row inserts it, later ones change nothing).
+     */
+    private static SqlSelect distinctAsGroupBy(SqlSelect select) {
+        if (isAggregate(select)
+                || !OverPlanner.overCalls(select.getSelectList()).isEmpty()) {
+            throw new UnsupportedConstructException(
+                    select.getParserPosition(), "SELECT DISTINCT with GROUP BY, aggregates or OVER");
+        }
+        SqlNodeList group = new SqlNodeList(select.getParserPosition());
+        for (SqlNode item : select.getSelectList()) {
+            SqlNode value = item.getKind() == SqlKind.AS ? ((SqlCall) item).operand(0) : item;
+            if (value instanceof SqlIdentifier identifier && identifier.isStar()) {
+                throw new UnsupportedConstructException(item.getParserPosition(), "SELECT DISTINCT *");
+            }
+            group.add(value);
+        }
+        SqlSelect grouped = (SqlSelect) select.clone(select.getParserPosition());
+        grouped.setOperand(0, SqlNodeList.EMPTY); // the DISTINCT keyword
+        grouped.setGroupBy(group);
+        return grouped;
     }
 
     /**

@@ -1,5 +1,6 @@
 package org.flinkcookbook.simulator.stream;
 
+import java.math.BigDecimal;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -198,6 +199,10 @@ public final class GroupAggregation implements RowSink {
                 }
             } else if (x instanceof Double || x instanceof Float) {
                 if (((Number) x).doubleValue() != ((Number) y).doubleValue()) {
+                    return false;
+                }
+            } else if (x instanceof BigDecimal decimal) {
+                if (decimal.compareTo((BigDecimal) y) != 0) { // DecimalData#equals compares values
                     return false;
                 }
             } else if (!x.equals(y)) {
