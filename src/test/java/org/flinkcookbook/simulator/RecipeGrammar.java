@@ -580,9 +580,15 @@ final class RecipeGrammar {
 
     /**
      * A GROUP BY without a window: in batch mode one row per group; in streaming Flink's changelog
-     * (+I, -U, +U), grouped by k, by k and v or without keys, over the WHERE clauses before windows.
+     * (+I, -U, +U), grouped by k, by k and v or without keys, over the WHERE clauses before windows;
+     * one time in six a SELECT DISTINCT.
      */
     private void groupAggregate(String source) {
+        if (random.nextInt(6) == 0) {
+            add(new Statement("SELECT DISTINCT ", List.of("k", "v > 0 AS positive"), " FROM " + source + where()));
+            constructs.add("SELECT DISTINCT");
+            return;
+        }
         String keys = batch ? "k" : pick(List.of("k", "k", "k, v", ""));
         String order = batch ? pick(List.of("", " ORDER BY k", " ORDER BY n DESC, k LIMIT 2")) : "";
         add(new Statement(
