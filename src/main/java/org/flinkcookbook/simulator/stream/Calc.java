@@ -2,6 +2,7 @@ package org.flinkcookbook.simulator.stream;
 
 import java.time.ZoneId;
 import java.util.List;
+import org.flinkcookbook.result.RowKind;
 import org.flinkcookbook.result.WatermarkCheck;
 import org.flinkcookbook.simulator.UnsupportedConstructException;
 import org.flinkcookbook.simulator.expression.EvaluationContext;
@@ -66,11 +67,17 @@ public final class Calc implements RowSink, EvaluationContext {
 
     @Override
     public void row(Object[] values, int fixtureLine) {
+        change(RowKind.INSERT, values, fixtureLine);
+    }
+
+    /** Filters and projects each change alone, keeping its kind, as Flink's Calc does on a changelog. */
+    @Override
+    public void change(RowKind kind, Object[] values, int fixtureLine) {
         if (filter != null && !passes(values, fixtureLine)) {
             return;
         }
         if (projections == null) {
-            downstream.row(values, fixtureLine);
+            downstream.change(kind, values, fixtureLine);
             return;
         }
         Object[] projected = new Object[projections.length];
@@ -81,7 +88,7 @@ public final class Calc implements RowSink, EvaluationContext {
                 projected[i] = Values.NONDETERMINISTIC;
             }
         }
-        downstream.row(projected, fixtureLine);
+        downstream.change(kind, projected, fixtureLine);
     }
 
     private boolean passes(Object[] values, int fixtureLine) {
@@ -145,6 +152,11 @@ public final class Calc implements RowSink, EvaluationContext {
     public void possibleWatermark(long watermark) {
         possibleWatermarks.add(watermark);
         downstream.possibleWatermark(watermark);
+    }
+
+    @Override
+    public void interleavedWatermark(long watermark) {
+        downstream.interleavedWatermark(watermark);
     }
 
     @Override

@@ -27,14 +27,15 @@ public final class WindowRows {
      * time (across a daylight-saving change not the instant LocalDateTime#atZone picks).
      */
     static boolean fired(long windowEnd, long progress, ZoneId shiftZone) {
-        if (progress == EvaluationContext.NO_WATERMARK) {
-            return false;
-        }
+        return progress != EvaluationContext.NO_WATERMARK && timerTime(windowEnd, shiftZone) <= progress;
+    }
+
+    /** The watermark that fires a window: its end - 1, as a timer time (TimeWindowUtil#toEpochMillsForTimer). */
+    public static long timerTime(long windowEnd, ZoneId shiftZone) {
         long lastMillisecond = windowEnd - 1;
-        return (ZoneOffset.UTC.equals(shiftZone)
-                        ? lastMillisecond
-                        : TimeWindowUtil.toEpochMillsForTimer(lastMillisecond, shiftZone))
-                <= progress;
+        return ZoneOffset.UTC.equals(shiftZone)
+                ? lastMillisecond
+                : TimeWindowUtil.toEpochMillsForTimer(lastMillisecond, shiftZone);
     }
 
     /** window_time: the window's last millisecond, an instant for an LTZ rowtime, else a wall-clock time. */
