@@ -34,6 +34,7 @@ import org.flinkcookbook.simulator.session.Catalog;
 import org.flinkcookbook.simulator.session.SessionSettings;
 import org.flinkcookbook.simulator.session.TableDefinition;
 import org.flinkcookbook.simulator.session.TableDefinition.ColumnDefinition;
+import org.flinkcookbook.simulator.stream.RowCollector;
 import org.flinkcookbook.simulator.trace.StatementTrace;
 import org.flinkcookbook.simulator.types.FlinkTypes;
 import org.flinkcookbook.simulator.types.SqlType;
@@ -171,12 +172,13 @@ final class SimulatorBackEnd implements SessionBackEnd {
         PlannedQuery plan = new QueryPlanner(catalog, settings, trace).plan(statement.tree());
         List<Column> columns = plan.columns();
         List<ResultRow> rows = new ArrayList<>();
-        for (Object[] row : plan.run()) {
+        for (RowCollector.Change change : plan.run()) {
+            Object[] row = change.values();
             List<String> values = new ArrayList<>(row.length);
             for (int i = 0; i < row.length; i++) {
                 values.add(Values.render(row[i], columns.get(i).type(), settings.timeZone()));
             }
-            rows.add(new ResultRow(RowKind.INSERT, values));
+            rows.add(new ResultRow(change.kind(), values));
         }
         return Optional.of(
                 result(statement, null, columns.stream().map(Column::name).toList(), rows, plan.ordered(), trace));
@@ -210,6 +212,12 @@ final class SimulatorBackEnd implements SessionBackEnd {
         int[] targetOf = targetPositions(insert, sinkColumns);
         StatementTrace trace = new StatementTrace(timelines);
         PlannedQuery plan = new QueryPlanner(catalog, settings, trace).plan(insert.getSource());
+        if (trace.updating()) {
+            // whether Flink's planner accepts it depends on the sink's changelog mode (a filesystem sink refuses
+            // updates)
+            throw new UnsupportedConstructException(
+                    insert.getSource().getParserPosition(), "INSERT of an updating (changelog) query");
+        }
         List<Column> queryColumns = plan.columns();
         if (queryColumns.size() != targetOf.length) {
             throw new SimulationException(
@@ -231,8 +239,15 @@ final class SimulatorBackEnd implements SessionBackEnd {
                                 + "': the query gives " + from + ", the sink takes " + to);
             }
         }
+        if (trace.updating()) {
+            // whether Flink's planner accepts it depends on the sink's changelog mode (a filesystem sink refuses
+            // updates)
+            throw new UnsupportedConstructException(
+                    insert.getSource().getParserPosition(), "INSERT of an updating (changelog) query");
+        }
         List<ResultRow> rows = new ArrayList<>();
-        for (Object[] row : plan.run()) {
+        for (RowCollector.Change change : plan.run()) {
+            Object[] row = change.values();
             String[] values = new String[sinkColumns.size()];
             for (int i = 0; i < row.length; i++) {
                 ColumnDefinition column = sinkColumns.get(targetOf[i]);

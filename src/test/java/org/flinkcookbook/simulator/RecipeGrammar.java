@@ -103,6 +103,12 @@ final class RecipeGrammar {
     private static final DateTimeFormatter MILLIS = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS");
     private static final List<String> DST_ZONES =
             List.of("America/New_York", "Europe/Berlin", "Australia/Lord_Howe", "America/Santiago");
+    /**
+     * {@code -Dcookbook.fuzz.focus=changelog} draws only regular aggregations and SESSION TVFs (half of
+     * them grouped by other keys than their PARTITION BY), for a sweep of the changelog model.
+     */
+    private static final boolean CHANGELOG_FOCUS = "changelog".equals(System.getProperty("cookbook.fuzz.focus"));
+
     private static final long SECOND = 1_000;
     private static final long MINUTE = 60 * SECOND;
     private static final long HOUR = 60 * MINUTE;
@@ -421,6 +427,9 @@ final class RecipeGrammar {
 
     private void query(String source) {
         int shape = random.nextInt(118);
+        if (CHANGELOG_FOCUS) {
+            shape = shape % 2 == 0 ? 107 : 16; // groupAggregate, sessionTvf
+        }
         if (shape < 16) {
             windowAggregate(source);
         } else if (shape < 24) {
@@ -555,13 +564,13 @@ final class RecipeGrammar {
     }
 
     /**
-     * A SESSION TVF aggregation, keyed by its PARTITION BY columns; one time in eight grouped by
-     * other keys (Flink runs the TVF alone: unsupported). Flink refuses it in batch mode.
+     * A SESSION TVF aggregation, keyed by its PARTITION BY columns; one time in three grouped by
+     * other keys (Flink runs the TVF alone, then a regular aggregation). Flink refuses it in batch mode.
      */
     private void sessionTvf(String source) {
         String gap = interval(scale * pick(List.of(1L, 2L)));
         boolean partitioned = random.nextBoolean();
-        boolean grouped = random.nextInt(8) == 0 ? !partitioned : partitioned;
+        boolean grouped = random.nextInt(3) == 0 ? !partitioned : partitioned;
         String data = "TABLE " + source + (partitioned ? " PARTITION BY k" : "");
         String call = random.nextInt(6) == 0
                 ? "SESSION(DATA => " + data + ", TIMECOL => DESCRIPTOR(ts), GAP => " + gap + ")"
@@ -580,19 +589,27 @@ final class RecipeGrammar {
                                 : "SESSION TVF" + (partitioned ? " with PARTITION BY" : ""));
     }
 
-    /** A GROUP BY without a window: batch mode, or now and then in streaming (a changelog: unsupported). */
+    /**
+     * A GROUP BY without a window: in batch mode one row per group; in streaming Flink's changelog
+     * (+I, -U, +U), grouped by k, by k and v or without keys, over the WHERE clauses before windows;
+     * one time in six a SELECT DISTINCT.
+     */
     private void groupAggregate(String source) {
-        if (!batch && random.nextInt(4) != 0) {
-            windowAggregate(source);
+        if (random.nextInt(6) == 0) {
+            add(new Statement("SELECT DISTINCT ", List.of("k", "v > 0 AS positive"), " FROM " + source + where()));
+            constructs.add("SELECT DISTINCT");
             return;
         }
+        String keys = batch ? "k" : pick(List.of("k", "k", "k, v", ""));
         String order = batch ? pick(List.of("", " ORDER BY k", " ORDER BY n DESC, k LIMIT 2")) : "";
         add(new Statement(
-                "SELECT k, COUNT(*) AS n, ", aggregates(), " FROM " + source + " GROUP BY k" + having() + order));
+                "SELECT " + (keys.isEmpty() ? "" : keys + ", ") + "COUNT(*) AS n, ",
+                aggregates(),
+                " FROM " + source + where() + (keys.isEmpty() ? "" : " GROUP BY " + keys) + having() + order));
         constructs.add(
                 batch
                         ? "GROUP BY without a window, batch" + (order.isEmpty() ? "" : " with ORDER BY")
-                        : "GROUP BY without a window, streaming");
+                        : "GROUP BY without a window, streaming" + (keys.isEmpty() ? ", no keys" : ", by " + keys));
     }
 
     private void groupWindow(String source) {

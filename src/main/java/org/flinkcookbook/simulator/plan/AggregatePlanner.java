@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.TimeZone;
+import java.util.function.Function;
 import org.apache.calcite.sql.SqlBasicCall;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlIdentifier;
@@ -16,6 +17,7 @@ import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.SqlSelectKeyword;
+import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.sql.util.SqlBasicVisitor;
 import org.apache.calcite.util.Litmus;
 import org.apache.calcite.util.Util;
@@ -23,11 +25,13 @@ import org.flinkcookbook.simulator.SimulationException;
 import org.flinkcookbook.simulator.UnsupportedConstructException;
 import org.flinkcookbook.simulator.aggregate.AggregateCall;
 import org.flinkcookbook.simulator.expression.Column;
+import org.flinkcookbook.simulator.expression.EvaluationContext;
 import org.flinkcookbook.simulator.expression.Expression;
 import org.flinkcookbook.simulator.expression.ExpressionCompiler;
 import org.flinkcookbook.simulator.session.SessionSettings;
 import org.flinkcookbook.simulator.stream.BatchAggregation;
 import org.flinkcookbook.simulator.stream.Calc;
+import org.flinkcookbook.simulator.stream.GroupAggregation;
 import org.flinkcookbook.simulator.stream.RowSink;
 import org.flinkcookbook.simulator.stream.SessionWindowAggregation;
 import org.flinkcookbook.simulator.stream.WindowAggregation;
@@ -100,17 +104,68 @@ final class AggregatePlanner {
             boolean windowTimeGrouped) {}
 
     Relation plan(SqlSelect select, Relation input, WindowTvf tvf) {
+        return plan(select, input, tvf, null);
+    }
+
+    /**
+     * A SESSION window TVF Flink does not fuse into the aggregation (see {@link #runsSessionTvfAlone}):
+     * the TVF alone, then a regular aggregation of its rows.
+     *
+     * @param sessionRows the TVF's rows, its window columns last
+     */
+    Relation planOverSessionRows(SqlSelect select, Relation sessionRows, WindowTvf tvf) {
+        ExpressionCompiler compiler = new ExpressionCompiler(sessionRows.columns());
+        int windowEnd = compiler.resolve(new SqlIdentifier("window_end", SqlParserPos.ZERO));
+        List<Expression> partitionKeys =
+                tvf.partitionKeys().stream().map(compiler::compile).toList();
+        ZoneId shiftZone = WindowRows.shiftZone(tvf.rowtimeType(), settings.timeZone());
+        EvaluationContext context = EvaluationContext.withoutWatermark(settings.timeZone());
+        return plan(select, sessionRows, null, row -> {
+            List<Object> tag = new ArrayList<>();
+            tag.add(WindowRows.timerTime((Long) row[windowEnd], shiftZone));
+            partitionKeys.forEach(key -> tag.add(key.evaluate(row, context)));
+            return tag;
+        });
+    }
+
+    /**
+     * Whether Flink runs a SESSION window TVF alone before a regular aggregation: it fuses the TVF
+     * into a window aggregation only when the GROUP BY has window_start, window_end and exactly the
+     * TVF's PARTITION BY columns besides.
+     */
+    static boolean runsSessionTvfAlone(SqlSelect select, WindowTvf tvf) {
+        if (tvf.spec() != null) {
+            return false;
+        }
+        List<SqlNode> keys = new ArrayList<>();
+        Set<String> windowColumns = new HashSet<>();
+        for (SqlNode item : groupItems(select)) {
+            String window = windowColumn(item);
+            if (window == null) {
+                keys.add(item);
+            } else {
+                windowColumns.add(window);
+            }
+        }
+        return windowColumns.containsAll(List.of("window_start", "window_end"))
+                && !sameColumns(tvf.partitionKeys(), keys);
+    }
+
+    /** Whether the GROUP BY names a group window (TUMBLE, HOP or SESSION). */
+    static boolean groupWindowed(SqlSelect select) {
+        return groupItems(select).stream()
+                .anyMatch(item -> item.getKind() == SqlKind.TUMBLE
+                        || item.getKind() == SqlKind.HOP
+                        || item.getKind() == SqlKind.SESSION);
+    }
+
+    private Relation plan(SqlSelect select, Relation input, WindowTvf tvf, Function<Object[], List<Object>> firingTag) {
         ExpressionCompiler inputCompiler = new ExpressionCompiler(input.columns());
         List<SqlNode> keyNodes = new ArrayList<>();
         Windowing windowing =
                 tvf != null ? tvfWindowing(select, tvf, keyNodes) : groupWindowing(select, inputCompiler, keyNodes);
         if (input.interleaved() && (windowing == null || windowing.spec() == null)) {
             input.ordered(select.getParserPosition(), windowing == null ? "GROUP BY" : "a SESSION window");
-        }
-        if (windowing == null && settings.streaming()) {
-            throw new UnsupportedConstructException(
-                    select.getParserPosition(),
-                    "aggregations without a window in streaming mode (Flink emits them as a changelog of updates)");
         }
         Expression filter = null;
         if (select.getWhere() != null) {
@@ -146,11 +201,32 @@ final class AggregatePlanner {
                         node, keyNodes, windowing, inputCompiler, aggregates, written, firstAggregate));
         Projection projection = Projection.of(select.getSelectList(), outputCompiler);
         Expression having = select.getHaving() == null ? null : outputCompiler.compile(select.getHaving());
-        rewrite(
-                aggregates,
-                written,
-                AggregateReduction.of(written, windowing != null || !keyNodes.isEmpty(), !settings.streaming()),
-                select);
+        boolean grouped = windowing != null || !keyNodes.isEmpty();
+        AggregateReduction.Outcome reduction = AggregateReduction.of(written, grouped, !settings.streaming());
+        rewrite(aggregates, written, reduction, select);
+        boolean regularStreaming = windowing == null && settings.streaming();
+        if (regularStreaming) {
+            refuseUnmodelledChangelog(select, keys, aggregates, projection, having, reduction);
+            trace.updatingResult();
+        }
+        Boolean[] counted = new Boolean[aggregates.size()];
+        boolean[] compared = new boolean[aggregates.size()];
+        boolean reduced =
+                reduction == AggregateReduction.Outcome.REDUCED || reduction == AggregateReduction.Outcome.REDUCED_ONCE;
+        for (int i = 0; i < aggregates.size(); i++) {
+            AggregateReduction.Call call = written.get(i);
+            // the SUM's type is nullable without GROUP BY keys, else when its argument is
+            Boolean sumNullable = grouped ? call.nullable() : Boolean.TRUE;
+            counted[i] = !reduced
+                    ? Boolean.FALSE
+                    : call.function().equals("AVG")
+                            ? Boolean.TRUE
+                            : call.function().equals("SUM") ? sumNullable : Boolean.FALSE;
+            compared[i] = !(reduced
+                    && call.groupKey()
+                    && !call.function().equals("COUNT")
+                    && !call.function().equals("SUM"));
+        }
         if (windowing != null
                 && windowing.groupWindow()
                 && !settings.streaming()
@@ -184,7 +260,10 @@ final class AggregatePlanner {
                 sink -> {
                     RowSink output = new Calc(having, projection.expressions(), sink, zone, null);
                     RowSink aggregation;
-                    if (windowing == null) {
+                    if (regularStreaming) {
+                        aggregation =
+                                new GroupAggregation(keys, aggregates, counted, compared, firingTag, output, zone);
+                    } else if (windowing == null) {
                         aggregation = new BatchAggregation(keys, aggregates, output, zone);
                     } else if (windowing.spec() == null) {
                         aggregation = new SessionWindowAggregation(
@@ -238,14 +317,46 @@ final class AggregatePlanner {
                     select.getParserPosition(),
                     "GROUP BY over a window TVF without both window_start and window_end (Flink runs it as a regular aggregation)");
         }
-        if (tvf.spec() == null && !sameColumns(tvf.partitionKeys(), keyNodes)) {
-            // Flink fuses a SESSION TVF into the window aggregation only when the GROUP BY keys are its partition
-            // keys; else the TVF runs alone and a regular aggregation follows, emitting a changelog
+        return new Windowing(tvf.spec(), tvf.sessionGap(), tvf.rowtimeIndex(), tvf.rowtimeType(), false, time);
+    }
+
+    /**
+     * What the regular streaming aggregation does not model: settings that change its changelog
+     * (mini-batch, state TTL ...: the simulator assumes their defaults), CURRENT_WATERMARK in its
+     * keys, arguments or after it, and SUM/AVG calls whose rewrite the simulator cannot tell, which
+     * decides whether an update is emitted.
+     */
+    private void refuseUnmodelledChangelog(
+            SqlSelect select,
+            List<Expression> keys,
+            List<AggregateCall> aggregates,
+            Projection projection,
+            Expression having,
+            AggregateReduction.Outcome reduction) {
+        if (!settings.notModelled().isEmpty()) {
             throw new UnsupportedConstructException(
                     select.getParserPosition(),
-                    "a SESSION window TVF grouped by other columns than its PARTITION BY (Flink emits a changelog)");
+                    "a regular aggregation in streaming mode with " + settings.notModelled()
+                            + " SET (its changelog depends on them)");
         }
-        return new Windowing(tvf.spec(), tvf.sessionGap(), tvf.rowtimeIndex(), tvf.rowtimeType(), false, time);
+        boolean readsWatermark = keys.stream().anyMatch(Expression::readsWatermark)
+                || aggregates.stream()
+                        .anyMatch(call -> (call.argument() != null
+                                        && call.argument().readsWatermark())
+                                || (call.filter() != null && call.filter().readsWatermark()))
+                || projection.expressions().stream().anyMatch(Expression::readsWatermark)
+                || (having != null && having.readsWatermark());
+        if (readsWatermark) {
+            throw new UnsupportedConstructException(
+                    select.getParserPosition(),
+                    "CURRENT_WATERMARK in or after a regular aggregation in streaming mode");
+        }
+        if (reduction == AggregateReduction.Outcome.UNDECIDED) {
+            throw new UnsupportedConstructException(
+                    select.getParserPosition(),
+                    "a regular aggregation in streaming mode whose SUM/AVG Flink's planner may or may not rewrite"
+                            + " (the nullability of a computed argument is not derived)");
+        }
     }
 
     private static boolean sameColumns(List<SqlIdentifier> partitionKeys, List<SqlNode> groupKeys) {

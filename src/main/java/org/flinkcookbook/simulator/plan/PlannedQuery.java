@@ -23,13 +23,13 @@ public record PlannedQuery(Relation relation, Comparator<Object[]> order, long l
         return order != null;
     }
 
-    /** Streams the input through the plan and returns the result rows. */
-    public List<Object[]> run() {
+    /** Streams the input through the plan and returns the result rows with their kinds. */
+    public List<RowCollector.Change> run() {
         RowCollector collector = new RowCollector();
         relation.producer().run(collector);
-        List<Object[]> rows = new ArrayList<>(collector.rows());
+        List<RowCollector.Change> rows = new ArrayList<>(collector.rows());
         if (order != null) {
-            rows.sort(order);
+            rows.sort(Comparator.comparing(RowCollector.Change::values, order));
         }
         return limit >= 0 && rows.size() > limit ? rows.subList(0, (int) limit) : rows;
     }

@@ -83,10 +83,8 @@ public final class QueryPlanner {
                 query.getParserPosition(), query.getKind() + " queries (" + firstWords(query) + ")");
     }
 
-    private Relation select(SqlSelect select) {
-        if (select.isDistinct()) {
-            throw new UnsupportedConstructException(select.getParserPosition(), "SELECT DISTINCT");
-        }
+    private Relation select(SqlSelect query) {
+        SqlSelect select = query.isDistinct() ? distinctAsGroupBy(query) : query;
         List<SqlCall> overCalls = OverPlanner.overCalls(select.getSelectList());
         if (select.getWindowList() != null && select.getWindowList().size() > 0 && overCalls.isEmpty()) {
             throw new UnsupportedConstructException(select.getParserPosition(), "the WINDOW clause");
@@ -116,6 +114,18 @@ public final class QueryPlanner {
                     .plan(select, source(from).ordered(select.getParserPosition(), "an OVER aggregation"), overCalls);
         }
         if (isAggregate(select)) {
+            if (tvf != null && settings.streaming() && AggregatePlanner.runsSessionTvfAlone(select, tvf)) {
+                return new AggregatePlanner(settings, trace).planOverSessionRows(select, windowed(tvf, from), tvf);
+            }
+            if (tvf == null
+                    && settings.streaming()
+                    && !AggregatePlanner.groupWindowed(select)
+                    && !emitsOnArrival(from)) {
+                throw new UnsupportedConstructException(
+                        select.getParserPosition(),
+                        "a regular aggregation over rows that window, OVER or aggregation operators emit (rows of several"
+                                + " keys whose timers fire together come in the order of Flink's timer heap; updates retract)");
+            }
             Relation input = tvf != null ? tvf.data() : source(from);
             return new AggregatePlanner(settings, trace).plan(select, input, tvf);
         }
@@ -139,6 +149,30 @@ public final class QueryPlanner {
                 input.fixture(),
                 input.windowShift(),
                 input.interleaved());
+    }
+
+    /**
+     * SELECT DISTINCT as Calcite converts it: an aggregation grouped by every item of the SELECT list,
+     * without aggregate calls (in streaming mode a group's first row inserts it, later ones change nothing).
+     */
+    private static SqlSelect distinctAsGroupBy(SqlSelect select) {
+        if (isAggregate(select)
+                || !OverPlanner.overCalls(select.getSelectList()).isEmpty()) {
+            throw new UnsupportedConstructException(
+                    select.getParserPosition(), "SELECT DISTINCT with GROUP BY, aggregates or OVER");
+        }
+        SqlNodeList group = new SqlNodeList(select.getParserPosition());
+        for (SqlNode item : select.getSelectList()) {
+            SqlNode value = item.getKind() == SqlKind.AS ? ((SqlCall) item).operand(0) : item;
+            if (value instanceof SqlIdentifier identifier && identifier.isStar()) {
+                throw new UnsupportedConstructException(item.getParserPosition(), "SELECT DISTINCT *");
+            }
+            group.add(value);
+        }
+        SqlSelect grouped = (SqlSelect) select.clone(select.getParserPosition());
+        grouped.setOperand(0, SqlNodeList.EMPTY); // the DISTINCT keyword
+        grouped.setGroupBy(group);
+        return grouped;
     }
 
     /**
@@ -309,6 +343,29 @@ public final class QueryPlanner {
         return (select.getGroup() != null && select.getGroup().size() > 0)
                 || select.getHaving() != null
                 || AggregatePlanner.containsAggregate(select.getSelectList());
+    }
+
+    /**
+     * Whether a FROM item's rows come as the fixture's rows arrive: a table, or a view, WITH item or
+     * subquery that only filters and projects one. Window, OVER, Top-N and aggregation operators emit
+     * rows when timers fire (those of several keys with one time in the order of Flink's timer heap) or
+     * as updates; a window TVF and UNION ALL are left out too.
+     */
+    private boolean emitsOnArrival(SqlNode fromItem) {
+        SqlNode from = unalias(fromItem);
+        if (from instanceof SqlIdentifier identifier) {
+            String name = Catalog.name(identifier);
+            if (commonTables.containsKey(name)) {
+                return emitsOnArrival(commonTables.get(name));
+            }
+            return catalog.view(name).map(this::emitsOnArrival).orElse(true);
+        }
+        return from instanceof SqlSelect select
+                && !isAggregate(select)
+                && OverPlanner.overCalls(select.getSelectList()).isEmpty()
+                && select.getFrom() != null
+                && unalias(select.getFrom()).getKind() != SqlKind.COLLECTION_TABLE
+                && emitsOnArrival(select.getFrom());
     }
 
     /** Traces a CURRENT_WATERMARK filter over this input, showing the input's rowtime as the event time. */

@@ -4,7 +4,9 @@ import java.time.Duration;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.Locale;
+import java.util.Set;
 import java.util.TimeZone;
+import java.util.TreeSet;
 import org.apache.flink.util.TimeUtils;
 import org.flinkcookbook.simulator.SimulationException;
 
@@ -26,6 +28,8 @@ public final class SessionSettings {
     private ZoneId timeZone = ZoneOffset.UTC;
     /** A time zone Flink refuses once a query reads it, or null. */
     private String invalidZone;
+    /** Keys SET to a value the simulator does not model (it assumes their defaults), until RESET. */
+    private final Set<String> notModelled = new TreeSet<>();
 
     /** What a SET did: applied, or ignored because it does not change results, or not modelled. */
     public enum Outcome {
@@ -35,6 +39,16 @@ public final class SessionSettings {
     }
 
     public Outcome set(String key, String value) {
+        Outcome outcome = apply(key, value);
+        if (outcome == Outcome.NOT_MODELLED) {
+            notModelled.add(key);
+        } else {
+            notModelled.remove(key);
+        }
+        return outcome;
+    }
+
+    private Outcome apply(String key, String value) {
         switch (key) {
             case RUNTIME_MODE:
                 String mode = value.trim().toLowerCase(Locale.ROOT);
@@ -69,6 +83,7 @@ public final class SessionSettings {
     }
 
     public void reset(String key) {
+        notModelled.remove(key);
         SessionSettings defaults = new SessionSettings();
         switch (key) {
             case RUNTIME_MODE -> streaming = defaults.streaming;
@@ -82,10 +97,19 @@ public final class SessionSettings {
     }
 
     public void resetAll() {
+        notModelled.clear();
         streaming = true;
         watermarkInterval = DEFAULT_WATERMARK_INTERVAL;
         timeZone = ZoneOffset.UTC;
         invalidZone = null;
+    }
+
+    /**
+     * The keys SET to values the simulator does not model, such as {@code table.exec.state.ttl} or
+     * {@code table.exec.mini-batch.enabled}, which change the changelog of a regular aggregation.
+     */
+    public Set<String> notModelled() {
+        return Set.copyOf(notModelled);
     }
 
     public boolean streaming() {

@@ -2,6 +2,7 @@ package org.flinkcookbook.simulator.stream;
 
 import java.time.ZoneId;
 import java.util.List;
+import org.flinkcookbook.result.RowKind;
 import org.flinkcookbook.result.WatermarkCheck;
 import org.flinkcookbook.simulator.UnsupportedConstructException;
 import org.flinkcookbook.simulator.expression.EvaluationContext;
@@ -28,7 +29,7 @@ public final class Calc implements RowSink, EvaluationContext {
 
     private final ZoneId shiftZone;
     private long currentWatermark = NO_WATERMARK;
-    private long possibleWatermark = NO_WATERMARK;
+    private final PossibleWatermarks possibleWatermarks = new PossibleWatermarks();
 
     /**
      * Traces a filter that reads CURRENT_WATERMARK.
@@ -66,11 +67,17 @@ public final class Calc implements RowSink, EvaluationContext {
 
     @Override
     public void row(Object[] values, int fixtureLine) {
+        change(RowKind.INSERT, values, fixtureLine);
+    }
+
+    /** Filters and projects each change alone, keeping its kind, as Flink's Calc does on a changelog. */
+    @Override
+    public void change(RowKind kind, Object[] values, int fixtureLine) {
         if (filter != null && !passes(values, fixtureLine)) {
             return;
         }
         if (projections == null) {
-            downstream.row(values, fixtureLine);
+            downstream.change(kind, values, fixtureLine);
             return;
         }
         Object[] projected = new Object[projections.length];
@@ -81,7 +88,7 @@ public final class Calc implements RowSink, EvaluationContext {
                 projected[i] = Values.NONDETERMINISTIC;
             }
         }
-        downstream.row(projected, fixtureLine);
+        downstream.change(kind, projected, fixtureLine);
     }
 
     private boolean passes(Object[] values, int fixtureLine) {
@@ -112,11 +119,11 @@ public final class Calc implements RowSink, EvaluationContext {
                                     : Timestamps.toWallClock(currentWatermark, shiftZone));
                 }
             }
-            if (possibleWatermark != NO_WATERMARK && passedWith(possibleWatermark, values) != passed) {
+            if (possibleWatermarks.change(passed, possible -> passedWith(possible, values))) {
                 trace.timingDependent(filterTrace.fixture(), fixtureLine);
             }
         }
-        possibleWatermark = NO_WATERMARK;
+        possibleWatermarks.clear();
         return passed;
     }
 
@@ -134,7 +141,7 @@ public final class Calc implements RowSink, EvaluationContext {
     @Override
     public void watermark(long watermark) {
         currentWatermark = watermark;
-        possibleWatermark = NO_WATERMARK;
+        possibleWatermarks.clear();
         if (timeline != null && watermark != Long.MAX_VALUE) { // MAX_WATERMARK ends the input, it is no step
             timeline.watermark(this, Timestamps.toWallClock(watermark, shiftZone));
         }
@@ -143,7 +150,7 @@ public final class Calc implements RowSink, EvaluationContext {
 
     @Override
     public void possibleWatermark(long watermark) {
-        possibleWatermark = watermark;
+        possibleWatermarks.add(watermark);
         downstream.possibleWatermark(watermark);
     }
 

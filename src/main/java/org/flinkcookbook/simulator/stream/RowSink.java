@@ -1,5 +1,8 @@
 package org.flinkcookbook.simulator.stream;
 
+import org.flinkcookbook.result.RowKind;
+import org.flinkcookbook.simulator.UnsupportedConstructException;
+
 /**
  * Receives a stream in arrival order, as a chained Flink operator does: rows, watermarks, and the
  * end of the bounded input (after which Flink has sent the final MAX_WATERMARK).
@@ -11,6 +14,19 @@ public interface RowSink {
      * @param fixtureLine the fixture line the row was read from, for explanations
      */
     void row(Object[] values, int fixtureLine);
+
+    /**
+     * A row of an updating result (GroupAggregation's changelog) with its kind. An operator that does
+     * not override this takes inserts as rows and refuses the other kinds as a construct the simulator
+     * does not model.
+     */
+    default void change(RowKind kind, Object[] values, int fixtureLine) {
+        if (kind != RowKind.INSERT) {
+            throw new UnsupportedConstructException(
+                    null, "an updating (changelog) input to " + getClass().getSimpleName());
+        }
+        row(values, fixtureLine);
+    }
 
     void watermark(long watermark);
 

@@ -113,12 +113,11 @@ public final class SessionWindowAggregation extends WindowedAggregation {
             }
         }
         boolean late = merged.isEmpty() && WindowRows.fired(window.end(), currentProgress, shiftZone);
-        if (possibleWatermark != NO_WATERMARK
-                && merged.isEmpty()
-                && WindowRows.fired(window.end(), possibleWatermark, shiftZone) != late) {
+        if (merged.isEmpty()
+                && possibleWatermarks.change(late, watermark -> WindowRows.fired(window.end(), watermark, shiftZone))) {
             trace.timingDependent(fixture, fixtureLine);
         }
-        possibleWatermark = NO_WATERMARK;
+        possibleWatermarks.clear();
         if (late) {
             lateRow(values, fixtureLine, window);
             return;
@@ -235,9 +234,17 @@ public final class SessionWindowAggregation extends WindowedAggregation {
         return new TimeWindow(window.start(), window.end());
     }
 
-    /** Emits the sessions the watermark closed. */
+    private record FiredSession(List<Object> key, Window window, Accumulator[] state) {}
+
+    /**
+     * Emits the sessions the watermark closed in the order their timers fire
+     * (InternalTimerServiceImpl#advanceWatermark polls the timer queue by time), which a regular
+     * aggregation after the TVF sees; timers of one time fire in the heap's order, not modelled (see
+     * GroupAggregation's firing tag).
+     */
     @Override
     void fireUpTo(long progress) {
+        List<FiredSession> fired = new ArrayList<>();
         for (Map.Entry<List<Object>, TreeMap<Window, Accumulator[]>> keyed : sessions.entrySet()) {
             Iterator<Map.Entry<Window, Accumulator[]>> open =
                     keyed.getValue().entrySet().iterator();
@@ -246,11 +253,16 @@ public final class SessionWindowAggregation extends WindowedAggregation {
                 if (progress == Long.MAX_VALUE
                         || WindowRows.fired(session.getKey().end(), progress, shiftZone)) {
                     open.remove();
-                    fired(session.getKey(), progress);
-                    emit(session.getKey(), keyed.getKey(), session.getValue());
+                    fired.add(new FiredSession(keyed.getKey(), session.getKey(), session.getValue()));
                 }
             }
         }
         sessions.values().removeIf(TreeMap::isEmpty);
+        fired.sort(Comparator.comparingLong(
+                session -> WindowRows.timerTime(session.window().end(), shiftZone)));
+        for (FiredSession session : fired) {
+            fired(session.window(), progress);
+            emit(session.window(), session.key(), session.state());
+        }
     }
 }

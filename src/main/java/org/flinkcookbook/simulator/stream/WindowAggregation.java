@@ -122,10 +122,10 @@ public final class WindowAggregation extends WindowedAggregation {
         Pane pane = paneOf(timestamp);
         List<Window> windows = pane.windows;
         int firstOpen = streaming ? firstUnfired(windows, currentProgress) : 0;
-        if (possibleWatermark != NO_WATERMARK && firstUnfired(windows, possibleWatermark) != firstOpen) {
+        if (possibleWatermarks.change(true, watermark -> firstUnfired(windows, watermark) == firstOpen)) {
             trace.timingDependent(fixture, fixtureLine);
         }
-        possibleWatermark = NO_WATERMARK;
+        possibleWatermarks.clear();
         if (streaming && interleavedInput) {
             checkInterleavingFree(values, fixtureLine, windows);
         }
@@ -195,7 +195,7 @@ public final class WindowAggregation extends WindowedAggregation {
             return;
         }
         for (Window window : windows) {
-            long timer = WindowRows.timer(window.end(), shiftZone);
+            long timer = WindowRows.timerTime(window.end(), shiftZone);
             // the buffer is flushed before a window fires whatever watermark fires it only when its timer is on
             // the flush grid (see bufferedSlices): the next trigger after any earlier watermark is at most the timer
             if (TimeWindowUtil.getNextTriggerWatermarkWithOffset(

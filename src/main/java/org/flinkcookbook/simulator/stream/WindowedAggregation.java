@@ -35,7 +35,7 @@ abstract sealed class WindowedAggregation implements RowSink, EvaluationContext
 
     private final ZoneId sessionZone;
     long currentProgress = NO_WATERMARK;
-    long possibleWatermark = NO_WATERMARK;
+    final PossibleWatermarks possibleWatermarks = new PossibleWatermarks();
     /** The highest watermark another interleaving of a UNION ALL input could deliver before the next row. */
     long interleavedWatermark = NO_WATERMARK;
     /** Whether the input is a UNION ALL's interleaving, so that the rows this emits are interleaved too. */
@@ -125,7 +125,7 @@ abstract sealed class WindowedAggregation implements RowSink, EvaluationContext
         if (interleavedInput) {
             // a window fires on the first watermark >= its timer, so whatever the interleaving, the watermark
             // before its rows is below that timer
-            downstream.interleavedWatermark(WindowRows.timer(window.end(), shiftZone) - 1);
+            downstream.interleavedWatermark(WindowRows.timerTime(window.end(), shiftZone) - 1);
         }
         downstream.row(WindowRows.aggregated(key, window, windowTime(window), accumulators), 0);
     }
@@ -139,13 +139,13 @@ abstract sealed class WindowedAggregation implements RowSink, EvaluationContext
             currentProgress = watermark;
             fireUpTo(watermark);
         }
-        possibleWatermark = NO_WATERMARK;
+        possibleWatermarks.clear();
         downstream.watermark(watermark);
     }
 
     @Override
     public void possibleWatermark(long watermark) {
-        possibleWatermark = watermark;
+        possibleWatermarks.add(watermark);
     }
 
     @Override

@@ -16,6 +16,7 @@ import org.flinkcookbook.result.WatermarkCheck;
 public final class StatementTrace {
 
     private boolean windowed;
+    private boolean updating;
     private long lateRowsDropped;
     private final List<LateRow> lateRows = new ArrayList<>();
     private final List<WatermarkCheck> watermarkChecks = new ArrayList<>();
@@ -40,6 +41,16 @@ public final class StatementTrace {
     /** A windowed aggregation takes part, so the result has a late-row count. */
     public void windowedAggregation() {
         windowed = true;
+    }
+
+    /** A regular streaming aggregation takes part, so the result is a changelog. */
+    public void updatingResult() {
+        updating = true;
+    }
+
+    /** Whether the result is a changelog of updates, not only inserts. */
+    public boolean updating() {
+        return updating;
     }
 
     public void lateRow(LateRow row) {
