@@ -431,4 +431,40 @@ class FlinkRulesOnFlinkTest {
                                 + "FROM events;"))
                 .containsOnly(List.of("+I[a, FALSE, FALSE, TRUE, y]", "+I[b, TRUE, TRUE, TRUE, y]"));
     }
+
+    @Test
+    void aBatchWindowTimeOfFewerDigitsIsCutTowardTheEpoch(FlinkEngine flink) {
+        // DateTimeUtils#truncate: a batch group window's last millisecond before 1970, 23:29:29.999, is 23:29:30.00 in
+        // TIMESTAMP(2) (the remainder of a negative epoch is negative); after 1970 it is 10:00:04.99; a window TVF's
+        // window_time keeps the millisecond, printed 23:29:29.99 (measured)
+        String csv = "1,1969-12-31 23:29:25.935\n2,2024-03-01 10:00:01.500\n";
+        String table =
+                "CREATE TABLE events (k INT, ts TIMESTAMP(2), WATERMARK FOR ts AS ts) WITH ('connector' = 'datagen');";
+        String batch = "SET 'execution.runtime-mode' = 'batch';";
+        List<String> cut = List.of("+I[1, 1969-12-31 23:29:30.00]", "+I[2, 2024-03-01 10:00:04.99]");
+        List<String> kept = List.of("+I[1, 1969-12-31 23:29:29.99]", "+I[2, 2024-03-01 10:00:04.99]");
+        assertThat(
+                        rowsOnBoth(
+                                flink,
+                                csv,
+                                batch,
+                                table,
+                                "SELECT k, TUMBLE_ROWTIME(ts, INTERVAL '5' SECOND) FROM events GROUP BY TUMBLE(ts, INTERVAL '5' SECOND), k;"))
+                .containsOnly(cut);
+        assertThat(rowsOnBoth(
+                        flink,
+                        csv,
+                        batch,
+                        table,
+                        "SELECT k, window_time FROM TABLE(TUMBLE(TABLE events, DESCRIPTOR(ts), INTERVAL '5' SECOND)) "
+                                + "GROUP BY k, window_start, window_end, window_time;"))
+                .containsOnly(kept);
+        assertThat(rowsOnBoth(
+                        flink,
+                        csv,
+                        batch,
+                        table,
+                        "SELECT k, window_time FROM TABLE(TUMBLE(TABLE events, DESCRIPTOR(ts), INTERVAL '5' SECOND));"))
+                .containsOnly(kept);
+    }
 }

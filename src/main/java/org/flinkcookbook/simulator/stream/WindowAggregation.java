@@ -160,6 +160,20 @@ public final class WindowAggregation extends WindowedAggregation {
     }
 
     /**
+     * A batch group window's *_ROWTIME of a TIMESTAMP(0..2) rowtime is cut to its precision as
+     * DateTimeUtils#truncate cuts, toward the epoch: before 1970 the last millisecond of [23:29:25,
+     * 23:29:30) is 23:29:30.00 in TIMESTAMP(2); a window TVF's window_time keeps 23:29:29.999 (printed
+     * 23:29:29.99). Measured, found by RecipeFuzzTest (seed 133).
+     */
+    @Override
+    long windowTime(Window window) {
+        long last = super.windowTime(window);
+        return !streaming && panesOldestFirst && rowtimeType.precision() < 3
+                ? (Long) Timestamps.truncate(last, rowtimeType.precision())
+                : last;
+    }
+
+    /**
      * Over a UNION ALL, the simulated interleaving stands for all of them only when no row can be late
      * in any (see UnionAll) and every window fires as it does here whatever watermarks reach it.
      */

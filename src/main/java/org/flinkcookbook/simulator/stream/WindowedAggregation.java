@@ -116,15 +116,18 @@ abstract sealed class WindowedAggregation implements RowSink, EvaluationContext
         }
     }
 
+    /** The window_time or *_ROWTIME of the window's rows. */
+    long windowTime(Window window) {
+        return WindowRows.windowTime(window, rowtimeType, shiftZone);
+    }
+
     void emit(Window window, List<Object> key, Accumulator[] accumulators) {
         if (interleavedInput) {
             // a window fires on the first watermark >= its timer, so whatever the interleaving, the watermark
             // before its rows is below that timer
             downstream.interleavedWatermark(WindowRows.timerTime(window.end(), shiftZone) - 1);
         }
-        downstream.row(
-                WindowRows.aggregated(key, window, WindowRows.windowTime(window, rowtimeType, shiftZone), accumulators),
-                0);
+        downstream.row(WindowRows.aggregated(key, window, windowTime(window), accumulators), 0);
     }
 
     @Override
