@@ -12,6 +12,7 @@ import org.apache.flink.api.common.JobStatus;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.DeploymentOptions;
 import org.apache.flink.configuration.PipelineOptions;
+import org.apache.flink.configuration.ResourceManagerOptions;
 import org.apache.flink.configuration.RestOptions;
 import org.apache.flink.configuration.TaskManagerOptions;
 import org.apache.flink.core.execution.PipelineExecutorServiceLoader;
@@ -27,6 +28,8 @@ final class EmbeddedCluster implements FlinkCluster {
 
     private static final long CLOSE_TIMEOUT_SECONDS = 30;
     private static final Duration STUCK_POLL = Duration.ofMillis(100);
+    /** Task slots: one per job (parallelism 1, one slot-sharing group); more jobs at once wait for one. */
+    static final int SLOTS = 4;
 
     private final MiniCluster cluster;
     private final Path emptyClasspathEntry;
@@ -42,18 +45,10 @@ final class EmbeddedCluster implements FlinkCluster {
 
     /** Starts an embedded cluster whose jobs resolve classes from the plugin's own class loader. */
     static EmbeddedCluster start() {
-        Configuration configuration = new Configuration();
-        configuration.set(TaskManagerOptions.NUM_TASK_SLOTS, 4);
-        configuration.set(RestOptions.BIND_ADDRESS, "127.0.0.1");
-        configuration.set(RestOptions.ADDRESS, "127.0.0.1");
-        configuration.setString("metrics.reporter.cookbook.factory.class", LateRowsReporterFactory.class.getName());
-        configuration.setString("classloader.check-leaked-classloader", "false");
-        // a task that ignores cancellation is left to the engine (it gives the cluster up), not made a fatal error
-        configuration.set(TaskManagerOptions.TASK_CANCELLATION_TIMEOUT, Duration.ZERO);
         MiniClusterConfiguration clusterConfiguration = new MiniClusterConfiguration.Builder()
-                .setConfiguration(configuration)
+                .setConfiguration(configuration())
                 .setNumTaskManagers(1)
-                .setNumSlotsPerTaskManager(4)
+                .setNumSlotsPerTaskManager(SLOTS)
                 .withRandomPorts()
                 .build();
         Thread thread = Thread.currentThread();
@@ -71,6 +66,25 @@ final class EmbeddedCluster implements FlinkCluster {
         } finally {
             thread.setContextClassLoader(previous);
         }
+    }
+
+    /** The embedded cluster's settings. */
+    static Configuration configuration() {
+        Configuration configuration = new Configuration();
+        configuration.set(TaskManagerOptions.NUM_TASK_SLOTS, SLOTS);
+        configuration.set(RestOptions.BIND_ADDRESS, "127.0.0.1");
+        configuration.set(RestOptions.ADDRESS, "127.0.0.1");
+        configuration.setString("metrics.reporter.cookbook.factory.class", LateRowsReporterFactory.class.getName());
+        configuration.setString("classloader.check-leaked-classloader", "false");
+        // a task that ignores cancellation is left to the engine (it gives the cluster up), not made a fatal error
+        configuration.set(TaskManagerOptions.TASK_CANCELLATION_TIMEOUT, Duration.ZERO);
+        // A job that finds every slot taken waits for one (the statement's timeout still applies). By default the
+        // standalone resource manager fails such a job at once ("Could not acquire the minimum required
+        // resources") once its start-up period, slot.request.timeout (5 min), is over: recipes running at once
+        // (cookbook.threads), or a finished job's slot not yet released on a busy machine, then fail at random.
+        // A start-up period of 0 never ends (StandaloneResourceManager#startStartupPeriod).
+        configuration.set(ResourceManagerOptions.STANDALONE_CLUSTER_STARTUP_PERIOD_TIME, Duration.ZERO);
+        return configuration;
     }
 
     @Override

@@ -1,11 +1,14 @@
 package org.flinkcookbook.run;
 
 import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileTime;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -21,7 +24,8 @@ import java.util.List;
  * path writes it when it exits ({@code -XX:ArchiveClassesAtExit}), which takes longer than the run
  * itself: that run is started by a keeper ({@link #main}) that waits for it and keeps the archive
  * under its final name only when the JVM exited cleanly, so that the build has its verdict without
- * waiting and a half-written archive is never mapped. Later runs map it
+ * waiting and a half-written archive is never mapped; while one keeper writes the archive, the
+ * engine JVMs other builds start meanwhile run without writing one. Later runs map it
  * ({@code -XX:SharedArchiveFile}). It is named after the JVM and the class path (each jar's path,
  * size and time), so a new plugin or JDK gets an archive of its own; the JVM checks the jars again
  * and runs without the archive when it refuses it.
@@ -112,26 +116,38 @@ final class ClassDataArchive {
      * The keeper: runs the engine JVM that writes the archive, with this JVM's standard streams,
      * and lets go of them at once, so that the build reads the engine JVM's alone and ends with its
      * answer; then keeps the archive when the engine JVM exited cleanly, or deletes what it wrote,
-     * and exits as the engine JVM did.
+     * and exits as the engine JVM did. It holds a lock on the archive's name meanwhile; when another
+     * keeper holds it, the engine JVM runs without writing an archive.
      *
      * @param args the archive's temporary name, its final name, and the engine JVM's command
      */
     public static void main(String[] args) throws IOException, InterruptedException {
         ClassDataArchive archive = new ClassDataArchive(Path.of(args[1]), Path.of(args[0]));
-        Process engine = new ProcessBuilder(List.of(args).subList(2, args.length))
-                .inheritIO()
-                .start();
-        // closing a standard stream points it at /dev/null: the build's pipes are the engine JVM's alone now
-        System.in.close();
-        System.out.close();
-        System.err.close();
-        int exitCode = engine.waitFor();
-        if (exitCode == 0) {
-            archive.keep();
-        } else {
-            deleteQuietly(archive.written);
+        List<String> engineCommand = List.of(args).subList(2, args.length);
+        try (FileChannel lockFile = FileChannel.open(
+                        archive.file.resolveSibling(archive.file.getFileName() + ".lock"),
+                        StandardOpenOption.CREATE,
+                        StandardOpenOption.WRITE);
+                FileLock writing = lockFile.tryLock()) {
+            if (writing == null) {
+                // another build writes this archive now: writing a second one beside it only costs CPU
+                engineCommand = engineCommand.stream()
+                        .filter(flag -> !flag.startsWith("-XX:ArchiveClassesAtExit="))
+                        .toList();
+            }
+            Process engine = new ProcessBuilder(engineCommand).inheritIO().start();
+            // closing a standard stream points it at /dev/null: the build's pipes are the engine JVM's alone now
+            System.in.close();
+            System.out.close();
+            System.err.close();
+            int exitCode = engine.waitFor();
+            if (exitCode == 0) {
+                archive.keep();
+            } else {
+                deleteQuietly(archive.written);
+            }
+            System.exit(exitCode); // the build names it when the engine JVM stopped without an answer
         }
-        System.exit(exitCode); // the build names it when the engine JVM stopped without an answer
     }
 
     private void deleteUnused() throws IOException {

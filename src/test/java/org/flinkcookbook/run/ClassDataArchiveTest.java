@@ -2,8 +2,11 @@ package org.flinkcookbook.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.time.Instant;
@@ -95,8 +98,34 @@ class ClassDataArchiveTest {
                 .command(List.of(java()), directory.toString(), List.of("NoSuchMainClass"));
         assertThat(keeper(failing)).isEqualTo(1); // the engine JVM's exit code
         try (var files = Files.list(other)) {
-            assertThat(files).isEmpty(); // neither a kept archive nor what the failed JVM wrote
+            // neither a kept archive nor what the failed JVM wrote: the keepers' lock alone
+            assertThat(files.map(path -> path.getFileName().toString()))
+                    .singleElement()
+                    .asString()
+                    .endsWith(".jsa.lock");
         }
+    }
+
+    @Test
+    void whileOneKeeperWritesTheArchiveAnotherRunsItsJvmWithoutWritingOne() throws Exception {
+        List<Path> classPath = List.of(Files.writeString(directory.resolve("plugin.jar"), "jar"));
+        ClassDataArchive archive = ClassDataArchive.in(directory.resolve("cds"), classPath);
+        List<String> command = archive.command(List.of(java()), "unused", List.of("-version"));
+        Path archiveFile = Path.of(command.get(command.indexOf(ClassDataArchive.class.getName()) + 2));
+        try (FileChannel lockFile = FileChannel.open(
+                        archiveFile.resolveSibling(archiveFile.getFileName() + ".lock"),
+                        StandardOpenOption.CREATE,
+                        StandardOpenOption.WRITE);
+                FileLock writing = lockFile.lock()) {
+            assertThat(keeper(command)).isZero();
+        }
+        try (var files = Files.list(directory.resolve("cds"))) {
+            assertThat(files.map(path -> path.getFileName().toString()))
+                    .containsOnly(archiveFile.getFileName() + ".lock");
+        }
+
+        assertThat(keeper(command)).isZero();
+        assertThat(archiveFile).isRegularFile();
     }
 
     @Test

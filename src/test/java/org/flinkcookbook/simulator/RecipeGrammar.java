@@ -167,6 +167,7 @@ final class RecipeGrammar {
     private String anchorText;
 
     private int sinks;
+    private int unionViews;
 
     private RecipeGrammar(Random random) {
         this.random = random;
@@ -401,8 +402,9 @@ final class RecipeGrammar {
 
     private String view() {
         String create = pick(List.of("CREATE VIEW ", "CREATE TEMPORARY VIEW "));
-        if ((batch || random.nextInt(12) == 0) && !proctime) {
-            // in streaming mode a window, OVER or top-N over a union reads interleaved inputs: unsupported
+        if ((batch || random.nextInt(6) == 0) && !proctime) {
+            // in streaming mode a window over a union is modelled when no row can be late whatever the interleaving,
+            // OVER and top-N over it are unsupported
             add(create + "doubled AS SELECT * FROM events UNION ALL SELECT * FROM events WHERE id > 3");
             constructs.add("UNION ALL in a view" + (batch ? "" : ", streaming"));
             return "doubled";
@@ -837,12 +839,13 @@ final class RecipeGrammar {
 
     /**
      * UNION ALL of projections and filters (columns of other types merged), of window aggregations,
-     * and in batch mode under an aggregation with ORDER BY and LIMIT; in streaming mode now and then
-     * under a group window (Flink interleaves the inputs: unsupported).
+     * and in batch mode under an aggregation with ORDER BY and LIMIT; in streaming mode under a group
+     * window or a window TVF aggregation (Flink interleaves the inputs: modelled when no row can be late
+     * in any interleaving, else unsupported).
      */
     private void union(String source) {
         String literalKey = key.family() == Family.STRING ? "'zz'" : "0";
-        switch (random.nextInt(batch ? 4 : 6)) {
+        switch (random.nextInt(batch ? 4 : 7)) {
             case 0 -> {
                 add("SELECT id, k, v FROM " + source
                         + " WHERE v > 0 UNION ALL SELECT id, k, v FROM events WHERE id > 3");
@@ -872,6 +875,13 @@ final class RecipeGrammar {
             case 4 -> {
                 add("SELECT id, k, v FROM " + source + " UNION ALL SELECT id, k, v FROM " + source);
                 constructs.add("UNION ALL of one source twice");
+            }
+            case 5 -> {
+                String view = "unioned" + ++unionViews;
+                add("CREATE TEMPORARY VIEW " + view + " AS SELECT * FROM events WHERE v IS NOT NULL"
+                        + " UNION ALL SELECT * FROM events WHERE id > 2");
+                windowAggregate(view);
+                constructs.add("window TVF aggregation over UNION ALL, streaming");
             }
             default -> {
                 String size = interval(scale * 2);

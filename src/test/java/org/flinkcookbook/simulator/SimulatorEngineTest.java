@@ -54,6 +54,16 @@ class SimulatorEngineTest {
         return String.format(EVENTS, watermark);
     }
 
+    /** The recipe's one statement (line 4) warned that Flink's outcome for this fixture row, and only it, depends on timing. */
+    private static void assertTimingDependent(RecipeRun run, String fixtureRow) {
+        assertThat(run.warnings())
+                .singleElement()
+                .asString()
+                .startsWith("recipe.md:4: Flink's result may depend on processing time")
+                .containsOnlyOnce("fixtures/events.csv:")
+                .contains(fixtureRow);
+    }
+
     private static List<String> rows(StatementResult result) {
         return result.rows().stream().map(ResultRow::toString).toList();
     }
@@ -252,11 +262,51 @@ class SimulatorEngineTest {
                 "SELECT id FROM events WHERE CURRENT_WATERMARK(ts) IS NULL OR ts > CURRENT_WATERMARK(ts);");
 
         assertThat(rows(run.results().get(0))).containsExactly("+I[1]", "+I[2]", "+I[3]");
-        assertThat(run.warnings())
-                .singleElement()
-                .asString()
-                .startsWith("recipe.md:4: Flink's result may depend on processing time")
-                .contains("fixtures/events.csv:3");
+        assertTimingDependent(run, "fixtures/events.csv:3");
+    }
+
+    @Test
+    void warnsWhenAPeriodicWatermarkCouldFireAWindowTopNBeforeItsRowArrives() {
+        // Row 2 advances the watermark by 100 ms, held back; a periodic emission of it before row 3 fires
+        // [10:00:00, 10:00:05) in the WindowRankOperator, which then drops row 3 as late
+        String csv = """
+                1,a,1,2024-03-01 10:00:04.900
+                2,a,2,2024-03-01 10:00:05.000
+                3,a,3,2024-03-01 10:00:04.950
+                """;
+        RecipeRun run = run(
+                csv,
+                events("ts"),
+                "SELECT window_start, id, rownum FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY window_start, window_end "
+                        + "ORDER BY v DESC) AS rownum FROM TABLE(TUMBLE(TABLE events, DESCRIPTOR(ts), INTERVAL '5' SECOND))) "
+                        + "WHERE rownum <= 2;");
+
+        StatementResult result = run.results().get(0);
+        assertThat(rows(result))
+                .containsExactly(
+                        "+I[2024-03-01 10:00:00.000, 3, 1]",
+                        "+I[2024-03-01 10:00:00.000, 1, 2]",
+                        "+I[2024-03-01 10:00:05.000, 2, 1]");
+        assertThat(result.lateRowsDropped()).isZero();
+        assertTimingDependent(run, "fixtures/events.csv:3");
+    }
+
+    @Test
+    void warnsWhenAPeriodicWatermarkCouldHoldBackALaterOneThatClosesAWindow() {
+        // Row 2 advances the watermark by 150 ms, held back. Without a periodic emission row 3 advances it by 300 ms
+        // since the last emitted one, so 10:00:05 is emitted and row 4 is late. Had the timer emitted 10:00:04.850
+        // before row 3, row 3's advance would be 150 ms, held back too, and row 4 would count in [10:00:00, 10:00:05)
+        String csv = """
+                1,a,1,2024-03-01 10:00:04.700
+                2,a,1,2024-03-01 10:00:04.850
+                3,a,1,2024-03-01 10:00:05.000
+                4,a,1,2024-03-01 10:00:04.900
+                """;
+        RecipeRun run = run(csv, events("ts"), TUMBLE_COUNTS);
+
+        StatementResult result = run.results().get(0);
+        assertThat(result.lateRowsDropped()).isEqualTo(1);
+        assertTimingDependent(run, "fixtures/events.csv:4");
     }
 
     @Test

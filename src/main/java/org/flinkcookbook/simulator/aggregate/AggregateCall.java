@@ -129,6 +129,18 @@ public record AggregateCall(Function function, boolean distinct, Expression argu
         return type;
     }
 
+    /**
+     * Whether the result can depend on the order the rows are added in: a sum or average of FLOAT/DOUBLE
+     * rounds in arrival order, and MIN/MAX of FLOAT/DOUBLE keep the first of -0.0 and 0.0 and of a NaN
+     * and the values it ties with. COUNT, integer sums (wrapping is order-free), DECIMAL sums below 38
+     * digits and MIN/MAX of other types (equal values are the same value) do not.
+     */
+    public boolean dependsOnArrivalOrder() {
+        return function != Function.COUNT
+                && argument != null
+                && (argument.type().root() == Root.FLOAT || argument.type().root() == Root.DOUBLE);
+    }
+
     /** Whether the simulator models this function for its argument type. */
     public boolean supported() {
         if (function == Function.COUNT || function == Function.MIN || function == Function.MAX) {

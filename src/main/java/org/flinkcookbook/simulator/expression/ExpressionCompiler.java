@@ -8,6 +8,7 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.BinaryOperator;
 import java.util.function.Function;
 import org.apache.calcite.avatica.util.TimeUnit;
@@ -23,10 +24,12 @@ import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlNumericLiteral;
+import org.apache.calcite.sql.SqlOperator;
 import org.apache.calcite.sql.SqlTimestampLiteral;
 import org.apache.calcite.sql.SqlUnknownLiteral;
 import org.apache.calcite.sql.fun.SqlBetweenOperator;
 import org.apache.calcite.sql.fun.SqlCase;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.util.SqlBasicVisitor;
 import org.apache.calcite.util.Litmus;
@@ -290,6 +293,16 @@ public final class ExpressionCompiler {
             case OR:
                 return logical(call, false);
             case NOT: {
+                if (operands.get(0) instanceof SqlBasicCall compared
+                        && ORDERED_NEGATIONS.containsKey(compared.getKind())) {
+                    // RexSimplify#simplifyNot turns NOT (a > b) into a <= b (SqlKind#negate), which differs from
+                    // NOT of the comparison for a NaN operand: NOT (1 > NaN) is FALSE in Flink (found by
+                    // RecipeFuzzTest)
+                    return comparison(new SqlBasicCall(
+                            ORDERED_NEGATIONS.get(compared.getKind()),
+                            compared.getOperandList(),
+                            compared.getParserPosition()));
+                }
                 Expression operand = predicate(operands.get(0));
                 return derived(
                         SqlType.BOOLEAN,
@@ -631,6 +644,13 @@ public final class ExpressionCompiler {
         }
         return expression;
     }
+
+    /** The comparisons whose negation RexSimplify writes as the opposite ordering. */
+    private static final Map<SqlKind, SqlOperator> ORDERED_NEGATIONS = Map.of(
+            SqlKind.LESS_THAN, SqlStdOperatorTable.GREATER_THAN_OR_EQUAL,
+            SqlKind.LESS_THAN_OR_EQUAL, SqlStdOperatorTable.GREATER_THAN,
+            SqlKind.GREATER_THAN, SqlStdOperatorTable.LESS_THAN_OR_EQUAL,
+            SqlKind.GREATER_THAN_OR_EQUAL, SqlStdOperatorTable.LESS_THAN);
 
     private Expression comparison(SqlBasicCall call) {
         Expression leftOperand = compile(call.getOperandList().get(0));

@@ -122,7 +122,7 @@ final class AggregatePlanner {
         EvaluationContext context = EvaluationContext.withoutWatermark(settings.timeZone());
         return plan(select, sessionRows, null, row -> {
             List<Object> tag = new ArrayList<>();
-            tag.add(WindowRows.timerTime((Long) row[windowEnd], shiftZone));
+            tag.add(WindowRows.timer((Long) row[windowEnd], shiftZone));
             partitionKeys.forEach(key -> tag.add(key.evaluate(row, context)));
             return tag;
         });
@@ -164,6 +164,9 @@ final class AggregatePlanner {
         List<SqlNode> keyNodes = new ArrayList<>();
         Windowing windowing =
                 tvf != null ? tvfWindowing(select, tvf, keyNodes) : groupWindowing(select, inputCompiler, keyNodes);
+        if (input.interleaved() && (windowing == null || windowing.spec() == null)) {
+            input.ordered(select.getParserPosition(), windowing == null ? "GROUP BY" : "a SESSION window");
+        }
         Expression filter = null;
         if (select.getWhere() != null) {
             if (tvf != null && readsWindowColumn(select.getWhere())) {
@@ -232,6 +235,22 @@ final class AggregatePlanner {
             throw new SimulationException(
                     select.getParserPosition(), "DISTINCT aggregates are currently not supported.");
         }
+        if ((filter != null && filter.readsWatermark())
+                || (having != null && having.readsWatermark())
+                || projection.expressions().stream().anyMatch(Expression::readsWatermark)) {
+            input.ordered(select.getParserPosition(), "CURRENT_WATERMARK");
+        }
+        if (input.interleaved()) {
+            for (AggregateCall call : aggregates) {
+                if (call.dependsOnArrivalOrder()) {
+                    throw new UnsupportedConstructException(
+                            select.getParserPosition(),
+                            call.function() + " of " + call.argument().type() + " over UNION ALL in streaming mode"
+                                    + " (it rounds or picks in arrival order, which depends on how Flink interleaves"
+                                    + " the inputs)");
+                }
+            }
+        }
         ZoneId zone = settings.timeZone();
         boolean streaming = settings.streaming();
         Expression where = filter;
@@ -275,7 +294,8 @@ final class AggregatePlanner {
                             .run(where == null ? aggregation : new Calc(where, null, aggregation, zone, filterTrace));
                 },
                 input.fixture(),
-                windowing == null ? input.windowShift() : WindowRows.shiftZone(windowing.rowtimeType(), zone));
+                windowing == null ? input.windowShift() : WindowRows.shiftZone(windowing.rowtimeType(), zone),
+                input.interleaved());
     }
 
     private Windowing tvfWindowing(SqlSelect select, WindowTvf tvf, List<SqlNode> keyNodes) {

@@ -126,7 +126,7 @@ public final class QueryPlanner {
                         "a regular aggregation over rows that window, OVER or aggregation operators emit (rows of several"
                                 + " keys whose timers fire together come in the order of Flink's timer heap; updates retract)");
             }
-            Relation input = tvf != null ? tvf.data() : source(from).ordered(select.getParserPosition(), "GROUP BY");
+            Relation input = tvf != null ? tvf.data() : source(from);
             return new AggregatePlanner(settings, trace).plan(select, input, tvf);
         }
         Relation input = tvf != null
@@ -265,7 +265,8 @@ public final class QueryPlanner {
                         .run(new WindowTableFunction(
                                 tvf.spec(), tvf.rowtimeIndex(), tvf.rowtimeType(), settings.timeZone(), sink)),
                 data.fixture(),
-                WindowRows.shiftZone(tvf.rowtimeType(), settings.timeZone()));
+                WindowRows.shiftZone(tvf.rowtimeType(), settings.timeZone()),
+                data.interleaved());
     }
 
     /** The FROM item of a window top-N's inner query: a window TVF or a relation with window columns. */
@@ -283,6 +284,7 @@ public final class QueryPlanner {
             throw new UnsupportedConstructException(
                     from.getParserPosition(), "a window top-N over a SESSION window TVF");
         }
+        tvf.data().ordered(from.getParserPosition(), "a window top-N");
         return windowed(tvf, from);
     }
 
@@ -357,6 +359,9 @@ public final class QueryPlanner {
                 return emitsOnArrival(commonTables.get(name));
             }
             return catalog.view(name).map(this::emitsOnArrival).orElse(true);
+        }
+        if (from.getKind() == SqlKind.UNION) { // interleaved in streaming mode: refused by the aggregation itself
+            return ((SqlCall) from).getOperandList().stream().allMatch(this::emitsOnArrival);
         }
         return from instanceof SqlSelect select
                 && !isAggregate(select)

@@ -17,7 +17,9 @@ import org.flinkcookbook.simulator.stream.RowSink;
  * @param windowShift the time zone the window columns are wall-clock times in: the session zone
  *     for windows over a TIMESTAMP_LTZ rowtime, else UTC
  * @param interleaved whether, in streaming mode, its rows come from several inputs Flink interleaves
- *     as they arrive (UNION ALL), which only an order-insensitive consumer may read
+ *     as they arrive (UNION ALL), which only an order-insensitive consumer may read; each of its rows
+ *     is preceded by {@code RowSink#interleavedWatermark}, the highest watermark any interleaving
+ *     could deliver before it, which windowed aggregations check
  */
 public record Relation(
         List<Column> columns, Producer producer, String fixture, ZoneId windowShift, boolean interleaved) {

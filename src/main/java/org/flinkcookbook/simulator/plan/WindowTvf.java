@@ -97,7 +97,8 @@ record WindowTvf(
             throw new UnsupportedConstructException(
                     call.getParserPosition(), "window TVF data other than TABLE <name>");
         }
-        Relation data = dataOf.apply(explicit.operand(0)).ordered(call.getParserPosition(), "a window TVF");
+        // over a UNION ALL: aligned windows are checked row by row (WindowAggregation), others need one order
+        Relation data = dataOf.apply(explicit.operand(0));
         SqlNode descriptor = arguments.get("TIMECOL");
         if (!(descriptor instanceof SqlCall descriptorCall)
                 || !(descriptorCall.operand(0) instanceof SqlIdentifier timeColumn)) {
@@ -115,6 +116,7 @@ record WindowTvf(
                             + ".");
         }
         if (function.equals("SESSION")) {
+            data.ordered(call.getParserPosition(), "a SESSION window TVF");
             if (!streaming) {
                 // BatchExecWindowTableFunction#translateWithUnalignedWindow
                 throw new SimulationException(

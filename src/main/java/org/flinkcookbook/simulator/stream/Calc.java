@@ -29,7 +29,7 @@ public final class Calc implements RowSink, EvaluationContext {
 
     private final ZoneId shiftZone;
     private long currentWatermark = NO_WATERMARK;
-    private long possibleWatermark = NO_WATERMARK;
+    private final PossibleWatermarks possibleWatermarks = new PossibleWatermarks();
 
     /**
      * Traces a filter that reads CURRENT_WATERMARK.
@@ -119,11 +119,11 @@ public final class Calc implements RowSink, EvaluationContext {
                                     : Timestamps.toWallClock(currentWatermark, shiftZone));
                 }
             }
-            if (possibleWatermark != NO_WATERMARK && passedWith(possibleWatermark, values) != passed) {
+            if (possibleWatermarks.change(passed, possible -> passedWith(possible, values))) {
                 trace.timingDependent(filterTrace.fixture(), fixtureLine);
             }
         }
-        possibleWatermark = NO_WATERMARK;
+        possibleWatermarks.clear();
         return passed;
     }
 
@@ -141,7 +141,7 @@ public final class Calc implements RowSink, EvaluationContext {
     @Override
     public void watermark(long watermark) {
         currentWatermark = watermark;
-        possibleWatermark = NO_WATERMARK;
+        possibleWatermarks.clear();
         if (timeline != null && watermark != Long.MAX_VALUE) { // MAX_WATERMARK ends the input, it is no step
             timeline.watermark(this, Timestamps.toWallClock(watermark, shiftZone));
         }
@@ -150,8 +150,13 @@ public final class Calc implements RowSink, EvaluationContext {
 
     @Override
     public void possibleWatermark(long watermark) {
-        possibleWatermark = watermark;
+        possibleWatermarks.add(watermark);
         downstream.possibleWatermark(watermark);
+    }
+
+    @Override
+    public void interleavedWatermark(long watermark) {
+        downstream.interleavedWatermark(watermark);
     }
 
     @Override

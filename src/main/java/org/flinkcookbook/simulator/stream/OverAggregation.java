@@ -50,7 +50,7 @@ public final class OverAggregation implements RowSink, EvaluationContext {
     private final Map<List<Object>, TreeMap<Long, List<Pending>>> buffered = new LinkedHashMap<>();
     private final Map<List<Object>, Accumulator[]> accumulators = new LinkedHashMap<>();
     private long currentWatermark = NO_WATERMARK;
-    private long possibleWatermark = NO_WATERMARK;
+    private final PossibleWatermarks possibleWatermarks = new PossibleWatermarks();
 
     /**
      * @param rowtimeIndex the ORDER BY rowtime column, or -1 when ordered by processing time
@@ -104,10 +104,10 @@ public final class OverAggregation implements RowSink, EvaluationContext {
             timeline.row(this, fixtureLine, wallClock(timestamp));
         }
         boolean late = timestamp <= currentWatermark;
-        if (possibleWatermark != NO_WATERMARK && (timestamp <= possibleWatermark) != late) {
+        if (possibleWatermarks.change(late, watermark -> timestamp <= watermark)) {
             trace.timingDependent(fixture, fixtureLine);
         }
-        possibleWatermark = NO_WATERMARK;
+        possibleWatermarks.clear();
         if (late) {
             if (timeline != null) {
                 timeline.late(fixtureLine, wallClock(timestamp), wallClock(currentWatermark), null, null);
@@ -135,7 +135,7 @@ public final class OverAggregation implements RowSink, EvaluationContext {
             currentWatermark = watermark;
             buffered.forEach((key, byTime) -> process(key, byTime, watermark));
         }
-        possibleWatermark = NO_WATERMARK;
+        possibleWatermarks.clear();
         downstream.watermark(watermark);
     }
 
@@ -187,7 +187,7 @@ public final class OverAggregation implements RowSink, EvaluationContext {
 
     @Override
     public void possibleWatermark(long watermark) {
-        possibleWatermark = watermark;
+        possibleWatermarks.add(watermark);
     }
 
     @Override

@@ -37,5 +37,14 @@ public interface RowSink {
      */
     void possibleWatermark(long watermark);
 
+    /**
+     * Before each row of a streaming UNION ALL: the highest watermark that could reach this operator
+     * before that row under some interleaving of the union's inputs (Flink interleaves them as they
+     * arrive). Operators over a union whose outcome it would change make the statement unsupported;
+     * operators that pass rows on unchanged pass it on. Only operators the planner lets read an
+     * interleaved relation receive it.
+     */
+    default void interleavedWatermark(long watermark) {}
+
     void endOfInput();
 }

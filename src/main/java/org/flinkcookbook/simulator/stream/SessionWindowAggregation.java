@@ -113,12 +113,11 @@ public final class SessionWindowAggregation extends WindowedAggregation {
             }
         }
         boolean late = merged.isEmpty() && WindowRows.fired(window.end(), currentProgress, shiftZone);
-        if (possibleWatermark != NO_WATERMARK
-                && merged.isEmpty()
-                && WindowRows.fired(window.end(), possibleWatermark, shiftZone) != late) {
+        if (merged.isEmpty()
+                && possibleWatermarks.change(late, watermark -> WindowRows.fired(window.end(), watermark, shiftZone))) {
             trace.timingDependent(fixture, fixtureLine);
         }
-        possibleWatermark = NO_WATERMARK;
+        possibleWatermarks.clear();
         if (late) {
             lateRow(values, fixtureLine, window);
             return;
@@ -260,7 +259,7 @@ public final class SessionWindowAggregation extends WindowedAggregation {
         }
         sessions.values().removeIf(TreeMap::isEmpty);
         fired.sort(Comparator.comparingLong(
-                session -> WindowRows.timerTime(session.window().end(), shiftZone)));
+                session -> WindowRows.timer(session.window().end(), shiftZone)));
         for (FiredSession session : fired) {
             fired(session.window(), progress);
             emit(session.window(), session.key(), session.state());

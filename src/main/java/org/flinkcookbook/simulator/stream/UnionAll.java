@@ -7,15 +7,23 @@ import org.flinkcookbook.simulator.types.Values;
 /**
  * UNION ALL in streaming mode: Flink's union has no operator of its own, the consumer reads all
  * inputs' channels, and its watermark is the minimum of the inputs' (StatusWatermarkValve); an
- * input that ended counts as MAX_WATERMARK. The simulator streams the inputs one after the other:
- * Flink interleaves them as they arrive, so only consumers whose result does not depend on that
- * order (a projection, a filter without CURRENT_WATERMARK, the result itself) are planned over it.
+ * input that ended counts as MAX_WATERMARK. The simulator streams the inputs one after the other,
+ * one of the interleavings Flink may pick as they arrive. Before each row it tells the consumer the
+ * highest watermark any interleaving could deliver before that row: the row's own input's watermark
+ * so far (a held-back one included), reached when every other input ended first; the lowest is no
+ * watermark at all (no other input started). Consumers whose result could depend on where between
+ * the two the watermark stands make the statement unsupported.
  * Each input's values are cast to the union's column types.
  */
 public final class UnionAll {
 
     private final RowSink downstream;
     private final long[] watermarks;
+    /** Per input, the highest watermark it could have delivered so far, emitted or held back. */
+    private final long[] highest;
+    /** Per input that is a union itself, its bound for its next row. */
+    private final long[] nestedBound;
+
     private final SqlType[][] inputTypes;
     private final SqlType[] types;
     private long forwarded = Long.MIN_VALUE;
@@ -31,6 +39,8 @@ public final class UnionAll {
         this.types = types;
         this.watermarks = new long[inputTypes.length];
         Arrays.fill(watermarks, Long.MIN_VALUE);
+        this.highest = watermarks.clone();
+        this.nestedBound = watermarks.clone();
         this.open = inputTypes.length;
     }
 
@@ -48,12 +58,17 @@ public final class UnionAll {
                         cast[i] = Values.cast(values[i], inputTypes[index][i], types[i], null);
                     }
                 }
+                downstream.interleavedWatermark(Math.max(highest[index], nestedBound[index]));
+                nestedBound[index] = Long.MIN_VALUE;
                 downstream.row(cast, fixtureLine);
             }
 
             @Override
             public void watermark(long watermark) {
                 watermarks[index] = Math.max(watermarks[index], watermark);
+                if (watermark != Long.MAX_VALUE) {
+                    highest[index] = Math.max(highest[index], watermark);
+                }
                 long minimum = Arrays.stream(watermarks).min().orElseThrow();
                 if (minimum > forwarded) {
                     forwarded = minimum;
@@ -62,7 +77,14 @@ public final class UnionAll {
             }
 
             @Override
-            public void possibleWatermark(long watermark) {}
+            public void possibleWatermark(long watermark) {
+                highest[index] = Math.max(highest[index], watermark);
+            }
+
+            @Override
+            public void interleavedWatermark(long watermark) {
+                nestedBound[index] = watermark; // a nested union's bound for its next row
+            }
 
             @Override
             public void endOfInput() {

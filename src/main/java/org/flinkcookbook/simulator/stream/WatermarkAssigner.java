@@ -1,12 +1,20 @@
 package org.flinkcookbook.simulator.stream;
 
+import java.util.Arrays;
+
 /**
  * Flink's SQL watermark assigner (flink-table-runtime WatermarkAssignerOperator) for one input:
  * the current watermark starts at 0 and only grows; each row is forwarded first, then a watermark
  * is emitted if it advanced by more than {@code pipeline.auto-watermark-interval} since the last
  * emitted one (interval 0: whenever it advanced). At the end of input MAX_WATERMARK is forwarded.
- * The operator's processing-time timer may also emit the current watermark every interval; that is
- * not modelled as an emission but announced to downstream operators as a possible watermark.
+ *
+ * <p>The operator's processing-time timer also emits the current watermark every interval
+ * ({@code onProcessingTime}), between any two rows when the task falls behind. That is not
+ * modelled as an emission: the deterministic run assumes the timer never fires during the input.
+ * But such an emission also moves the operator's last emitted watermark, and with it whether a
+ * later advance exceeds the interval and is emitted with its row; so the assigner follows every
+ * last emitted watermark the timer could have left, and announces to downstream operators, before
+ * each row, every watermark they could have received instead.
  */
 final class WatermarkAssigner {
 
@@ -16,6 +24,13 @@ final class WatermarkAssigner {
     // "watermark and timestamp should start from 0" (WatermarkAssignerOperator#open)
     private long currentWatermark = 0;
     private long lastEmitted = 0;
+    /**
+     * Every last emitted watermark some timing of the timer gives, lastEmitted among them, each once
+     * (the first {@code timings}); a few at most, all within one interval of the current watermark.
+     */
+    private long[] lastEmittedByTiming = {0};
+
+    private int timings;
 
     /**
      * @param interval {@code pipeline.auto-watermark-interval} in milliseconds
@@ -24,12 +39,17 @@ final class WatermarkAssigner {
      */
     WatermarkAssigner(long interval, boolean periodicEmissionPlausible, RowSink downstream) {
         this.interval = interval;
-        this.periodicEmissionPlausible = periodicEmissionPlausible;
+        this.periodicEmissionPlausible = periodicEmissionPlausible && interval > 0;
         this.downstream = downstream;
+        timings = this.periodicEmissionPlausible ? 1 : 0;
     }
 
     /** @param watermark the row's watermark expression value, or null when it evaluates to NULL */
     void row(Object[] values, int fixtureLine, Long watermark) {
+        if (periodicEmissionPlausible) {
+            // the timer may have fired since the last row: it emits the current watermark when it advanced
+            addTiming(currentWatermark);
+        }
         if (watermark != null) {
             currentWatermark = Math.max(currentWatermark, watermark);
         }
@@ -37,9 +57,48 @@ final class WatermarkAssigner {
         if (currentWatermark - lastEmitted > interval) {
             lastEmitted = currentWatermark;
             downstream.watermark(currentWatermark);
-        } else if (periodicEmissionPlausible && interval > 0 && currentWatermark > lastEmitted) {
+        }
+        if (periodicEmissionPlausible) {
+            announceOtherTimings();
+        }
+    }
+
+    /**
+     * After a row, every timing's last emitted watermark follows the eager emission rule; before the
+     * next row the timer may also have emitted the current one. Each that is not the deterministic
+     * run's is a watermark downstream operators could hold when the next row reaches them.
+     */
+    private void announceOtherTimings() {
+        int before = timings;
+        timings = 0;
+        for (int i = 0; i < before; i++) {
+            long emitted = lastEmittedByTiming[i];
+            addTiming(currentWatermark - emitted > interval ? currentWatermark : emitted);
+        }
+        boolean currentAmongThem = false;
+        for (int i = 0; i < timings; i++) {
+            long possible = lastEmittedByTiming[i];
+            currentAmongThem |= possible == currentWatermark;
+            if (possible != lastEmitted) {
+                downstream.possibleWatermark(possible);
+            }
+        }
+        if (!currentAmongThem && currentWatermark != lastEmitted) {
             downstream.possibleWatermark(currentWatermark);
         }
+    }
+
+    /** Adds a last emitted watermark unless some timing gives it already (writes at or before what it reads). */
+    private void addTiming(long emitted) {
+        for (int i = 0; i < timings; i++) {
+            if (lastEmittedByTiming[i] == emitted) {
+                return;
+            }
+        }
+        if (timings == lastEmittedByTiming.length) {
+            lastEmittedByTiming = Arrays.copyOf(lastEmittedByTiming, timings * 2);
+        }
+        lastEmittedByTiming[timings++] = emitted;
     }
 
     void endOfInput() {

@@ -122,10 +122,13 @@ public final class WindowAggregation extends WindowedAggregation {
         Pane pane = paneOf(timestamp);
         List<Window> windows = pane.windows;
         int firstOpen = streaming ? firstUnfired(windows, currentProgress) : 0;
-        if (possibleWatermark != NO_WATERMARK && firstUnfired(windows, possibleWatermark) != firstOpen) {
+        if (possibleWatermarks.change(true, watermark -> firstUnfired(windows, watermark) == firstOpen)) {
             trace.timingDependent(fixture, fixtureLine);
         }
-        possibleWatermark = NO_WATERMARK;
+        possibleWatermarks.clear();
+        if (streaming && interleavedInput) {
+            checkInterleavingFree(values, fixtureLine, windows);
+        }
         if (firstOpen == windows.size()) {
             lateRow(values, fixtureLine, windows.get(windows.size() - 1));
             return;
@@ -153,6 +156,45 @@ public final class WindowAggregation extends WindowedAggregation {
         }
         for (int i = firstOpen; i < windows.size(); i++) {
             pane.keysOf(i).add(key);
+        }
+    }
+
+    /**
+     * Over a UNION ALL, the simulated interleaving stands for all of them only when no row can be late
+     * in any (see UnionAll) and every window fires as it does here whatever watermarks reach it.
+     */
+    private void checkInterleavingFree(Object[] values, int fixtureLine, List<Window> windows) {
+        if (interleavedWatermark != NO_WATERMARK && firstUnfired(windows, interleavedWatermark) > 0) {
+            throw interleavingDependent(values, fixtureLine, windows.get(0));
+        }
+        interleavedWatermark = NO_WATERMARK;
+        if (daylightSaving) {
+            // across a change of other than an hour the timers are not monotonic (see fireUpTo), so which windows
+            // fire together depends on the watermarks the interleaving delivers
+            throw new UnsupportedConstructException(
+                    null,
+                    "a window over UNION ALL in streaming mode over a TIMESTAMP_LTZ rowtime in a time zone with"
+                            + " daylight saving (not modelled: which windows fire together depends on how Flink"
+                            + " interleaves the inputs)");
+        }
+        if (panesOldestFirst) {
+            return;
+        }
+        for (Window window : windows) {
+            long timer = WindowRows.timer(window.end(), shiftZone);
+            // the buffer is flushed before a window fires whatever watermark fires it only when its timer is on
+            // the flush grid (see bufferedSlices): the next trigger after any earlier watermark is at most the timer
+            if (TimeWindowUtil.getNextTriggerWatermarkWithOffset(
+                            timer - 1, spec.sliceSize(), spec.offset(), shiftZone, false)
+                    > timer) {
+                throw new UnsupportedConstructException(
+                        null,
+                        "a window TVF aggregation over UNION ALL in streaming mode whose window ["
+                                + Timestamps.format(window.start(), 3) + ", " + Timestamps.format(window.end(), 3)
+                                + ") ends off the UTC-aligned grid Flink flushes its window buffer on (a window offset,"
+                                + " or a zone offset that is not a multiple of the window): whether it fires with its"
+                                + " rows depends on how Flink interleaves the inputs");
+            }
         }
     }
 

@@ -15,6 +15,9 @@ public final class WindowTableFunction implements RowSink {
 
     private final WindowSpec spec;
     private final int rowtimeIndex;
+    /** The union's bound for the next row, when the input is a UNION ALL; else null. */
+    private Long interleavedWatermark;
+
     private final SqlType rowtimeType;
     private final ZoneId shiftZone;
     private final RowSink downstream;
@@ -40,6 +43,9 @@ public final class WindowTableFunction implements RowSink {
             windowed[values.length] = window.start();
             windowed[values.length + 1] = window.end();
             windowed[values.length + 2] = WindowRows.windowTime(window, rowtimeType, shiftZone);
+            if (interleavedWatermark != null) {
+                downstream.interleavedWatermark(interleavedWatermark); // before each of the row's copies
+            }
             downstream.row(windowed, fixtureLine);
         }
     }
@@ -52,6 +58,11 @@ public final class WindowTableFunction implements RowSink {
     @Override
     public void possibleWatermark(long watermark) {
         downstream.possibleWatermark(watermark);
+    }
+
+    @Override
+    public void interleavedWatermark(long watermark) {
+        interleavedWatermark = watermark;
     }
 
     @Override

@@ -45,6 +45,7 @@ public final class WindowTopN implements RowSink, EvaluationContext {
     private final ZoneId sessionZone;
     private final TreeMap<Long, Map<List<Object>, List<Pending>>> windows = new TreeMap<>();
     private long currentWatermark = NO_WATERMARK;
+    private final PossibleWatermarks possibleWatermarks = new PossibleWatermarks();
 
     /**
      * @param order the ORDER BY as Flink's generated comparator sees it
@@ -88,7 +89,13 @@ public final class WindowTopN implements RowSink, EvaluationContext {
     @Override
     public void row(Object[] values, int fixtureLine) {
         long windowEnd = (Long) values[windowEndIndex];
-        if (streaming && WindowRows.fired(windowEnd, currentWatermark, shiftZone)) {
+        boolean late = streaming && WindowRows.fired(windowEnd, currentWatermark, shiftZone);
+        if (streaming
+                && possibleWatermarks.change(late, watermark -> WindowRows.fired(windowEnd, watermark, shiftZone))) {
+            trace.timingDependent(fixture, fixtureLine);
+        }
+        possibleWatermarks.clear();
+        if (late) {
             trace.lateRow(new LateRow(
                     fixture,
                     fixtureLine,
@@ -110,6 +117,7 @@ public final class WindowTopN implements RowSink, EvaluationContext {
             currentWatermark = watermark;
             fireUpTo(watermark);
         }
+        possibleWatermarks.clear();
         downstream.watermark(watermark);
     }
 
@@ -182,7 +190,9 @@ public final class WindowTopN implements RowSink, EvaluationContext {
     }
 
     @Override
-    public void possibleWatermark(long watermark) {}
+    public void possibleWatermark(long watermark) {
+        possibleWatermarks.add(watermark);
+    }
 
     @Override
     public void endOfInput() {

@@ -3,6 +3,7 @@ package org.flinkcookbook.simulator.stream;
 import java.time.ZoneId;
 import java.util.List;
 import org.flinkcookbook.result.LateRow;
+import org.flinkcookbook.simulator.UnsupportedConstructException;
 import org.flinkcookbook.simulator.aggregate.AggregateCall;
 import org.flinkcookbook.simulator.aggregate.AggregateCall.Accumulator;
 import org.flinkcookbook.simulator.expression.EvaluationContext;
@@ -34,7 +35,11 @@ abstract sealed class WindowedAggregation implements RowSink, EvaluationContext
 
     private final ZoneId sessionZone;
     long currentProgress = NO_WATERMARK;
-    long possibleWatermark = NO_WATERMARK;
+    final PossibleWatermarks possibleWatermarks = new PossibleWatermarks();
+    /** The highest watermark another interleaving of a UNION ALL input could deliver before the next row. */
+    long interleavedWatermark = NO_WATERMARK;
+    /** Whether the input is a UNION ALL's interleaving, so that the rows this emits are interleaved too. */
+    boolean interleavedInput;
 
     WindowedAggregation(
             int rowtimeIndex,
@@ -86,6 +91,24 @@ abstract sealed class WindowedAggregation implements RowSink, EvaluationContext
                 Timestamps.format(window.end(), 3)));
     }
 
+    /**
+     * A row over a UNION ALL whose window may have fired before it arrives: its own input's watermark
+     * before it fires the window, which Flink's consumer receives when the other inputs ended first,
+     * while it receives no watermark before the row when they did not start yet. Whether the row
+     * counts then depends on how Flink interleaves the inputs.
+     */
+    UnsupportedConstructException interleavingDependent(Object[] values, int fixtureLine, Window window) {
+        return new UnsupportedConstructException(
+                null,
+                "a window over UNION ALL in streaming mode whose result depends on how Flink interleaves the inputs:"
+                        + " the row of fixture line " + fixtureLine + " at "
+                        + Values.render(values[rowtimeIndex], rowtimeType, sessionZone) + " comes after its own input's"
+                        + " watermark " + Values.render(interleavedWatermark, rowtimeType, sessionZone)
+                        + ", which fires its window [" + Timestamps.format(window.start(), 3) + ", "
+                        + Timestamps.format(window.end(), 3) + ") when the other inputs ended first;"
+                        + " it counts there only when they did not");
+    }
+
     /** Notes a window firing on the timeline: at the end of input when the progress is MAX_WATERMARK. */
     void fired(Window window, long progress) {
         if (timeline != null) {
@@ -94,6 +117,11 @@ abstract sealed class WindowedAggregation implements RowSink, EvaluationContext
     }
 
     void emit(Window window, List<Object> key, Accumulator[] accumulators) {
+        if (interleavedInput) {
+            // a window fires on the first watermark >= its timer, so whatever the interleaving, the watermark
+            // before its rows is below that timer
+            downstream.interleavedWatermark(WindowRows.timer(window.end(), shiftZone) - 1);
+        }
         downstream.row(
                 WindowRows.aggregated(key, window, WindowRows.windowTime(window, rowtimeType, shiftZone), accumulators),
                 0);
@@ -108,13 +136,19 @@ abstract sealed class WindowedAggregation implements RowSink, EvaluationContext
             currentProgress = watermark;
             fireUpTo(watermark);
         }
-        possibleWatermark = NO_WATERMARK;
+        possibleWatermarks.clear();
         downstream.watermark(watermark);
     }
 
     @Override
     public void possibleWatermark(long watermark) {
-        possibleWatermark = watermark;
+        possibleWatermarks.add(watermark);
+    }
+
+    @Override
+    public void interleavedWatermark(long watermark) {
+        interleavedWatermark = watermark;
+        interleavedInput = true;
     }
 
     @Override
