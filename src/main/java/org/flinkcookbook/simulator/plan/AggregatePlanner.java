@@ -122,7 +122,7 @@ final class AggregatePlanner {
         EvaluationContext context = EvaluationContext.withoutWatermark(settings.timeZone());
         return plan(select, sessionRows, null, row -> {
             List<Object> tag = new ArrayList<>();
-            tag.add(WindowRows.timer((Long) row[windowEnd], shiftZone));
+            tag.add(WindowRows.timerTime((Long) row[windowEnd], shiftZone));
             partitionKeys.forEach(key -> tag.add(key.evaluate(row, context)));
             return tag;
         });

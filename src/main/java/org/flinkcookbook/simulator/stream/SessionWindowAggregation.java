@@ -259,7 +259,7 @@ public final class SessionWindowAggregation extends WindowedAggregation {
         }
         sessions.values().removeIf(TreeMap::isEmpty);
         fired.sort(Comparator.comparingLong(
-                session -> WindowRows.timer(session.window().end(), shiftZone)));
+                session -> WindowRows.timerTime(session.window().end(), shiftZone)));
         for (FiredSession session : fired) {
             fired(session.window(), progress);
             emit(session.window(), session.key(), session.state());

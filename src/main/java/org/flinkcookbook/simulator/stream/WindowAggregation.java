@@ -181,7 +181,7 @@ public final class WindowAggregation extends WindowedAggregation {
             return;
         }
         for (Window window : windows) {
-            long timer = WindowRows.timer(window.end(), shiftZone);
+            long timer = WindowRows.timerTime(window.end(), shiftZone);
             // the buffer is flushed before a window fires whatever watermark fires it only when its timer is on
             // the flush grid (see bufferedSlices): the next trigger after any earlier watermark is at most the timer
             if (TimeWindowUtil.getNextTriggerWatermarkWithOffset(

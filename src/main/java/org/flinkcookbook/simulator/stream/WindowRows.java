@@ -27,14 +27,11 @@ public final class WindowRows {
      * time (across a daylight-saving change not the instant LocalDateTime#atZone picks).
      */
     static boolean fired(long windowEnd, long progress, ZoneId shiftZone) {
-        if (progress == EvaluationContext.NO_WATERMARK) {
-            return false;
-        }
-        return timer(windowEnd, shiftZone) <= progress;
+        return progress != EvaluationContext.NO_WATERMARK && timerTime(windowEnd, shiftZone) <= progress;
     }
 
-    /** The lowest watermark that fires a window ending at {@code windowEnd}: TimeWindowUtil#toEpochMillsForTimer of end - 1. */
-    public static long timer(long windowEnd, ZoneId shiftZone) {
+    /** The watermark that fires a window: its end - 1, as a timer time (TimeWindowUtil#toEpochMillsForTimer). */
+    public static long timerTime(long windowEnd, ZoneId shiftZone) {
         long lastMillisecond = windowEnd - 1;
         return ZoneOffset.UTC.equals(shiftZone)
                 ? lastMillisecond

@@ -120,7 +120,7 @@ abstract sealed class WindowedAggregation implements RowSink, EvaluationContext
         if (interleavedInput) {
             // a window fires on the first watermark >= its timer, so whatever the interleaving, the watermark
             // before its rows is below that timer
-            downstream.interleavedWatermark(WindowRows.timer(window.end(), shiftZone) - 1);
+            downstream.interleavedWatermark(WindowRows.timerTime(window.end(), shiftZone) - 1);
         }
         downstream.row(
                 WindowRows.aggregated(key, window, WindowRows.windowTime(window, rowtimeType, shiftZone), accumulators),
