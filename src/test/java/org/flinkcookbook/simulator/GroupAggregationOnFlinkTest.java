@@ -110,6 +110,19 @@ class GroupAggregationOnFlinkTest {
     }
 
     @Test
+    void anAvgOfAGroupByKeyIsTheKeyWhereThePlannerRewritesTheCalls(FlinkEngine flink) {
+        // AggregateReduceFunctionsRule#canReduceAggCallByGrouping: AVG of a GROUP BY key is the key, not a SUM / COUNT
+        // that wraps in the key's type (found by RecipeFuzzTest, seed 1304)
+        bothGive(
+                flink,
+                "a,100,1.0,2024-03-01 10:00:01\na,100,2.0,2024-03-01 10:00:02\n",
+                "SELECT k, v, COUNT(*) AS n, AVG(CAST(v AS TINYINT)) AS mean FROM events GROUP BY k, CAST(v AS TINYINT), v;",
+                "+I[a, 100, 1, 100]",
+                "-U[a, 100, 1, 100]",
+                "+U[a, 100, 2, 100]");
+    }
+
+    @Test
     void havingFiltersEachChangeOnItsOwn(FlinkEngine flink) {
         // HAVING is a Calc after the GroupAggregate: it filters every changelog row alone, keeping its kind, so the
         // first +U comes without its -U

@@ -360,6 +360,9 @@ public final class QueryPlanner {
             }
             return catalog.view(name).map(this::emitsOnArrival).orElse(true);
         }
+        if (from.getKind() == SqlKind.UNION) { // interleaved in streaming mode: refused by the aggregation itself
+            return ((SqlCall) from).getOperandList().stream().allMatch(this::emitsOnArrival);
+        }
         return from instanceof SqlSelect select
                 && !isAggregate(select)
                 && OverPlanner.overCalls(select.getSelectList()).isEmpty()
