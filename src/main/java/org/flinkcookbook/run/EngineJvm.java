@@ -33,11 +33,26 @@ public final class EngineJvm {
 
     /**
      * C1 only: Flink's start-up runs a great deal of code a few times, which C2 would compile at a
-     * cost that never pays back in a run of seconds. No unified logging: a refused archive is
-     * not worth a warning in the build output.
+     * cost that never pays back in a run of seconds. A metaspace threshold above what a run loads
+     * besides its class-data archive (about 25 MB): the default 21 MB cost a full collection in
+     * every cold run. No performance counters (nobody reads them). No unified logging: a refused
+     * archive is not worth a warning in the build output.
      */
-    private static final List<String> FLAGS =
-            List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xshare:auto", "-Xlog:disable");
+    private static final List<String> FLAGS = List.of(
+            "-XX:TieredStopAtLevel=1",
+            "-XX:+UseSerialGC",
+            "-XX:MetaspaceSize=256m",
+            "-XX:-UsePerfData",
+            "-Xshare:auto",
+            "-Xlog:disable");
+
+    /**
+     * An initial heap of 6 % of the memory instead of 1.6 %, so that the young generation holds what
+     * a cold run allocates before its verdict (about 400 MB) in one collection instead of four on a
+     * 24 GB machine, and in proportion elsewhere. Not for the daemon, which would keep that much
+     * memory touched between builds.
+     */
+    private static final String HEAP = "-XX:InitialRAMPercentage=6";
 
     /** Lines of the engine JVM's error output kept for the message when it stops without a verdict. */
     private static final int ERROR_LINES_KEPT = 20;
@@ -72,6 +87,7 @@ public final class EngineJvm {
             List<String> jvm = new ArrayList<>();
             jvm.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
             jvm.addAll(FLAGS);
+            jvm.add(HEAP);
             process = new ProcessBuilder(archive.command(
                             jvm,
                             classPath.stream()

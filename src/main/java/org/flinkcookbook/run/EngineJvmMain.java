@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.flinkcookbook.flink.FlinkEngine;
 
 /**
  * The engine JVM's entry point ({@link EngineJvm}): reads the goal's request, runs it, prints the
@@ -23,6 +24,8 @@ public final class EngineJvmMain {
     /** @param args the request file and the answer file */
     @SuppressWarnings("java:S106") // standard output is the channel to Maven's JVM
     public static void main(String[] args) throws IOException, ClassNotFoundException {
+        // the engine JVM runs recipes on Flink only (simulate stays in Maven's JVM)
+        FlinkEngine.warmUpPlannerInBackground();
         PrintStream protocol = new PrintStream(System.out, true, StandardCharsets.UTF_8);
         // anything else that writes to standard output (a library) must not be taken for a protocol line
         System.setOut(new PrintStream(System.err, true, StandardCharsets.UTF_8));
