@@ -265,6 +265,36 @@ class FlinkRulesOnFlinkTest {
     }
 
     @Test
+    void hopWindowsSharingATimerInLordHowesGapFireAsTheirTimersWereRegistered(FlinkEngine flink) {
+        // found by RecipeFuzzTest (seed 10, case 44): on 2024-10-06 02:00 +10:30 the clocks go to 02:30 +11:00,
+        // so toEpochMillsForTimer gives [01:00, 02:30) and [01:30, 03:00) one timer, 15:59:59.999Z. Rows at
+        // 01:45 and 01:46 only: the first window's firing registers the second's timer, so they fire in order
+        String table = "CREATE TABLE events (v INT, ms BIGINT, ts AS TO_TIMESTAMP_LTZ(ms, 3), WATERMARK FOR ts AS ts) "
+                + "WITH ('connector' = 'datagen');";
+        String zone = "SET 'table.local-time-zone' = 'Australia/Lord_Howe';";
+        String hop = "SELECT window_start, window_end, COUNT(v) FROM TABLE(HOP(TABLE events, DESCRIPTOR(ts), "
+                + "INTERVAL '30' MINUTE, INTERVAL '90' MINUTE)) GROUP BY window_start, window_end;";
+        String beforeTheGap = "1,1728141300001\n2,1728141366038\n";
+        assertThat(rowsOnBoth(flink, beforeTheGap, zone, table, hop))
+                .allSatisfy(rows -> assertThat(rows)
+                        .containsExactlyInAnyOrder(
+                                "+I[2024-10-06 00:30:00.000, 2024-10-06 02:00:00.000, 2]",
+                                "+I[2024-10-06 01:00:00.000, 2024-10-06 02:30:00.000, 2]",
+                                "+I[2024-10-06 01:30:00.000, 2024-10-06 03:00:00.000, 2]"));
+
+        // a row at 02:36 +11:00 registers [01:30, 03:00)'s timer first: Flink fires it first, clears the slice
+        // [01:30, 02:00) the windows share, and [01:00, 02:30) is then empty and not emitted
+        List<RecipeRun> runs = runOnBoth(flink, beforeTheGap + "4,1728142589668\n", zone, table, hop);
+        assertThat(rows(runs.get(0)))
+                .containsExactlyInAnyOrder(
+                        "+I[2024-10-06 00:30:00.000, 2024-10-06 02:00:00.000, 2]",
+                        "+I[2024-10-06 01:30:00.000, 2024-10-06 03:00:00.000, 3]",
+                        "+I[2024-10-06 02:00:00.000, 2024-10-06 03:30:00.000, 1]",
+                        "+I[2024-10-06 02:30:00.000, 2024-10-06 04:00:00.000, 1]");
+        assertThat(runs.get(1).problem().status()).isEqualTo(RecipeStatus.UNSUPPORTED);
+    }
+
+    @Test
     void aWindowWhoseTimerComesFirstFiresFirstAcrossLordHowesHalfHourFallBack(FlinkEngine flink) {
         // TimeWindowUtil#toEpochMillsForTimer takes a wall-clock time whose next hour lies across the fall-back
         // as in an hour-long overlap (t1 + 1 hour): on 2024-04-07 the window [01:45, 02:00) gets its timer at
