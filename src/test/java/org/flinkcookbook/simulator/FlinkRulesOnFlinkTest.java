@@ -291,6 +291,7 @@ class FlinkRulesOnFlinkTest {
                         "+I[2024-10-06 01:30:00.000, 2024-10-06 03:00:00.000, 3]",
                         "+I[2024-10-06 02:00:00.000, 2024-10-06 03:30:00.000, 1]",
                         "+I[2024-10-06 02:30:00.000, 2024-10-06 04:00:00.000, 1]");
+        assertThat(runs.get(1).problem()).as("the simulator's problem").isNotNull();
         assertThat(runs.get(1).problem().status()).isEqualTo(RecipeStatus.UNSUPPORTED);
     }
 
