@@ -636,6 +636,33 @@ class FlinkRulesTest {
     }
 
     @Test
+    void batchAggregatesThatDependOnArrivalOrderOverAUnionOrCountDistinctDoublesAreUnsupported() {
+        // batch mode: a source read by both inputs of a union gives each row to both in turn (fuzz seed 17, case 1302)
+        RecipeRun sum = run(
+                SESSIONS,
+                KEYED,
+                "SET 'execution.runtime-mode' = 'batch';",
+                "CREATE VIEW twice AS SELECT k, CAST(v AS DOUBLE) / 10 AS d FROM events"
+                        + " UNION ALL SELECT k, CAST(v AS DOUBLE) / 10 FROM events WHERE v > 2;",
+                "SELECT k, COUNT(*) FROM twice GROUP BY k;",
+                "SELECT k, SUM(d) FROM twice GROUP BY k;");
+        assertThat(sum.results()).hasSize(1);
+        assertThat(sum.problem().status()).isEqualTo(RecipeStatus.UNSUPPORTED);
+        assertThat(sum.problem().message()).contains("SUM of DOUBLE over UNION ALL");
+
+        // Flink counted five distinct values among 0.1, -0.0, NaN, 0.1, -7.75, -0.0 (fuzz seed 17, case 1200)
+        RecipeRun distinct = run(
+                SESSIONS,
+                KEYED,
+                "SET 'execution.runtime-mode' = 'batch';",
+                "SELECT k, COUNT(DISTINCT v) FROM events GROUP BY k;",
+                "SELECT k, COUNT(DISTINCT CAST(v AS DOUBLE)) FROM events GROUP BY k;");
+        assertThat(distinct.results()).hasSize(1);
+        assertThat(distinct.problem().status()).isEqualTo(RecipeStatus.UNSUPPORTED);
+        assertThat(distinct.problem().message()).contains("DISTINCT aggregates of FLOAT/DOUBLE in batch mode");
+    }
+
+    @Test
     void aRowtimeDeclaredWithFewerDigitsIsATimestamp3InQueries() {
         // FlinkTypeFactory#createRowtimeIndicatorType: the time attribute is TIMESTAMP(3) whatever precision it was
         // declared with, and Flink's CSV format keeps a fixture's milliseconds; measured on Flink 2.3.0

@@ -127,7 +127,7 @@ public final class QueryPlanner {
                                 + " keys whose timers fire together come in the order of Flink's timer heap; updates retract)");
             }
             Relation input = tvf != null ? tvf.data() : source(from);
-            return new AggregatePlanner(settings, trace).plan(select, input, tvf);
+            return new AggregatePlanner(settings, trace).plan(select, input, tvf, tvf == null && readsUnion(from));
         }
         Relation input = tvf != null
                 ? windowed(tvf, from)
@@ -337,6 +337,22 @@ public final class QueryPlanner {
             case LATERAL -> "LATERAL";
             default -> "FROM " + firstWords(from);
         };
+    }
+
+    /** Whether a FROM item reads a UNION ALL, itself or through views, WITH items and subqueries. */
+    private boolean readsUnion(SqlNode fromItem) {
+        SqlNode from = unalias(fromItem);
+        if (from instanceof SqlIdentifier identifier) {
+            String name = Catalog.name(identifier);
+            if (commonTables.containsKey(name)) {
+                return readsUnion(commonTables.get(name));
+            }
+            return catalog.view(name).map(this::readsUnion).orElse(false);
+        }
+        if (from.getKind() == SqlKind.UNION) {
+            return true;
+        }
+        return from instanceof SqlSelect select && select.getFrom() != null && readsUnion(select.getFrom());
     }
 
     private static boolean isAggregate(SqlSelect select) {
