@@ -66,8 +66,8 @@ final class AggregateReduction {
             return Outcome.UNDECIDED;
         }
         if (calls.stream().anyMatch(call -> call.filter() != null) && tied(calls, grouped)) {
-            // a FILTER among the calls changes which plan wins a tie (RecipeFuzzTest seed 1302, case 29: kept,
-            // reduced and reduced again were three calls each and Flink took a rewrite), by an order not modelled
+            // a FILTER among the calls can change which plan wins a tie (RecipeFuzzTest seed 1302, case 29: three
+            // calls each way, and Flink took the rewrite after a WHERE of CURRENT_WATERMARK), by an order not modelled
             return Outcome.UNDECIDED;
         }
         return outcome;
