@@ -373,7 +373,7 @@ final class AggregatePlanner {
             throw new UnsupportedConstructException(
                     select.getParserPosition(),
                     "a regular aggregation in streaming mode whose SUM/AVG Flink's planner may or may not rewrite"
-                            + " (the nullability of a computed argument is not derived)");
+                            + " (the nullability of a computed argument is not derived, or a FILTER decides a tie)");
         }
     }
 
