@@ -649,6 +649,20 @@ class FlinkRulesTest {
         assertThat(sum.results()).hasSize(1);
         assertThat(sum.problem().status()).isEqualTo(RecipeStatus.UNSUPPORTED);
         assertThat(sum.problem().message()).contains("SUM of DOUBLE over UNION ALL");
+        // and over a window TVF of the union (case 2145)
+        sum = run(
+                SESSIONS,
+                KEYED,
+                "SET 'execution.runtime-mode' = 'batch';",
+                "CREATE VIEW twice AS SELECT k, CAST(v AS DOUBLE) / 10 AS d, ts FROM events"
+                        + " UNION ALL SELECT k, CAST(v AS DOUBLE) / 10, ts FROM events WHERE v > 2;",
+                "SELECT window_start, COUNT(*) FROM TABLE(TUMBLE(TABLE twice, DESCRIPTOR(ts), INTERVAL '1' MINUTE))"
+                        + " GROUP BY window_start, window_end;",
+                "SELECT window_start, SUM(d) FROM TABLE(TUMBLE(TABLE twice, DESCRIPTOR(ts), INTERVAL '1' MINUTE))"
+                        + " GROUP BY window_start, window_end;");
+        assertThat(sum.results()).hasSize(1);
+        assertThat(sum.problem().status()).isEqualTo(RecipeStatus.UNSUPPORTED);
+        assertThat(sum.problem().message()).contains("SUM of DOUBLE over UNION ALL");
 
         // Flink counted five distinct values among 0.1, -0.0, NaN, 0.1, -7.75, -0.0 (fuzz seed 17, case 1200)
         RecipeRun distinct = run(

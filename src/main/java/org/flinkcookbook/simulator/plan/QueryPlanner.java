@@ -127,7 +127,7 @@ public final class QueryPlanner {
                                 + " keys whose timers fire together come in the order of Flink's timer heap; updates retract)");
             }
             Relation input = tvf != null ? tvf.data() : source(from);
-            return new AggregatePlanner(settings, trace).plan(select, input, tvf, tvf == null && readsUnion(from));
+            return new AggregatePlanner(settings, trace).plan(select, input, tvf, readsUnion(from));
         }
         Relation input = tvf != null
                 ? windowed(tvf, from)
@@ -339,20 +339,24 @@ public final class QueryPlanner {
         };
     }
 
-    /** Whether a FROM item reads a UNION ALL, itself or through views, WITH items and subqueries. */
+    /**
+     * Whether a FROM item reads a UNION ALL, itself or through views, WITH items, subqueries and
+     * window TVFs.
+     */
     private boolean readsUnion(SqlNode fromItem) {
-        SqlNode from = unalias(fromItem);
-        if (from instanceof SqlIdentifier identifier) {
+        if (fromItem instanceof SqlIdentifier identifier) {
             String name = Catalog.name(identifier);
             if (commonTables.containsKey(name)) {
                 return readsUnion(commonTables.get(name));
             }
             return catalog.view(name).map(this::readsUnion).orElse(false);
         }
-        if (from.getKind() == SqlKind.UNION) {
-            return true;
+        if (fromItem instanceof SqlSelect select) {
+            return select.getFrom() != null && readsUnion(select.getFrom());
         }
-        return from instanceof SqlSelect select && select.getFrom() != null && readsUnion(select.getFrom());
+        return fromItem instanceof SqlCall call
+                && (call.getKind() == SqlKind.UNION
+                        || call.getOperandList().stream().anyMatch(operand -> operand != null && readsUnion(operand)));
     }
 
     private static boolean isAggregate(SqlSelect select) {
