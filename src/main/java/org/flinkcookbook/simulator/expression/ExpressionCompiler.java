@@ -187,7 +187,21 @@ public final class ExpressionCompiler {
         if (node.getKind() != SqlKind.CAST) {
             return false;
         }
-        SqlNode operand = ((SqlCall) node).operand(0);
+        return isNumberLiteral(((SqlCall) node).operand(0));
+    }
+
+    /**
+     * A number literal, negated or not, also as the first operand of a COALESCE: RexSimplify's
+     * simplifyCoalesce drops every operand after the first that is never NULL, and a COALESCE of one
+     * operand is that operand (fuzz seed 17, case 3572: {@code CAST(COALESCE(-2147483647, ...) AS FLOAT)}).
+     */
+    private static boolean isNumberLiteral(SqlNode node) {
+        SqlNode operand = node;
+        if (operand instanceof SqlBasicCall call
+                && call.operandCount() > 0
+                && call.getOperator().getName().equalsIgnoreCase("COALESCE")) {
+            return isNumberLiteral(call.operand(0));
+        }
         if (operand.getKind() == SqlKind.MINUS_PREFIX) {
             operand = ((SqlCall) operand).operand(0);
         }
