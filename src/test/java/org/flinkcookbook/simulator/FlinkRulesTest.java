@@ -644,6 +644,20 @@ class FlinkRulesTest {
     }
 
     @Test
+    void aComparisonOfAFloatWithADoubleIsUnsupported() {
+        // Flink said TRUE where a DOUBLE comparison says FALSE (fuzz seed 19, case 196)
+        RecipeRun run = run(
+                SESSIONS,
+                KEYED,
+                "SELECT k, CAST(v AS FLOAT) > 1 FROM events;",
+                "SELECT k, (CAST(2147483647 AS FLOAT) * CASE WHEN v > 0 THEN 1 ELSE CAST(NULL AS INT) END)"
+                        + " = CAST(2147483647 AS DOUBLE) FROM events;");
+        assertThat(run.results()).hasSize(1);
+        assertThat(run.problem().status()).isEqualTo(RecipeStatus.UNSUPPORTED);
+        assertThat(run.problem().message()).contains("a comparison of a FLOAT with a DOUBLE");
+    }
+
+    @Test
     void batchAggregatesThatDependOnArrivalOrderOverAUnionOrCountDistinctDoublesAreUnsupported() {
         // batch mode: a source read by both inputs of a union gives each row to both in turn (fuzz seed 17, case 1302)
         RecipeRun sum = run(

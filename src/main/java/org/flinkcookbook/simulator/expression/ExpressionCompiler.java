@@ -6,6 +6,7 @@ import java.math.RoundingMode;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -678,6 +679,11 @@ public final class ExpressionCompiler {
                 ? asInstant(call, rightOperand)
                 : rightOperand;
         checkComparable(call, left.type(), right.type());
+        if (EnumSet.of(leftRoot, rightRoot).equals(EnumSet.of(Root.FLOAT, Root.DOUBLE))) {
+            // measured TRUE: CAST(2147483647 AS FLOAT) * x0_one = CAST(2147483647 AS DOUBLE) (fuzz seed 19, case 196),
+            // so Flink compared in float there; which side it narrows is not measured
+            throw unsupported(call, "a comparison of a FLOAT with a DOUBLE");
+        }
         SqlKind kind = call.getKind();
         if (call.getOperandList().get(0).equalsDeep(call.getOperandList().get(1), Litmus.IGNORE)
                 && !left.readsWatermark()) {
