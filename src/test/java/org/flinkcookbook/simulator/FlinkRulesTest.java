@@ -644,6 +644,21 @@ class FlinkRulesTest {
     }
 
     @Test
+    void aCumulateWindowAtAHalfHourDaylightSavingChangeIsUnsupported() {
+        // Flink emitted [01:30, 01:50) and [01:30, 02:10) twice around Lord_Howe's fall-back (fuzz seed 19, case 3214)
+        RecipeRun run = run(
+                "2,7,1712414177000\n5,-3,1712415380000\n",
+                "SET 'table.local-time-zone' = 'Australia/Lord_Howe';",
+                "CREATE TABLE events (k TINYINT, v SMALLINT, ms BIGINT, ts AS TO_TIMESTAMP_LTZ(ms, 3),"
+                        + " WATERMARK FOR ts AS ts) WITH ('connector' = 'datagen');",
+                "SELECT window_start, window_end, MAX(v) AS high FROM TABLE(CUMULATE(TABLE events, DESCRIPTOR(ts),"
+                        + " INTERVAL '20' MINUTE, INTERVAL '1' HOUR, INTERVAL '-30' MINUTE))"
+                        + " GROUP BY window_start, window_end HAVING COUNT(*) > 1;");
+        assertThat(run.problem().status()).isEqualTo(RecipeStatus.UNSUPPORTED);
+        assertThat(run.problem().message()).contains("at a daylight-saving change of 30 minutes");
+    }
+
+    @Test
     void aComparisonOfAFloatWithADoubleIsUnsupported() {
         // Flink said TRUE where a DOUBLE comparison says FALSE (fuzz seed 19, case 196)
         RecipeRun run = run(
