@@ -103,15 +103,12 @@ final class AggregatePlanner {
             boolean groupWindow,
             boolean windowTimeGrouped) {}
 
-    private boolean fromUnion;
-
     /**
      * @param fromUnion whether the input reads a UNION ALL: in batch mode too its inputs come in an
      *     order Flink does not fix (one source reused by both inputs gives each row to both in turn)
      */
     Relation plan(SqlSelect select, Relation input, WindowTvf tvf, boolean fromUnion) {
-        this.fromUnion = fromUnion;
-        return plan(select, input, tvf, null);
+        return plan(select, input, tvf, fromUnion, null);
     }
 
     /**
@@ -127,7 +124,7 @@ final class AggregatePlanner {
                 tvf.partitionKeys().stream().map(compiler::compile).toList();
         ZoneId shiftZone = WindowRows.shiftZone(tvf.rowtimeType(), settings.timeZone());
         EvaluationContext context = EvaluationContext.withoutWatermark(settings.timeZone());
-        return plan(select, sessionRows, null, row -> {
+        return plan(select, sessionRows, null, false, row -> {
             List<Object> tag = new ArrayList<>();
             tag.add(WindowRows.timerTime((Long) row[windowEnd], shiftZone));
             partitionKeys.forEach(key -> tag.add(key.evaluate(row, context)));
@@ -166,7 +163,12 @@ final class AggregatePlanner {
                         || item.getKind() == SqlKind.SESSION);
     }
 
-    private Relation plan(SqlSelect select, Relation input, WindowTvf tvf, Function<Object[], List<Object>> firingTag) {
+    private Relation plan(
+            SqlSelect select,
+            Relation input,
+            WindowTvf tvf,
+            boolean fromUnion,
+            Function<Object[], List<Object>> firingTag) {
         ExpressionCompiler inputCompiler = new ExpressionCompiler(input.columns());
         List<SqlNode> keyNodes = new ArrayList<>();
         Windowing windowing =

@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.apache.calcite.sql.SqlBasicCall;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlIdentifier;
@@ -305,17 +306,20 @@ public final class QueryPlanner {
                     node.getParserPosition(), "TABLE of anything but a table or view name");
         }
         String name = Catalog.name(identifier);
-        if (commonTables.containsKey(name)) {
-            return relation(commonTables.get(name));
-        }
-        var view = catalog.view(name);
-        if (view.isPresent()) {
-            return relation(view.get());
+        Optional<SqlNode> definition = definition(identifier);
+        if (definition.isPresent()) {
+            return relation(definition.get());
         }
         TableDefinition table = catalog.table(name)
                 .orElseThrow(() ->
                         new SimulationException(identifier.getParserPosition(), "Object '" + name + "' not found"));
         return scans.scan(table, identifier.getParserPosition());
+    }
+
+    /** The query a name stands for: a WITH item of this statement, else a view; empty for a table. */
+    private Optional<SqlNode> definition(SqlIdentifier identifier) {
+        String name = Catalog.name(identifier);
+        return commonTables.containsKey(name) ? Optional.of(commonTables.get(name)) : catalog.view(name);
     }
 
     private static SqlNode unalias(SqlNode from) {
@@ -345,11 +349,7 @@ public final class QueryPlanner {
      */
     private boolean readsUnion(SqlNode fromItem) {
         if (fromItem instanceof SqlIdentifier identifier) {
-            String name = Catalog.name(identifier);
-            if (commonTables.containsKey(name)) {
-                return readsUnion(commonTables.get(name));
-            }
-            return catalog.view(name).map(this::readsUnion).orElse(false);
+            return definition(identifier).map(this::readsUnion).orElse(false);
         }
         if (fromItem instanceof SqlSelect select) {
             return select.getFrom() != null && readsUnion(select.getFrom());
@@ -374,11 +374,7 @@ public final class QueryPlanner {
     private boolean emitsOnArrival(SqlNode fromItem) {
         SqlNode from = unalias(fromItem);
         if (from instanceof SqlIdentifier identifier) {
-            String name = Catalog.name(identifier);
-            if (commonTables.containsKey(name)) {
-                return emitsOnArrival(commonTables.get(name));
-            }
-            return catalog.view(name).map(this::emitsOnArrival).orElse(true);
+            return definition(identifier).map(this::emitsOnArrival).orElse(true);
         }
         if (from.getKind() == SqlKind.UNION) { // interleaved in streaming mode: refused by the aggregation itself
             return ((SqlCall) from).getOperandList().stream().allMatch(this::emitsOnArrival);
