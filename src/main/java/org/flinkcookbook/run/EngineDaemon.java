@@ -28,6 +28,7 @@ import java.util.List;
 import java.util.Map;
 import jdk.net.ExtendedSocketOptions;
 import org.apache.flink.runtime.util.EnvironmentInformation;
+import org.flinkcookbook.flink.FlinkEngine;
 import org.flinkcookbook.flink.KeptCluster;
 import org.flinkcookbook.session.ResultCache;
 import sun.misc.Signal;
@@ -96,9 +97,11 @@ public final class EngineDaemon {
             Thread watchdog = new Thread(this::stopWhenIdleOrRebuilt, "cookbook-daemon-idle");
             watchdog.setDaemon(true);
             watchdog.start();
-            Thread warmUp = new Thread(cluster::start, "cookbook-daemon-cluster");
-            warmUp.setDaemon(true);
-            warmUp.start();
+            // the build that started it is waiting: its recipes find the cluster started and the planner warm
+            Thread clusterStart = new Thread(cluster::start, "cookbook-daemon-cluster");
+            clusterStart.setDaemon(true);
+            clusterStart.start();
+            FlinkEngine.warmUpPlannerInBackground();
             log("serving " + baseDirectory + " on " + socket);
             while (true) {
                 SocketChannel client = server.accept();
