@@ -675,6 +675,24 @@ class FlinkRulesTest {
     }
 
     @Test
+    void aTiedReductionUnderAHavingAndDoubleArithmeticWithAFloatConstantAreUnsupported() {
+        // three calls each way, and Flink took the rewrite under the HAVING: AVG of a SMALLINT wrapped (fuzz seed 23,
+        // case 4751); without the HAVING the tie keeps the query's calls (FlinkRulesOnFlinkTest)
+        RecipeRun tied = run(
+                "a,7,2024-03-01 10:00:01\na,32767,2024-03-01 10:00:02\n",
+                "CREATE TABLE events (k STRING, v SMALLINT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts) "
+                        + "WITH ('connector' = 'datagen');",
+                "SELECT window_start, COUNT(v), AVG(v) FROM TABLE(TUMBLE(TABLE events, DESCRIPTOR(ts), INTERVAL '1' HOUR))"
+                        + " GROUP BY window_start, window_end HAVING COUNT(*) > 1;");
+        assertThat(tied.problem().status()).isEqualTo(RecipeStatus.UNSUPPORTED);
+        // Flink widened the FLOAT constant as its exact decimal: -0.0 + CAST(0.1 AS FLOAT) was 0.1 (seed 23, case 4965)
+        RecipeRun widened = run(
+                "a,1,2024-03-01 10:00:01\n", KEYED, "SELECT k, CAST(v AS DOUBLE) + CAST(0.1 AS FLOAT) FROM events;");
+        assertThat(widened.problem().status()).isEqualTo(RecipeStatus.UNSUPPORTED);
+        assertThat(widened.problem().message()).contains("DOUBLE arithmetic with a FLOAT constant");
+    }
+
+    @Test
     void batchAggregatesThatDependOnArrivalOrderOverAUnionOrCountDistinctDoublesAreUnsupported() {
         // batch mode: a source read by both inputs of a union gives each row to both in turn (fuzz seed 17, case 1302)
         RecipeRun sum = run(

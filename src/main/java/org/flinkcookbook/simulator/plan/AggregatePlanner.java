@@ -211,7 +211,8 @@ final class AggregatePlanner {
         Projection projection = Projection.of(select.getSelectList(), outputCompiler);
         Expression having = select.getHaving() == null ? null : outputCompiler.compile(select.getHaving());
         boolean grouped = windowing != null || !keyNodes.isEmpty();
-        AggregateReduction.Outcome reduction = AggregateReduction.of(written, grouped, !settings.streaming());
+        AggregateReduction.Outcome reduction =
+                AggregateReduction.of(written, grouped, !settings.streaming(), having != null);
         rewrite(aggregates, written, reduction, select);
         boolean regularStreaming = windowing == null && settings.streaming();
         if (regularStreaming) {
@@ -375,7 +376,8 @@ final class AggregatePlanner {
             throw new UnsupportedConstructException(
                     select.getParserPosition(),
                     "a regular aggregation in streaming mode whose SUM/AVG Flink's planner may or may not rewrite"
-                            + " (the nullability of a computed argument is not derived, or a FILTER decides a tie)");
+                            + " (the nullability of a computed argument is not derived, or a FILTER or HAVING decides a"
+                            + " tie)");
         }
     }
 
