@@ -30,7 +30,7 @@ abstract class AbstractFlinkMojo extends AbstractCookbookMojo {
     @Parameter(property = "cookbook.fork", defaultValue = "true")
     private boolean fork;
 
-    /** Where the Flink JVM keeps its class-data-sharing archive, written by the first run; blank for none. */
+    /** Where the Flink JVM keeps its class-data-sharing archive (written by the first run) and a stored copy of Flink's inner jars; blank for none. */
     @Parameter(
             property = "cookbook.classDataDirectory",
             defaultValue = "${settings.localRepository}/.cache/cookbook-maven-plugin")
@@ -67,7 +67,7 @@ abstract class AbstractFlinkMojo extends AbstractCookbookMojo {
         }
         Path archiveDirectory =
                 classDataDirectory == null || classDataDirectory.isBlank() ? null : Path.of(classDataDirectory);
-        List<Path> classPath = engineClassPath();
+        List<Path> classPath = EngineJvm.classPath(pluginJars(), archiveDirectory);
         boolean warm = daemon != null ? daemon : DaemonClient.onByDefault(System.getenv());
         Optional<RunVerdict> onDaemon = warm
                 ? DaemonClient.run(request, classPath, archiveDirectory, Duration.ofSeconds(daemonIdleTimeout), console)
@@ -81,7 +81,7 @@ abstract class AbstractFlinkMojo extends AbstractCookbookMojo {
     }
 
     /** The plugin's jars, and SLF4J's API, which Flink logs through and Maven provides to plugins. */
-    private List<Path> engineClassPath() throws CookbookException {
+    private List<Path> pluginJars() throws CookbookException {
         List<Path> classPath = new ArrayList<>();
         try {
             for (URL url : plugin().getClassRealm().getURLs()) {

@@ -59,6 +59,15 @@ public final class EngineJvm {
 
     private EngineJvm() {}
 
+    /**
+     * The engine JVM's class path: the plugin's jars, after the copy of Flink's inner jars that
+     * spares each start inflating them ({@link StoredNestedJars}), kept in {@code cacheDirectory}
+     * beside the class-data archive (none when it is null).
+     */
+    public static List<Path> classPath(List<Path> pluginJars, Path cacheDirectory) {
+        return StoredNestedJars.first(pluginJars, cacheDirectory);
+    }
+
     /** The engine daemon's flags: the engine JVM's, and its class-data archive when one was written (a daemon writes none). */
     static List<String> daemonFlags(List<Path> classPath, Path archiveDirectory) {
         List<String> flags = new ArrayList<>(FLAGS);

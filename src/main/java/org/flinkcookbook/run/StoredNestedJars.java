@@ -1,0 +1,128 @@
+package org.flinkcookbook.run;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Enumeration;
+import java.util.List;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
+import java.util.zip.ZipOutputStream;
+
+/**
+ * Flink's planner and RPC system come as loader jars that hold the real jar inside
+ * ({@code flink-table-planner.jar}, 46 MB; {@code flink-rpc-akka.jar}, 24 MB), and every JVM that
+ * starts them inflates that jar into a temporary file before it loads a class from it: in a cold
+ * engine JVM about a third of the planner's warm-up, which is the longest chain before the first
+ * result. Flink finds the inner jar as a class-path resource, so a jar earlier on the class path
+ * that holds the same inner jars stored (not compressed) makes that copy a plain read: nothing else
+ * changes, the planner and the RPC system still load in class loaders of their own.
+ */
+final class StoredNestedJars {
+
+    /** The loader jars' file names start so; each holds its real jar at its root. */
+    private static final List<String> LOADERS = List.of("flink-table-planner-loader-", "flink-rpc-akka-loader-");
+
+    private static final String PREFIX = "engine-nested-";
+
+    /** Copies for Flink versions no longer run are deleted after this long. */
+    private static final Duration UNUSED = Duration.ofDays(7);
+
+    private StoredNestedJars() {}
+
+    /**
+     * The class path with the stored copy first, written into {@code directory} once per set of
+     * loader jars; the class path as it is when there is no directory, no loader jar or no room.
+     */
+    static List<Path> first(List<Path> classPath, Path directory) {
+        List<Path> loaders = classPath.stream()
+                .filter(entry -> LOADERS.stream()
+                        .anyMatch(loader -> entry.getFileName().toString().startsWith(loader)))
+                .toList();
+        if (directory == null || loaders.isEmpty()) {
+            return classPath;
+        }
+        // named after the loader jars (path, size, time), so its own time never changes while they do not:
+        // the class-data archive is keyed by every class-path entry's time
+        Path stored = directory.resolve(PREFIX + ClassDataArchive.key(loaders) + ".jar");
+        try {
+            if (!Files.isRegularFile(stored)) {
+                write(loaders, stored);
+                deleteOthersUnused(stored);
+            }
+        } catch (IOException e) {
+            return classPath; // Flink inflates its jars as usual
+        }
+        List<Path> withStored = new ArrayList<>();
+        withStored.add(stored);
+        withStored.addAll(classPath);
+        return withStored;
+    }
+
+    /** Writes beside its final name, then moves it there in one step: another build may be reading it. */
+    private static void write(List<Path> loaders, Path stored) throws IOException {
+        Files.createDirectories(stored.getParent());
+        Path temporary = stored.resolveSibling(
+                stored.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
+        try {
+            try (OutputStream file = Files.newOutputStream(temporary);
+                    ZipOutputStream out = new ZipOutputStream(file)) {
+                for (Path loader : loaders) {
+                    copyNestedJars(loader, out);
+                }
+            }
+            try {
+                Files.move(temporary, stored, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(temporary, stored, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } finally {
+            Files.deleteIfExists(temporary);
+        }
+    }
+
+    /** Each jar at the loader jar's root, stored under the same name; the loader's entry gives its size and CRC. */
+    private static void copyNestedJars(Path loader, ZipOutputStream out) throws IOException {
+        try (ZipFile zip = new ZipFile(loader.toFile())) {
+            Enumeration<? extends ZipEntry> entries = zip.entries();
+            while (entries.hasMoreElements()) {
+                ZipEntry entry = entries.nextElement();
+                if (entry.isDirectory()
+                        || entry.getName().contains("/")
+                        || !entry.getName().endsWith(".jar")) {
+                    continue;
+                }
+                ZipEntry copy = new ZipEntry(entry.getName());
+                copy.setMethod(ZipEntry.STORED);
+                copy.setSize(entry.getSize());
+                copy.setCompressedSize(entry.getSize());
+                copy.setCrc(entry.getCrc());
+                out.putNextEntry(copy);
+                try (InputStream in = zip.getInputStream(entry)) {
+                    in.transferTo(out);
+                }
+                out.closeEntry();
+            }
+        }
+    }
+
+    private static void deleteOthersUnused(Path stored) throws IOException {
+        Instant unusedSince = Instant.now().minus(UNUSED);
+        try (DirectoryStream<Path> copies = Files.newDirectoryStream(stored.getParent(), PREFIX + "*.jar")) {
+            for (Path copy : copies) {
+                if (!copy.equals(stored)
+                        && Files.getLastModifiedTime(copy).toInstant().isBefore(unusedSince)) {
+                    Files.deleteIfExists(copy);
+                }
+            }
+        }
+    }
+}
