@@ -1,6 +1,7 @@
 package org.flinkcookbook.io;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
@@ -14,15 +15,28 @@ public final class AtomicFiles {
 
     private AtomicFiles() {}
 
+    /** What writes a file's content. */
+    @FunctionalInterface
+    public interface Content {
+        void writeTo(OutputStream out) throws IOException;
+    }
+
     /** Writes the text as UTF-8 to a temporary file beside {@code file}, then moves it into place. */
     public static void write(Path file, String text) throws IOException {
+        write(file, out -> out.write(text.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    /** Writes the content to a temporary file beside {@code file}, then moves it into place. */
+    public static void write(Path file, Content content) throws IOException {
         Path directory = file.toAbsolutePath().getParent();
         Files.createDirectories(directory);
         // not Files.createTempFile: its files are private (0600); this one gets the umask's permissions like any other
         Path temporary = directory.resolve("." + file.getFileName() + "." + UUID.randomUUID() + ".tmp");
         try {
-            Files.writeString(
-                    temporary, text, StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+            try (OutputStream out =
+                    Files.newOutputStream(temporary, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+                content.writeTo(out);
+            }
             try {
                 Files.move(temporary, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             } catch (AtomicMoveNotSupportedException e) {

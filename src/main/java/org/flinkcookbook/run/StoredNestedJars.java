@@ -2,12 +2,9 @@ package org.flinkcookbook.run;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -16,6 +13,7 @@ import java.util.List;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 import java.util.zip.ZipOutputStream;
+import org.flinkcookbook.io.AtomicFiles;
 
 /**
  * Flink's planner and RPC system come as loader jars that hold the real jar inside
@@ -67,26 +65,15 @@ final class StoredNestedJars {
         return withStored;
     }
 
-    /** Writes beside its final name, then moves it there in one step: another build may be reading it. */
+    /** Written beside its final name, then moved there in one step: another build may be reading it. */
     private static void write(List<Path> loaders, Path stored) throws IOException {
-        Files.createDirectories(stored.getParent());
-        Path temporary = stored.resolveSibling(
-                stored.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
-        try {
-            try (OutputStream file = Files.newOutputStream(temporary);
-                    ZipOutputStream out = new ZipOutputStream(file)) {
+        AtomicFiles.write(stored, file -> {
+            try (ZipOutputStream out = new ZipOutputStream(file)) {
                 for (Path loader : loaders) {
                     copyNestedJars(loader, out);
                 }
             }
-            try {
-                Files.move(temporary, stored, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(temporary, stored, StandardCopyOption.REPLACE_EXISTING);
-            }
-        } finally {
-            Files.deleteIfExists(temporary);
-        }
+        });
     }
 
     /** Each jar at the loader jar's root, stored under the same name; the loader's entry gives its size and CRC. */
