@@ -543,6 +543,20 @@ class FlinkRulesOnFlinkTest {
     }
 
     @Test
+    void aPlusOfAZeroConstantIsItsOtherOperandSoMinusZeroStays(FlinkEngine flink) {
+        // RexSimplify#simplifyPlus drops a literal zero operand once ReduceExpressionsRule reduced the constants: -0.0
+        // stays -0.0 where an IEEE sum gives 0.0; x - 0, x * 1, x * 0 keep IEEE's result (RecipeFuzzTest seed 29, case
+        // 2026)
+        assertThat(rowsOnBoth(
+                        flink,
+                        "-0.0\n",
+                        "CREATE TABLE events (d DOUBLE) WITH ('connector' = 'datagen');",
+                        "SELECT d + 0, 0 + d, d + CAST(0.1e0 AS BIGINT), d + (1 - 1), CAST(d AS FLOAT) + 0, d - 0, d * 1, d * 0,"
+                                + " d + 1 - 1 FROM events;"))
+                .containsOnly(List.of("+I[-0.0, -0.0, -0.0, -0.0, -0.0, -0.0, -0.0, -0.0, 0.0]"));
+    }
+
+    @Test
     void aBatchWindowTimeOfFewerDigitsIsCutTowardTheEpoch(FlinkEngine flink) {
         // DateTimeUtils#truncate: a batch group window's last millisecond before 1970, 23:29:29.999, is 23:29:30.00 in
         // TIMESTAMP(2) (the remainder of a negative epoch is negative); after 1970 it is 10:00:04.99; a window TVF's

@@ -909,7 +909,31 @@ public final class ExpressionCompiler {
                     "DOUBLE arithmetic with a FLOAT constant ("
                             + call.getOperandList().get(1) + ")");
         }
-        return arithmetic(call, left, right, call.getKind());
+        Expression result = arithmetic(call, left, right, call.getKind());
+        if (call.getKind() == SqlKind.PLUS && result.type().isApproximate()) {
+            // RexSimplify#simplifyPlus: x + 0 is x once constants are reduced to literals, which keeps a -0.0 that an
+            // IEEE sum makes 0.0 (x + CAST(0.1e0 AS BIGINT) was -0.0 for x = -0.0: RecipeFuzzTest seed 29, case 2026)
+            if (isZeroConstant(call.getOperandList().get(1), right)) {
+                return castTo(left, result.type());
+            }
+            if (isZeroConstant(call.getOperandList().get(0), left)) {
+                return castTo(right, result.type());
+            }
+        }
+        return result;
+    }
+
+    /** Whether an operand is a constant the planner reduces to a zero literal (-0.0 is zero to a decimal literal too). */
+    private static boolean isZeroConstant(SqlNode node, Expression operand) {
+        if (!isConstant(node) || operand.readsWatermark()) {
+            return false;
+        }
+        try {
+            Object value = operand.evaluate(new Object[0], EvaluationContext.withoutWatermark(ZoneOffset.UTC));
+            return value instanceof Number number && Values.decimal(number).signum() == 0;
+        } catch (RuntimeException notANumber) {
+            return false; // NaN, an infinity, or a failure: no literal zero
+        }
     }
 
     private Expression arithmetic(SqlNode node, Expression left, Expression right, SqlKind kind) {
