@@ -557,6 +557,23 @@ class FlinkRulesOnFlinkTest {
     }
 
     @Test
+    void aFloatConstantThatSimplifiesToACastOfALiteralKeepsItsExactDecimal(FlinkEngine flink) {
+        // RexSimplify#simplifyCase keeps the branch of the first TRUE condition and simplifyCast turns a CAST of a
+        // literal into a literal of its exact decimal, before ExpressionReducer would round a FLOAT to seven digits
+        // (2.1474839E9): RecipeFuzzTest seed 29, case 2623; the CASE of a column condition is reduced as computed
+        assertThat(
+                        rowsOnBoth(
+                                flink,
+                                "1\n",
+                                "CREATE TABLE events (id INT) WITH ('connector' = 'datagen');",
+                                "SELECT CASE WHEN CAST('yes' AS BOOLEAN) THEN CASE WHEN NOT CAST(NULL AS BOOLEAN) THEN CAST(7 AS FLOAT)"
+                                        + " ELSE CAST(2147483647 AS FLOAT) END ELSE CAST(0.1 AS FLOAT) END,"
+                                        + " CAST(CAST(2147483647 AS BIGINT) AS FLOAT), CAST(1 AS FLOAT) / 3,"
+                                        + " CASE WHEN 1 > 2 THEN CAST(0.5 AS FLOAT) ELSE CAST(1 AS FLOAT) / 3 END FROM events;"))
+                .containsOnly(List.of("+I[2.14748365E9, 2.14748365E9, 0.3333333, 0.3333333]"));
+    }
+
+    @Test
     void aBatchWindowTimeOfFewerDigitsIsCutTowardTheEpoch(FlinkEngine flink) {
         // DateTimeUtils#truncate: a batch group window's last millisecond before 1970, 23:29:29.999, is 23:29:30.00 in
         // TIMESTAMP(2) (the remainder of a negative epoch is negative); after 1970 it is 10:00:04.99; a window TVF's

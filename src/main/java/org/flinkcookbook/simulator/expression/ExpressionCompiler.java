@@ -144,7 +144,7 @@ public final class ExpressionCompiler {
      * decimal (CAST(123456789 AS FLOAT) is 1.23456792E8). A NaN or infinite result fails the query in
      * Flink: unsupported.
      */
-    private static Expression foldedFloat(SqlNode node, Expression expression, boolean outermostConstant) {
+    private Expression foldedFloat(SqlNode node, Expression expression, boolean outermostConstant) {
         if (!outermostConstant || expression.readsWatermark() || castsNumberLiteral(node)) {
             return expression;
         }
@@ -163,8 +163,16 @@ public final class ExpressionCompiler {
                 SqlType.FLOAT);
     }
 
-    /** Whether a node is a CAST of a number literal once RexSimplify dropped {@code + 0}, {@code - 0}, {@code * 1}, {@code / 1}. */
-    private static boolean castsNumberLiteral(SqlNode node) {
+    /**
+     * Whether a node is a CAST of a number literal once RexSimplify has simplified it: dropped {@code + 0},
+     * {@code - 0}, {@code * 1}, {@code / 1}, a CAST of such a CAST (each a literal of the exact decimal), and a CASE
+     * of constant conditions (simplifyCase keeps the branch taken: fuzz seed 29, case 2623).
+     */
+    private boolean castsNumberLiteral(SqlNode node) {
+        if (node instanceof SqlCase sqlCase) {
+            SqlNode taken = takenBranch(sqlCase);
+            return taken != null && (isNumberLiteral(taken) || castsNumberLiteral(taken));
+        }
         if (node instanceof SqlBasicCall call && call.operandCount() == 2) {
             SqlNode left = call.operand(0);
             SqlNode right = call.operand(1);
@@ -187,7 +195,32 @@ public final class ExpressionCompiler {
         if (node.getKind() != SqlKind.CAST) {
             return false;
         }
-        return isNumberLiteral(((SqlCall) node).operand(0));
+        SqlNode operand = ((SqlCall) node).operand(0);
+        return isNumberLiteral(operand) || castsNumberLiteral(operand);
+    }
+
+    /**
+     * The branch a searched CASE of constant conditions simplifies to (RexSimplify#simplifyCase: a FALSE or NULL
+     * condition's branch goes, the first TRUE one's stays, else the ELSE), or null when a condition cannot be told.
+     */
+    private SqlNode takenBranch(SqlCase sqlCase) {
+        if (sqlCase.getValueOperand() != null) {
+            return null;
+        }
+        List<SqlNode> conditions = sqlCase.getWhenOperands().getList();
+        for (int i = 0; i < conditions.size(); i++) {
+            Object condition;
+            try {
+                condition = compile(conditions.get(i))
+                        .evaluate(new Object[0], EvaluationContext.withoutWatermark(ZoneOffset.UTC));
+            } catch (RuntimeException notConstant) {
+                return null;
+            }
+            if (Boolean.TRUE.equals(condition)) {
+                return sqlCase.getThenOperands().get(i);
+            }
+        }
+        return sqlCase.getElseOperand();
     }
 
     /**
