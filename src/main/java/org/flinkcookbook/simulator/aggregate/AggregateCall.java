@@ -88,6 +88,11 @@ public record AggregateCall(Function function, boolean distinct, Expression argu
                 : reduced();
     }
 
+    /** An AVG of an integer GROUP BY key as canReduceAggCallByGrouping rewrites it: the key, as MIN of its equal values. */
+    public AggregateCall asGroupKey() {
+        return with(Function.MIN);
+    }
+
     /** This call where the simulator cannot tell whether the planner rewrote it (see UNDECIDED_SUM). */
     public AggregateCall undecided() {
         return switch (function) {

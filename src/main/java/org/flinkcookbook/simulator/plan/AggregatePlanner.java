@@ -571,7 +571,17 @@ final class AggregatePlanner {
             }
             if (syntax.function().equals("AVG") && syntax.groupKey()) {
                 // canReduceAggCallByGrouping makes it the key, which the AVG of the group's equal values is too
-                // (found by RecipeFuzzTest: as SUM / COUNT it wrapped, TINYINT 100 twice averaging to -28)
+                // (found by RecipeFuzzTest: as SUM / COUNT it wrapped, TINYINT 100 twice averaging to -28), but for
+                // an integer key kept as AVG, whose BIGINT sum wraps: BIGINT 9223372036854775807 twice averaged to -1
+                // where the rewrite made it the key (seed 29, case 3841)
+                if ((outcome == AggregateReduction.Outcome.REDUCED
+                                || outcome == AggregateReduction.Outcome.REDUCED_ONCE)
+                        && !call.distinct()
+                        && call.filter() == null
+                        && (call.argument().type().isIntLike()
+                                || call.argument().type().root() == SqlType.Root.BIGINT)) {
+                    aggregates.set(i, call.asGroupKey());
+                }
                 continue;
             }
             aggregates.set(
