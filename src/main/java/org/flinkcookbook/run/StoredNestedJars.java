@@ -8,9 +8,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Enumeration;
 import java.util.List;
 import java.util.zip.ZipEntry;
+import java.util.zip.ZipException;
 import java.util.zip.ZipFile;
 import java.util.zip.ZipOutputStream;
 import org.flinkcookbook.io.AtomicFiles;
@@ -52,7 +52,7 @@ final class StoredNestedJars {
         // the class-data archive is keyed by every class-path entry's time
         Path stored = directory.resolve(PREFIX + ClassDataArchive.key(loaders) + ".jar");
         try {
-            if (!Files.isRegularFile(stored)) {
+            if (!holdsTheNestedJars(stored, loaders)) {
                 write(loaders, stored);
                 deleteOthersUnused(stored);
             }
@@ -63,6 +63,44 @@ final class StoredNestedJars {
         withStored.add(stored);
         withStored.addAll(classPath);
         return withStored;
+    }
+
+    /**
+     * Whether the copy holds each loader's inner jars stored, with their sizes and CRCs: a truncated or
+     * foreign file under its name is written again (both read only the zip directories, no content).
+     */
+    private static boolean holdsTheNestedJars(Path stored, List<Path> loaders) throws IOException {
+        if (!Files.isRegularFile(stored)) {
+            return false;
+        }
+        try (ZipFile copy = new ZipFile(stored.toFile())) {
+            for (Path loader : loaders) {
+                for (ZipEntry nested : nestedJars(loader)) {
+                    ZipEntry entry = copy.getEntry(nested.getName());
+                    if (entry == null
+                            || entry.getMethod() != ZipEntry.STORED
+                            || entry.getSize() != nested.getSize()
+                            || entry.getCrc() != nested.getCrc()) {
+                        return false;
+                    }
+                }
+            }
+            return true;
+        } catch (ZipException damaged) {
+            return false;
+        }
+    }
+
+    /** The jars at a loader jar's root. */
+    private static List<ZipEntry> nestedJars(Path loader) throws IOException {
+        try (ZipFile zip = new ZipFile(loader.toFile())) {
+            return zip.stream()
+                    .filter(entry -> !entry.isDirectory()
+                            && !entry.getName().contains("/")
+                            && entry.getName().endsWith(".jar"))
+                    .map(ZipEntry::new)
+                    .toList();
+        }
     }
 
     /** Written beside its final name, then moved there in one step: another build may be reading it. */
@@ -79,21 +117,15 @@ final class StoredNestedJars {
     /** Each jar at the loader jar's root, stored under the same name; the loader's entry gives its size and CRC. */
     private static void copyNestedJars(Path loader, ZipOutputStream out) throws IOException {
         try (ZipFile zip = new ZipFile(loader.toFile())) {
-            Enumeration<? extends ZipEntry> entries = zip.entries();
-            while (entries.hasMoreElements()) {
-                ZipEntry entry = entries.nextElement();
-                if (entry.isDirectory()
-                        || entry.getName().contains("/")
-                        || !entry.getName().endsWith(".jar")) {
-                    continue;
-                }
+            for (ZipEntry entry : nestedJars(loader)) {
                 ZipEntry copy = new ZipEntry(entry.getName());
                 copy.setMethod(ZipEntry.STORED);
                 copy.setSize(entry.getSize());
                 copy.setCompressedSize(entry.getSize());
                 copy.setCrc(entry.getCrc());
+                copy.setTime(entry.getTime()); // the same bytes at every write
                 out.putNextEntry(copy);
-                try (InputStream in = zip.getInputStream(entry)) {
+                try (InputStream in = zip.getInputStream(zip.getEntry(entry.getName()))) {
                     in.transferTo(out);
                 }
                 out.closeEntry();

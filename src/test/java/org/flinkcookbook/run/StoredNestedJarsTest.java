@@ -7,11 +7,13 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.URL;
 import java.net.URLClassLoader;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.List;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
@@ -24,8 +26,7 @@ class StoredNestedJarsTest {
     @TempDir
     Path directory;
 
-    private final byte[] planner =
-            "the planner's jar, ".repeat(5_000).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    private final byte[] planner = "the planner's jar, ".repeat(5_000).getBytes(StandardCharsets.UTF_8);
 
     @Test
     void flinksInnerJarsComeStoredFromAJarBeforeTheLoadersAndReadTheSame() throws IOException {
@@ -65,6 +66,31 @@ class StoredNestedJarsTest {
         assertThat(ClassDataArchive.key(List.of(stored, loader))).isEqualTo(key);
         try (var left = Files.list(cache)) {
             assertThat(left).containsExactly(stored); // no temporary file behind
+        }
+    }
+
+    @Test
+    void aTruncatedOrForeignCopyIsWrittenAgain() throws IOException {
+        Path loader = loader("flink-table-planner-loader-2.3.0.jar", "flink-table-planner.jar", planner);
+        Path cache = directory.resolve("cache");
+        Path stored = StoredNestedJars.first(List.of(loader), cache).get(0);
+        byte[] whole = Files.readAllBytes(stored);
+
+        Files.write(stored, Arrays.copyOf(whole, whole.length / 2));
+        assertThat(StoredNestedJars.first(List.of(loader), cache).get(0)).isEqualTo(stored);
+        assertThat(nested(stored)).isEqualTo(planner);
+
+        Files.delete(stored);
+        Files.copy(
+                loader("other.jar", "flink-table-planner.jar", "another jar".getBytes(StandardCharsets.UTF_8)), stored);
+        assertThat(StoredNestedJars.first(List.of(loader), cache).get(0)).isEqualTo(stored);
+        assertThat(nested(stored)).isEqualTo(planner);
+    }
+
+    private static byte[] nested(Path stored) throws IOException {
+        try (ZipFile zip = new ZipFile(stored.toFile());
+                InputStream in = zip.getInputStream(zip.getEntry("flink-table-planner.jar"))) {
+            return in.readAllBytes();
         }
     }
 
