@@ -214,6 +214,9 @@ final class AggregatePlanner {
         AggregateReduction.Outcome reduction =
                 AggregateReduction.of(written, grouped, !settings.streaming(), having != null);
         rewrite(aggregates, written, reduction, select);
+        if (!settings.streaming()) {
+            aggregates.replaceAll(AggregateCall::inBatchOrder);
+        }
         boolean regularStreaming = windowing == null && settings.streaming();
         if (regularStreaming) {
             refuseUnmodelledChangelog(select, keys, aggregates, projection, having, reduction);
