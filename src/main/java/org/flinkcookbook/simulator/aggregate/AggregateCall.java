@@ -98,12 +98,14 @@ public record AggregateCall(Function function, boolean distinct, Expression argu
 
     /** This call in batch mode: MIN and MAX of FLOAT/DOUBLE refuse a group whose row order decides them. */
     public AggregateCall inBatchOrder() {
-        boolean approximate = argument != null && argument.type().isApproximate();
-        return !approximate
-                ? this
-                : function == Function.MIN
-                        ? with(Function.MIN_IN_BATCH)
-                        : function == Function.MAX ? with(Function.MAX_IN_BATCH) : this;
+        if (argument == null || !argument.type().isApproximate()) {
+            return this;
+        }
+        return switch (function) {
+            case MIN -> with(Function.MIN_IN_BATCH);
+            case MAX -> with(Function.MAX_IN_BATCH);
+            default -> this;
+        };
     }
 
     private boolean picks() {
