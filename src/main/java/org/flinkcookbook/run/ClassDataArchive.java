@@ -32,7 +32,7 @@ import java.util.List;
  */
 final class ClassDataArchive {
 
-    /** Archives of other builds are deleted when not used for this long (each is about 100 MB). */
+    /** Archives and stored jars of other builds are deleted when not used for this long (each is 70 to 130 MB). */
     private static final Duration UNUSED = Duration.ofDays(7);
 
     private final Path file;
@@ -151,12 +151,20 @@ final class ClassDataArchive {
     }
 
     private void deleteUnused() throws IOException {
+        deleteOthersUnused(file, "engine-*.jsa*");
+    }
+
+    /**
+     * Deletes the files beside {@code kept} that match {@code glob} and were not used for a week: the
+     * archives and stored jars of plugin builds and Flink versions no longer run.
+     */
+    static void deleteOthersUnused(Path kept, String glob) throws IOException {
         Instant unusedSince = Instant.now().minus(UNUSED);
-        try (DirectoryStream<Path> archives = Files.newDirectoryStream(file.getParent(), "engine-*.jsa*")) {
-            for (Path archive : archives) {
-                if (!archive.equals(file)
-                        && Files.getLastModifiedTime(archive).toInstant().isBefore(unusedSince)) {
-                    deleteQuietly(archive);
+        try (DirectoryStream<Path> others = Files.newDirectoryStream(kept.getParent(), glob)) {
+            for (Path other : others) {
+                if (!other.equals(kept)
+                        && Files.getLastModifiedTime(other).toInstant().isBefore(unusedSince)) {
+                    deleteQuietly(other);
                 }
             }
         }

@@ -2,11 +2,8 @@ package org.flinkcookbook.run;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.zip.ZipEntry;
@@ -31,9 +28,6 @@ final class StoredNestedJars {
 
     private static final String PREFIX = "engine-nested-";
 
-    /** Copies for Flink versions no longer run are deleted after this long. */
-    private static final Duration UNUSED = Duration.ofDays(7);
-
     private StoredNestedJars() {}
 
     /**
@@ -54,7 +48,7 @@ final class StoredNestedJars {
         try {
             if (!holdsTheNestedJars(stored, loaders)) {
                 write(loaders, stored);
-                deleteOthersUnused(stored);
+                ClassDataArchive.deleteOthersUnused(stored, PREFIX + "*.jar");
             }
         } catch (IOException e) {
             return classPath; // Flink inflates its jars as usual
@@ -129,18 +123,6 @@ final class StoredNestedJars {
                     in.transferTo(out);
                 }
                 out.closeEntry();
-            }
-        }
-    }
-
-    private static void deleteOthersUnused(Path stored) throws IOException {
-        Instant unusedSince = Instant.now().minus(UNUSED);
-        try (DirectoryStream<Path> copies = Files.newDirectoryStream(stored.getParent(), PREFIX + "*.jar")) {
-            for (Path copy : copies) {
-                if (!copy.equals(stored)
-                        && Files.getLastModifiedTime(copy).toInstant().isBefore(unusedSince)) {
-                    Files.deleteIfExists(copy);
-                }
             }
         }
     }
