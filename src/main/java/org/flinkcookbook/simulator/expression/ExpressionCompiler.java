@@ -209,10 +209,16 @@ public final class ExpressionCompiler {
         }
         List<SqlNode> conditions = sqlCase.getWhenOperands().getList();
         for (int i = 0; i < conditions.size(); i++) {
+            if (!isConstant(conditions.get(i))) {
+                return null;
+            }
             Object condition;
             try {
-                condition = compile(conditions.get(i))
-                        .evaluate(new Object[0], EvaluationContext.withoutWatermark(ZoneOffset.UTC));
+                Expression compiled = compile(conditions.get(i));
+                if (compiled.readsWatermark()) {
+                    return null;
+                }
+                condition = compiled.evaluate(new Object[0], EvaluationContext.withoutWatermark(ZoneOffset.UTC));
             } catch (RuntimeException notConstant) {
                 return null;
             }
@@ -255,7 +261,7 @@ public final class ExpressionCompiler {
      * 0.3333333333333333), and folded; one whose value a decimal literal cannot hold (NaN, an
      * infinity, -0.0, or a failure), and one with a FLOAT inside, are not modelled.
      */
-    private static Expression folded(SqlNode node, Expression expression) {
+    private Expression folded(SqlNode node, Expression expression) {
         if (!expression.type().isApproximate() || expression.readsWatermark() || !isConstant(node)) {
             return expression;
         }
@@ -312,24 +318,32 @@ public final class ExpressionCompiler {
         return found[0];
     }
 
-    private static boolean isConstant(SqlNode node) {
-        boolean[] variable = {false};
-        node.accept(new SqlBasicVisitor<Void>() {
-            @Override
-            public Void visit(SqlIdentifier identifier) {
-                variable[0] = true;
-                return null;
+    /**
+     * Whether Flink's planner sees a node as constant. ReduceExpressionsRule looks for constant subtrees after
+     * RexSimplify, whose simplifyCase keeps only the branch that constant conditions pick: {@code CASE WHEN TRUE THEN
+     * CAST(0.1 AS FLOAT) ELSE v END} is the constant {@code CAST(0.1 AS FLOAT)} (fuzz seed 37, cases 2089 and 4649).
+     */
+    private boolean isConstant(SqlNode node) {
+        if (node == null || node instanceof SqlLiteral || node instanceof SqlDataTypeSpec) {
+            return true;
+        }
+        if (node instanceof SqlIdentifier) {
+            return false;
+        }
+        if (node instanceof SqlCase sqlCase) {
+            SqlNode taken = takenBranch(sqlCase);
+            if (taken != null) {
+                return isConstant(taken);
             }
-
-            @Override
-            public Void visit(SqlCall call) {
-                if (!call.getOperator().isDeterministic() || call.getOperator().isDynamicFunction()) {
-                    variable[0] = true;
-                }
-                return super.visit(call);
-            }
-        });
-        return !variable[0];
+        }
+        if (node instanceof SqlCall call
+                && (!call.getOperator().isDeterministic() || call.getOperator().isDynamicFunction())) {
+            return false;
+        }
+        if (node instanceof SqlNodeList list) {
+            return list.getList().stream().allMatch(this::isConstant);
+        }
+        return !(node instanceof SqlCall call) || call.getOperandList().stream().allMatch(this::isConstant);
     }
 
     private Expression call(SqlBasicCall call) {
@@ -846,7 +860,7 @@ public final class ExpressionCompiler {
      * changes by more than truncating its fraction (an overflow), and a column of a wider or other
      * exact type.
      */
-    private static Expression inItem(SqlBasicCall call, SqlNode node, Expression item, SqlType tested) {
+    private Expression inItem(SqlBasicCall call, SqlNode node, Expression item, SqlType tested) {
         SqlType type = item.type();
         if (!tested.isNumeric() || !type.isNumeric() || type.root() == tested.root()) {
             return item;
@@ -957,7 +971,7 @@ public final class ExpressionCompiler {
     }
 
     /** Whether an operand is a constant the planner reduces to a zero literal (-0.0 is zero to a decimal literal too). */
-    private static boolean isZeroConstant(SqlNode node, Expression operand) {
+    private boolean isZeroConstant(SqlNode node, Expression operand) {
         if (!isConstant(node) || operand.readsWatermark()) {
             return false;
         }
