@@ -574,19 +574,23 @@ class FlinkRulesOnFlinkTest {
     }
 
     @Test
-    void aCaseWhoseConstantConditionsPickAConstantBranchIsAConstantBesideAColumnBranch(FlinkEngine flink) {
+    void aCaseOrCoalesceThatSimplifiesToAConstantIsAConstantBesideAColumnOperand(FlinkEngine flink) {
         // ReduceExpressionsRule finds constant subtrees after RexSimplify#simplifyCase dropped the column branch, so
         // the FLOAT sum is reduced to seven digits (-0.8, not -0.79999995) and the INT overflow then cast to FLOAT too
-        // (RecipeFuzzTest seed 37, cases 2089 and 4649); a column condition keeps the CASE computed per row
+        // (RecipeFuzzTest seed 37, cases 2089 and 4649); a column condition keeps the CASE computed per row.
+        // simplifyCoalesce likewise drops NULL literals and all after the first operand that is never NULL
         assertThat(rowsOnBoth(
                         flink,
                         "0.5,1\n",
                         "CREATE TABLE events (v FLOAT, x INT) WITH ('connector' = 'datagen');",
                         "SELECT (CASE WHEN TRUE THEN CAST(0.1 AS FLOAT) ELSE v END - CAST(1 AS DOUBLE)) + CAST(0.1 AS FLOAT),"
                                 + " CAST((CASE WHEN CAST(NULL AS BOOLEAN) THEN x ELSE 2147483647 END + 1) AS FLOAT),"
-                                + " (CASE WHEN x > 0 THEN CAST(0.1 AS FLOAT) ELSE v END - CAST(1 AS DOUBLE)) + CAST(0.1 AS FLOAT)"
+                                + " (CASE WHEN x > 0 THEN CAST(0.1 AS FLOAT) ELSE v END - CAST(1 AS DOUBLE)) + CAST(0.1 AS FLOAT),"
+                                + " (COALESCE(CAST(0.1 AS FLOAT), v) - CAST(1 AS DOUBLE)) + CAST(0.1 AS FLOAT),"
+                                + " (COALESCE(CAST(NULL AS FLOAT), CAST(0.1 AS FLOAT), v) - CAST(1 AS DOUBLE)) + CAST(0.1 AS FLOAT),"
+                                + " (COALESCE(v, CAST(0.1 AS FLOAT)) - CAST(1 AS DOUBLE)) + CAST(0.1 AS FLOAT)"
                                 + " FROM events;"))
-                .containsOnly(List.of("+I[-0.8, -2.1474839E9, -0.79999995]"));
+                .containsOnly(List.of("+I[-0.8, -2.1474839E9, -0.79999995, -0.8, -0.8, -0.4]"));
     }
 
     @Test

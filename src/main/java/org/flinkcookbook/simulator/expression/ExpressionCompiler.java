@@ -169,9 +169,9 @@ public final class ExpressionCompiler {
      * of constant conditions (simplifyCase keeps the branch taken: fuzz seed 29, case 2623).
      */
     private boolean castsNumberLiteral(SqlNode node) {
-        if (node instanceof SqlCase sqlCase) {
-            SqlNode taken = takenBranch(sqlCase);
-            return taken != null && (isNumberLiteral(taken) || castsNumberLiteral(taken));
+        SqlNode simple = simplified(node);
+        if (simple != node) {
+            return isNumberLiteral(simple) || castsNumberLiteral(simple);
         }
         if (node instanceof SqlBasicCall call && call.operandCount() == 2) {
             SqlNode left = call.operand(0);
@@ -230,17 +230,70 @@ public final class ExpressionCompiler {
     }
 
     /**
-     * A number literal, negated or not, also as the first operand of a COALESCE: RexSimplify's
-     * simplifyCoalesce drops every operand after the first that is never NULL, and a COALESCE of one
-     * operand is that operand (fuzz seed 17, case 3572: {@code CAST(COALESCE(-2147483647, ...) AS FLOAT)}).
+     * The node RexSimplify leaves where it drops whole operands: simplifyCase keeps the branch that constant conditions
+     * pick, and simplifyCoalesce drops NULL literals and every operand after the first that is never NULL, a COALESCE
+     * of one operand being that operand (fuzz seed 17, case 3572: {@code CAST(COALESCE(-2147483647, ...) AS FLOAT)}).
      */
-    private static boolean isNumberLiteral(SqlNode node) {
-        SqlNode operand = node;
-        if (operand instanceof SqlBasicCall call
-                && call.operandCount() > 0
-                && call.getOperator().getName().equalsIgnoreCase("COALESCE")) {
-            return isNumberLiteral(call.operand(0));
+    private SqlNode simplified(SqlNode node) {
+        if (node instanceof SqlCase sqlCase) {
+            SqlNode taken = takenBranch(sqlCase);
+            return taken == null ? node : simplified(taken);
         }
+        if (isCoalesce(node)) {
+            List<SqlNode> kept = coalesceOperands((SqlCall) node);
+            if (kept.size() == 1) {
+                return simplified(kept.get(0));
+            }
+        }
+        return node;
+    }
+
+    private static boolean isCoalesce(SqlNode node) {
+        return node instanceof SqlBasicCall call && call.getOperator().getName().equalsIgnoreCase("COALESCE");
+    }
+
+    /** The operands RexSimplify#simplifyCoalesce keeps. */
+    private List<SqlNode> coalesceOperands(SqlCall coalesce) {
+        List<SqlNode> kept = new ArrayList<>();
+        for (SqlNode operand : coalesce.getOperandList()) {
+            if (isNullLiteral(operand)) {
+                continue;
+            }
+            kept.add(operand);
+            if (isNeverNull(operand)) {
+                break;
+            }
+        }
+        return kept;
+    }
+
+    private static boolean isNullLiteral(SqlNode node) {
+        return node instanceof SqlLiteral literal
+                ? literal.getValue() == null
+                : node.getKind() == SqlKind.CAST && isNullLiteral(((SqlCall) node).operand(0));
+    }
+
+    /** Whether a node's type is NOT NULL to Flink: a literal, and what arithmetic and CAST keep of that. */
+    private boolean isNeverNull(SqlNode node) {
+        SqlNode simple = simplified(node);
+        if (simple instanceof SqlLiteral literal) {
+            return literal.getValue() != null;
+        }
+        if (isCoalesce(simple)) {
+            return ((SqlCall) simple).getOperandList().stream().anyMatch(this::isNeverNull);
+        }
+        return switch (simple.getKind()) {
+            case CAST, PLUS, MINUS, TIMES, DIVIDE, MOD, MINUS_PREFIX, PLUS_PREFIX ->
+                ((SqlCall) simple)
+                        .getOperandList().stream()
+                                .allMatch(operand -> operand instanceof SqlDataTypeSpec || isNeverNull(operand));
+            default -> false;
+        };
+    }
+
+    /** A number literal, negated or not, once simplified. */
+    private boolean isNumberLiteral(SqlNode node) {
+        SqlNode operand = simplified(node);
         if (operand.getKind() == SqlKind.MINUS_PREFIX) {
             operand = ((SqlCall) operand).operand(0);
         }
@@ -320,8 +373,8 @@ public final class ExpressionCompiler {
 
     /**
      * Whether Flink's planner sees a node as constant. ReduceExpressionsRule looks for constant subtrees after
-     * RexSimplify, whose simplifyCase keeps only the branch that constant conditions pick: {@code CASE WHEN TRUE THEN
-     * CAST(0.1 AS FLOAT) ELSE v END} is the constant {@code CAST(0.1 AS FLOAT)} (fuzz seed 37, cases 2089 and 4649).
+     * RexSimplify dropped operands: {@code CASE WHEN TRUE THEN CAST(0.1 AS FLOAT) ELSE v END} and {@code
+     * COALESCE(CAST(0.1 AS FLOAT), v)} are the constant {@code CAST(0.1 AS FLOAT)} (fuzz seed 37, cases 2089 and 4649).
      */
     private boolean isConstant(SqlNode node) {
         if (node == null || node instanceof SqlLiteral || node instanceof SqlDataTypeSpec) {
@@ -330,11 +383,12 @@ public final class ExpressionCompiler {
         if (node instanceof SqlIdentifier) {
             return false;
         }
-        if (node instanceof SqlCase sqlCase) {
-            SqlNode taken = takenBranch(sqlCase);
-            if (taken != null) {
-                return isConstant(taken);
-            }
+        SqlNode simple = simplified(node);
+        if (simple != node) {
+            return isConstant(simple);
+        }
+        if (isCoalesce(node)) {
+            return coalesceOperands((SqlCall) node).stream().allMatch(this::isConstant);
         }
         if (node instanceof SqlCall call
                 && (!call.getOperator().isDeterministic() || call.getOperator().isDynamicFunction())) {
