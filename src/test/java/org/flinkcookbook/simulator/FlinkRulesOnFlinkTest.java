@@ -63,6 +63,187 @@ class FlinkRulesOnFlinkTest {
             "a,-0.0,1,2024-03-01 10:00:01\na,-0.0,127,2024-03-01 10:00:02\nb,-0.0,5,2024-03-01 10:00:03\n";
     private static final String HOUR = " FROM TABLE(TUMBLE(TABLE events, DESCRIPTOR(ts), INTERVAL '1' HOUR)) ";
 
+    private static final String NUMBERS =
+            "CREATE TABLE events (t TINYINT, s SMALLINT, i INT, b BIGINT, d DECIMAL(5, 2), "
+                    + "f FLOAT, x DOUBLE) WITH ('connector' = 'datagen');";
+    private static final String NUMBER_ROWS = "-128,-32768,-2147483648,-9223372036854775808,-999.99,-0.0,-0.0\n"
+            + "127,300,7,-9007199254740993,1.005,NaN,NaN\n0,0,-3,10000000000,-0.50,-1.5,-7.75\n";
+    private static final String TEXTS =
+            "CREATE TABLE events (c CHAR(3), v VARCHAR(4), str STRING, i INT, t TINYINT) WITH ('connector' = 'datagen');";
+    private static final String TEXT_ROWS =
+            "ab,h\u00e9,\uD83D\uDE00,-2147483648,-128\nabc,yes,,7,127\nx,\uD83D\uDE00x, alpha ,-3,0\n";
+
+    @Test
+    void absKeepsItsArgumentsTypeAndWrapsAtItsMinimumAsJavasAbsDoes(FlinkEngine flink) {
+        // SqlFunctionUtils#abs in the argument's type: TINYINT -128, SMALLINT -32768, INT and BIGINT MIN_VALUE stay
+        // negative; -0.0 is 0.0, NaN NaN; a BIGINT keeps every digit (no detour through DOUBLE)
+        assertThat(rowsOnBoth(
+                        flink,
+                        NUMBER_ROWS,
+                        NUMBERS,
+                        "SELECT ABS(t), ABS(s), ABS(i), ABS(b), ABS(d), ABS(f), ABS(x), ABS(CAST(NULL AS INT)), "
+                                + "ABS(-2147483648), ABS(-1.50), ABS(CAST(-1.5 AS FLOAT)) FROM events;"))
+                .containsOnly(List.of(
+                        "+I[-128, -32768, -2147483648, -9223372036854775808, 999.99, 0.0, 0.0, <NULL>, -2147483648, "
+                                + "1.50, 1.5]",
+                        "+I[127, 300, 7, 9007199254740993, 1.01, NaN, NaN, <NULL>, -2147483648, 1.50, 1.5]",
+                        "+I[0, 0, 3, 10000000000, 0.50, 1.5, 7.75, <NULL>, -2147483648, 1.50, 1.5]"));
+    }
+
+    @Test
+    void dateFormatFormatsTheWallClockOfATimestampAndAnLtzInTheSessionZone(FlinkEngine flink) {
+        // DateTimeUtils#formatTimestamp (with the session zone for TIMESTAMP_LTZ); #formatTimestampString parses
+        // 'yyyy-MM-dd HH:mm:ss' (a fraction after it is ignored) and gives NULL for other text, in every zone
+        String table = "CREATE TABLE events (ts TIMESTAMP(3), ms BIGINT, str STRING, lz AS TO_TIMESTAMP_LTZ(ms, 3)) "
+                + "WITH ('connector' = 'datagen');";
+        String rows = "1969-12-31 23:59:59.999,-1,\uD83D\uDE00\n2024-03-10 02:30:00.123,1710052200123,\n"
+                + "2024-11-03 01:30:00,1730611800000, alpha \n";
+        assertThat(rowsOnBoth(
+                        flink,
+                        rows,
+                        table,
+                        "SELECT DATE_FORMAT(ts, 'yyyy-MM-dd HH:mm:ss.SSS'), DATE_FORMAT(ts, 'EEE MMM d yy, h a'), "
+                                + "DATE_FORMAT(lz, 'yyyy-MM-dd HH:mm:ss'), DATE_FORMAT(str, 'yyyy'), "
+                                + "DATE_FORMAT(CAST(ts AS STRING), 'HH:mm'), DATE_FORMAT(ts, ''), "
+                                + "DATE_FORMAT(ts, 'yyyy-MM-dd''T''HH'), DATE_FORMAT('2024-03-01', 'yyyy'), "
+                                + "DATE_FORMAT('2024-03-01 10:00:00.5', 'ss.SSS'), DATE_FORMAT(ts, 'D w u Q S') "
+                                + "FROM events;"))
+                .containsOnly(List.of(
+                        "+I[1969-12-31 23:59:59.999, Wed Dec 31 69, 11 PM, 1969-12-31 23:59:59, <NULL>, 23:59, , "
+                                + "1969-12-31T23, <NULL>, 00.000, 365 1 1969 4 9]",
+                        "+I[2024-03-10 02:30:00.123, Sun Mar 10 24, 2 AM, 2024-03-10 06:30:00, <NULL>, 02:30, , "
+                                + "2024-03-10T02, <NULL>, 00.000, 70 11 2024 1 1]",
+                        "+I[2024-11-03 01:30:00.000, Sun Nov 3 24, 1 AM, 2024-11-03 05:30:00, <NULL>, 01:30, , "
+                                + "2024-11-03T01, <NULL>, 00.000, 308 45 2024 4 0]"));
+        assertThat(rowsOnBoth(
+                        flink,
+                        rows,
+                        "SET 'table.local-time-zone' = 'America/New_York';",
+                        table,
+                        "SELECT DATE_FORMAT(lz, 'yyyy-MM-dd HH:mm:ss.SSS'), DATE_FORMAT(ts, 'yyyy-MM-dd HH:mm:ss'), "
+                                + "DATE_FORMAT('2024-03-10 02:30:00', 'HH:mm'), DATE_FORMAT(CAST(lz AS STRING), 'HH:mm') "
+                                + "FROM events;"))
+                .containsOnly(List.of(
+                        "+I[1969-12-31 18:59:59.999, 1969-12-31 23:59:59, 02:30, 18:59]",
+                        "+I[2024-03-10 01:30:00.123, 2024-03-10 02:30:00, 02:30, 01:30]",
+                        "+I[2024-11-03 01:30:00.000, 2024-11-03 01:30:00, 02:30, 01:30]"));
+    }
+
+    @Test
+    void aDateFormatPatternFlinkFailsOnIsUnsupported(FlinkEngine flink) {
+        // DateTimeFormatter cannot give a zone offset ('x') of a wall clock: the job fails in Flink
+        List<RecipeRun> runs = runOnBoth(
+                flink,
+                "2024-03-01 10:00:00\n",
+                "CREATE TABLE events (ts TIMESTAMP(3)) WITH ('connector' = 'datagen');",
+                "SELECT DATE_FORMAT(ts, 'HH x') FROM events;");
+        assertThat(runs.get(0).problem().status()).isEqualTo(RecipeStatus.ERROR);
+        assertThat(runs.get(1).problem().status()).isEqualTo(RecipeStatus.UNSUPPORTED);
+    }
+
+    @Test
+    void similarToMatchesAsSqlLikeUtilsSimilarDoes(FlinkEngine flink) {
+        // a CSV CHAR(3) field keeps its length ('ab' is no 'ab '), '_' is one code point, '.' any character
+        assertThat(rowsOnBoth(
+                        flink,
+                        TEXT_ROWS,
+                        TEXTS,
+                        "SELECT str SIMILAR TO 'a%', v NOT SIMILAR TO '_+', c SIMILAR TO 'ab', c SIMILAR TO 'ab ', "
+                                + "str SIMILAR TO '.*', CAST(NULL AS STRING) SIMILAR TO 'a', str SIMILAR TO ' %', "
+                                + "v SIMILAR TO '(ye|h)%', str SIMILAR TO '_{1,3}', str SIMILAR TO v, "
+                                + "str SIMILAR TO ' a!%' ESCAPE '!' FROM events;"))
+                .containsOnly(List.of(
+                        "+I[FALSE, FALSE, TRUE, FALSE, TRUE, <NULL>, FALSE, TRUE, TRUE, FALSE, FALSE]",
+                        "+I[FALSE, FALSE, FALSE, FALSE, TRUE, <NULL>, FALSE, TRUE, FALSE, FALSE, FALSE]",
+                        "+I[FALSE, FALSE, FALSE, FALSE, TRUE, <NULL>, TRUE, FALSE, FALSE, FALSE, FALSE]"));
+    }
+
+    @Test
+    void regexpExtractIsNullWithoutAMatchForAnInvalidRegexAndForNoSuchGroup(FlinkEngine flink) {
+        // SqlFunctionUtils#regexpExtract: group 0 by default, NULL for '(' and for group 3 of two or -1
+        assertThat(
+                        rowsOnBoth(
+                                flink,
+                                TEXT_ROWS,
+                                TEXTS,
+                                "SELECT REGEXP_EXTRACT(str, '([a-z])([a-z]*)', 0), REGEXP_EXTRACT(str, '([a-z])([a-z]*)', 2), "
+                                        + "REGEXP_EXTRACT(str, '([a-z])([a-z]*)', 3), REGEXP_EXTRACT(str, '(', 1), "
+                                        + "REGEXP_EXTRACT(str, 'a'), REGEXP_EXTRACT(str, '(a)', -1), REGEXP_EXTRACT(str, '(a)', i), "
+                                        + "REGEXP_EXTRACT(v, '.'), REGEXP_EXTRACT(c, 'b.*'), REGEXP_EXTRACT(str, ''), "
+                                        + "REGEXP_EXTRACT(str, v), REGEXP_EXTRACT('abc', '(b)', CAST(1 AS BIGINT)) FROM events;"))
+                .containsOnly(List.of(
+                        "+I[<NULL>, <NULL>, <NULL>, <NULL>, <NULL>, <NULL>, <NULL>, h, b, , <NULL>, b]",
+                        "+I[<NULL>, <NULL>, <NULL>, <NULL>, <NULL>, <NULL>, <NULL>, y, bc, , <NULL>, b]",
+                        "+I[alpha, lpha, <NULL>, <NULL>, a, <NULL>, <NULL>, \uD83D\uDE00, <NULL>, , <NULL>, b]"));
+    }
+
+    @Test
+    void charLengthSubstringTrimAndPositionCountCodePoints(FlinkEngine flink) {
+        // BinaryStringData#numChars, BinaryStringDataUtil#substringSQL (a negative length is NULL) and #trim,
+        // SqlFunctionUtils#position; a CAST to CHAR(5) pads, and TRIM and SUBSTRING of it give VARCHAR
+        assertThat(rowsOnBoth(
+                        flink,
+                        TEXT_ROWS,
+                        TEXTS,
+                        "SELECT CHAR_LENGTH(c), CHAR_LENGTH(str), CHARACTER_LENGTH(v), CHAR_LENGTH(CAST(c AS CHAR(5))), "
+                                + "CHAR_LENGTH('ab '), SUBSTRING(str FROM 2) || '|', SUBSTRING(str FROM 0 FOR 2), "
+                                + "SUBSTRING(str FROM -2 FOR 1), SUBSTR(str, 2, 3), SUBSTRING(c FROM 2), "
+                                + "SUBSTRING(str FROM i) || '|', SUBSTRING(str FROM 1 FOR t) FROM events;"))
+                .containsOnly(List.of(
+                        "+I[2, 1, 2, 5, 3, |, \uD83D\uDE00, , , b, |, <NULL>]",
+                        "+I[3, 0, 3, 5, 3, |, , , , bc, |, ]",
+                        "+I[1, 7, 2, 5, 3, alpha |,  a, a, alp, , ha |, ]"));
+        assertThat(rowsOnBoth(
+                        flink,
+                        TEXT_ROWS,
+                        TEXTS,
+                        "SELECT TRIM(str) || '|', TRIM(LEADING 'a' FROM str), TRIM(BOTH ' 1' FROM str) || '|', "
+                                + "TRIM(TRAILING FROM c), TRIM(BOTH '\uD83D\uDE00' FROM v), TRIM(CAST(c AS CHAR(5))) || '|', "
+                                + "TRIM(BOTH CAST(NULL AS STRING) FROM str), POSITION('l' IN str), POSITION('' IN str), "
+                                + "POSITION('\uD83D\uDE00' IN v), POSITION('a' IN str FROM 2), POSITION('x' IN v), "
+                                + "POSITION(CAST(NULL AS STRING) IN str) FROM events;"))
+                .containsOnly(List.of(
+                        "+I[\uD83D\uDE00|, \uD83D\uDE00, \uD83D\uDE00|, ab, h\u00e9, ab|, <NULL>, 0, 1, 0, 0, 0, <NULL>]",
+                        "+I[|, , |, abc, yes, abc|, <NULL>, 0, 1, 0, 0, 0, <NULL>]",
+                        "+I[alpha|,  alpha , alpha|, x, x, x|, <NULL>, 3, 1, 1, 2, 2, <NULL>]"));
+    }
+
+    @Test
+    void modHasTheDivisorsTypeAndTheDividendsSign(FlinkEngine flink) {
+        // ReturnTypes.NULLABLE_MOD: of integers the divisor's type (a TINYINT one wraps 127 - -2), Java's %; with a
+        // DECIMAL
+        // LogicalTypeMerging#findModuloDecimalType and DecimalDataUtils#mod
+        assertThat(rowsOnBoth(
+                        flink,
+                        NUMBER_ROWS,
+                        NUMBERS,
+                        "SELECT MOD(i, 7), i % 7, MOD(t, s + 1), MOD(-7, 3), MOD(-2147483648, -1), MOD(b, 3), "
+                                + "MOD(i, CAST(3 AS TINYINT)), MOD(s, b), MOD(b, -1), MOD(d, 3), MOD(d, 0.7), d % -0.3, "
+                                + "MOD(i, CAST(7 AS DECIMAL(3, 1))), MOD(b, d + 1000), MOD(CAST(NULL AS INT), 2), "
+                                + "CAST(127 AS TINYINT) - MOD(s, CAST(3 AS TINYINT)) FROM events;"))
+                .containsOnly(List.of(
+                        "+I[-2, -2, -128, -1, 0, -2, -2, -32768, 0, -0.99, -0.39, -0.09, -2.0, 0.00, <NULL>, -127]",
+                        "+I[0, 0, 127, -1, 0, 0, 1, 300, 0, 1.01, 0.31, 0.11, 0.0, -902.34, <NULL>, 127]",
+                        "+I[-3, -3, 0, -1, 0, 1, 0, 0, 0, -0.50, -0.50, -0.20, -3.0, 501.00, <NULL>, 127]"));
+    }
+
+    @Test
+    void ifHasItsBranchesCommonTypeAsCaseHas(FlinkEngine flink) {
+        // IF_NULLABLE: leastRestrictive of the branches (BIGINT and DECIMAL(5, 2) give DECIMAL(21, 2), CHAR(3) and
+        // CHAR(5) VARCHAR(5), BIGINT and FLOAT FLOAT), the branch taken cast to it
+        assertThat(rowsOnBoth(
+                        flink,
+                        NUMBER_ROWS,
+                        NUMBERS,
+                        "SELECT IF(i > 0, i, d), IF(i > 0, b, d), IF(i > 0, d, b), IF(CAST(NULL AS BOOLEAN), 1, 2), "
+                                + "IF(i > 0, s, t), IF(i > 0, b, f), IF(i > 0, f, d), "
+                                + "IF(i > 0, 'ab', CAST('ab' AS CHAR(5))) || '|' FROM events;"))
+                .containsOnly(List.of(
+                        "+I[-999.99, -999.99, -9223372036854775808.00, 2, -128, -0.0, -999.99, ab   |]",
+                        "+I[7.00, -9007199254740993.00, 1.01, 2, 300, -9.0071993E15, NaN, ab|]",
+                        "+I[-0.50, -0.50, 10000000000.00, 2, 0, -1.5, -0.5, ab   |]"));
+    }
+
     @Test
     void sumAndAvgAreRewrittenWhenTheRewriteLeavesFewerAggregateCalls(FlinkEngine flink) {
         // AggregateReduceFunctionsRule (Flink's copy) offers SUM(x) as $SUM0(x) [+ COUNT(x)] and AVG(x) as

@@ -30,6 +30,7 @@ import org.apache.calcite.sql.SqlUnknownLiteral;
 import org.apache.calcite.sql.fun.SqlBetweenOperator;
 import org.apache.calcite.sql.fun.SqlCase;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.fun.SqlTrimFunction;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.util.SqlBasicVisitor;
 import org.apache.calcite.util.Litmus;
@@ -573,6 +574,38 @@ public final class ExpressionCompiler {
                 return compile(
                         SqlCase.createSwitched(call.getParserPosition(), operands.get(0), when, then, operands.get(0)));
             }
+            case "ABS":
+                return BuiltInFunctions.abs(call, compile(operands.get(0)));
+            case "DATE_FORMAT":
+                return BuiltInFunctions.dateFormat(call, compile(operands.get(0)), compile(operands.get(1)));
+            case "SIMILAR TO":
+            case "NOT SIMILAR TO":
+                return BuiltInFunctions.similarTo(call, compileAll(operands), name.equals("NOT SIMILAR TO"));
+            case "REGEXP_EXTRACT":
+                return BuiltInFunctions.regexpExtract(call, compileAll(operands));
+            case "CHAR_LENGTH":
+            case "CHARACTER_LENGTH":
+                return BuiltInFunctions.charLength(call, compile(operands.get(0)));
+            case "SUBSTRING":
+            case "SUBSTR":
+                return BuiltInFunctions.substring(call, compileAll(operands));
+            case "TRIM": {
+                // the parser fills in SqlTrimFunction's defaults: TRIM(s) is TRIM(BOTH ' ' FROM s)
+                SqlTrimFunction.Flag flag = ((SqlLiteral) operands.get(0)).getValueAs(SqlTrimFunction.Flag.class);
+                return BuiltInFunctions.trim(
+                        call,
+                        flag != SqlTrimFunction.Flag.TRAILING,
+                        flag != SqlTrimFunction.Flag.LEADING,
+                        compile(operands.get(1)),
+                        compile(operands.get(2)));
+            }
+            case "POSITION":
+                return BuiltInFunctions.position(call, compileAll(operands));
+            case "MOD":
+            case "%":
+                return BuiltInFunctions.mod(call, compile(operands.get(0)), compile(operands.get(1)));
+            case "IF":
+                return ifFunction(call);
             case "LIKE":
             case "NOT LIKE":
                 return like(call, name.equals("NOT LIKE"));
@@ -1182,7 +1215,26 @@ public final class ExpressionCompiler {
         List<Expression> branches =
                 new ArrayList<>(compileAll(sqlCase.getThenOperands().getList()));
         branches.add(compile(sqlCase.getElseOperand()));
-        List<Expression> results = castToCommonType(sqlCase, branches, "CASE");
+        return firstTrue(conditions, castToCommonType(sqlCase, branches, "CASE"));
+    }
+
+    /**
+     * IF(condition, a, b): the branches' common type, as CASE (FlinkSqlOperatorTable#IF's IF_NULLABLE is Calcite's
+     * leastRestrictive: BIGINT and DECIMAL(5, 2) give DECIMAL(21, 2), measured), IfCallGen casting the branch taken.
+     * Unlike CASE it is not simplified (RexSimplify#simplifyCase does not apply), and a bare NULL branch is Calcite's
+     * "Illegal use of 'NULL'".
+     */
+    private Expression ifFunction(SqlBasicCall call) {
+        List<SqlNode> operands = call.getOperandList();
+        List<Expression> branches = compileAll(operands.subList(1, 3));
+        if (branches.stream().anyMatch(branch -> branch.type().root() == Root.NULL)) {
+            throw unsupported(call, "IF with a NULL branch");
+        }
+        return firstTrue(List.of(predicate(operands.get(0))), castToCommonType(call, branches, "IF"));
+    }
+
+    /** The result of the first TRUE condition, else the last result (the ELSE). */
+    private static Expression firstTrue(List<Expression> conditions, List<Expression> results) {
         Expression otherwise = results.get(results.size() - 1);
         return new Expression(
                 otherwise.type(),
