@@ -1219,18 +1219,30 @@ public final class ExpressionCompiler {
     }
 
     /**
-     * IF(condition, a, b): the branches' common type, as CASE (FlinkSqlOperatorTable#IF's IF_NULLABLE is Calcite's
-     * leastRestrictive: BIGINT and DECIMAL(5, 2) give DECIMAL(21, 2), measured), IfCallGen casting the branch taken.
-     * Unlike CASE it is not simplified (RexSimplify#simplifyCase does not apply), and a bare NULL branch is Calcite's
-     * "Illegal use of 'NULL'".
+     * IF(condition, a, b), the branch taken cast to FlinkSqlOperatorTable#IF's IF_NULLABLE type: of numbers and strings
+     * Calcite's leastRestrictive, the common type as for CASE (BIGINT and DECIMAL(5, 2) give DECIMAL(21, 2),
+     * measured), of other types a's type (IF(c, TIMESTAMP(0), TIMESTAMP(3)) is a TIMESTAMP(0) that cuts b's
+     * milliseconds: ExpressionFuzzTest seed 21). Unlike CASE it is not simplified (RexSimplify#simplifyCase); a bare
+     * NULL branch is Calcite's "Illegal use of 'NULL'", and branches of other types unlike are not modelled.
      */
     private Expression ifFunction(SqlBasicCall call) {
         List<SqlNode> operands = call.getOperandList();
+        Expression condition = predicate(operands.get(0));
         List<Expression> branches = compileAll(operands.subList(1, 3));
         if (branches.stream().anyMatch(branch -> branch.type().root() == Root.NULL)) {
             throw unsupported(call, "IF with a NULL branch");
         }
-        return firstTrue(List.of(predicate(operands.get(0))), castToCommonType(call, branches, "IF"));
+        if (branches.stream()
+                .allMatch(branch -> branch.type().isNumeric() || branch.type().root() == Root.STRING)) {
+            return firstTrue(List.of(condition), castToCommonType(call, branches, "IF"));
+        }
+        SqlType first = branches.get(0).type();
+        if (branches.get(1).type().root() != first.root()) {
+            throw unsupported(
+                    call,
+                    "IF with branches of " + first + " and " + branches.get(1).type());
+        }
+        return firstTrue(List.of(condition), List.of(branches.get(0), castTo(branches.get(1), first)));
     }
 
     /** The result of the first TRUE condition, else the last result (the ELSE). */
