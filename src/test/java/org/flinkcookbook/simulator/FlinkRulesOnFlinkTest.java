@@ -3,6 +3,7 @@ package org.flinkcookbook.simulator;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.flinkcookbook.engine.RecipeRun;
@@ -256,6 +257,58 @@ class FlinkRulesOnFlinkTest {
                         "+I[2024-01-01 00:00:00.000, 2024-01-01 00:00:00]",
                         "+I[2024-03-01 10:00:00.250, 2024-03-01 10:00:00]",
                         "+I[2024-01-01 00:00:00.000, 2024-01-01 00:00:00]"));
+    }
+
+    @Test
+    void extractOfATimestampBeforeTheEpochReadsTheDayAndTimeAfterItAsExtractCallGenTruncates(FlinkEngine flink) {
+        // ExtractCallGen: a date unit of a TIMESTAMP is extractFromDate(millis / 86400000), a time unit
+        // (millis % factor) / unit, both truncating toward zero; a TIMESTAMP_LTZ is extractFromTimestamp in the zone,
+        // which truncates alike (HOUR -5 for 1969-12-31 18:59:59.999 in New York)
+        String table = "CREATE TABLE events (ts TIMESTAMP(3), ms BIGINT, lz AS TO_TIMESTAMP_LTZ(ms, 3)) "
+                + "WITH ('connector' = 'datagen');";
+        String rows =
+                "1969-12-31 23:59:59.999,-1\n2024-03-10 02:30:00.123,1710052200123\n2024-11-03 01:30:00,1730611800000\n";
+        String select = "SELECT EXTRACT(YEAR FROM ts), EXTRACT(DAY FROM ts), HOUR(ts), MINUTE(ts), SECOND(ts), "
+                + "EXTRACT(MILLISECOND FROM ts), DAYOFWEEK(ts), EXTRACT(QUARTER FROM ts), EXTRACT(HOUR FROM lz), "
+                + "DAYOFMONTH(lz), CONVERT_TZ('2024-03-10 06:30:00', 'UTC', 'America/New_York'), "
+                + "CONVERT_TZ('2024-03-10 02:30:00', 'America/New_York', 'UTC') FROM events;";
+        assertThat(rowsOnBoth(flink, rows, table, select))
+                .containsOnly(List.of(
+                        "+I[1970, 1, 0, 0, 0, -1, 5, 1, 0, 1, 2024-03-10 01:30:00, 2024-03-10 07:30:00]",
+                        "+I[2024, 10, 2, 30, 0, 123, 1, 1, 6, 10, 2024-03-10 01:30:00, 2024-03-10 07:30:00]",
+                        "+I[2024, 3, 1, 30, 0, 0, 1, 4, 5, 3, 2024-03-10 01:30:00, 2024-03-10 07:30:00]"));
+        assertThat(rowsOnBoth(flink, rows, "SET 'table.local-time-zone' = 'America/New_York';", table, select))
+                .containsOnly(List.of(
+                        "+I[1970, 1, 0, 0, 0, -1, 5, 1, -5, 1, 2024-03-10 01:30:00, 2024-03-10 07:30:00]",
+                        "+I[2024, 10, 2, 30, 0, 123, 1, 1, 1, 10, 2024-03-10 01:30:00, 2024-03-10 07:30:00]",
+                        "+I[2024, 3, 1, 30, 0, 0, 1, 4, 1, 3, 2024-03-10 01:30:00, 2024-03-10 07:30:00]"));
+        assertThat(rowsOnBoth(
+                        flink,
+                        rows,
+                        table,
+                        "SELECT CONVERT_TZ('nonsense', 'UTC', 'UTC'), CONVERT_TZ('2024-03-10 06:30:00', 'UTC', 'Mars/Base') "
+                                + "FROM events;"))
+                .containsOnly(Collections.nCopies(3, "+I[<NULL>, 2024-03-10 06:30:00]"));
+    }
+
+    @Test
+    void timestampDiffCountsMonthsOrMillisecondsAndTruncatesTowardZero(FlinkEngine flink) {
+        // TimestampDiffCallGen: subtractMonths(t2, t1) / unit, or (int) ((t2 - t1) / unit)
+        String table = "CREATE TABLE events (a TIMESTAMP(3), b TIMESTAMP(3)) WITH ('connector' = 'datagen');";
+        String rows = "1969-12-31 23:59:59.999,1970-01-01 00:00:00\n2024-01-31 10:00:00,2024-02-29 09:59:59.999\n"
+                + "2024-03-10 02:30:00,2023-03-10 02:30:00\n";
+        assertThat(
+                        rowsOnBoth(
+                                flink,
+                                rows,
+                                table,
+                                "SELECT TIMESTAMPDIFF(SECOND, a, b), TIMESTAMPDIFF(DAY, a, b), TIMESTAMPDIFF(MONTH, a, b), "
+                                        + "TIMESTAMPDIFF(YEAR, a, b), TIMESTAMPDIFF(QUARTER, b, a), TIMESTAMPDIFF(WEEK, b, a), "
+                                        + "TIMESTAMPDIFF(HOUR, a, b), TIMESTAMPDIFF(MINUTE, a, CAST(NULL AS TIMESTAMP(3))) FROM events;"))
+                .containsOnly(List.of(
+                        "+I[0, 0, 0, 0, 0, 0, 0, <NULL>]",
+                        "+I[2505599, 28, 0, 0, 0, -4, 695, <NULL>]",
+                        "+I[-31622400, -366, -12, -1, 4, 52, -8784, <NULL>]"));
     }
 
     @Test

@@ -1,7 +1,10 @@
 package org.flinkcookbook.simulator.expression;
 
 import java.math.BigDecimal;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.TimeZone;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.flink.table.data.DecimalData;
@@ -13,6 +16,8 @@ import org.apache.flink.table.runtime.functions.SqlFunctionUtils;
 import org.apache.flink.table.types.logical.DecimalType;
 import org.apache.flink.table.types.logical.utils.LogicalTypeMerging;
 import org.apache.flink.table.utils.DateTimeUtils;
+import org.apache.flink.table.utils.DateTimeUtils.TimeUnit;
+import org.apache.flink.table.utils.DateTimeUtils.TimeUnitRange;
 import org.flinkcookbook.simulator.UnsupportedConstructException;
 import org.flinkcookbook.simulator.types.FlinkTypes;
 import org.flinkcookbook.simulator.types.SqlType;
@@ -212,6 +217,95 @@ final class BuiltInFunctions {
                             type.getScale());
                     return remainder == null ? null : remainder.toBigDecimal();
                 });
+    }
+
+    /** The units ExtractCallGen reads from the day of a TIMESTAMP, with DateTimeUtils#extractFromDate. */
+    private static final Set<TimeUnitRange> DATE_UNITS = EnumSet.of(
+            TimeUnitRange.YEAR,
+            TimeUnitRange.MONTH,
+            TimeUnitRange.DAY,
+            TimeUnitRange.QUARTER,
+            TimeUnitRange.DOY,
+            TimeUnitRange.ISOYEAR,
+            TimeUnitRange.DOW,
+            TimeUnitRange.ISODOW,
+            TimeUnitRange.WEEK,
+            TimeUnitRange.DECADE,
+            TimeUnitRange.CENTURY,
+            TimeUnitRange.MILLENNIUM);
+
+    /** The time units ExtractCallGen computes from a TIMESTAMP's milliseconds, each with the unit above it (getFactor). */
+    private static final Map<TimeUnitRange, Long> TIME_UNIT_FACTORS = Map.of(
+            TimeUnitRange.HOUR, 86_400_000L,
+            TimeUnitRange.MINUTE, 3_600_000L,
+            TimeUnitRange.SECOND, 60_000L,
+            TimeUnitRange.MILLISECOND, 1_000L);
+
+    /**
+     * EXTRACT(unit FROM ts), and YEAR(ts), HOUR(ts) ... which Calcite's SqlDatePartFunction rewrites to it, is a
+     * BIGINT. Of a TIMESTAMP ExtractCallGen computes it from the milliseconds with Java's / and %, which truncate
+     * toward zero: a date unit is extractFromDate of the day {@code millis / 86400000}, a time unit {@code (millis %
+     * factor) / unit}, so a time before 1970 reads the day and the time after it. Of a TIMESTAMP_LTZ it is
+     * DateTimeUtils#extractFromTimestamp in the session time zone. Other units (EPOCH, MICROSECOND ...) are not
+     * modelled.
+     */
+    static Expression extract(SqlNode node, TimeUnitRange unit, Expression timestamp) {
+        Root root = timestamp.type().root();
+        boolean wallClock = root == Root.TIMESTAMP;
+        if (!(wallClock && (DATE_UNITS.contains(unit) || TIME_UNIT_FACTORS.containsKey(unit)))
+                && !(root == Root.TIMESTAMP_LTZ && unit != TimeUnitRange.EPOCH)) {
+            throw unsupported(node, "EXTRACT of " + unit + " from " + timestamp.type());
+        }
+        return callIfArgsNotNull(node, SqlType.BIGINT, List.of(timestamp), (values, context) -> {
+            if (!wallClock) {
+                return DateTimeUtils.extractFromTimestamp(
+                        unit, Timestamps.data(values[0]), TimeZone.getTimeZone(context.sessionZone()));
+            }
+            long millis = Timestamps.millis(values[0]);
+            if (DATE_UNITS.contains(unit)) {
+                return DateTimeUtils.extractFromDate(unit, millis / 86_400_000L);
+            }
+            return (millis % TIME_UNIT_FACTORS.get(unit)) / unit.startUnit.multiplier.longValue();
+        });
+    }
+
+    /** The units TimestampDiffCallGen counts in months (DateTimeUtils#subtractMonths), the others in milliseconds. */
+    private static final Set<TimeUnit> MONTH_UNITS = EnumSet.of(TimeUnit.YEAR, TimeUnit.QUARTER, TimeUnit.MONTH);
+
+    private static final Set<TimeUnit> MILLISECOND_UNITS =
+            EnumSet.of(TimeUnit.WEEK, TimeUnit.DAY, TimeUnit.HOUR, TimeUnit.MINUTE, TimeUnit.SECOND);
+
+    /**
+     * TIMESTAMPDIFF(unit, t1, t2) of two TIMESTAMPs is an INT, as TimestampDiffCallGen computes it on the milliseconds:
+     * YEAR, QUARTER and MONTH {@code subtractMonths(t2, t1) / unit}, WEEK to SECOND {@code (int) ((t2 - t1) / unit)},
+     * both truncating toward zero. Other units fail Flink's code generation, TIMESTAMP_LTZ operands are not modelled.
+     */
+    static Expression timestampDiff(SqlNode node, TimeUnit unit, Expression from, Expression to) {
+        if (from.type().root() != Root.TIMESTAMP || to.type().root() != Root.TIMESTAMP) {
+            throw unsupported(node, "TIMESTAMPDIFF of " + from.type() + " and " + to.type());
+        }
+        if (!MONTH_UNITS.contains(unit) && !MILLISECOND_UNITS.contains(unit)) {
+            throw unsupported(node, "TIMESTAMPDIFF in " + unit);
+        }
+        long multiplier = unit.multiplier.longValue();
+        return callIfArgsNotNull(node, SqlType.INT, List.of(from, to), (values, context) -> {
+            long start = Timestamps.millis(values[0]);
+            long end = Timestamps.millis(values[1]);
+            return MONTH_UNITS.contains(unit)
+                    ? DateTimeUtils.subtractMonths(end, start) / (int) multiplier
+                    : (int) ((end - start) / multiplier);
+        });
+    }
+
+    /** CONVERT_TZ(text, from, to) is a STRING, DateTimeUtils#convertTz's (StringCallGen). */
+    static Expression convertTz(SqlNode node, List<Expression> operands) {
+        operands.forEach(operand -> requireString(node, operand, "CONVERT_TZ of"));
+        return callIfArgsNotNull(
+                node,
+                SqlType.STRING,
+                operands,
+                (values, context) ->
+                        DateTimeUtils.convertTz((String) values[0], (String) values[1], (String) values[2]));
     }
 
     /**

@@ -606,6 +606,36 @@ public final class ExpressionCompiler {
                 return BuiltInFunctions.mod(call, compile(operands.get(0)), compile(operands.get(1)));
             case "IF":
                 return ifFunction(call);
+            case "EXTRACT": {
+                SqlIntervalQualifier unit = (SqlIntervalQualifier) operands.get(0);
+                return BuiltInFunctions.extract(
+                        call, DateTimeUtils.TimeUnitRange.valueOf(unit.timeUnitRange.name()), compile(operands.get(1)));
+            }
+            case "YEAR":
+            case "QUARTER":
+            case "MONTH":
+            case "WEEK":
+            case "DAYOFYEAR":
+            case "DAYOFMONTH":
+            case "DAYOFWEEK":
+            case "HOUR":
+            case "MINUTE":
+            case "SECOND":
+                // SqlDatePartFunction#rewriteCall: EXTRACT of the function's unit
+                return BuiltInFunctions.extract(call, DATE_PARTS.get(name), compile(operands.get(0)));
+            case "TIMESTAMPDIFF": {
+                SqlNode unit = operands.get(0);
+                TimeUnit calciteUnit = unit instanceof SqlIntervalQualifier qualifier
+                        ? qualifier.timeUnitRange.startUnit
+                        : ((SqlLiteral) unit).getValueAs(TimeUnit.class);
+                return BuiltInFunctions.timestampDiff(
+                        call,
+                        DateTimeUtils.TimeUnit.valueOf(calciteUnit.name()),
+                        compile(operands.get(1)),
+                        compile(operands.get(2)));
+            }
+            case "CONVERT_TZ":
+                return BuiltInFunctions.convertTz(call, compileAll(operands));
             case "LIKE":
             case "NOT LIKE":
                 return like(call, name.equals("NOT LIKE"));
@@ -792,6 +822,19 @@ public final class ExpressionCompiler {
         }
         return expression;
     }
+
+    /** The unit of each of Calcite's SqlDatePartFunctions. */
+    private static final Map<String, DateTimeUtils.TimeUnitRange> DATE_PARTS = Map.of(
+            "YEAR", DateTimeUtils.TimeUnitRange.YEAR,
+            "QUARTER", DateTimeUtils.TimeUnitRange.QUARTER,
+            "MONTH", DateTimeUtils.TimeUnitRange.MONTH,
+            "WEEK", DateTimeUtils.TimeUnitRange.WEEK,
+            "DAYOFYEAR", DateTimeUtils.TimeUnitRange.DOY,
+            "DAYOFMONTH", DateTimeUtils.TimeUnitRange.DAY,
+            "DAYOFWEEK", DateTimeUtils.TimeUnitRange.DOW,
+            "HOUR", DateTimeUtils.TimeUnitRange.HOUR,
+            "MINUTE", DateTimeUtils.TimeUnitRange.MINUTE,
+            "SECOND", DateTimeUtils.TimeUnitRange.SECOND);
 
     /** The comparisons whose negation RexSimplify writes as the opposite ordering. */
     private static final Map<SqlKind, SqlOperator> ORDERED_NEGATIONS = Map.of(
