@@ -312,6 +312,19 @@ class FlinkRulesOnFlinkTest {
     }
 
     @Test
+    void aConstantCastToCharOfACharacterBeyondTheBmpIsUnsupportedForThePlannerPadsUtf16Units(FlinkEngine flink) {
+        // ExpressionFuzzTest seed 13: the planner casts the constant, to two UTF-16 units (no padding), while the
+        // runtime pads a column's value to two code points
+        String table = "CREATE TABLE events (s STRING) WITH ('connector' = 'datagen');";
+        List<RecipeRun> constant =
+                runOnBoth(flink, "a\n", table, "SELECT CAST('\uD83D\uDE00' AS CHAR(2)) || '|' FROM events;");
+        assertThat(rows(constant.get(0))).containsExactly("+I[\uD83D\uDE00|]");
+        assertThat(constant.get(1).problem().status()).isEqualTo(RecipeStatus.UNSUPPORTED);
+        assertThat(rowsOnBoth(flink, "\uD83D\uDE00\n", table, "SELECT CAST(s AS CHAR(2)) || '|' FROM events;"))
+                .containsOnly(List.of("+I[\uD83D\uDE00 |]"));
+    }
+
+    @Test
     void sumAndAvgAreRewrittenWhenTheRewriteLeavesFewerAggregateCalls(FlinkEngine flink) {
         // AggregateReduceFunctionsRule (Flink's copy) offers SUM(x) as $SUM0(x) [+ COUNT(x)] and AVG(x) as
         // $SUM0(x) / COUNT(x); FlinkLogicalAggregate's cost counts the calls, so the rewrite wins with fewer calls:
