@@ -74,9 +74,12 @@ final class ExpressionGrammar {
     private static final List<String> DIVISORS = List.of("7", "-3", "CAST(2 AS TINYINT)", "2.5", "10000000000", "0.3");
     /** Positions and lengths of SUBSTRING, INT literals (a negative length is NULL, no failure). */
     private static final List<String> STRING_POSITIONS = List.of("0", "1", "2", "-2", "5", "-1");
-    /** DATE_FORMAT patterns without zone letters ('x', 'z'), which fail the job for a wall-clock time. */
-    private static final List<String> DATE_PATTERNS = List.of(
-            "'yyyy-MM-dd HH:mm:ss.SSS'", "'EEE, d MMM yy h a'", "'D w u Q S'", "''", "'yyyy''T''HH'", "'SSSSSS'");
+    /**
+     * DATE_FORMAT patterns without zone letters ('x', 'z'), which fail the job for a wall-clock time, and valid for
+     * SimpleDateFormat too (no 'Q'), which formats a string.
+     */
+    private static final List<String> DATE_PATTERNS =
+            List.of("'yyyy-MM-dd HH:mm:ss.SSS'", "'EEE, d MMM yy h a'", "'D w u S'", "''", "'yyyy''T''HH'", "'SSSSSS'");
 
     private static final List<String> TIMESTAMP_TEXTS =
             List.of("'2024-03-01 10:00:01.5'", "'2024-03-01 10:00:01'", "'1969-07-20 20:17:40'", "'nonsense'");

@@ -129,11 +129,32 @@ public final class ExpressionCompiler {
         insideConstant |= outermostConstant;
         try {
             Expression compiled = node instanceof SqlCase sqlCase ? caseWhen(sqlCase) : call((SqlBasicCall) node);
+            if (outermostConstant) {
+                reduceAsThePlannerDoes(compiled);
+            }
             return compiled.type().root() == Root.FLOAT
                     ? foldedFloat(node, compiled, outermostConstant)
                     : folded(node, compiled);
         } finally {
             insideConstant &= !outermostConstant;
+        }
+    }
+
+    /**
+     * The planner reduces a constant subtree when it plans the query (ExpressionReducer), so a function whose Flink
+     * method fails for it fails the query even where no row reaches it: {@code COALESCE(v, DATE_FORMAT('...', 'Q'))}
+     * (ExpressionFuzzTest seed 77). Other failures stay where a row meets them, as before.
+     */
+    private static void reduceAsThePlannerDoes(Expression constant) {
+        if (constant.readsWatermark()) {
+            return;
+        }
+        try {
+            constant.evaluate(new Object[0], EvaluationContext.withoutWatermark(ZoneOffset.UTC));
+        } catch (UnsupportedConstructException failsInFlink) {
+            throw failsInFlink;
+        } catch (RuntimeException reportedWhereARowMeetsIt) {
+            // e.g. an integer division by zero, which the evaluator reports for the row
         }
     }
 
