@@ -334,6 +334,22 @@ class FlinkRulesOnFlinkTest {
     }
 
     @Test
+    void aConstantCastOfATimeBefore1970ToFewerDigitsIsUnsupportedForThePlannerFloorsIt(FlinkEngine flink) {
+        // found beside IF's test: the planner casts the constant itself and floors, the runtime cuts a column's value
+        // toward the epoch (DateTimeUtils#truncate)
+        String table = "CREATE TABLE events (ts TIMESTAMP(3)) WITH ('connector' = 'datagen');";
+        List<RecipeRun> constant = runOnBoth(
+                flink,
+                "1960-01-01 00:00:00.5\n",
+                table,
+                "SELECT CAST(TIMESTAMP '1960-01-01 00:00:00.5' AS TIMESTAMP(0)) FROM events;");
+        assertThat(rows(constant.get(0))).containsExactly("+I[1960-01-01 00:00:00]");
+        assertThat(constant.get(1).problem().status()).isEqualTo(RecipeStatus.UNSUPPORTED);
+        assertThat(rowsOnBoth(flink, "1960-01-01 00:00:00.5\n", table, "SELECT CAST(ts AS TIMESTAMP(0)) FROM events;"))
+                .containsOnly(List.of("+I[1960-01-01 00:00:01]"));
+    }
+
+    @Test
     void sumAndAvgAreRewrittenWhenTheRewriteLeavesFewerAggregateCalls(FlinkEngine flink) {
         // AggregateReduceFunctionsRule (Flink's copy) offers SUM(x) as $SUM0(x) [+ COUNT(x)] and AVG(x) as
         // $SUM0(x) / COUNT(x); FlinkLogicalAggregate's cost counts the calls, so the rewrite wins with fewer calls:

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.BinaryOperator;
 import java.util.function.Function;
 import org.apache.calcite.avatica.util.TimeUnit;
@@ -497,6 +498,13 @@ public final class ExpressionCompiler {
                     // the planner casts a constant itself, padding and cutting to n UTF-16 units: CAST('\uD83D\uDE00'
                     // AS CHAR(2)) is not padded (measured; ExpressionFuzzTest seed 13), the runtime counts code points
                     throw unsupported(call, "a CAST to " + target + " of a constant with characters beyond the BMP");
+                }
+                if (target.root() == Root.TIMESTAMP
+                        && source.root() == Root.TIMESTAMP
+                        && cutBeforeTheEpoch(operands.get(0), operand, target.precision())) {
+                    // the planner casts a constant itself, flooring: CAST(TIMESTAMP '1960-01-01 00:00:00.5' AS
+                    // TIMESTAMP(0)) is 00:00:00 (measured), where the runtime cuts toward the epoch (00:00:01)
+                    throw unsupported(call, "a CAST to " + target + " of a constant before 1970 that loses digits");
                 }
                 return derived(
                         target,
@@ -1128,14 +1136,31 @@ public final class ExpressionCompiler {
 
     /** Whether an operand is a constant string with a character beyond the BMP (two UTF-16 units). */
     private boolean beyondTheBmp(SqlNode node, Expression operand) {
-        if (operand.type().root() != Root.STRING || !isConstant(node) || operand.readsWatermark()) {
-            return false;
+        return operand.type().root() == Root.STRING
+                && constantValue(node, operand)
+                        .filter(value ->
+                                value instanceof String text && text.length() != text.codePointCount(0, text.length()))
+                        .isPresent();
+    }
+
+    /** Whether an operand is a constant time before 1970 that a cast to {@code precision} digits changes. */
+    private boolean cutBeforeTheEpoch(SqlNode node, Expression operand, int precision) {
+        return constantValue(node, operand)
+                .filter(value -> Timestamps.millis(value) < 0
+                        && !Timestamps.truncate(value, precision).equals(value))
+                .isPresent();
+    }
+
+    /** The value of a constant operand, as the planner reduces it; empty for a column, NULL or a failure. */
+    private Optional<Object> constantValue(SqlNode node, Expression operand) {
+        if (!isConstant(node) || operand.readsWatermark()) {
+            return Optional.empty();
         }
         try {
-            Object value = operand.evaluate(new Object[0], EvaluationContext.withoutWatermark(ZoneOffset.UTC));
-            return value instanceof String text && text.length() != text.codePointCount(0, text.length());
+            return Optional.ofNullable(
+                    operand.evaluate(new Object[0], EvaluationContext.withoutWatermark(ZoneOffset.UTC)));
         } catch (RuntimeException notConstant) {
-            return false;
+            return Optional.empty();
         }
     }
 
