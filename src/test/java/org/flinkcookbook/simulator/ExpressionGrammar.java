@@ -70,6 +70,37 @@ final class ExpressionGrammar {
             List.of("TINYINT", "SMALLINT", "INT", "BIGINT", "DECIMAL(4, 1)", "DECIMAL(10, 3)");
     private static final List<String> STRING_TARGETS =
             List.of("CHAR(2)", "CHAR(5)", "VARCHAR(2)", "VARCHAR(10)", "STRING");
+    /** Divisors of MOD: never zero, which fails the job. */
+    private static final List<String> DIVISORS = List.of("7", "-3", "CAST(2 AS TINYINT)", "2.5", "10000000000", "0.3");
+    /** Positions and lengths of SUBSTRING, INT literals (a negative length is NULL, no failure). */
+    private static final List<String> STRING_POSITIONS = List.of("0", "1", "2", "-2", "5", "-1");
+    /**
+     * DATE_FORMAT patterns without zone letters ('x', 'z'), which fail the job for a wall-clock time, and valid for
+     * SimpleDateFormat too (no 'Q'), which formats a string.
+     */
+    private static final List<String> DATE_PATTERNS =
+            List.of("'yyyy-MM-dd HH:mm:ss.SSS'", "'EEE, d MMM yy h a'", "'D w u S'", "''", "'yyyy''T''HH'", "'SSSSSS'");
+
+    private static final List<String> TIMESTAMP_TEXTS =
+            List.of("'2024-03-01 10:00:01.5'", "'2024-03-01 10:00:01'", "'1969-07-20 20:17:40'", "'nonsense'");
+    /** SIMILAR TO patterns, all valid (an invalid one fails the job). */
+    private static final List<String> SIMILAR_PATTERNS =
+            List.of("'a%'", "'_+'", "'(ab|ye)%'", "'%b_'", "'[a-z]*'", "' %'", "'_{1,3}'", "'.*'", "'h_%'", "''");
+    /** REGEXP_EXTRACT regexes and group indexes: an invalid regex or a missing group is NULL, no failure. */
+    private static final List<String> REGEXES =
+            List.of("'([a-z])([a-z]*)'", "'a'", "'('", "'[0-9]+'", "'^.'", "'(b)(c)?'", "''");
+
+    private static final List<String> GROUPS = List.of("0", "1", "2", "3", "-1");
+    private static final List<String> EXTRACT_UNITS =
+            List.of("YEAR", "QUARTER", "MONTH", "WEEK", "DAY", "DOY", "DOW", "HOUR", "MINUTE", "SECOND", "MILLISECOND");
+    private static final List<String> DATE_PARTS = List.of(
+            "YEAR", "QUARTER", "MONTH", "WEEK", "DAYOFYEAR", "DAYOFMONTH", "DAYOFWEEK", "HOUR", "MINUTE", "SECOND");
+    /** TIMESTAMPDIFF units (SECOND wraps the INT for 1960 to 2999, as Flink's cast of the long does). */
+    private static final List<String> DIFF_UNITS =
+            List.of("YEAR", "QUARTER", "MONTH", "WEEK", "DAY", "HOUR", "MINUTE", "SECOND");
+
+    private static final List<String> ZONES = List.of("'UTC'", "'America/New_York'", "'Asia/Kolkata'", "'Mars/Base'");
+    private static final List<String> TRIMMED = List.of("' '", "'a'", "'\uD83D\uDE00'", "'ab'", "''");
 
     private final Random random;
     private final List<String> columnNames = new ArrayList<>();
@@ -151,7 +182,7 @@ final class ExpressionGrammar {
         int next = depth - 1;
         return switch (family) {
             case EXACT ->
-                switch (random.nextInt(6)) {
+                switch (random.nextInt(12)) {
                     case 0 ->
                         "(" + expression(Family.EXACT, next) + " " + pick(List.of("+", "-", "*")) + " "
                                 + expression(Family.EXACT, next) + ")";
@@ -164,13 +195,25 @@ final class ExpressionGrammar {
                                 + " ELSE " + expression(Family.EXACT, next) + " END";
                     case 4 ->
                         "COALESCE(" + expression(Family.EXACT, next) + ", " + expression(Family.EXACT, next) + ")";
+                    case 5 -> "ABS(" + expression(Family.EXACT, next) + ")";
+                    case 6 ->
+                        random.nextBoolean()
+                                ? "MOD(" + expression(Family.EXACT, next) + ", " + pick(DIVISORS) + ")"
+                                : "(" + expression(Family.EXACT, next) + " % " + pick(DIVISORS) + ")";
+                    case 7 ->
+                        pick(List.of("CHAR_LENGTH(", "CHARACTER_LENGTH(")) + expression(Family.STRING, next) + ")";
+                    case 8 ->
+                        "POSITION(" + expression(Family.STRING, next) + " IN " + expression(Family.STRING, next)
+                                + (random.nextBoolean() ? "" : " FROM " + pick(List.of("1", "2", "3"))) + ")";
+                    case 9 -> conditional(Family.EXACT, next);
+                    case 10 -> timeField(next);
                     default -> {
                         String operand = expression(Family.EXACT, next);
                         yield (operand.startsWith("-") ? "- " : "-") + operand; // "--" would start a comment
                     }
                 };
             case APPROXIMATE ->
-                switch (random.nextInt(4)) {
+                switch (random.nextInt(6)) {
                     case 0 ->
                         "(" + expression(Family.APPROXIMATE, next) + " " + pick(List.of("+", "-", "*")) + " "
                                 + expression(pick(List.of(Family.APPROXIMATE, Family.EXACT)), next) + ")";
@@ -180,12 +223,14 @@ final class ExpressionGrammar {
                         "CASE WHEN " + expression(Family.BOOLEAN, next) + " THEN "
                                 + expression(Family.APPROXIMATE, next) + " ELSE " + expression(Family.APPROXIMATE, next)
                                 + " END";
+                    case 3 -> "ABS(" + expression(Family.APPROXIMATE, next) + ")";
+                    case 4 -> conditional(Family.APPROXIMATE, next);
                     default ->
                         "COALESCE(" + expression(Family.APPROXIMATE, next) + ", " + expression(Family.APPROXIMATE, next)
                                 + ")";
                 };
             case STRING ->
-                switch (random.nextInt(5)) {
+                switch (random.nextInt(11)) {
                     case 0 ->
                         "CAST("
                                 + expression(
@@ -197,11 +242,28 @@ final class ExpressionGrammar {
                     case 3 ->
                         "CASE WHEN " + expression(Family.BOOLEAN, next) + " THEN " + expression(Family.STRING, next)
                                 + " ELSE " + expression(Family.STRING, next) + " END";
+                    case 4 ->
+                        "DATE_FORMAT("
+                                + (random.nextBoolean() ? expression(Family.TIMESTAMP, next) : pick(TIMESTAMP_TEXTS))
+                                + ", " + pick(DATE_PATTERNS) + ")";
+                    case 5 ->
+                        "REGEXP_EXTRACT(" + expression(Family.STRING, next) + ", " + pick(REGEXES)
+                                + (random.nextBoolean() ? "" : ", " + pick(GROUPS)) + ")";
+                    case 6 ->
+                        random.nextBoolean()
+                                ? "SUBSTRING(" + expression(Family.STRING, next) + " FROM " + pick(STRING_POSITIONS)
+                                        + (random.nextBoolean() ? "" : " FOR " + pick(STRING_POSITIONS)) + ")"
+                                : "SUBSTR(" + expression(Family.STRING, next) + ", " + pick(STRING_POSITIONS) + ")";
+                    case 7 ->
+                        "TRIM(" + pick(List.of("", "BOTH ", "LEADING ", "TRAILING ")) + pick(TRIMMED) + " FROM "
+                                + expression(Family.STRING, next) + ")";
+                    case 8 -> conditional(Family.STRING, next);
+                    case 9 -> "CONVERT_TZ(" + pick(TIMESTAMP_TEXTS) + ", " + pick(ZONES) + ", " + pick(ZONES) + ")";
                     default ->
                         "COALESCE(" + expression(Family.STRING, next) + ", " + expression(Family.STRING, next) + ")";
                 };
             case BOOLEAN ->
-                switch (random.nextInt(7)) {
+                switch (random.nextInt(8)) {
                     case 0 -> {
                         Family compared =
                                 pick(List.of(Family.EXACT, Family.APPROXIMATE, Family.STRING, Family.TIMESTAMP));
@@ -223,28 +285,42 @@ final class ExpressionGrammar {
                         "(" + expression(Family.BOOLEAN, next) + pick(List.of(" AND ", " OR "))
                                 + expression(Family.BOOLEAN, next) + ")";
                     case 5 -> "CAST(" + pick(BOOLEAN_TEXTS) + " AS BOOLEAN)";
+                    case 6 ->
+                        "(" + expression(Family.STRING, next) + pick(List.of(" SIMILAR TO ", " NOT SIMILAR TO "))
+                                + pick(SIMILAR_PATTERNS) + ")";
                     default ->
                         "(" + expression(Family.EXACT, next) + " IN (" + expression(Family.EXACT, next) + ", "
                                 + expression(Family.EXACT, next) + "))";
                 };
             case TIMESTAMP ->
-                switch (random.nextInt(3)) {
+                switch (random.nextInt(4)) {
                     case 0 ->
                         "CAST(" + expression(Family.TIMESTAMP, next) + " AS "
                                 + pick(List.of("TIMESTAMP(0)", "TIMESTAMP(3)")) + ")";
                     case 1 ->
                         "CASE WHEN " + expression(Family.BOOLEAN, next) + " THEN " + expression(Family.TIMESTAMP, next)
                                 + " ELSE " + expression(Family.TIMESTAMP, next) + " END";
-                    default ->
-                        "TO_TIMESTAMP("
-                                + pick(List.of(
-                                        "'2024-03-01 10:00:01.5'",
-                                        "'2024-03-01 10:00:01'",
-                                        "'1969-07-20 20:17:40'",
-                                        "'nonsense'"))
-                                + ")";
+                    case 2 -> conditional(Family.TIMESTAMP, next);
+                    default -> "TO_TIMESTAMP(" + pick(TIMESTAMP_TEXTS) + ")";
                 };
         };
+    }
+
+    /** A number read from timestamps: EXTRACT, a date part function such as HOUR, or TIMESTAMPDIFF. */
+    private String timeField(int depth) {
+        return switch (random.nextInt(3)) {
+            case 0 -> "EXTRACT(" + pick(EXTRACT_UNITS) + " FROM " + expression(Family.TIMESTAMP, depth) + ")";
+            case 1 -> pick(DATE_PARTS) + "(" + expression(Family.TIMESTAMP, depth) + ")";
+            default ->
+                "TIMESTAMPDIFF(" + pick(DIFF_UNITS) + ", " + expression(Family.TIMESTAMP, depth) + ", "
+                        + expression(Family.TIMESTAMP, depth) + ")";
+        };
+    }
+
+    /** IF(condition, a, b) of one family. */
+    private String conditional(Family family, int depth) {
+        return "IF(" + expression(Family.BOOLEAN, depth) + ", " + expression(family, depth) + ", "
+                + expression(family, depth) + ")";
     }
 
     private String leaf(Family family) {

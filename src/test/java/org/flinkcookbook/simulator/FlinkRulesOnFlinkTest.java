@@ -3,6 +3,7 @@ package org.flinkcookbook.simulator;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.flinkcookbook.engine.RecipeRun;
@@ -49,6 +50,13 @@ class FlinkRulesOnFlinkTest {
                 .toList();
     }
 
+    /** The last statement's rows on Flink of a recipe the simulator calls unsupported. */
+    private List<String> flinksRowsTheSimulatorRefuses(FlinkEngine flink, String csv, String... sql) {
+        List<RecipeRun> runs = runOnBoth(flink, csv, sql);
+        assertThat(runs.get(1).problem().status()).isEqualTo(RecipeStatus.UNSUPPORTED);
+        return rows(runs.get(0));
+    }
+
     private static List<String> rows(RecipeRun run) {
         assertThat(run.problem()).isNull();
         return run.results().get(run.results().size() - 1).rows().stream()
@@ -62,6 +70,289 @@ class FlinkRulesOnFlinkTest {
     private static final String ROWS =
             "a,-0.0,1,2024-03-01 10:00:01\na,-0.0,127,2024-03-01 10:00:02\nb,-0.0,5,2024-03-01 10:00:03\n";
     private static final String HOUR = " FROM TABLE(TUMBLE(TABLE events, DESCRIPTOR(ts), INTERVAL '1' HOUR)) ";
+
+    private static final String NUMBERS =
+            "CREATE TABLE events (t TINYINT, s SMALLINT, i INT, b BIGINT, d DECIMAL(5, 2), "
+                    + "f FLOAT, x DOUBLE) WITH ('connector' = 'datagen');";
+    private static final String NUMBER_ROWS = "-128,-32768,-2147483648,-9223372036854775808,-999.99,-0.0,-0.0\n"
+            + "127,300,7,-9007199254740993,1.005,NaN,NaN\n0,0,-3,10000000000,-0.50,-1.5,-7.75\n";
+    private static final String TEXTS =
+            "CREATE TABLE events (c CHAR(3), v VARCHAR(4), str STRING, i INT, t TINYINT) WITH ('connector' = 'datagen');";
+    private static final String TEXT_ROWS =
+            "ab,h\u00e9,\uD83D\uDE00,-2147483648,-128\nabc,yes,,7,127\nx,\uD83D\uDE00x, alpha ,-3,0\n";
+
+    @Test
+    void absKeepsItsArgumentsTypeAndWrapsAtItsMinimumAsJavasAbsDoes(FlinkEngine flink) {
+        // SqlFunctionUtils#abs in the argument's type: TINYINT -128, SMALLINT -32768, INT and BIGINT MIN_VALUE stay
+        // negative; -0.0 is 0.0, NaN NaN; a BIGINT keeps every digit (no detour through DOUBLE)
+        assertThat(rowsOnBoth(
+                        flink,
+                        NUMBER_ROWS,
+                        NUMBERS,
+                        "SELECT ABS(t), ABS(s), ABS(i), ABS(b), ABS(d), ABS(f), ABS(x), ABS(CAST(NULL AS INT)), "
+                                + "ABS(-2147483648), ABS(-1.50), ABS(CAST(-1.5 AS FLOAT)) FROM events;"))
+                .containsOnly(List.of(
+                        "+I[-128, -32768, -2147483648, -9223372036854775808, 999.99, 0.0, 0.0, <NULL>, -2147483648, "
+                                + "1.50, 1.5]",
+                        "+I[127, 300, 7, 9007199254740993, 1.01, NaN, NaN, <NULL>, -2147483648, 1.50, 1.5]",
+                        "+I[0, 0, 3, 10000000000, 0.50, 1.5, 7.75, <NULL>, -2147483648, 1.50, 1.5]"));
+    }
+
+    @Test
+    void dateFormatFormatsTheWallClockOfATimestampAndAnLtzInTheSessionZone(FlinkEngine flink) {
+        // DateTimeUtils#formatTimestamp (with the session zone for TIMESTAMP_LTZ); #formatTimestampString parses
+        // 'yyyy-MM-dd HH:mm:ss' (a fraction after it is ignored) and gives NULL for other text, in every zone
+        String table = "CREATE TABLE events (ts TIMESTAMP(3), ms BIGINT, str STRING, lz AS TO_TIMESTAMP_LTZ(ms, 3)) "
+                + "WITH ('connector' = 'datagen');";
+        String rows = "1969-12-31 23:59:59.999,-1,\uD83D\uDE00\n2024-03-10 02:30:00.123,1710052200123,\n"
+                + "2024-11-03 01:30:00,1730611800000, alpha \n";
+        assertThat(rowsOnBoth(
+                        flink,
+                        rows,
+                        table,
+                        "SELECT DATE_FORMAT(ts, 'yyyy-MM-dd HH:mm:ss.SSS'), DATE_FORMAT(ts, 'EEE MMM d yy, h a'), "
+                                + "DATE_FORMAT(lz, 'yyyy-MM-dd HH:mm:ss'), DATE_FORMAT(str, 'yyyy'), "
+                                + "DATE_FORMAT(CAST(ts AS STRING), 'HH:mm'), DATE_FORMAT(ts, ''), "
+                                + "DATE_FORMAT(ts, 'yyyy-MM-dd''T''HH'), DATE_FORMAT('2024-03-01', 'yyyy'), "
+                                + "DATE_FORMAT('2024-03-01 10:00:00.5', 'ss.SSS'), DATE_FORMAT(ts, 'D w u Q S') "
+                                + "FROM events;"))
+                .containsOnly(List.of(
+                        "+I[1969-12-31 23:59:59.999, Wed Dec 31 69, 11 PM, 1969-12-31 23:59:59, <NULL>, 23:59, , "
+                                + "1969-12-31T23, <NULL>, 00.000, 365 1 1969 4 9]",
+                        "+I[2024-03-10 02:30:00.123, Sun Mar 10 24, 2 AM, 2024-03-10 06:30:00, <NULL>, 02:30, , "
+                                + "2024-03-10T02, <NULL>, 00.000, 70 11 2024 1 1]",
+                        "+I[2024-11-03 01:30:00.000, Sun Nov 3 24, 1 AM, 2024-11-03 05:30:00, <NULL>, 01:30, , "
+                                + "2024-11-03T01, <NULL>, 00.000, 308 45 2024 4 0]"));
+        assertThat(rowsOnBoth(
+                        flink,
+                        rows,
+                        "SET 'table.local-time-zone' = 'America/New_York';",
+                        table,
+                        "SELECT DATE_FORMAT(lz, 'yyyy-MM-dd HH:mm:ss.SSS'), DATE_FORMAT(ts, 'yyyy-MM-dd HH:mm:ss'), "
+                                + "DATE_FORMAT('2024-03-10 02:30:00', 'HH:mm'), DATE_FORMAT(CAST(lz AS STRING), 'HH:mm') "
+                                + "FROM events;"))
+                .containsOnly(List.of(
+                        "+I[1969-12-31 18:59:59.999, 1969-12-31 23:59:59, 02:30, 18:59]",
+                        "+I[2024-03-10 01:30:00.123, 2024-03-10 02:30:00, 02:30, 01:30]",
+                        "+I[2024-11-03 01:30:00.000, 2024-11-03 01:30:00, 02:30, 01:30]"));
+    }
+
+    @Test
+    void aDateFormatPatternFlinkFailsOnIsUnsupported(FlinkEngine flink) {
+        // DateTimeFormatter cannot give a zone offset ('x') of a wall clock: the job fails in Flink
+        List<RecipeRun> runs = runOnBoth(
+                flink,
+                "2024-03-01 10:00:00\n",
+                "CREATE TABLE events (ts TIMESTAMP(3)) WITH ('connector' = 'datagen');",
+                "SELECT DATE_FORMAT(ts, 'HH x') FROM events;");
+        assertThat(runs.get(0).problem().status()).isEqualTo(RecipeStatus.ERROR);
+        assertThat(runs.get(1).problem().status()).isEqualTo(RecipeStatus.UNSUPPORTED);
+        // SimpleDateFormat, which formats a string, has no 'Q'; the planner reduces the constant, so the query fails
+        // though no row reaches it (ExpressionFuzzTest seed 77)
+        List<RecipeRun> reduced = runOnBoth(
+                flink,
+                "a\n",
+                "CREATE TABLE events (s STRING) WITH ('connector' = 'datagen');",
+                "SELECT COALESCE(s, DATE_FORMAT('2024-03-01 10:00:01', 'Q')) FROM events;");
+        assertThat(reduced.get(0).problem().status()).isEqualTo(RecipeStatus.ERROR);
+        assertThat(reduced.get(1).problem().status()).isEqualTo(RecipeStatus.UNSUPPORTED);
+    }
+
+    @Test
+    void similarToMatchesAsSqlLikeUtilsSimilarDoes(FlinkEngine flink) {
+        // a CSV CHAR(3) field keeps its length ('ab' is no 'ab '), '_' is one code point, '.' any character
+        assertThat(rowsOnBoth(
+                        flink,
+                        TEXT_ROWS,
+                        TEXTS,
+                        "SELECT str SIMILAR TO 'a%', v NOT SIMILAR TO '_+', c SIMILAR TO 'ab', c SIMILAR TO 'ab ', "
+                                + "str SIMILAR TO '.*', CAST(NULL AS STRING) SIMILAR TO 'a', str SIMILAR TO ' %', "
+                                + "v SIMILAR TO '(ye|h)%', str SIMILAR TO '_{1,3}', str SIMILAR TO v, "
+                                + "str SIMILAR TO ' a!%' ESCAPE '!' FROM events;"))
+                .containsOnly(List.of(
+                        "+I[FALSE, FALSE, TRUE, FALSE, TRUE, <NULL>, FALSE, TRUE, TRUE, FALSE, FALSE]",
+                        "+I[FALSE, FALSE, FALSE, FALSE, TRUE, <NULL>, FALSE, TRUE, FALSE, FALSE, FALSE]",
+                        "+I[FALSE, FALSE, FALSE, FALSE, TRUE, <NULL>, TRUE, FALSE, FALSE, FALSE, FALSE]"));
+    }
+
+    @Test
+    void regexpExtractIsNullWithoutAMatchForAnInvalidRegexAndForNoSuchGroup(FlinkEngine flink) {
+        // SqlFunctionUtils#regexpExtract: group 0 by default, NULL for '(' and for group 3 of two or -1
+        assertThat(
+                        rowsOnBoth(
+                                flink,
+                                TEXT_ROWS,
+                                TEXTS,
+                                "SELECT REGEXP_EXTRACT(str, '([a-z])([a-z]*)', 0), REGEXP_EXTRACT(str, '([a-z])([a-z]*)', 2), "
+                                        + "REGEXP_EXTRACT(str, '([a-z])([a-z]*)', 3), REGEXP_EXTRACT(str, '(', 1), "
+                                        + "REGEXP_EXTRACT(str, 'a'), REGEXP_EXTRACT(str, '(a)', -1), REGEXP_EXTRACT(str, '(a)', i), "
+                                        + "REGEXP_EXTRACT(v, '.'), REGEXP_EXTRACT(c, 'b.*'), REGEXP_EXTRACT(str, ''), "
+                                        + "REGEXP_EXTRACT(str, v), REGEXP_EXTRACT('abc', '(b)', CAST(1 AS BIGINT)) FROM events;"))
+                .containsOnly(List.of(
+                        "+I[<NULL>, <NULL>, <NULL>, <NULL>, <NULL>, <NULL>, <NULL>, h, b, , <NULL>, b]",
+                        "+I[<NULL>, <NULL>, <NULL>, <NULL>, <NULL>, <NULL>, <NULL>, y, bc, , <NULL>, b]",
+                        "+I[alpha, lpha, <NULL>, <NULL>, a, <NULL>, <NULL>, \uD83D\uDE00, <NULL>, , <NULL>, b]"));
+    }
+
+    @Test
+    void charLengthSubstringTrimAndPositionCountCodePoints(FlinkEngine flink) {
+        // BinaryStringData#numChars, BinaryStringDataUtil#substringSQL (a negative length is NULL) and #trim,
+        // SqlFunctionUtils#position; a CAST to CHAR(5) pads, and TRIM and SUBSTRING of it give VARCHAR
+        assertThat(rowsOnBoth(
+                        flink,
+                        TEXT_ROWS,
+                        TEXTS,
+                        "SELECT CHAR_LENGTH(c), CHAR_LENGTH(str), CHARACTER_LENGTH(v), CHAR_LENGTH(CAST(c AS CHAR(5))), "
+                                + "CHAR_LENGTH('ab '), SUBSTRING(str FROM 2) || '|', SUBSTRING(str FROM 0 FOR 2), "
+                                + "SUBSTRING(str FROM -2 FOR 1), SUBSTR(str, 2, 3), SUBSTRING(c FROM 2), "
+                                + "SUBSTRING(str FROM i) || '|', SUBSTRING(str FROM 1 FOR t) FROM events;"))
+                .containsOnly(List.of(
+                        "+I[2, 1, 2, 5, 3, |, \uD83D\uDE00, , , b, |, <NULL>]",
+                        "+I[3, 0, 3, 5, 3, |, , , , bc, |, ]",
+                        "+I[1, 7, 2, 5, 3, alpha |,  a, a, alp, , ha |, ]"));
+        assertThat(rowsOnBoth(
+                        flink,
+                        TEXT_ROWS,
+                        TEXTS,
+                        "SELECT TRIM(str) || '|', TRIM(LEADING 'a' FROM str), TRIM(BOTH ' 1' FROM str) || '|', "
+                                + "TRIM(TRAILING FROM c), TRIM(BOTH '\uD83D\uDE00' FROM v), TRIM(CAST(c AS CHAR(5))) || '|', "
+                                + "TRIM(BOTH CAST(NULL AS STRING) FROM str), POSITION('l' IN str), POSITION('' IN str), "
+                                + "POSITION('\uD83D\uDE00' IN v), POSITION('a' IN str FROM 2), POSITION('x' IN v), "
+                                + "POSITION(CAST(NULL AS STRING) IN str) FROM events;"))
+                .containsOnly(List.of(
+                        "+I[\uD83D\uDE00|, \uD83D\uDE00, \uD83D\uDE00|, ab, h\u00e9, ab|, <NULL>, 0, 1, 0, 0, 0, <NULL>]",
+                        "+I[|, , |, abc, yes, abc|, <NULL>, 0, 1, 0, 0, 0, <NULL>]",
+                        "+I[alpha|,  alpha , alpha|, x, x, x|, <NULL>, 3, 1, 1, 2, 2, <NULL>]"));
+    }
+
+    @Test
+    void modHasTheDivisorsTypeAndTheDividendsSign(FlinkEngine flink) {
+        // ReturnTypes.NULLABLE_MOD: of integers the divisor's type (a TINYINT one wraps 127 - -2), Java's %; with a
+        // DECIMAL
+        // LogicalTypeMerging#findModuloDecimalType and DecimalDataUtils#mod
+        assertThat(rowsOnBoth(
+                        flink,
+                        NUMBER_ROWS,
+                        NUMBERS,
+                        "SELECT MOD(i, 7), i % 7, MOD(t, s + 1), MOD(-7, 3), MOD(-2147483648, -1), MOD(b, 3), "
+                                + "MOD(i, CAST(3 AS TINYINT)), MOD(s, b), MOD(b, -1), MOD(d, 3), MOD(d, 0.7), d % -0.3, "
+                                + "MOD(i, CAST(7 AS DECIMAL(3, 1))), MOD(b, d + 1000), MOD(CAST(NULL AS INT), 2), "
+                                + "CAST(127 AS TINYINT) - MOD(s, CAST(3 AS TINYINT)) FROM events;"))
+                .containsOnly(List.of(
+                        "+I[-2, -2, -128, -1, 0, -2, -2, -32768, 0, -0.99, -0.39, -0.09, -2.0, 0.00, <NULL>, -127]",
+                        "+I[0, 0, 127, -1, 0, 0, 1, 300, 0, 1.01, 0.31, 0.11, 0.0, -902.34, <NULL>, 127]",
+                        "+I[-3, -3, 0, -1, 0, 1, 0, 0, 0, -0.50, -0.50, -0.20, -3.0, 501.00, <NULL>, 127]"));
+    }
+
+    @Test
+    void ifHasItsBranchesCommonTypeAsCaseHas(FlinkEngine flink) {
+        // IF_NULLABLE: leastRestrictive of the branches (BIGINT and DECIMAL(5, 2) give DECIMAL(21, 2), CHAR(3) and
+        // CHAR(5) VARCHAR(5), BIGINT and FLOAT FLOAT), the branch taken cast to it
+        assertThat(rowsOnBoth(
+                        flink,
+                        NUMBER_ROWS,
+                        NUMBERS,
+                        "SELECT IF(i > 0, i, d), IF(i > 0, b, d), IF(i > 0, d, b), IF(CAST(NULL AS BOOLEAN), 1, 2), "
+                                + "IF(i > 0, s, t), IF(i > 0, b, f), IF(i > 0, f, d), "
+                                + "IF(i > 0, 'ab', CAST('ab' AS CHAR(5))) || '|' FROM events;"))
+                .containsOnly(List.of(
+                        "+I[-999.99, -999.99, -9223372036854775808.00, 2, -128, -0.0, -999.99, ab   |]",
+                        "+I[7.00, -9007199254740993.00, 1.01, 2, 300, -9.0071993E15, NaN, ab|]",
+                        "+I[-0.50, -0.50, 10000000000.00, 2, 0, -1.5, -0.5, ab   |]"));
+        // of other types IF_NULLABLE is the first branch's type: TIMESTAMP(0) cuts the other branch's milliseconds,
+        // which a CASE around it shows (ExpressionFuzzTest seed 21)
+        assertThat(rowsOnBoth(
+                        flink,
+                        NUMBER_ROWS,
+                        NUMBERS,
+                        "SELECT CASE WHEN i > 0 THEN TIMESTAMP '2024-03-01 10:00:00.250' ELSE IF(i < 0, "
+                                + "CAST(TIMESTAMP '2024-01-01 00:00:00.5' AS TIMESTAMP(0)), TIMESTAMP '2024-03-01 "
+                                + "10:00:00.250') END, IF(i < 0, CAST(TIMESTAMP '2024-01-01 00:00:00.5' AS TIMESTAMP(0)), "
+                                + "TIMESTAMP '2024-03-01 10:00:00.250') FROM events;"))
+                .containsOnly(List.of(
+                        "+I[2024-01-01 00:00:00.000, 2024-01-01 00:00:00]",
+                        "+I[2024-03-01 10:00:00.250, 2024-03-01 10:00:00]",
+                        "+I[2024-01-01 00:00:00.000, 2024-01-01 00:00:00]"));
+    }
+
+    @Test
+    void extractOfATimestampBeforeTheEpochReadsTheDayAndTimeAfterItAsExtractCallGenTruncates(FlinkEngine flink) {
+        // ExtractCallGen: a date unit of a TIMESTAMP is extractFromDate(millis / 86400000), a time unit
+        // (millis % factor) / unit, both truncating toward zero; a TIMESTAMP_LTZ is extractFromTimestamp in the zone,
+        // which truncates alike (HOUR -5 for 1969-12-31 18:59:59.999 in New York)
+        String table = "CREATE TABLE events (ts TIMESTAMP(3), ms BIGINT, lz AS TO_TIMESTAMP_LTZ(ms, 3)) "
+                + "WITH ('connector' = 'datagen');";
+        String rows =
+                "1969-12-31 23:59:59.999,-1\n2024-03-10 02:30:00.123,1710052200123\n2024-11-03 01:30:00,1730611800000\n";
+        String select = "SELECT EXTRACT(YEAR FROM ts), EXTRACT(DAY FROM ts), HOUR(ts), MINUTE(ts), SECOND(ts), "
+                + "EXTRACT(MILLISECOND FROM ts), DAYOFWEEK(ts), EXTRACT(QUARTER FROM ts), EXTRACT(HOUR FROM lz), "
+                + "DAYOFMONTH(lz), CONVERT_TZ('2024-03-10 06:30:00', 'UTC', 'America/New_York'), "
+                + "CONVERT_TZ('2024-03-10 02:30:00', 'America/New_York', 'UTC') FROM events;";
+        assertThat(rowsOnBoth(flink, rows, table, select))
+                .containsOnly(List.of(
+                        "+I[1970, 1, 0, 0, 0, -1, 5, 1, 0, 1, 2024-03-10 01:30:00, 2024-03-10 07:30:00]",
+                        "+I[2024, 10, 2, 30, 0, 123, 1, 1, 6, 10, 2024-03-10 01:30:00, 2024-03-10 07:30:00]",
+                        "+I[2024, 3, 1, 30, 0, 0, 1, 4, 5, 3, 2024-03-10 01:30:00, 2024-03-10 07:30:00]"));
+        assertThat(rowsOnBoth(flink, rows, "SET 'table.local-time-zone' = 'America/New_York';", table, select))
+                .containsOnly(List.of(
+                        "+I[1970, 1, 0, 0, 0, -1, 5, 1, -5, 1, 2024-03-10 01:30:00, 2024-03-10 07:30:00]",
+                        "+I[2024, 10, 2, 30, 0, 123, 1, 1, 1, 10, 2024-03-10 01:30:00, 2024-03-10 07:30:00]",
+                        "+I[2024, 3, 1, 30, 0, 0, 1, 4, 1, 3, 2024-03-10 01:30:00, 2024-03-10 07:30:00]"));
+        assertThat(rowsOnBoth(
+                        flink,
+                        rows,
+                        table,
+                        "SELECT CONVERT_TZ('nonsense', 'UTC', 'UTC'), CONVERT_TZ('2024-03-10 06:30:00', 'UTC', 'Mars/Base') "
+                                + "FROM events;"))
+                .containsOnly(Collections.nCopies(3, "+I[<NULL>, 2024-03-10 06:30:00]"));
+    }
+
+    @Test
+    void timestampDiffCountsMonthsOrMillisecondsAndTruncatesTowardZero(FlinkEngine flink) {
+        // TimestampDiffCallGen: subtractMonths(t2, t1) / unit, or (int) ((t2 - t1) / unit)
+        String table = "CREATE TABLE events (a TIMESTAMP(3), b TIMESTAMP(3)) WITH ('connector' = 'datagen');";
+        String rows = "1969-12-31 23:59:59.999,1970-01-01 00:00:00\n2024-01-31 10:00:00,2024-02-29 09:59:59.999\n"
+                + "2024-03-10 02:30:00,2023-03-10 02:30:00\n";
+        assertThat(
+                        rowsOnBoth(
+                                flink,
+                                rows,
+                                table,
+                                "SELECT TIMESTAMPDIFF(SECOND, a, b), TIMESTAMPDIFF(DAY, a, b), TIMESTAMPDIFF(MONTH, a, b), "
+                                        + "TIMESTAMPDIFF(YEAR, a, b), TIMESTAMPDIFF(QUARTER, b, a), TIMESTAMPDIFF(WEEK, b, a), "
+                                        + "TIMESTAMPDIFF(HOUR, a, b), TIMESTAMPDIFF(MINUTE, a, CAST(NULL AS TIMESTAMP(3))) FROM events;"))
+                .containsOnly(List.of(
+                        "+I[0, 0, 0, 0, 0, 0, 0, <NULL>]",
+                        "+I[2505599, 28, 0, 0, 0, -4, 695, <NULL>]",
+                        "+I[-31622400, -366, -12, -1, 4, 52, -8784, <NULL>]"));
+    }
+
+    @Test
+    void aConstantCastToCharOfACharacterBeyondTheBmpIsUnsupportedForThePlannerPadsUtf16Units(FlinkEngine flink) {
+        // ExpressionFuzzTest seed 13: the planner casts the constant, to two UTF-16 units (no padding), while the
+        // runtime pads a column's value to two code points
+        String table = "CREATE TABLE events (s STRING) WITH ('connector' = 'datagen');";
+        assertThat(flinksRowsTheSimulatorRefuses(
+                        flink, "a\n", table, "SELECT CAST('\uD83D\uDE00' AS CHAR(2)) || '|' FROM events;"))
+                .containsExactly("+I[\uD83D\uDE00|]");
+        assertThat(rowsOnBoth(flink, "\uD83D\uDE00\n", table, "SELECT CAST(s AS CHAR(2)) || '|' FROM events;"))
+                .containsOnly(List.of("+I[\uD83D\uDE00 |]"));
+    }
+
+    @Test
+    void aConstantCastOfATimeBefore1970ToFewerDigitsIsUnsupportedForThePlannerFloorsIt(FlinkEngine flink) {
+        // found beside IF's test: the planner casts the constant itself and floors, the runtime cuts a column's value
+        // toward the epoch (DateTimeUtils#truncate)
+        String table = "CREATE TABLE events (ts TIMESTAMP(3)) WITH ('connector' = 'datagen');";
+        assertThat(flinksRowsTheSimulatorRefuses(
+                        flink,
+                        "1960-01-01 00:00:00.5\n",
+                        table,
+                        "SELECT CAST(TIMESTAMP '1960-01-01 00:00:00.5' AS TIMESTAMP(0)) FROM events;"))
+                .containsExactly("+I[1960-01-01 00:00:00]");
+        assertThat(rowsOnBoth(flink, "1960-01-01 00:00:00.5\n", table, "SELECT CAST(ts AS TIMESTAMP(0)) FROM events;"))
+                .containsOnly(List.of("+I[1960-01-01 00:00:01]"));
+    }
 
     @Test
     void sumAndAvgAreRewrittenWhenTheRewriteLeavesFewerAggregateCalls(FlinkEngine flink) {

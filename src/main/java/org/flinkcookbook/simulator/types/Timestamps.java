@@ -37,7 +37,8 @@ public final class Timestamps {
         return value instanceof TimestampData precise ? of(millis, precise.getNanoOfMillisecond()) : (Object) millis;
     }
 
-    static TimestampData data(Object value) {
+    /** A value as Flink's own TimestampData, for the runtime methods that take one. */
+    public static TimestampData data(Object value) {
         return value instanceof TimestampData precise ? precise : TimestampData.fromEpochMillis((Long) value);
     }
 

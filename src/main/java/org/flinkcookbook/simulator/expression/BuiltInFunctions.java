@@ -1,0 +1,364 @@
+package org.flinkcookbook.simulator.expression;
+
+import java.math.BigDecimal;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TimeZone;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.flink.table.data.DecimalData;
+import org.apache.flink.table.data.DecimalDataUtils;
+import org.apache.flink.table.data.binary.BinaryStringData;
+import org.apache.flink.table.data.binary.BinaryStringDataUtil;
+import org.apache.flink.table.functions.SqlLikeUtils;
+import org.apache.flink.table.runtime.functions.SqlFunctionUtils;
+import org.apache.flink.table.types.logical.DecimalType;
+import org.apache.flink.table.types.logical.utils.LogicalTypeMerging;
+import org.apache.flink.table.utils.DateTimeUtils;
+import org.apache.flink.table.utils.DateTimeUtils.TimeUnit;
+import org.apache.flink.table.utils.DateTimeUtils.TimeUnitRange;
+import org.flinkcookbook.simulator.UnsupportedConstructException;
+import org.flinkcookbook.simulator.types.FlinkTypes;
+import org.flinkcookbook.simulator.types.SqlType;
+import org.flinkcookbook.simulator.types.SqlType.Root;
+import org.flinkcookbook.simulator.types.Timestamps;
+import org.flinkcookbook.simulator.types.Values;
+
+/**
+ * Flink's built-in scalar functions over compiled operands. Each has the result type Flink's planner infers and calls
+ * the runtime method Flink's generated code calls (StringCallGen, FunctionGenerator, BuiltInMethods), so its values
+ * are Flink's by construction; where that method fails, Flink fails the job, and the simulator says unsupported.
+ */
+final class BuiltInFunctions {
+
+    private BuiltInFunctions() {}
+
+    /** What computes a function's value from operands that are none of them NULL. */
+    @FunctionalInterface
+    interface Body {
+        Object apply(Object[] values, EvaluationContext context);
+    }
+
+    /**
+     * ABS keeps its argument's type (Calcite's ReturnTypes.ARG0) and is Java's abs in it, as SqlFunctionUtils#abs:
+     * ABS of TINYINT -128 wraps to -128, of INT and BIGINT MIN_VALUE is MIN_VALUE, of -0.0 is 0.0 (measured).
+     */
+    static Expression abs(SqlNode node, Expression number) {
+        SqlType type = number.type();
+        if (!type.isNumeric()) {
+            throw unsupported(node, "ABS of " + type);
+        }
+        return callIfArgsNotNull(node, type, List.of(number), (values, context) -> {
+            Object value = values[0];
+            return switch (type.root()) {
+                case TINYINT -> (int) SqlFunctionUtils.abs((byte) (int) (Integer) value);
+                case SMALLINT -> (int) SqlFunctionUtils.abs((short) (int) (Integer) value);
+                case INT -> SqlFunctionUtils.abs((int) (Integer) value);
+                case BIGINT -> SqlFunctionUtils.abs((long) (Long) value);
+                case FLOAT -> SqlFunctionUtils.abs((float) (Float) value);
+                case DOUBLE -> SqlFunctionUtils.abs((double) (Double) value);
+                default ->
+                    SqlFunctionUtils.abs(DecimalData.fromBigDecimal((BigDecimal) value, type.precision(), type.scale()))
+                            .toBigDecimal();
+            };
+        });
+    }
+
+    /**
+     * DATE_FORMAT gives a STRING: of a TIMESTAMP DateTimeUtils#formatTimestamp, of a TIMESTAMP_LTZ the same in the
+     * session time zone, of a string #formatTimestampString (NULL where the text is no 'yyyy-MM-dd HH:mm:ss').
+     */
+    static Expression dateFormat(SqlNode node, Expression timestamp, Expression format) {
+        requireString(node, format, "DATE_FORMAT with a format of");
+        Root root = timestamp.type().root();
+        if (root != Root.TIMESTAMP && root != Root.TIMESTAMP_LTZ && root != Root.STRING) {
+            throw unsupported(node, "DATE_FORMAT of " + timestamp.type());
+        }
+        return callIfArgsNotNull(node, SqlType.STRING, List.of(timestamp, format), (values, context) -> {
+            String pattern = (String) values[1];
+            return switch (root) {
+                case TIMESTAMP -> DateTimeUtils.formatTimestamp(Timestamps.data(values[0]), pattern);
+                case TIMESTAMP_LTZ ->
+                    DateTimeUtils.formatTimestamp(
+                            Timestamps.data(values[0]), pattern, TimeZone.getTimeZone(context.sessionZone()));
+                default -> DateTimeUtils.formatTimestampString((String) values[0], pattern);
+            };
+        });
+    }
+
+    /** {@code s [NOT] SIMILAR TO pattern [ESCAPE e]}: SqlLikeUtils#similar, as StringCallGen#generateSimilarTo calls it. */
+    static Expression similarTo(SqlNode node, List<Expression> operands, boolean negated) {
+        operands.forEach(operand -> requireString(node, operand, "SIMILAR TO of"));
+        return callIfArgsNotNull(node, SqlType.BOOLEAN, operands, (values, context) -> {
+            boolean similar = values.length == 2
+                    ? SqlLikeUtils.similar((String) values[0], (String) values[1])
+                    : SqlLikeUtils.similar((String) values[0], (String) values[1], (String) values[2]);
+            return similar != negated;
+        });
+    }
+
+    /**
+     * REGEXP_EXTRACT(s, regex[, index]) gives a STRING, SqlFunctionUtils#regexpExtract's: NULL without a match, for
+     * an invalid regex and for an index that is no group; a BIGINT index is the long overload, as Java picks it.
+     */
+    static Expression regexpExtract(SqlNode node, List<Expression> operands) {
+        requireString(node, operands.get(0), "REGEXP_EXTRACT of");
+        requireString(node, operands.get(1), "REGEXP_EXTRACT with a regex of");
+        if (operands.size() > 2 && !isInteger(operands.get(2).type())) {
+            throw unsupported(
+                    node, "REGEXP_EXTRACT with an index of " + operands.get(2).type());
+        }
+        return callIfArgsNotNull(node, SqlType.STRING, operands, (values, context) -> {
+            String text = (String) values[0];
+            String regex = (String) values[1];
+            if (values.length == 2) {
+                return SqlFunctionUtils.regexpExtract(text, regex);
+            }
+            return values[2] instanceof Long index
+                    ? SqlFunctionUtils.regexpExtract(text, regex, (long) index)
+                    : SqlFunctionUtils.regexpExtract(text, regex, (int) (Integer) values[2]);
+        });
+    }
+
+    /** CHAR_LENGTH is an INT, BinaryStringData#numChars: code points, a CHAR(n)'s padding included. */
+    static Expression charLength(SqlNode node, Expression text) {
+        requireString(node, text, "CHAR_LENGTH of");
+        return callIfArgsNotNull(
+                node,
+                SqlType.INT,
+                List.of(text),
+                (values, context) -> binary(values[0]).numChars());
+    }
+
+    /**
+     * SUBSTRING(s FROM i [FOR n]) and SUBSTR(s, i[, n]) are BinaryStringDataUtil#substringSQL, in s's type made
+     * varying (ReturnTypes.ARG0_NULLABLE_VARYING: CHAR(3) gives VARCHAR(3)); a negative length gives NULL.
+     */
+    static Expression substring(SqlNode node, List<Expression> operands) {
+        requireString(node, operands.get(0), "SUBSTRING of");
+        for (Expression bound : operands.subList(1, operands.size())) {
+            if (!bound.type().isIntLike()) {
+                throw unsupported(node, "SUBSTRING with a position or length of " + bound.type());
+            }
+        }
+        return callIfArgsNotNull(node, varying(operands.get(0).type()), operands, (values, context) -> {
+            BinaryStringData text = binary(values[0]);
+            int position = (Integer) values[1];
+            BinaryStringData result = values.length == 2
+                    ? BinaryStringDataUtil.substringSQL(text, position)
+                    : BinaryStringDataUtil.substringSQL(text, position, (Integer) values[2]);
+            return result == null ? null : result.toString();
+        });
+    }
+
+    /**
+     * TRIM([BOTH | LEADING | TRAILING] [characters] FROM s) is BinaryStringDataUtil#trim
+     * (StringCallGen#generateTrim), in s's type made varying; NULL characters give NULL.
+     */
+    static Expression trim(SqlNode node, boolean leading, boolean trailing, Expression characters, Expression text) {
+        requireString(node, characters, "TRIM of characters of");
+        requireString(node, text, "TRIM of");
+        return callIfArgsNotNull(
+                node,
+                varying(text.type()),
+                List.of(characters, text),
+                (values, context) -> BinaryStringDataUtil.trim(binary(values[1]), leading, trailing, binary(values[0]))
+                        .toString());
+    }
+
+    /** POSITION(seek IN s [FROM i]) is an INT, SqlFunctionUtils#position: 1-based in code points, 0 when absent. */
+    static Expression position(SqlNode node, List<Expression> operands) {
+        requireString(node, operands.get(0), "POSITION of");
+        requireString(node, operands.get(1), "POSITION in");
+        if (operands.size() > 2 && !operands.get(2).type().isIntLike()) {
+            throw unsupported(
+                    node, "POSITION from a position of " + operands.get(2).type());
+        }
+        return callIfArgsNotNull(
+                node,
+                SqlType.INT,
+                operands,
+                (values, context) -> values.length == 2
+                        ? SqlFunctionUtils.position(binary(values[0]), binary(values[1]))
+                        : SqlFunctionUtils.position(binary(values[0]), binary(values[1]), (Integer) values[2]));
+    }
+
+    /**
+     * MOD(a, b) and {@code a % b} of exact numbers (Calcite's operand checker refuses FLOAT and DOUBLE). Of two
+     * integers it has b's type (ReturnTypes.NULLABLE_MOD: ARG1) and Java's remainder, whose sign is a's; with a
+     * DECIMAL, LogicalTypeMerging#findModuloDecimalType's type and DecimalDataUtils#mod's value. A zero divisor fails
+     * the job in Flink.
+     */
+    static Expression mod(SqlNode node, Expression dividend, Expression divisor) {
+        SqlType a = dividend.type();
+        SqlType b = divisor.type();
+        if (!a.isNumeric() || !b.isNumeric() || a.isApproximate() || b.isApproximate()) {
+            throw unsupported(node, "MOD of " + a + " and " + b);
+        }
+        if (a.root() != Root.DECIMAL && b.root() != Root.DECIMAL) {
+            return callIfArgsNotNull(node, b, List.of(dividend, divisor), (values, context) -> {
+                long remainder = ((Number) values[0]).longValue() % ((Number) values[1]).longValue();
+                return b.root() == Root.BIGINT ? (Object) remainder : (Object) (int) remainder;
+            });
+        }
+        SqlType p = FlinkTypes.asDecimal(a);
+        SqlType q = FlinkTypes.asDecimal(b);
+        DecimalType type = LogicalTypeMerging.findModuloDecimalType(p.precision(), p.scale(), q.precision(), q.scale());
+        return callIfArgsNotNull(
+                node,
+                SqlType.decimal(type.getPrecision(), type.getScale()),
+                List.of(dividend, divisor),
+                (values, context) -> {
+                    DecimalData remainder = DecimalDataUtils.mod(
+                            DecimalData.fromBigDecimal(Values.decimal(values[0]), p.precision(), p.scale()),
+                            DecimalData.fromBigDecimal(Values.decimal(values[1]), q.precision(), q.scale()),
+                            type.getPrecision(),
+                            type.getScale());
+                    return remainder == null ? null : remainder.toBigDecimal();
+                });
+    }
+
+    /** The units ExtractCallGen reads from the day of a TIMESTAMP, with DateTimeUtils#extractFromDate. */
+    private static final Set<TimeUnitRange> DATE_UNITS = EnumSet.of(
+            TimeUnitRange.YEAR,
+            TimeUnitRange.MONTH,
+            TimeUnitRange.DAY,
+            TimeUnitRange.QUARTER,
+            TimeUnitRange.DOY,
+            TimeUnitRange.ISOYEAR,
+            TimeUnitRange.DOW,
+            TimeUnitRange.ISODOW,
+            TimeUnitRange.WEEK,
+            TimeUnitRange.DECADE,
+            TimeUnitRange.CENTURY,
+            TimeUnitRange.MILLENNIUM);
+
+    /** The time units ExtractCallGen computes from a TIMESTAMP's milliseconds, each with the unit above it (getFactor). */
+    private static final Map<TimeUnitRange, Long> TIME_UNIT_FACTORS = Map.of(
+            TimeUnitRange.HOUR, 86_400_000L,
+            TimeUnitRange.MINUTE, 3_600_000L,
+            TimeUnitRange.SECOND, 60_000L,
+            TimeUnitRange.MILLISECOND, 1_000L);
+
+    /**
+     * EXTRACT(unit FROM ts), and YEAR(ts), HOUR(ts) ... which Calcite's SqlDatePartFunction rewrites to it, is a
+     * BIGINT. Of a TIMESTAMP ExtractCallGen computes it from the milliseconds with Java's / and %, which truncate
+     * toward zero: a date unit is extractFromDate of the day {@code millis / 86400000}, a time unit {@code (millis %
+     * factor) / unit}, so a time before 1970 reads the day and the time after it. Of a TIMESTAMP_LTZ it is
+     * DateTimeUtils#extractFromTimestamp in the session time zone. Other units (EPOCH, MICROSECOND ...) are not
+     * modelled.
+     */
+    static Expression extract(SqlNode node, TimeUnitRange unit, Expression timestamp) {
+        Root root = timestamp.type().root();
+        boolean wallClock = root == Root.TIMESTAMP;
+        if (!(wallClock && (DATE_UNITS.contains(unit) || TIME_UNIT_FACTORS.containsKey(unit)))
+                && !(root == Root.TIMESTAMP_LTZ && unit != TimeUnitRange.EPOCH)) {
+            throw unsupported(node, "EXTRACT of " + unit + " from " + timestamp.type());
+        }
+        return callIfArgsNotNull(node, SqlType.BIGINT, List.of(timestamp), (values, context) -> {
+            if (!wallClock) {
+                return DateTimeUtils.extractFromTimestamp(
+                        unit, Timestamps.data(values[0]), TimeZone.getTimeZone(context.sessionZone()));
+            }
+            long millis = Timestamps.millis(values[0]);
+            if (DATE_UNITS.contains(unit)) {
+                return DateTimeUtils.extractFromDate(unit, millis / 86_400_000L);
+            }
+            return (millis % TIME_UNIT_FACTORS.get(unit)) / unit.startUnit.multiplier.longValue();
+        });
+    }
+
+    /** The units TimestampDiffCallGen counts in months (DateTimeUtils#subtractMonths), the others in milliseconds. */
+    private static final Set<TimeUnit> MONTH_UNITS = EnumSet.of(TimeUnit.YEAR, TimeUnit.QUARTER, TimeUnit.MONTH);
+
+    private static final Set<TimeUnit> MILLISECOND_UNITS =
+            EnumSet.of(TimeUnit.WEEK, TimeUnit.DAY, TimeUnit.HOUR, TimeUnit.MINUTE, TimeUnit.SECOND);
+
+    /**
+     * TIMESTAMPDIFF(unit, t1, t2) of two TIMESTAMPs is an INT, as TimestampDiffCallGen computes it on the milliseconds:
+     * YEAR, QUARTER and MONTH {@code subtractMonths(t2, t1) / unit}, WEEK to SECOND {@code (int) ((t2 - t1) / unit)},
+     * both truncating toward zero. Other units fail Flink's code generation, TIMESTAMP_LTZ operands are not modelled.
+     */
+    static Expression timestampDiff(SqlNode node, TimeUnit unit, Expression from, Expression to) {
+        if (from.type().root() != Root.TIMESTAMP || to.type().root() != Root.TIMESTAMP) {
+            throw unsupported(node, "TIMESTAMPDIFF of " + from.type() + " and " + to.type());
+        }
+        if (!MONTH_UNITS.contains(unit) && !MILLISECOND_UNITS.contains(unit)) {
+            throw unsupported(node, "TIMESTAMPDIFF in " + unit);
+        }
+        long multiplier = unit.multiplier.longValue();
+        return callIfArgsNotNull(node, SqlType.INT, List.of(from, to), (values, context) -> {
+            long start = Timestamps.millis(values[0]);
+            long end = Timestamps.millis(values[1]);
+            return MONTH_UNITS.contains(unit)
+                    ? DateTimeUtils.subtractMonths(end, start) / (int) multiplier
+                    : (int) ((end - start) / multiplier);
+        });
+    }
+
+    /** CONVERT_TZ(text, from, to) is a STRING, DateTimeUtils#convertTz's (StringCallGen). */
+    static Expression convertTz(SqlNode node, List<Expression> operands) {
+        operands.forEach(operand -> requireString(node, operand, "CONVERT_TZ of"));
+        return callIfArgsNotNull(
+                node,
+                SqlType.STRING,
+                operands,
+                (values, context) ->
+                        DateTimeUtils.convertTz((String) values[0], (String) values[1], (String) values[2]));
+    }
+
+    /**
+     * A call as GenerateUtils#generateCallIfArgsNotNull makes it: NULL when an operand is NULL, else the body's value
+     * (a value that depends on processing time when an operand does). Where the body throws, so does Flink's runtime
+     * method, which fails the job: not modelled.
+     */
+    static Expression callIfArgsNotNull(SqlNode node, SqlType type, List<Expression> operands, Body body) {
+        List<Expression> arguments = List.copyOf(operands);
+        return new Expression(
+                type,
+                (row, context) -> {
+                    Object[] values = new Object[arguments.size()];
+                    boolean nondeterministic = false;
+                    for (int i = 0; i < values.length; i++) {
+                        values[i] = arguments.get(i).evaluate(row, context);
+                        if (values[i] == null) {
+                            return null;
+                        }
+                        nondeterministic |= values[i] == Values.NONDETERMINISTIC;
+                    }
+                    if (nondeterministic) {
+                        return Values.NONDETERMINISTIC;
+                    }
+                    try {
+                        return body.apply(values, context);
+                    } catch (RuntimeException failure) {
+                        throw unsupported(node, node + ", which fails in Flink (" + failure + ")");
+                    }
+                },
+                arguments.stream().anyMatch(Expression::readsWatermark));
+    }
+
+    private static BinaryStringData binary(Object text) {
+        return BinaryStringData.fromString((String) text);
+    }
+
+    /** A string type as ReturnTypes.ARG0_NULLABLE_VARYING makes it: CHAR(n) is VARCHAR(n). */
+    private static SqlType varying(SqlType text) {
+        return text.isFixedLength() ? SqlType.varchar(text.precision()) : text;
+    }
+
+    private static boolean isInteger(SqlType type) {
+        return type.isIntLike() || type.root() == Root.BIGINT;
+    }
+
+    private static void requireString(SqlNode node, Expression operand, String what) {
+        if (operand.type().root() != Root.STRING) {
+            throw unsupported(node, what + " " + operand.type());
+        }
+    }
+
+    private static UnsupportedConstructException unsupported(SqlNode node, String construct) {
+        return new UnsupportedConstructException(node.getParserPosition(), construct);
+    }
+}
