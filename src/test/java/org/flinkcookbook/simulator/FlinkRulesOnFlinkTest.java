@@ -888,6 +888,19 @@ class FlinkRulesOnFlinkTest {
     }
 
     @Test
+    void aFloatConstantComparedWithAnotherTypeIsUnsupportedForFlinkComparesItsExactDecimal(FlinkEngine flink) {
+        // the reduced comparison reads CAST(0.1 AS FLOAT) as the literal 0.1, not as the float nearest it: TRUE, where
+        // the float compares unequal (RecipeFuzzTest seed 43, case 3056, inside a CASE condition)
+        assertThat(flinksRowsTheSimulatorRefuses(
+                        flink,
+                        "1\n",
+                        "CREATE TABLE events (id INT) WITH ('connector' = 'datagen');",
+                        "SELECT CAST(0.1 AS FLOAT) = 0.1, CASE WHEN CAST(0.1 AS FLOAT) = 0.1 THEN 'exact' ELSE 'float' END"
+                                + " FROM events;"))
+                .containsExactly("+I[TRUE, exact]");
+    }
+
+    @Test
     void anAvgOfAnIntegerGroupKeyIsTheKeyWhereTheRewriteWins(FlinkEngine flink) {
         // canReduceAggCallByGrouping: the rewrite drops AVG(v) of the key v (a call fewer) for v itself, so the BIGINT
         // sum that an AvgAggFunction would wrap (to an average of -1) is never taken (RecipeFuzzTest seed 29, case
