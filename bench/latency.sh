@@ -9,6 +9,7 @@
 # optional, one holding the build to compare with. Works on copies of recipes/ and fixtures/ in
 # target/bench/latency. Set MVN_ARGS=-o to build offline. Takes about 10 minutes on 2 cores.
 # ONLY=incremental runs the incremental verify alone, without and with the warm engine (-Dcookbook.incrementalRounds=N).
+# ONLY=watches runs the four watch-mode benchmarks alone (Flink and simulator, results remembered or not).
 # ONLY=cold runs the cold one-recipe verify alone (-Dcookbook.coldRounds=N in JAVA_OPTS: runs of each, 3 by default).
 set -euo pipefail
 cd "$(dirname "$0")/.."

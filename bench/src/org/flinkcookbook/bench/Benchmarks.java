@@ -82,6 +82,7 @@ public final class Benchmarks {
                 LatencyBenchmarks.all(Path.of(args[1]), Path.of(args[2]), Path.of(args[3]), args[4], args[5]);
             case "incremental" ->
                 LatencyBenchmarks.incremental(Path.of(args[1]), Path.of(args[2]), Path.of(args[3]), args[4]);
+            case "watches" -> LatencyBenchmarks.watches(Path.of(args[1]), Path.of(args[2]), Path.of(args[3]));
             case "cold" ->
                 LatencyBenchmarks.cold(Path.of(args[1]), Path.of(args[2]), Path.of(args[3]), args[4], args[5]);
             case "watch" ->

@@ -307,17 +307,7 @@ final class LatencyBenchmarks {
         Files.createDirectories(work);
         List<String> c1 = List.of(Benchmarks.C1_ONLY);
         Benchmarks.Child breakdown = Benchmarks.child(work, "breakdown", c1, "breakdown", recipes, fixtures, EDITED);
-        Benchmarks.Child simulator =
-                Benchmarks.child(work, "watch-simulator", c1, "watch", "simulator", "-", recipes, fixtures, work);
-        Benchmarks.Child simulatorRemembered = Benchmarks.child(
-                work, "watch-simulator-remembered", c1, "watch", "simulator", "remembered", recipes, fixtures, work);
-        Benchmarks.Child flink =
-                Benchmarks.child(work, "watch-flink", c1, "watch", "flink", "-", recipes, fixtures, work);
-        Benchmarks.Child flinkRemembered = Benchmarks.child(
-                work, "watch-flink-remembered", c1, "watch", "flink", "remembered", recipes, fixtures, work);
-        System.out.println("  breakdown " + breakdown.values() + "\n  simulator " + simulator.values() + "\n  "
-                + simulatorRemembered.values() + "\n  flink " + flink.values() + "\n  " + flinkRemembered.values());
-
+        Watches watches = Watches.run(recipes, fixtures, work);
         Maven maven = cookbookCopy(recipes, fixtures, work, "cookbook", true);
         Timing cold =
                 maven.run(repository, "", "cookbook:verify", "-Dcookbook.recipe=" + EDITED, "-Dcookbook.cache=false");
@@ -336,24 +326,7 @@ final class LatencyBenchmarks {
         System.out.println(
                 "Issue 17 latency benchmarks (one run; wall times on a shared machine are noisy, compare ratios and CPU)");
         System.out.println();
-        System.out.println("1. Save to verdict in watch mode, median of " + TIMED_SAVES + " saves after "
-                + WARM_UP_SAVES + " warm-up saves; CPU: the watching JVM's, all threads");
-        System.out.printf(Locale.ROOT, "   %-52s %8s %8s %8s %8s%n", "", "median s", "min s", "max s", "CPU s");
-        System.out.println("   no results remembered (as before), a blank line saved:");
-        watchRow(simulator, "simulator, the late-data lab (9 results)", "");
-        watchRow(simulator, "simulator, a recipe of one result", "OneResult");
-        watchRow(flink, "warm Flink, the late-data lab (9 results)", "");
-        watchRow(flink, "warm Flink, a recipe of one result", "OneResult");
-        for (String save : List.of("", "Query")) {
-            System.out.println("   statements' results remembered, "
-                    + (save.isEmpty()
-                            ? "a blank line saved (nothing runs again):"
-                            : "one query changed (it runs again):"));
-            watchRow(simulatorRemembered, "simulator, the late-data lab (9 results)", save);
-            watchRow(simulatorRemembered, "simulator, a recipe of one result", save + "OneResult");
-            watchRow(flinkRemembered, "warm Flink, the late-data lab (9 results)", save);
-            watchRow(flinkRemembered, "warm Flink, a recipe of one result", save + "OneResult");
-        }
+        watches.print();
         System.out.printf(
                 Locale.ROOT,
                 "   %-52s %8.2f %26.2f%n",
@@ -364,9 +337,10 @@ final class LatencyBenchmarks {
                 Locale.ROOT,
                 "   ratio before / watch, the late-data lab: %.0fx on Flink, %.0fx on the simulator;"
                         + " a changed query, remembered / not: %.1fx on Flink%n",
-                cold.wall / flink.number("medianSeconds"),
-                cold.wall / simulator.number("medianSeconds"),
-                flink.number("medianSeconds") / flinkRemembered.number("medianSecondsQuery"));
+                cold.wall / watches.flink().number("medianSeconds"),
+                cold.wall / watches.simulator().number("medianSeconds"),
+                watches.flink().number("medianSeconds")
+                        / watches.flinkRemembered().number("medianSecondsQuery"));
         System.out.println();
         System.out.println("2. Incremental verify of the sample cookbook (mvn, C1 only as recipes/.mvn/jvm.config)");
         System.out.printf(Locale.ROOT, "   %-52s %8s %8s%n", "", "wall s", "CPU s");
@@ -393,6 +367,84 @@ final class LatencyBenchmarks {
                     breakdown.number(phase + "Seconds"),
                     breakdown.number(phase + "CpuSeconds"));
         }
+    }
+
+    /**
+     * The four watch benchmarks, each in a JVM of its own with the flags {@code mvn cookbook:watch}
+     * runs with on the sample cookbook: those of its {@code .mvn/jvm.config}.
+     */
+    record Watches(
+            Benchmarks.Child simulator,
+            Benchmarks.Child simulatorRemembered,
+            Benchmarks.Child flink,
+            Benchmarks.Child flinkRemembered) {
+
+        static Watches run(Path recipes, Path fixtures, Path work) throws IOException, InterruptedException {
+            Files.createDirectories(work);
+            List<String> flags = mavenJvmFlags(recipes);
+            Watches watches = new Watches(
+                    Benchmarks.child(
+                            work, "watch-simulator", flags, "watch", "simulator", "-", recipes, fixtures, work),
+                    Benchmarks.child(
+                            work,
+                            "watch-simulator-remembered",
+                            flags,
+                            "watch",
+                            "simulator",
+                            "remembered",
+                            recipes,
+                            fixtures,
+                            work),
+                    Benchmarks.child(work, "watch-flink", flags, "watch", "flink", "-", recipes, fixtures, work),
+                    Benchmarks.child(
+                            work,
+                            "watch-flink-remembered",
+                            flags,
+                            "watch",
+                            "flink",
+                            "remembered",
+                            recipes,
+                            fixtures,
+                            work));
+            System.out.println("  simulator " + watches.simulator.values() + "\n  "
+                    + watches.simulatorRemembered.values() + "\n  flink " + watches.flink.values() + "\n  "
+                    + watches.flinkRemembered.values());
+            return watches;
+        }
+
+        void print() {
+            System.out.println("1. Save to verdict in watch mode, median of " + TIMED_SAVES + " saves after "
+                    + WARM_UP_SAVES + " warm-up saves; CPU: the watching JVM's, all threads");
+            System.out.printf(Locale.ROOT, "   %-52s %8s %8s %8s %8s%n", "", "median s", "min s", "max s", "CPU s");
+            System.out.println("   no results remembered (as before), a blank line saved:");
+            watchRow(simulator, "simulator, the late-data lab (9 results)", "");
+            watchRow(simulator, "simulator, a recipe of one result", "OneResult");
+            watchRow(flink, "warm Flink, the late-data lab (9 results)", "");
+            watchRow(flink, "warm Flink, a recipe of one result", "OneResult");
+            for (String save : List.of("", "Query")) {
+                System.out.println("   statements' results remembered, "
+                        + (save.isEmpty()
+                                ? "a blank line saved (nothing runs again):"
+                                : "one query changed (it runs again):"));
+                watchRow(simulatorRemembered, "simulator, the late-data lab (9 results)", save);
+                watchRow(simulatorRemembered, "simulator, a recipe of one result", save + "OneResult");
+                watchRow(flinkRemembered, "warm Flink, the late-data lab (9 results)", save);
+                watchRow(flinkRemembered, "warm Flink, a recipe of one result", save + "OneResult");
+            }
+        }
+    }
+
+    /** The flags of the cookbook's {@code .mvn/jvm.config}: Maven's JVM, in which the watch runs. */
+    static List<String> mavenJvmFlags(Path recipes) throws IOException {
+        Path config = recipes.resolve(".mvn/jvm.config");
+        return Files.exists(config)
+                ? List.of(Files.readString(config).trim().split("\\s+"))
+                : List.of(Benchmarks.C1_ONLY);
+    }
+
+    /** The watch benchmarks alone (ONLY=watches bench/latency.sh REPOSITORY). */
+    static void watches(Path recipes, Path fixtures, Path work) throws IOException, InterruptedException {
+        Watches.run(recipes, fixtures, work).print();
     }
 
     /**
