@@ -81,6 +81,15 @@ class EngineJvmTest {
         return new GoalRequest(CookbookRunner.Mode.VERIFY, simulator, settings, null);
     }
 
+    @Test
+    void aMachineOfTwoCoresGivesTheEngineJvmOneCompilerThreadAndALargerOneItsOwnCount() {
+        assertThat(EngineJvm.flags(2)).contains("-XX:CICompilerCount=1", "-XX:TieredStopAtLevel=1");
+        assertThat(EngineJvm.flags(1)).contains("-XX:CICompilerCount=1");
+        assertThat(EngineJvm.flags(4))
+                .contains("-XX:TieredStopAtLevel=1")
+                .noneMatch(flag -> flag.startsWith("-XX:CICompilerCount"));
+    }
+
     private void copy(String from, String to) throws Exception {
         Files.createDirectories(project.resolve(to).getParent());
         Files.copy(Path.of(from), project.resolve(to));
