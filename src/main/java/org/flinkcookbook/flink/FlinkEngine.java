@@ -38,6 +38,9 @@ import org.flinkcookbook.sql.StatementKind;
  */
 public final class FlinkEngine implements Engine {
 
+    /** The engine's name in reports and in the cache's key. */
+    public static final String NAME = "flink";
+
     private static boolean plannerWarm;
 
     private final FlinkSettings settings;
@@ -89,7 +92,7 @@ public final class FlinkEngine implements Engine {
 
     @Override
     public String name() {
-        return "flink";
+        return NAME;
     }
 
     @Override

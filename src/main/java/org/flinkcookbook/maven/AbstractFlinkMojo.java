@@ -59,10 +59,13 @@ abstract class AbstractFlinkMojo extends AbstractCookbookMojo {
         return flinkAddress == null || flinkAddress.isBlank() ? null : flinkAddress.strip();
     }
 
-    /** Runs on Flink in the engine JVM; Flink's logs (cookbook.flinkLogs) need Maven's logger, so they keep it here. */
+    /**
+     * Runs on Flink in the engine JVM; Flink's logs (cookbook.flinkLogs) need Maven's logger, so they
+     * keep it here, as does a run whose every recipe is reported from the cache (no JVM to start).
+     */
     @Override
     final RunVerdict run(GoalRequest request, MavenConsole console) throws CookbookException {
-        if (!forks() || flinkLogs || !request.engines().onFlink()) {
+        if (!forks() || flinkLogs || !request.engines().onFlink() || request.runsNoRecipe()) {
             return super.run(request, console);
         }
         Path archiveDirectory =

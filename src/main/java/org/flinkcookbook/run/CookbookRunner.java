@@ -116,6 +116,23 @@ public final class CookbookRunner {
         return summary;
     }
 
+    /**
+     * Whether {@link #run run(mode)} with these settings and this cache would report every recipe
+     * it selects from the cache, running none: then no engine need start for it (a CI's incremental
+     * verify after a touch).
+     */
+    public static boolean runsNoRecipe(RunSettings settings, RecipeCache cache, Mode mode) {
+        if (mode != Mode.VERIFY || !Files.isDirectory(settings.recipesDirectory())) {
+            return false;
+        }
+        RecipeFinder finder = new RecipeFinder(settings.baseDirectory());
+        List<Path> found = finder.find(settings.recipesDirectory(), settings.recipeFilter());
+        return !found.isEmpty()
+                && cache.select(found).stream()
+                        .allMatch(file ->
+                                cache.entry(file, finder.displayPath(file)).unchangedSincePassed());
+    }
+
     /** The recipe files under the recipes directory that cookbook.recipe selects, in path order. */
     public List<Path> findRecipes() {
         return finder.find(settings.recipesDirectory(), settings.recipeFilter());

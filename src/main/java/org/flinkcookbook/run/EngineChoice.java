@@ -62,6 +62,11 @@ public record EngineChoice(
                 Path.of(fixturesDirectory), Duration.ofSeconds(timeoutSeconds), flinkLogs, flinkAddress);
     }
 
+    /** The name of the engine {@link #createEngine()} builds, without building it. */
+    String engineName() {
+        return onFlink() ? FlinkEngine.NAME : SimulatorEngine.NAME;
+    }
+
     /** The engine that explains a failing recipe's rows, or null when the engine explains its own. */
     public Engine createExplainer() {
         return explainWithSimulator && onFlink() ? simulator() : null;

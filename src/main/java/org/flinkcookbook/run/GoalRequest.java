@@ -4,6 +4,7 @@ import java.io.Serializable;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
+import org.apache.flink.runtime.util.EnvironmentInformation;
 import org.flinkcookbook.cache.ChangedSince;
 import org.flinkcookbook.cache.RecipeCache;
 import org.flinkcookbook.engine.Engine;
@@ -41,10 +42,29 @@ public record GoalRequest(CookbookRunner.Mode mode, EngineChoice engines, Settin
         try (Engine engine = runOn;
                 Engine explainer = engines.createExplainer()) {
             return goal.run(
-                    new CookbookRunner(runSettings, engine, explainer, console, openCache(engine, runSettings)),
+                    new CookbookRunner(
+                            runSettings,
+                            engine,
+                            explainer,
+                            console,
+                            openCache(engine.name(), engine.flinkVersion(), runSettings)),
                     runSettings,
                     console);
         }
+    }
+
+    /**
+     * Whether running every recipe once would run none, all reported from the cache: such a run
+     * needs no engine JVM, only the cache's files. Builds no engine; a session cluster's Flink
+     * version, part of the cache's key, is known only by asking it, so a run on one always runs.
+     */
+    public boolean runsNoRecipe() {
+        if (cache == null || engines.flinkAddress() != null) {
+            return false;
+        }
+        RunSettings runSettings = settings.runSettings();
+        return CookbookRunner.runsNoRecipe(
+                runSettings, openCache(engines.engineName(), EnvironmentInformation.getVersion(), runSettings), mode);
     }
 
     /** Every recipe once. */
@@ -56,13 +76,13 @@ public record GoalRequest(CookbookRunner.Mode mode, EngineChoice engines, Settin
         return (runner, runSettings, out) -> runner.run(mode);
     }
 
-    private RecipeCache openCache(Engine engine, RunSettings runSettings) {
+    private RecipeCache openCache(String engineName, String flinkVersion, RunSettings runSettings) {
         if (cache == null) {
             return RecipeCache.none();
         }
         return RecipeCache.open(
                 cache.directory() == null ? null : Path.of(cache.directory()),
-                "engine " + engine.name() + " " + engine.flinkVersion() + "\n" + cache.settings(),
+                "engine " + engineName + " " + flinkVersion + "\n" + cache.settings(),
                 runSettings.baseDirectory(),
                 runSettings.recipesDirectory(),
                 runSettings.fixturesDirectory(),

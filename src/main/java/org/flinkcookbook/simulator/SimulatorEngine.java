@@ -19,6 +19,9 @@ import org.flinkcookbook.session.StatementParser;
  */
 public final class SimulatorEngine implements Engine {
 
+    /** The engine's name in reports and in the cache's key. */
+    public static final String NAME = "simulator";
+
     /** cookbook.timeout's default: the simulate goal has no timeout of its own. */
     private static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(300);
 
@@ -65,7 +68,7 @@ public final class SimulatorEngine implements Engine {
 
     @Override
     public String name() {
-        return "simulator";
+        return NAME;
     }
 
     /** The Flink the build runs with, whose rules the simulator models: the pom's {@code flink.version}. */

@@ -87,6 +87,43 @@ class RecipeCacheTest {
     }
 
     @Test
+    void aRunRunsNoRecipeExactlyWhenEverySelectedRecipeWouldBeReportedFromTheCache() throws IOException {
+        RunSettings settings = ProjectSettings.of(project, "recipes", null);
+        RunSettings boundOnly = ProjectSettings.selecting(project, "recipes", "bound", null);
+        assertThat(runsNoRecipe(settings)).as("nothing passed yet").isFalse();
+
+        verify(SETTINGS);
+        assertThat(runsNoRecipe(settings)).isTrue();
+        assertThat(CookbookRunner.runsNoRecipe(settings, openCache(SETTINGS), CookbookRunner.Mode.WRITE_EXPECTED))
+                .as("expected always runs")
+                .isFalse();
+        assertThat(runsNoRecipe(settings, "engine flink 2.3.0"))
+                .as("another key")
+                .isFalse();
+        assertThat(CookbookRunner.runsNoRecipe(settings, RecipeCache.none(), CookbookRunner.Mode.VERIFY))
+                .as("no cache")
+                .isFalse();
+
+        append("fixtures/data/more.csv", "2,a,5,2024-03-01 10:00:02\n");
+        assertThat(runsNoRecipe(settings))
+                .as("the placeholder recipe's file changed")
+                .isFalse();
+        assertThat(runsNoRecipe(boundOnly))
+                .as("only the unchanged recipe selected")
+                .isTrue();
+        assertThat(verify(SETTINGS)).containsEntry("recipes/placeholder.md", "failed");
+        assertThat(runsNoRecipe(settings)).as("a failure is never cached").isFalse();
+    }
+
+    private boolean runsNoRecipe(RunSettings settings) {
+        return runsNoRecipe(settings, SETTINGS);
+    }
+
+    private boolean runsNoRecipe(RunSettings settings, String key) {
+        return CookbookRunner.runsNoRecipe(settings, openCache(key), CookbookRunner.Mode.VERIFY);
+    }
+
+    @Test
     void aCachedPassReportsWhatTheRunThatPassedReported() throws IOException {
         append("fixtures/events.csv", "3,c,30,2024-03-01 10:00:07\n4,d,40,2024-03-01 10:00:03\n"); // 4 is late
         run(RecipeCache.none(), CookbookRunner.Mode.WRITE_EXPECTED);

@@ -15,11 +15,16 @@ public final class ProjectSettings {
      * @param annotationRoot where GitHub annotations are relative to, or null for none
      */
     public static RunSettings of(Path project, String recipes, Path annotationRoot) {
+        return selecting(project, recipes, "", annotationRoot);
+    }
+
+    /** @param recipeFilter which recipes run, as cookbook.recipe selects them */
+    public static RunSettings selecting(Path project, String recipes, String recipeFilter, Path annotationRoot) {
         return new RunSettings(
                 project,
                 project.resolve(recipes),
                 project.resolve("fixtures"),
-                "",
+                recipeFilter,
                 false,
                 project.resolve("target/cookbook"),
                 project.resolve("target/cookbook-reports"),
