@@ -141,6 +141,11 @@ public final class ExpressionCompiler {
         }
     }
 
+    /** The value of an expression that reads no column and no watermark: evaluated with no row, in UTC. */
+    private static Object reducedValue(Expression constant) {
+        return constant.evaluate(new Object[0], EvaluationContext.withoutWatermark(ZoneOffset.UTC));
+    }
+
     /**
      * The planner reduces a constant subtree when it plans the query (ExpressionReducer), so a function whose Flink
      * method fails for it fails the query even where no row reaches it: {@code COALESCE(v, DATE_FORMAT('...', 'Q'))}
@@ -151,7 +156,7 @@ public final class ExpressionCompiler {
             return;
         }
         try {
-            constant.evaluate(new Object[0], EvaluationContext.withoutWatermark(ZoneOffset.UTC));
+            reducedValue(constant);
         } catch (UnsupportedConstructException failsInFlink) {
             throw failsInFlink;
         } catch (RuntimeException reportedWhereARowMeetsIt) {
@@ -171,7 +176,7 @@ public final class ExpressionCompiler {
         if (!outermostConstant || expression.readsWatermark() || castsNumberLiteral(node)) {
             return expression;
         }
-        Object value = expression.evaluate(new Object[0], EvaluationContext.withoutWatermark(ZoneOffset.UTC));
+        Object value = reducedValue(expression);
         if (value == null) {
             return Expression.constant(null, SqlType.FLOAT);
         }
@@ -241,7 +246,7 @@ public final class ExpressionCompiler {
                 if (compiled.readsWatermark()) {
                     return null;
                 }
-                condition = compiled.evaluate(new Object[0], EvaluationContext.withoutWatermark(ZoneOffset.UTC));
+                condition = reducedValue(compiled);
             } catch (RuntimeException notConstant) {
                 return null;
             }
@@ -346,7 +351,7 @@ public final class ExpressionCompiler {
         if (expression.type().root() == Root.DOUBLE && !castsToFloat(node)) {
             try {
                 // no DOUBLE reads the session time zone: the reducer's result does not depend on it
-                value = expression.evaluate(new Object[0], EvaluationContext.withoutWatermark(ZoneOffset.UTC));
+                value = reducedValue(expression);
                 evaluatedToNull = value == null;
             } catch (RuntimeException notFoldable) {
                 value = null;
@@ -1070,7 +1075,7 @@ public final class ExpressionCompiler {
             throw unsupported(call, "an IN list of " + type + " items for a " + tested + " value");
         }
         if (constant) {
-            Object exact = item.evaluate(new Object[0], EvaluationContext.withoutWatermark(ZoneOffset.UTC));
+            Object exact = reducedValue(item);
             if (exact != null && !keepsItsValue(exact, Values.cast(exact, type, tested, ZoneOffset.UTC), tested)) {
                 throw unsupported(call, "an IN list item out of the range of the tested " + tested + " (" + node + ")");
             }
@@ -1187,8 +1192,7 @@ public final class ExpressionCompiler {
             return Optional.empty();
         }
         try {
-            return Optional.ofNullable(
-                    operand.evaluate(new Object[0], EvaluationContext.withoutWatermark(ZoneOffset.UTC)));
+            return Optional.ofNullable(reducedValue(operand));
         } catch (RuntimeException notConstant) {
             return Optional.empty();
         }
@@ -1200,7 +1204,7 @@ public final class ExpressionCompiler {
             return false;
         }
         try {
-            Object value = operand.evaluate(new Object[0], EvaluationContext.withoutWatermark(ZoneOffset.UTC));
+            Object value = reducedValue(operand);
             return value instanceof Number number && Values.decimal(number).signum() == 0;
         } catch (RuntimeException notANumber) {
             return false; // NaN, an infinity, or a failure: no literal zero
