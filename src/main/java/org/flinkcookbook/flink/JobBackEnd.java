@@ -50,6 +50,7 @@ import org.flinkcookbook.result.ResultRow;
 import org.flinkcookbook.result.RowKind;
 import org.flinkcookbook.result.StatementResult;
 import org.flinkcookbook.session.ParsedStatement;
+import org.flinkcookbook.session.StartedQuery;
 import org.flinkcookbook.session.StatementFailure;
 
 /**
@@ -81,16 +82,28 @@ final class JobBackEnd extends FlinkBackEnd {
         return new StreamExecutionEnvironment(cluster.executors(), configuration, classLoader);
     }
 
+    /** The query's job, submitted: its rows are fetched when the session takes them. */
     @Override
-    public Optional<StatementResult> query(ParsedStatement statement) throws StatementFailure {
+    public StartedQuery query(ParsedStatement statement) {
         List<Boolean> nondeterministicItems = nondeterminism.selectColumns(statement.tree());
         TableResultInternal result = (TableResultInternal) run(statement);
-        return Optional.of(collect(statement, null, result, nondeterministicItems, isOrdered(statement.tree())));
+        Job job = new Job(statement, null, result, nondeterministicItems, isOrdered(statement.tree()));
+        return new StartedQuery() {
+            @Override
+            public Optional<StatementResult> result() throws StatementFailure {
+                return Optional.of(job.result());
+            }
+
+            @Override
+            public void cancel() {
+                job.cancel();
+            }
+        };
     }
 
     @Override
     public Optional<StatementResult> describe(ParsedStatement statement) throws StatementFailure {
-        return Optional.of(collect(statement, null, (TableResultInternal) run(statement), List.of(), false));
+        return Optional.of(new Job(statement, null, (TableResultInternal) run(statement), List.of(), false).result());
     }
 
     @Override
@@ -160,7 +173,7 @@ final class JobBackEnd extends FlinkBackEnd {
             }
             Table captured = renamed.select(projection.toArray(new ApiExpression[0]));
             TableResultInternal result = (TableResultInternal) captured.execute();
-            return collect(statement, target.toString(), result, sinkNondeterministic, false);
+            return new Job(statement, target.toString(), result, sinkNondeterministic, false).result();
         } catch (RuntimeException e) {
             throw failed(statement, e);
         }
@@ -177,63 +190,98 @@ final class JobBackEnd extends FlinkBackEnd {
         return type;
     }
 
-    private StatementResult collect(
-            ParsedStatement statement,
-            String sink,
-            TableResultInternal result,
-            List<Boolean> nondeterministicItems,
-            boolean ordered)
-            throws StatementFailure {
-        ResolvedSchema schema = result.getResolvedSchema();
-        List<Boolean> nondeterministic = nondeterministicColumns(nondeterministicItems, schema);
-        RowDataToStringConverter converter = result.getRowDataToStringConverter();
-        Optional<JobClient> job = result.getJobClient();
-        AtomicBoolean timedOut = new AtomicBoolean();
-        ScheduledFuture<?> cancellation = job.map(client -> watchdog.schedule(
-                        () -> {
-                            timedOut.set(true);
-                            client.cancel();
-                        },
-                        timeout.toMillis(),
-                        TimeUnit.MILLISECONDS))
-                .orElse(null);
-        List<ResultRow> rows = new ArrayList<>();
-        try (CloseableIterator<RowData> iterator = result.collectInternal()) {
-            if (job.isPresent()) {
-                awaitQuickFinish(job.get());
-            }
-            while (iterator.hasNext()) {
-                if (rows.size() == RecipeGuard.MAX_ROWS) { // closing the iterator cancels the job
-                    throw new StatementFailure(
-                            statement.line(),
-                            statement.firstWords() + ": yields more than " + RecipeGuard.MAX_ROWS
-                                    + " rows, more than the build keeps in memory; a recipe shows a few");
-                }
-                rows.add(render(iterator.next(), converter, nondeterministic));
-            }
-            Long lateRows = null;
-            if (job.isPresent()) {
-                job.get().getJobExecutionResult().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-                lateRows = cluster.takeLateRowsDropped(job.get().getJobID());
-            }
-            return new StatementResult(
-                    statement.line(), statement.firstWords(), sink, schema.getColumnNames(), rows, ordered, lateRows);
-        } catch (StatementFailure failure) {
-            throw failure;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new StatementFailure(statement.line(), statement.firstWords() + ": interrupted");
-        } catch (Exception e) {
-            if (timedOut.get() || e instanceof TimeoutException) {
-                throw new StatementFailure(
-                        statement.line(),
-                        statement.firstWords() + ": did not finish within " + timeout.toSeconds()
-                                + " s (cookbook.timeout); it probably reads an unbounded source: " + BIND_FIXTURE_HINT);
-            }
-            throw failed(statement, e);
-        } finally {
+    /**
+     * A statement's job, from its submission (its timeout counts from then: the watchdog cancels it)
+     * until its rows are fetched, with the late rows it dropped.
+     */
+    private final class Job {
+        private final ParsedStatement statement;
+        private final String sink;
+        private final TableResultInternal result;
+        private final List<Boolean> nondeterministic;
+        private final boolean ordered;
+        private final Optional<JobClient> client;
+        private final AtomicBoolean timedOut = new AtomicBoolean();
+        private final ScheduledFuture<?> cancellation;
+
+        Job(
+                ParsedStatement statement,
+                String sink,
+                TableResultInternal result,
+                List<Boolean> nondeterministicItems,
+                boolean ordered) {
+            this.statement = statement;
+            this.sink = sink;
+            this.result = result;
+            this.nondeterministic = nondeterministicColumns(nondeterministicItems, result.getResolvedSchema());
+            this.ordered = ordered;
+            this.client = result.getJobClient();
+            this.cancellation = client.map(job -> watchdog.schedule(
+                            () -> {
+                                timedOut.set(true);
+                                job.cancel();
+                            },
+                            timeout.toMillis(),
+                            TimeUnit.MILLISECONDS))
+                    .orElse(null);
+        }
+
+        /** Stops the job: the session ended before its rows were needed. */
+        void cancel() {
             if (cancellation != null) {
                 cancellation.cancel(false);
+            }
+            client.ifPresent(JobClient::cancel);
+        }
+
+        /** The job's rows, waited for, and its late rows. */
+        StatementResult result() throws StatementFailure {
+            RowDataToStringConverter converter = result.getRowDataToStringConverter();
+            List<ResultRow> rows = new ArrayList<>();
+            try (CloseableIterator<RowData> iterator = result.collectInternal()) {
+                if (client.isPresent()) {
+                    awaitQuickFinish(client.get());
+                }
+                while (iterator.hasNext()) {
+                    if (rows.size() == RecipeGuard.MAX_ROWS) { // closing the iterator cancels the job
+                        throw new StatementFailure(
+                                statement.line(),
+                                statement.firstWords() + ": yields more than " + RecipeGuard.MAX_ROWS
+                                        + " rows, more than the build keeps in memory; a recipe shows a few");
+                    }
+                    rows.add(render(iterator.next(), converter, nondeterministic));
+                }
+                Long lateRows = null;
+                if (client.isPresent()) {
+                    client.get().getJobExecutionResult().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+                    lateRows = cluster.takeLateRowsDropped(client.get().getJobID());
+                }
+                return new StatementResult(
+                        statement.line(),
+                        statement.firstWords(),
+                        sink,
+                        result.getResolvedSchema().getColumnNames(),
+                        rows,
+                        ordered,
+                        lateRows);
+            } catch (StatementFailure failure) {
+                throw failure;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new StatementFailure(statement.line(), statement.firstWords() + ": interrupted");
+            } catch (Exception e) {
+                if (timedOut.get() || e instanceof TimeoutException) {
+                    throw new StatementFailure(
+                            statement.line(),
+                            statement.firstWords() + ": did not finish within " + timeout.toSeconds()
+                                    + " s (cookbook.timeout); it probably reads an unbounded source: "
+                                    + BIND_FIXTURE_HINT);
+                }
+                throw failed(statement, e);
+            } finally {
+                if (cancellation != null) {
+                    cancellation.cancel(false);
+                }
             }
         }
     }

@@ -12,6 +12,7 @@ import org.flinkcookbook.recipe.Recipe;
 import org.flinkcookbook.report.RecipeStatus;
 import org.flinkcookbook.result.StatementResult;
 import org.flinkcookbook.session.ParsedStatement;
+import org.flinkcookbook.session.StartedQuery;
 import org.flinkcookbook.session.StatementFailure;
 
 /**
@@ -44,9 +45,9 @@ final class PlanningBackEnd extends FlinkBackEnd {
     }
 
     @Override
-    public Optional<StatementResult> query(ParsedStatement statement) {
+    public StartedQuery query(ParsedStatement statement) {
         environment().explainSql(statement.sql());
-        return Optional.empty();
+        return StartedQuery.finished(Optional.empty());
     }
 
     @Override

@@ -1,6 +1,8 @@
 package org.flinkcookbook.session;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
@@ -25,6 +27,13 @@ import org.flinkcookbook.sql.StatementKind;
  * only runs statements, through a {@link SessionBackEnd}.
  */
 public final class RecipeSession {
+
+    /**
+     * Queries of one session under way at once, at most: the one whose rows are being taken, and
+     * the next, planned and submitted meanwhile (planning is a core's work, a job's run mostly
+     * another's). Two recipes at once (cookbook.threads) then fill the cluster's four slots.
+     */
+    private static final int QUERIES_AT_ONCE = 2;
 
     private final StatementParser parser;
     private final ResultCache cache;
@@ -59,7 +68,7 @@ public final class RecipeSession {
 
     /** Runs one session's statements on the back end. */
     public RecipeRun run(Recipe session, SessionBackEnd backEnd) {
-        List<StatementResult> results = new ArrayList<>();
+        InOrder results = new InOrder();
         ResultCache.Keys keys = cache.keys(backEnd);
         try {
             List<ParsedStatement> statementSet = null; // INSERTs after BEGIN STATEMENT SET, until END
@@ -75,13 +84,24 @@ public final class RecipeSession {
                         throw new StatementFailure(statement.line(), "END; without BEGIN STATEMENT SET;");
                     }
                     List<ParsedStatement> inserts = statementSet;
-                    results.addAll(remembered(keys, inserts, backEnd, () -> insert(inserts, backEnd)));
+                    int line = inserts.isEmpty()
+                            ? statement.line()
+                            : inserts.get(0).line();
+                    results.add(
+                            remembered(keys, inserts, line, backEnd, () -> new Ready(line, insert(inserts, backEnd))));
                     statementSet = null;
+                } else if (parsed.statement().kind() == StatementKind.QUERY) {
+                    results.add(
+                            remembered(keys, List.of(parsed), parsed.line(), backEnd, () -> started(parsed, backEnd)));
                 } else if (parsed.statement().kind().producesRows()) {
-                    results.addAll(
-                            remembered(keys, List.of(parsed), backEnd, () -> execute(session, parsed, backEnd, keys)));
+                    results.add(remembered(
+                            keys,
+                            List.of(parsed),
+                            parsed.line(),
+                            backEnd,
+                            () -> new Ready(parsed.line(), execute(session, parsed, backEnd, keys))));
                 } else {
-                    results.addAll(execute(session, parsed, backEnd, keys));
+                    results.add(new Ready(parsed.line(), execute(session, parsed, backEnd, keys)));
                 }
             }
             if (statementSet != null) {
@@ -90,37 +110,188 @@ public final class RecipeSession {
                         statements.get(statements.size() - 1).line(),
                         "BEGIN STATEMENT SET is never closed: add END; after its INSERT statements");
             }
-            return new RecipeRun(results, null, backEnd.finish().orElse(null), backEnd.warnings());
+            List<StatementResult> all = results.all();
+            return new RecipeRun(all, null, backEnd.finish().orElse(null), backEnd.warnings());
         } catch (StatementFailure failure) {
-            return RecipeRun.stopped(results, failure.problem(), backEnd.warnings());
+            StatementFailure first = results.firstFailure(failure);
+            return RecipeRun.stopped(results.taken(), first.problem(), backEnd.warnings());
+        } finally {
+            results.stopRunning();
         }
-    }
-
-    /** Runs a statement that changes nothing in the session. */
-    private interface Run {
-        List<StatementResult> results() throws StatementFailure;
     }
 
     /**
-     * The results of statements that yield rows (one, or a statement set's INSERTs), from the cache
-     * when they ran before on the same session, else run, timed and kept when nothing warned.
+     * The results of a statement, perhaps still being produced: a query runs as a job while the
+     * statements after it are planned. Taken in statement order.
      */
-    private static List<StatementResult> remembered(
-            ResultCache.Keys keys, List<ParsedStatement> statements, SessionBackEnd backEnd, Run run)
+    private interface Pending {
+        /** The Markdown line of the statement (the first INSERT of a statement set). */
+        int line();
+
+        /** Its results; waits for a query still running. */
+        List<StatementResult> take() throws StatementFailure;
+
+        /** Stops a query still running: the session stopped before its results were needed. */
+        default void cancel() {}
+    }
+
+    /** Results in already. */
+    private record Ready(int line, List<StatementResult> results) implements Pending {
+        @Override
+        public List<StatementResult> take() {
+            return results;
+        }
+    }
+
+    /**
+     * A session's results in statement order, with at most {@link #QUERIES_AT_ONCE} queries still
+     * running among them. Each statement runs in order all the same; only a query's rows are
+     * taken later, since no later statement can change them.
+     */
+    private static final class InOrder {
+        private final List<StatementResult> taken = new ArrayList<>();
+        private final Deque<Pending> pending = new ArrayDeque<>();
+
+        void add(Pending results) throws StatementFailure {
+            if (results instanceof Ready ready && ready.results().isEmpty()) {
+                return; // a statement that changes the session
+            }
+            pending.addLast(results);
+            while (pending.stream()
+                            .filter(running -> !(running instanceof Ready))
+                            .count()
+                    > QUERIES_AT_ONCE) {
+                takeOldest();
+            }
+        }
+
+        /** Every result, the queries still running waited for. */
+        List<StatementResult> all() throws StatementFailure {
+            while (!pending.isEmpty()) {
+                takeOldest();
+            }
+            return taken;
+        }
+
+        /** The results taken so far: those of the statements before the one that stopped the session. */
+        List<StatementResult> taken() {
+            return taken;
+        }
+
+        /**
+         * What stops the session: a query started before the failing statement may fail itself,
+         * and so comes first. The queries after the first failure are stopped.
+         */
+        StatementFailure firstFailure(StatementFailure failure) {
+            try {
+                all();
+                return failure;
+            } catch (StatementFailure earlier) {
+                return earlier;
+            }
+        }
+
+        /** Stops what still runs: queries after a failure, or a session given up on. */
+        void stopRunning() {
+            pending.forEach(Pending::cancel);
+            pending.clear();
+        }
+
+        private void takeOldest() throws StatementFailure {
+            Pending oldest = pending.removeFirst();
+            Deadline.statementStarts(oldest.line()); // a query that overran is its own line's
+            try {
+                taken.addAll(oldest.take());
+            } catch (StatementFailure | RuntimeException failure) {
+                stopRunning();
+                throw failure;
+            }
+        }
+    }
+
+    /** Starts statements that yield rows (one, or a statement set's INSERTs). */
+    private interface Start {
+        Pending start() throws StatementFailure;
+    }
+
+    /**
+     * The results of statements that yield rows, from the cache when they ran before on the same
+     * session, else started, timed and kept when nothing warned. The key is the session's as the
+     * statements start, though a query's rows come in after the statements that follow it.
+     */
+    private static Pending remembered(
+            ResultCache.Keys keys, List<ParsedStatement> statements, int line, SessionBackEnd backEnd, Start start)
             throws StatementFailure {
-        long start = System.nanoTime();
+        long startNanos = System.nanoTime();
         String sql = statements.stream().map(ParsedStatement::sql).collect(Collectors.joining(";\n"));
-        int line = statements.isEmpty() ? 0 : statements.get(0).line();
-        Optional<List<StatementResult>> cached = keys.cached(sql, line);
+        ResultCache.Slot slot = keys.slot(sql, line);
+        Optional<List<StatementResult>> cached = slot.cached();
         if (cached.isPresent()) {
-            return timed(cached.get(), start);
+            return new Ready(line, timed(cached.get(), startNanos));
         }
-        int warnings = backEnd.warnings().size();
-        List<StatementResult> results = timed(run.results(), start);
-        if (backEnd.warnings().size() == warnings && backEnd.repeatable()) {
-            keys.keep(sql, line, results);
+        int warningsBefore = backEnd.warnings().size();
+        Pending started = start.start();
+        boolean startWarned = backEnd.warnings().size() != warningsBefore;
+        Pending kept = new Pending() {
+            @Override
+            public int line() {
+                return line;
+            }
+
+            @Override
+            public List<StatementResult> take() throws StatementFailure {
+                int warnings = backEnd.warnings().size();
+                List<StatementResult> results = timed(started.take(), startNanos);
+                if (!startWarned && backEnd.warnings().size() == warnings && backEnd.repeatable()) {
+                    slot.keep(results);
+                }
+                return results;
+            }
+
+            @Override
+            public void cancel() {
+                started.cancel();
+            }
+        };
+        return started instanceof Ready ? new Ready(line, kept.take()) : kept;
+    }
+
+    /** A query, started on the back end; a failure, when it is submitted or when its rows come, is its own. */
+    private static Pending started(ParsedStatement parsed, SessionBackEnd backEnd) throws StatementFailure {
+        StartedQuery query = failingAt(parsed, backEnd, () -> backEnd.query(parsed));
+        return new Pending() {
+            @Override
+            public int line() {
+                return parsed.line();
+            }
+
+            @Override
+            public List<StatementResult> take() throws StatementFailure {
+                return failingAt(parsed, backEnd, query::result).stream().toList();
+            }
+
+            @Override
+            public void cancel() {
+                query.cancel();
+            }
+        };
+    }
+
+    /** Work of the back end on a statement. */
+    private interface BackEndWork<T> {
+        T call() throws Exception;
+    }
+
+    /** The work's value; what it throws, as the statement's failure. */
+    private static <T> T failingAt(ParsedStatement parsed, SessionBackEnd backEnd, BackEndWork<T> work)
+            throws StatementFailure {
+        try {
+            return work.call();
+        } catch (StatementFailure failure) {
+            throw failure;
+        } catch (Exception e) { // Flink's parser also throws its checked SqlValidateException undeclared
+            throw new StatementFailure(backEnd.failure(parsed, e));
         }
-        return results;
     }
 
     /** Results of one statement with its time, shared among them: one job gives all of a statement set's. */
@@ -136,7 +307,7 @@ public final class RecipeSession {
     private List<StatementResult> execute(
             Recipe session, ParsedStatement parsed, SessionBackEnd backEnd, ResultCache.Keys keys)
             throws StatementFailure {
-        try {
+        return failingAt(parsed, backEnd, () -> {
             switch (parsed.statement().kind()) {
                 case SET -> {
                     SqlSet set = (SqlSet) parsed.tree();
@@ -151,9 +322,6 @@ public final class RecipeSession {
                     backEnd.reset(parsed, reset.getKey() == null ? null : reset.getKeyString());
                     keys.changedBy(parsed, Optional.empty());
                     return List.of();
-                }
-                case QUERY -> {
-                    return backEnd.query(parsed).stream().toList();
                 }
                 case DESCRIBE, SHOW -> {
                     return backEnd.describe(parsed).stream().toList();
@@ -182,11 +350,7 @@ public final class RecipeSession {
                     return List.of();
                 }
             }
-        } catch (StatementFailure failure) {
-            throw failure;
-        } catch (Exception e) { // Flink's parser also throws its checked SqlValidateException undeclared
-            throw new StatementFailure(backEnd.failure(parsed, e));
-        }
+        });
     }
 
     /** One INSERT or a statement set's INSERTs; a failure the back end cannot place is the first INSERT's. */
@@ -195,13 +359,7 @@ public final class RecipeSession {
         if (inserts.isEmpty()) {
             return List.of();
         }
-        try {
-            return backEnd.insert(inserts);
-        } catch (StatementFailure failure) {
-            throw failure;
-        } catch (Exception e) {
-            throw new StatementFailure(backEnd.failure(inserts.get(0), e));
-        }
+        return failingAt(inserts.get(0), backEnd, () -> backEnd.insert(inserts));
     }
 
     /** A statement of a statement set: only INSERTs may be. */

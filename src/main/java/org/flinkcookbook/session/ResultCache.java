@@ -76,23 +76,13 @@ public final class ResultCache {
             this.session = start;
         }
 
-        /** The results of this statement (its SQL: a statement set's INSERTs, joined) when it ran before on the same session. */
-        Optional<List<StatementResult>> cached(String sql, int line) {
-            if (session == null) {
-                return Optional.empty();
-            }
-            Entry entry;
-            synchronized (entries) {
-                entry = entries.get(keyOf(sql));
-            }
-            return Optional.ofNullable(entry).map(found -> moved(found, line));
-        }
-
-        /** Keeps the results of a statement that ran on the session as it is now. */
-        void keep(String sql, int line, List<StatementResult> results) {
-            if (session != null) {
-                put(keyOf(sql), new Entry(line, List.copyOf(results)));
-            }
+        /**
+         * The place of a statement (its SQL: a statement set's INSERTs, joined) on the session as it
+         * is now: its key is taken now, since later statements change the session before a running
+         * query's results are kept.
+         */
+        Slot slot(String sql, int line) {
+            return new Slot(session == null ? null : keyOf(sql), line);
         }
 
         /**
@@ -119,6 +109,36 @@ public final class ResultCache {
 
         private String keyOf(String sql) {
             return hash(session + "\n" + sql);
+        }
+    }
+
+    /** One statement's results in the cache, under the key it had when it started. */
+    final class Slot {
+        private final String key;
+        private final int line;
+
+        private Slot(String key, int line) {
+            this.key = key;
+            this.line = line;
+        }
+
+        /** The results of this statement when it ran before on the same session, moved to its line. */
+        Optional<List<StatementResult>> cached() {
+            if (key == null) {
+                return Optional.empty();
+            }
+            Entry entry;
+            synchronized (entries) {
+                entry = entries.get(key);
+            }
+            return Optional.ofNullable(entry).map(found -> moved(found, line));
+        }
+
+        /** Keeps the results of this statement. */
+        void keep(List<StatementResult> results) {
+            if (key != null) {
+                put(key, new Entry(line, List.copyOf(results)));
+            }
         }
     }
 

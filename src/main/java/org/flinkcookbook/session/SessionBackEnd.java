@@ -24,8 +24,12 @@ public interface SessionBackEnd {
     /** {@code RESET 'key'}, or {@code RESET} of every option when the key is null. */
     void reset(ParsedStatement statement, String key) throws Exception;
 
-    /** A query's result, or empty when this back end records none. */
-    Optional<StatementResult> query(ParsedStatement statement) throws Exception;
+    /**
+     * Starts a query: its result, or none when this back end records none, once the session asks
+     * for it. The statements after it must not change what it gives (a query changes nothing in the
+     * session, and what Flink runs is fixed when it is submitted).
+     */
+    StartedQuery query(ParsedStatement statement) throws Exception;
 
     /** The result of a DESCRIBE or SHOW, or empty when this back end records none. */
     Optional<StatementResult> describe(ParsedStatement statement) throws Exception;

@@ -26,6 +26,7 @@ import org.flinkcookbook.result.StatementResult;
 import org.flinkcookbook.session.BoundFixture;
 import org.flinkcookbook.session.ParsedStatement;
 import org.flinkcookbook.session.SessionBackEnd;
+import org.flinkcookbook.session.StartedQuery;
 import org.flinkcookbook.session.StatementFailure;
 import org.flinkcookbook.simulator.expression.Column;
 import org.flinkcookbook.simulator.plan.PlannedQuery;
@@ -167,7 +168,7 @@ final class SimulatorBackEnd implements SessionBackEnd {
     }
 
     @Override
-    public Optional<StatementResult> query(ParsedStatement statement) {
+    public StartedQuery query(ParsedStatement statement) {
         StatementTrace trace = new StatementTrace(timelines);
         PlannedQuery plan = new QueryPlanner(catalog, settings, trace).plan(statement.tree());
         List<Column> columns = plan.columns();
@@ -180,8 +181,8 @@ final class SimulatorBackEnd implements SessionBackEnd {
             }
             rows.add(new ResultRow(change.kind(), values));
         }
-        return Optional.of(
-                result(statement, null, columns.stream().map(Column::name).toList(), rows, plan.ordered(), trace));
+        return StartedQuery.finished(Optional.of(
+                result(statement, null, columns.stream().map(Column::name).toList(), rows, plan.ordered(), trace)));
     }
 
     /** Each INSERT's rows in turn; a failure is reported at the INSERT it belongs to. */

@@ -283,6 +283,35 @@ class FlinkEngineTest {
     }
 
     @Test
+    void queriesWhoseJobsRunAtOnceEachCountTheirOwnLateRowsAndComeInStatementOrder(FlinkEngine engine) {
+        String perTenMinutes = PER_MINUTE.replace("INTERVAL '1' MINUTE", "INTERVAL '10' MINUTE");
+
+        List<StatementResult> results =
+                run(engine, EVENTS + PER_MINUTE + perTenMinutes + PER_MINUTE).results();
+
+        assertThat(results).extracting(StatementResult::line).containsExactly(6, 9, 12);
+        assertThat(results).extracting(StatementResult::lateRowsDropped).containsExactly(2L, 0L, 2L);
+        assertThat(results.get(1).rows())
+                .containsExactly(ResultRow.insert("2024-03-01 10:00:00.000", "2024-03-01 10:10:00.000", "7", "48"));
+    }
+
+    @Test
+    void aQueryThatDoesNotEndStopsTheRecipeAtItsLineThoughTheQueryAfterItWasSubmittedMeanwhile() {
+        try (FlinkEngine quick =
+                new FlinkEngine(new FlinkSettings(SharedFlink.TEST_FIXTURES, Duration.ofSeconds(3), false))) {
+            RecipeRun run = quick.run(Recipes.sql(
+                    directory,
+                    "CREATE TABLE slow (id BIGINT) WITH ('connector' = 'datagen', "
+                            + "'number-of-rows' = '1000', 'rows-per-second' = '1');\nSELECT id FROM slow;\n"
+                            + "SELECT id + 1 AS next FROM slow;"));
+
+            assertThat(run.results()).isEmpty();
+            assertThat(run.problem().line()).isEqualTo(4);
+            assertThat(run.problem().message()).startsWith("SELECT id FROM slow: did not finish within 3 s");
+        }
+    }
+
+    @Test
     void closingTheEngineLeavesNoThreadThatWouldKeepTheJvmAlive() throws Exception {
         Set<Thread> before = Thread.getAllStackTraces().keySet();
         FlinkEngine own = new FlinkEngine(new FlinkSettings(SharedFlink.TEST_FIXTURES, Duration.ofSeconds(60), false));

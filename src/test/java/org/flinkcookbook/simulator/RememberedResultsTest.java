@@ -147,6 +147,19 @@ class RememberedResultsTest {
     }
 
     @Test
+    void aQueryIsKeptUnderTheSessionItStartedOnThoughItsRowsAreTakenAfterTheStatementsThatFollowIt() {
+        String interval = "SET 'pipeline.auto-watermark-interval' = '%s';";
+        run(table("ts"), SUMS, interval.formatted("0"), ALL);
+        ran.clear();
+
+        run(table("ts"), SUMS, interval.formatted("0"), ALL);
+        assertThat(ran).isEmpty();
+
+        run(table("ts"), SUMS, interval.formatted("200 ms"), ALL);
+        assertThat(ran).containsExactly("SELECT id, v FROM events");
+    }
+
+    @Test
     void aChangedFixtureRunsTheQueriesThatReadItAgain() {
         RecipeRun first = run(table("ts"), SUMS, ALL);
 
