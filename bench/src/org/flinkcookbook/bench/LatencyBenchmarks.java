@@ -563,7 +563,9 @@ final class LatencyBenchmarks {
     /**
      * A cold one-recipe verify, for the late-data lab and a recipe of one result: the build before,
      * this build in Maven's JVM (cookbook.fork=false) and in its engine JVM, the latter's first run
-     * (which writes the class-data archive) apart; then the same without {@code .mvn/jvm.config},
+     * (which writes the class-data archive) apart, each with {@code cookbook.daemon=false} as on a
+     * CI; and the default outside a CI, where the build starts a warm engine (stopped after each
+     * run, so that the next starts cold too); then the same without {@code .mvn/jvm.config},
      * as an upstream cookbook runs. Each line is the median of {@code cookbook.coldRounds} runs
      * (3 unless set), taken in turns so that a change of the machine's load touches them all.
      */
@@ -575,11 +577,12 @@ final class LatencyBenchmarks {
         String classData =
                 "-Dcookbook.classDataDirectory=" + work.resolve("class-data").toAbsolutePath();
         String noCache = "-Dcookbook.cache=false";
+        String noDaemon = "-Dcookbook.daemon=false"; // an engine JVM of the build's own, as on a CI
         Timing mavenAlone = configured.run(repository, "", "validate");
         Timing pluginLoaded = configured.run(repository, "", "cookbook:verify", "-Dcookbook.skip=true");
         deleteTree(work.resolve("class-data"));
         Timing firstRun = configured.run(
-                repository, "", "cookbook:verify", "-Dcookbook.recipe=" + ONE_RESULT, noCache, classData);
+                repository, "", "cookbook:verify", "-Dcookbook.recipe=" + ONE_RESULT, noCache, noDaemon, classData);
         Map<String, List<Timing>> timings = new LinkedHashMap<>();
         for (int round = 0; round < rounds; round++) {
             for (String recipe : List.of(EDITED, ONE_RESULT)) {
@@ -588,12 +591,22 @@ final class LatencyBenchmarks {
                     String key = recipe + (maven == bare ? " without" : "");
                     if (!baseRepository.equals("-")) {
                         timings.computeIfAbsent(key + " base", k -> new ArrayList<>())
-                                .add(maven.run(baseRepository, "", "cookbook:verify", one, noCache));
+                                .add(maven.run(baseRepository, "", "cookbook:verify", one, noCache, noDaemon));
                     }
                     timings.computeIfAbsent(key + " in Maven", k -> new ArrayList<>())
-                            .add(maven.run(repository, "", "cookbook:verify", one, noCache, "-Dcookbook.fork=false"));
+                            .add(maven.run(
+                                    repository,
+                                    "",
+                                    "cookbook:verify",
+                                    one,
+                                    noCache,
+                                    noDaemon,
+                                    "-Dcookbook.fork=false"));
                     timings.computeIfAbsent(key + " forked", k -> new ArrayList<>())
+                            .add(maven.run(repository, "", "cookbook:verify", one, noCache, noDaemon, classData));
+                    timings.computeIfAbsent(key + " daemon", k -> new ArrayList<>())
                             .add(maven.run(repository, "", "cookbook:verify", one, noCache, classData));
+                    maven.run(repository, "", "cookbook:stop"); // the next build starts its warm engine cold again
                 }
             }
         }
@@ -614,7 +627,10 @@ final class LatencyBenchmarks {
                     coldRow(medianRun(base), label + ": the build before");
                 }
                 coldRow(inMaven, label + ": in Maven's JVM (cookbook.fork=false)");
-                coldRow(forked, label + ": engine JVM with its archive");
+                coldRow(forked, label + ": engine JVM with its archive (cookbook.daemon=false, a CI)");
+                coldRow(
+                        medianRun(timings.get(recipe + config + " daemon")),
+                        label + ": the default, a warm engine this build starts");
                 Timing before = base != null ? medianRun(base) : inMaven;
                 System.out.printf(
                         Locale.ROOT,
