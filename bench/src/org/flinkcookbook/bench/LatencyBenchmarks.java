@@ -562,8 +562,8 @@ final class LatencyBenchmarks {
 
     /**
      * A cold one-recipe verify, for the late-data lab and a recipe of one result: the build before,
-     * this build in Maven's JVM (cookbook.fork=false) and in its engine JVM, the latter's first run
-     * (which writes the class-data archive) apart, each with {@code cookbook.daemon=false} as on a
+     * this build in Maven's JVM (cookbook.fork=false) and in its engine JVM, each build's archive
+     * written by a first run of the whole cookbook (timed apart for this build), each with {@code cookbook.daemon=false} as on a
      * CI; and the default outside a CI, where the build starts a warm engine (stopped after each
      * run, so that the next starts cold too); then the same without {@code .mvn/jvm.config},
      * as an upstream cookbook runs. Each line is the median of {@code cookbook.coldRounds} runs
@@ -580,9 +580,15 @@ final class LatencyBenchmarks {
         String noDaemon = "-Dcookbook.daemon=false"; // an engine JVM of the build's own, as on a CI
         Timing mavenAlone = configured.run(repository, "", "validate");
         Timing pluginLoaded = configured.run(repository, "", "cookbook:verify", "-Dcookbook.skip=true");
+        // each build's archive written by the same first run, a whole cookbook's, as a cookbook's first build writes it
+        String baseClassData = "-Dcookbook.classDataDirectory="
+                + work.resolve("class-data-base").toAbsolutePath();
         deleteTree(work.resolve("class-data"));
-        Timing firstRun = configured.run(
-                repository, "", "cookbook:verify", "-Dcookbook.recipe=" + ONE_RESULT, noCache, noDaemon, classData);
+        deleteTree(work.resolve("class-data-base"));
+        Timing firstRun = configured.run(repository, "", "cookbook:verify", noCache, noDaemon, classData);
+        if (!baseRepository.equals("-")) {
+            configured.run(baseRepository, "", "cookbook:verify", noCache, noDaemon, baseClassData);
+        }
         Map<String, List<Timing>> timings = new LinkedHashMap<>();
         for (int round = 0; round < rounds; round++) {
             for (String recipe : List.of(EDITED, ONE_RESULT)) {
@@ -591,7 +597,8 @@ final class LatencyBenchmarks {
                     String key = recipe + (maven == bare ? " without" : "");
                     if (!baseRepository.equals("-")) {
                         timings.computeIfAbsent(key + " base", k -> new ArrayList<>())
-                                .add(maven.run(baseRepository, "", "cookbook:verify", one, noCache, noDaemon));
+                                .add(maven.run(
+                                        baseRepository, "", "cookbook:verify", one, noCache, noDaemon, baseClassData));
                     }
                     timings.computeIfAbsent(key + " in Maven", k -> new ArrayList<>())
                             .add(maven.run(
@@ -615,7 +622,7 @@ final class LatencyBenchmarks {
         System.out.printf(Locale.ROOT, "   %-70s %8s %8s%n", "", "wall s", "CPU s");
         coldRow(mavenAlone, "Maven alone (mvn validate)");
         coldRow(pluginLoaded, "Maven and the plugin loaded (cookbook.skip=true)");
-        coldRow(firstRun, "one result, engine JVM, first run: writes the class-data archive");
+        coldRow(firstRun, "the whole cookbook, engine JVM, first run: writes the class-data archive");
         for (String recipe : List.of(EDITED, ONE_RESULT)) {
             String name = recipe.equals(EDITED) ? "late-data lab" : "one result";
             for (String config : List.of("", " without")) {
