@@ -58,6 +58,11 @@ public final class DaemonClient {
 
     private static final Duration POLL = Duration.ofMillis(25);
 
+    private static final String SHELL = "/bin/sh";
+
+    /** Runs its arguments after the first (the log) in the background, input from /dev/null, and says the process id. */
+    private static final String IN_THE_BACKGROUND = "log=$1; shift; \"$@\" </dev/null >\"$log\" 2>&1 & echo $!";
+
     /** A daemon takes a connection at once when it is free; one that does not within this is busy or stuck. */
     private static final Duration ANSWER = Duration.ofSeconds(30);
 
@@ -226,7 +231,7 @@ public final class DaemonClient {
             return running.get();
         }
         Files.deleteIfExists(address.socket()); // a daemon killed before it could remove it
-        Process daemon = start(address, baseDirectory, classPath, flags, idleTimeout);
+        ProcessHandle daemon = start(address, baseDirectory, classPath, flags, idleTimeout);
         long until = System.nanoTime() + START.toNanos();
         while (System.nanoTime() < until) {
             Optional<SocketChannel> started = connect(address.socket());
@@ -240,7 +245,7 @@ public final class DaemonClient {
             }
             sleep();
         }
-        HardTimeout.kill(daemon.toHandle());
+        HardTimeout.kill(daemon);
         console.warn("The warm engine did not start (see " + address.log()
                 + "): this build starts an engine JVM of its own");
         return null;
@@ -262,25 +267,54 @@ public final class DaemonClient {
      * must not wait for it), in a session of its own where setsid exists, so that the terminal's
      * Ctrl-C reaches the build and not the daemon.
      */
-    private static Process start(
+    /**
+     * Starts the daemon detached, in a session of its own where setsid is found. A shell starts it in
+     * the background, says its process id and exits, so that the daemon is no child of Maven's JVM:
+     * a child keeps a thread of that JVM waiting for it in native code, and a JVM on its way out
+     * waits up to 300 ms for such threads (measured: the build that started the daemon ended 0.3 s
+     * after its verdict). Without a shell the daemon is started as a child.
+     */
+    private static ProcessHandle start(
             DaemonAddress address, Path baseDirectory, List<Path> classPath, List<String> flags, Duration idleTimeout)
             throws IOException {
-        List<String> command = new ArrayList<>();
-        setsid().ifPresent(command::add);
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.addAll(flags);
-        command.add("-cp");
-        command.add(classPath.stream().map(Path::toString).collect(Collectors.joining(File.pathSeparator)));
-        command.add(EngineDaemon.class.getName());
-        command.add(address.socket().toString());
-        command.add(baseDirectory.toAbsolutePath().normalize().toString());
-        command.add(Long.toString(idleTimeout.toSeconds()));
-        return new ProcessBuilder(command)
+        List<String> daemon = new ArrayList<>();
+        setsid().ifPresent(daemon::add);
+        daemon.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        daemon.addAll(flags);
+        daemon.add("-cp");
+        daemon.add(classPath.stream().map(Path::toString).collect(Collectors.joining(File.pathSeparator)));
+        daemon.add(EngineDaemon.class.getName());
+        daemon.add(address.socket().toString());
+        daemon.add(baseDirectory.toAbsolutePath().normalize().toString());
+        daemon.add(Long.toString(idleTimeout.toSeconds()));
+        if (!Files.isExecutable(Path.of(SHELL))) {
+            return new ProcessBuilder(daemon)
+                    .directory(baseDirectory.toFile())
+                    .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                    .redirectOutput(ProcessBuilder.Redirect.to(address.log().toFile()))
+                    .redirectErrorStream(true)
+                    .start()
+                    .toHandle();
+        }
+        List<String> command = new ArrayList<>(
+                List.of(SHELL, "-c", IN_THE_BACKGROUND, "sh", address.log().toString()));
+        command.addAll(daemon); // as arguments, never as shell text: no path is quoted
+        Process shell = new ProcessBuilder(command)
                 .directory(baseDirectory.toFile())
                 .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
-                .redirectOutput(ProcessBuilder.Redirect.to(address.log().toFile()))
                 .redirectErrorStream(true)
                 .start();
+        String said = new String(shell.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+        try {
+            shell.waitFor();
+            return ProcessHandle.of(Long.parseLong(said))
+                    .orElseThrow(() -> new IOException("the warm engine ended as it started; see " + address.log()));
+        } catch (NumberFormatException e) {
+            throw new IOException("cannot start the warm engine: " + said, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while the warm engine started", e);
+        }
     }
 
     private static Optional<String> setsid() {

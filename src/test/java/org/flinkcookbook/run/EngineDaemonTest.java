@@ -144,6 +144,49 @@ class EngineDaemonTest {
         assertThat(daemon.onExit()).succeedsWithin(Duration.ofSeconds(60));
     }
 
+    /**
+     * Started by a shell that exits at once: a child of the build's JVM would keep one of its
+     * threads waiting for it in native code, which that JVM waits for up to 300 ms as it exits.
+     */
+    @Test
+    void aWarmEngineIsNoChildOfTheBuildsJvm() throws Exception {
+        Files.createDirectories(project.resolve("recipes"));
+
+        long pid = runNothing(CLASS_PATH, Duration.ofMinutes(10));
+
+        assertThat(ProcessHandle.current().children().map(ProcessHandle::pid)).doesNotContain(pid);
+        assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive)).contains(true);
+    }
+
+    @Test
+    void aWarmEngineThatCannotStartLeavesTheBuildToAnEngineJvmOfItsOwnAndSaysWhereItsLogIs() throws Exception {
+        Files.createDirectories(project.resolve("recipes"));
+        List<String> broken = List.of("-XX:+NoSuchOptionOfTheJvm");
+        DaemonAddress address = DaemonAddress.of(project, DaemonClient.buildKey(CLASS_PATH, broken));
+        ConsoleLines console = new ConsoleLines();
+        try {
+            Optional<DaemonClient.DaemonRun> run = DaemonClient.exchange(
+                    request(CookbookRunner.Mode.VERIFY, "none", false),
+                    CLASS_PATH,
+                    broken,
+                    Duration.ofMinutes(10),
+                    console);
+
+            assertThat(run).isEmpty();
+            assertThat(console.lines)
+                    .singleElement()
+                    .asString()
+                    .startsWith("WARN The warm engine ")
+                    .contains(address.log().toString())
+                    .endsWith("this build starts an engine JVM of its own");
+            assertThat(Files.readString(address.log())).contains("NoSuchOptionOfTheJvm");
+        } finally {
+            for (Path file : List.of(address.socket(), address.lock(), address.log())) {
+                Files.deleteIfExists(file);
+            }
+        }
+    }
+
     /** A request that matches no recipe: the daemon starts and answers, and runs nothing. */
     private long runNothing(List<Path> classPath, Duration idleTimeout) throws Exception {
         DaemonClient.DaemonRun run = DaemonClient.exchange(
