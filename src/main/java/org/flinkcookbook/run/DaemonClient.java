@@ -265,14 +265,11 @@ public final class DaemonClient {
     /**
      * Detached from the build: no input, its output in its log (a build whose output is captured
      * must not wait for it), in a session of its own where setsid exists, so that the terminal's
-     * Ctrl-C reaches the build and not the daemon.
-     */
-    /**
-     * Starts the daemon detached, in a session of its own where setsid is found. A shell starts it in
-     * the background, says its process id and exits, so that the daemon is no child of Maven's JVM:
-     * a child keeps a thread of that JVM waiting for it in native code, and a JVM on its way out
-     * waits up to 300 ms for such threads (measured: the build that started the daemon ended 0.3 s
-     * after its verdict). Without a shell the daemon is started as a child.
+     * Ctrl-C reaches the build and not the daemon. A shell starts it in the background, says its
+     * process id and exits, so that the daemon is no child of Maven's JVM: a child keeps a thread of
+     * that JVM waiting for it in native code, and a JVM on its way out waits up to 300 ms for such
+     * threads (measured: the build that started the daemon ended 0.3 s after its verdict). Without a
+     * shell the daemon is started as a child.
      */
     private static ProcessHandle start(
             DaemonAddress address, Path baseDirectory, List<Path> classPath, List<String> flags, Duration idleTimeout)
