@@ -35,11 +35,15 @@ public final class EngineJvm {
      * C1 only: Flink's start-up runs a great deal of code a few times, which C2 would compile at a
      * cost that never pays back in a run of seconds. A metaspace threshold above what a run loads
      * besides its class-data archive (about 25 MB): the default 21 MB cost a full collection in
-     * every cold run. No performance counters (nobody reads them). No unified logging: a refused
-     * archive is not worth a warning in the build output.
+     * every cold run. The code cache tiered compilation would have: C1 only gets 48 MB, which the
+     * generated code of hundreds of jobs fills before a collection unloads their classes (a test JVM
+     * did, and its compiler stopped), and the warm engine runs job after job. No performance
+     * counters (nobody reads them). No unified logging: a refused archive is not worth a warning in
+     * the build output.
      */
     private static final List<String> FLAGS = List.of(
             "-XX:TieredStopAtLevel=1",
+            "-XX:ReservedCodeCacheSize=240m",
             "-XX:+UseSerialGC",
             "-XX:MetaspaceSize=256m",
             "-XX:-UsePerfData",

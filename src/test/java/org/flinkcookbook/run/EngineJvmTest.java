@@ -83,7 +83,8 @@ class EngineJvmTest {
 
     @Test
     void aMachineOfTwoCoresGivesTheEngineJvmOneCompilerThreadAndALargerOneItsOwnCount() {
-        assertThat(EngineJvm.flags(2)).contains("-XX:CICompilerCount=1", "-XX:TieredStopAtLevel=1");
+        assertThat(EngineJvm.flags(2))
+                .contains("-XX:CICompilerCount=1", "-XX:TieredStopAtLevel=1", "-XX:ReservedCodeCacheSize=240m");
         assertThat(EngineJvm.flags(1)).contains("-XX:CICompilerCount=1");
         assertThat(EngineJvm.flags(4))
                 .contains("-XX:TieredStopAtLevel=1")
