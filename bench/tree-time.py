@@ -4,7 +4,7 @@ the wall seconds to COMMAND's exit, and the CPU seconds of COMMAND and of every 
 also those that outlive it (the engine JVM that stops Flink after its answer, the keeper of the
 class-data archive), which it waits for as their subreaper so that the next run starts on a quiet
 machine. /usr/bin/time counts only the processes COMMAND waited for. The warm engine
-(org.flinkcookbook.run.EngineDaemon) is not waited for: it stays for the next build, and the
+(org.flinkcookbook.process.EngineDaemon) is not waited for: it stays for the next build, and the
 benchmarks count its CPU apart."""
 import ctypes
 import os
@@ -20,7 +20,7 @@ if pid == 0:
     os.execvp(sys.argv[1], sys.argv[1:])
 _, status = os.waitpid(pid, 0)
 wall = time.monotonic() - start
-DAEMON = b"org.flinkcookbook.run.EngineDaemon"
+DAEMON = b"org.flinkcookbook.process.EngineDaemon"
 
 
 def children():

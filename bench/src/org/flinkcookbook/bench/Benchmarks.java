@@ -28,7 +28,7 @@ import org.flinkcookbook.recipe.RecipeParser;
 import org.flinkcookbook.report.GoalCommand;
 import org.flinkcookbook.report.RecipeStatus;
 import org.flinkcookbook.result.StatementResult;
-import org.flinkcookbook.run.Console;
+import org.flinkcookbook.io.Console;
 import org.flinkcookbook.run.CookbookRunner;
 import org.flinkcookbook.run.RunSettings;
 import org.flinkcookbook.run.RunSummary;

@@ -18,7 +18,7 @@ import org.apache.flink.table.catalog.ResolvedSchema;
 import org.apache.flink.table.catalog.UnresolvedIdentifier;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.VarCharType;
-import org.flinkcookbook.fixtures.FixtureCheck;
+import org.flinkcookbook.csv.FixtureCheck;
 import org.flinkcookbook.guard.FileAccess;
 import org.flinkcookbook.recipe.FixtureBinding;
 import org.flinkcookbook.session.BoundFixture;

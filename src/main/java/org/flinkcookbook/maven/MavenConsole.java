@@ -1,8 +1,8 @@
 package org.flinkcookbook.maven;
 
 import org.apache.maven.plugin.logging.Log;
-import org.flinkcookbook.run.Console;
-import org.flinkcookbook.run.LogLines;
+import org.flinkcookbook.io.Console;
+import org.flinkcookbook.io.LogLines;
 
 /** The run's progress lines, through Maven's log: each line of a message on its own, with Maven's prefix ({@link LogLines}). */
 final class MavenConsole implements Console {

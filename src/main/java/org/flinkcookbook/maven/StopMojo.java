@@ -5,8 +5,8 @@ import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
+import org.flinkcookbook.process.DaemonClient;
 import org.flinkcookbook.run.CookbookException;
-import org.flinkcookbook.run.DaemonClient;
 
 /** Stops the warm Flink JVM that verify and expected keep for this project between builds (cookbook.daemon). */
 @Mojo(name = "stop", requiresProject = false, threadSafe = true)

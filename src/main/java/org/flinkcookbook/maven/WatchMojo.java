@@ -3,7 +3,7 @@ package org.flinkcookbook.maven;
 import java.io.IOException;
 import java.time.Clock;
 import org.apache.maven.plugins.annotations.Mojo;
-import org.flinkcookbook.run.Console;
+import org.flinkcookbook.io.Console;
 import org.flinkcookbook.run.CookbookException;
 import org.flinkcookbook.run.CookbookRunner;
 import org.flinkcookbook.run.RunSettings;

@@ -24,6 +24,7 @@ import org.flinkcookbook.expected.ExpectedResult;
 import org.flinkcookbook.guard.FileAccess;
 import org.flinkcookbook.guard.RecipeGuard;
 import org.flinkcookbook.guard.Refusal;
+import org.flinkcookbook.io.Console;
 import org.flinkcookbook.recipe.FixtureConvention;
 import org.flinkcookbook.recipe.Recipe;
 import org.flinkcookbook.recipe.RecipeException;

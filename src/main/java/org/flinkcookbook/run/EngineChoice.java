@@ -8,6 +8,7 @@ import org.flinkcookbook.engine.Engine;
 import org.flinkcookbook.flink.FlinkEngine;
 import org.flinkcookbook.flink.FlinkSettings;
 import org.flinkcookbook.flink.KeptCluster;
+import org.flinkcookbook.process.EngineJvm;
 import org.flinkcookbook.session.ResultCache;
 import org.flinkcookbook.simulator.SimulatorEngine;
 
@@ -53,7 +54,7 @@ public record EngineChoice(
     }
 
     /** The Flink engine of the engine daemon: its jobs run on the cluster it keeps warm, its results are remembered in {@code results}. */
-    Engine createEngine(ResultCache results, KeptCluster kept) {
+    public Engine createEngine(ResultCache results, KeptCluster kept) {
         return new FlinkEngine(flinkSettings(), results, kept);
     }
 

@@ -8,6 +8,8 @@ import org.apache.flink.runtime.util.EnvironmentInformation;
 import org.flinkcookbook.cache.ChangedSince;
 import org.flinkcookbook.cache.RecipeCache;
 import org.flinkcookbook.engine.Engine;
+import org.flinkcookbook.io.Console;
+import org.flinkcookbook.process.EngineJvm;
 import org.flinkcookbook.report.GoalCommand;
 
 /**
@@ -37,7 +39,7 @@ public record GoalRequest(CookbookRunner.Mode mode, EngineChoice engines, Settin
     }
 
     /** Runs the goal on this engine, which it closes at the end. */
-    RunSummary run(Console console, Goal goal, Engine runOn) throws CookbookException {
+    public RunSummary run(Console console, Goal goal, Engine runOn) throws CookbookException {
         RunSettings runSettings = settings.runSettings();
         try (Engine engine = runOn;
                 Engine explainer = engines.createExplainer()) {
@@ -72,7 +74,7 @@ public record GoalRequest(CookbookRunner.Mode mode, EngineChoice engines, Settin
         return run(console, everyRecipeOnce());
     }
 
-    Goal everyRecipeOnce() {
+    public Goal everyRecipeOnce() {
         return (runner, runSettings, out) -> runner.run(mode);
     }
 
@@ -101,7 +103,7 @@ public record GoalRequest(CookbookRunner.Mode mode, EngineChoice engines, Settin
     public record CacheChoice(String directory, String settings, String changedSince) implements Serializable {}
 
     /** {@link RunSettings} as values that travel between JVMs. */
-    record Settings(
+    public record Settings(
             String baseDirectory,
             String recipesDirectory,
             String fixturesDirectory,

@@ -15,6 +15,7 @@ import org.flinkcookbook.engine.Engine;
 import org.flinkcookbook.engine.PlannedOnly;
 import org.flinkcookbook.engine.Problem;
 import org.flinkcookbook.engine.RecipeRun;
+import org.flinkcookbook.io.Console;
 import org.flinkcookbook.recipe.Recipe;
 import org.flinkcookbook.report.GoalCommand;
 import org.flinkcookbook.report.RecipeOutcome;

@@ -2,7 +2,7 @@ package org.flinkcookbook.testing;
 
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import org.flinkcookbook.run.Console;
+import org.flinkcookbook.io.Console;
 
 /** A console that keeps every line, at whatever level, for tests to read while the run goes on. */
 public final class RecordingConsole implements Console {

@@ -18,7 +18,7 @@ import org.apache.flink.sql.parser.ddl.table.SqlCreateTable;
 import org.apache.flink.sql.parser.ddl.table.SqlCreateTableAs;
 import org.apache.flink.sql.parser.ddl.table.SqlCreateTableLike;
 import org.apache.flink.sql.parser.ddl.view.SqlCreateView;
-import org.flinkcookbook.fixtures.FixtureCheck;
+import org.flinkcookbook.csv.FixtureCheck;
 import org.flinkcookbook.guard.FileAccess;
 import org.flinkcookbook.recipe.FixtureBinding;
 import org.flinkcookbook.simulator.SimulationException;

@@ -1,4 +1,4 @@
-package org.flinkcookbook.run;
+package org.flinkcookbook.process;
 
 import java.io.BufferedReader;
 import java.io.ByteArrayInputStream;
@@ -30,6 +30,9 @@ import jdk.net.ExtendedSocketOptions;
 import org.apache.flink.runtime.util.EnvironmentInformation;
 import org.flinkcookbook.flink.FlinkEngine;
 import org.flinkcookbook.flink.KeptCluster;
+import org.flinkcookbook.io.Console;
+import org.flinkcookbook.run.CookbookException;
+import org.flinkcookbook.run.GoalRequest;
 import org.flinkcookbook.session.ResultCache;
 import sun.misc.Signal;
 import sun.misc.SignalHandler;

@@ -1,4 +1,4 @@
-package org.flinkcookbook.run;
+package org.flinkcookbook.io;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,12 +1,14 @@
-package org.flinkcookbook.run;
+package org.flinkcookbook.testing;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.flinkcookbook.io.Console;
+import org.flinkcookbook.io.LogLines;
 
 /** A console that keeps every line it is given, prefixed with its level: what Maven's log would show. */
-final class ConsoleLines implements Console {
+public final class ConsoleLines implements Console {
 
-    final List<String> lines = new ArrayList<>();
+    public final List<String> lines = new ArrayList<>();
 
     @Override
     public synchronized void info(String message) {

@@ -1,4 +1,4 @@
-package org.flinkcookbook.guard;
+package org.flinkcookbook.session;
 
 import java.time.Duration;
 import java.util.Optional;

@@ -1,4 +1,4 @@
-package org.flinkcookbook.run;
+package org.flinkcookbook.process;
 
 import java.io.IOException;
 import java.io.ObjectInputStream;
@@ -11,6 +11,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.flinkcookbook.flink.FlinkEngine;
+import org.flinkcookbook.io.Console;
+import org.flinkcookbook.io.LogLines;
+import org.flinkcookbook.run.CookbookException;
+import org.flinkcookbook.run.GoalRequest;
+import org.flinkcookbook.run.RunSummary;
 
 /**
  * The engine JVM's entry point ({@link EngineJvm}): reads the goal's request, runs it, prints the

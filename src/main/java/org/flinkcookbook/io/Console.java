@@ -1,4 +1,4 @@
-package org.flinkcookbook.run;
+package org.flinkcookbook.io;
 
 /** Where the run reports progress; the Mojos pass Maven's log. */
 public interface Console {

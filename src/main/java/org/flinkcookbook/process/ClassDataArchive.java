@@ -1,4 +1,4 @@
-package org.flinkcookbook.run;
+package org.flinkcookbook.process;
 
 import java.io.IOException;
 import java.nio.channels.FileChannel;

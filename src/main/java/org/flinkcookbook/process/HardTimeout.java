@@ -1,4 +1,4 @@
-package org.flinkcookbook.run;
+package org.flinkcookbook.process;
 
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -7,6 +7,7 @@ import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import org.flinkcookbook.io.Console;
 
 /**
  * The engine process's last resort: a recipe that runs longer than its statements' deadlines

@@ -1,4 +1,4 @@
-package org.flinkcookbook.run;
+package org.flinkcookbook.process;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -16,6 +16,10 @@ import java.util.Deque;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
+import org.flinkcookbook.io.Console;
+import org.flinkcookbook.run.CookbookException;
+import org.flinkcookbook.run.GoalRequest;
+import org.flinkcookbook.run.RunVerdict;
 
 /**
  * Runs a goal in a JVM of its own, as Surefire forks its tests: Maven's JVM carries whatever flags

@@ -1,4 +1,4 @@
-package org.flinkcookbook.run;
+package org.flinkcookbook.process;
 
 import java.io.BufferedReader;
 import java.io.File;
@@ -27,6 +27,10 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.stream.Collectors;
+import org.flinkcookbook.io.Console;
+import org.flinkcookbook.run.CookbookException;
+import org.flinkcookbook.run.GoalRequest;
+import org.flinkcookbook.run.RunVerdict;
 
 /**
  * Maven's side of the engine daemon ({@link EngineDaemon}): runs a goal's request on the warm

@@ -1,4 +1,4 @@
-package org.flinkcookbook.run;
+package org.flinkcookbook.io;
 
 import java.util.List;
 import java.util.regex.Pattern;

@@ -1,4 +1,4 @@
-package org.flinkcookbook.run;
+package org.flinkcookbook.process;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -16,7 +16,13 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import org.flinkcookbook.io.Console;
 import org.flinkcookbook.report.GoalCommand;
+import org.flinkcookbook.run.CookbookRunner;
+import org.flinkcookbook.run.EngineChoice;
+import org.flinkcookbook.run.GoalRequest;
+import org.flinkcookbook.run.RunSettings;
+import org.flinkcookbook.testing.ConsoleLines;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

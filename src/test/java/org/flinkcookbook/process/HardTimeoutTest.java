@@ -1,4 +1,4 @@
-package org.flinkcookbook.run;
+package org.flinkcookbook.process;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package org.flinkcookbook.run;
+package org.flinkcookbook.process;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -8,6 +8,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import org.flinkcookbook.run.CookbookException;
+import org.flinkcookbook.run.CookbookRunner;
+import org.flinkcookbook.run.EngineChoice;
+import org.flinkcookbook.run.GoalRequest;
+import org.flinkcookbook.run.RunSettings;
+import org.flinkcookbook.run.RunVerdict;
+import org.flinkcookbook.testing.ConsoleLines;
 import org.flinkcookbook.testing.ProjectSettings;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
