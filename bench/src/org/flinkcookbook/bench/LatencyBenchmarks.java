@@ -28,10 +28,10 @@ import org.flinkcookbook.engine.Engine;
 import org.flinkcookbook.flink.BenchmarkClusters;
 import org.flinkcookbook.flink.FlinkEngine;
 import org.flinkcookbook.flink.FlinkSettings;
+import org.flinkcookbook.io.Console;
 import org.flinkcookbook.recipe.Recipe;
 import org.flinkcookbook.recipe.RecipeParser;
 import org.flinkcookbook.report.GoalCommand;
-import org.flinkcookbook.io.Console;
 import org.flinkcookbook.run.CookbookRunner;
 import org.flinkcookbook.run.RunSettings;
 import org.flinkcookbook.session.ResultCache;
@@ -541,7 +541,8 @@ final class LatencyBenchmarks {
         return ProcessHandle.allProcesses()
                 .filter(process -> {
                     String commandLine = commandLine(process);
-                    return commandLine.contains("org.flinkcookbook.process.EngineDaemon") && commandLine.contains(project);
+                    return commandLine.contains("org.flinkcookbook.process.EngineDaemon")
+                            && commandLine.contains(project);
                 })
                 .mapToDouble(process -> process.info()
                         .totalCpuDuration()
