@@ -135,12 +135,8 @@ public final class FixtureConnector implements DynamicTableSourceFactory, Dynami
                 .forEach(columns::add);
         ResolvedSchema withRowKind = ResolvedSchema.of(columns);
         ResolvedCatalogTable file = new ResolvedCatalogTable(
-                CatalogTable.newBuilder()
-                        .schema(Schema.newBuilder()
-                                .fromResolvedSchema(withRowKind)
-                                .build())
-                        .options(filesystem)
-                        .build(),
+                FlinkLine.LOADED.newTable(
+                        Schema.newBuilder().fromResolvedSchema(withRowKind).build(), null, List.of(), filesystem),
                 withRowKind);
         return new ChangelogSource(
                 filesystem(context, file),

@@ -217,6 +217,11 @@ abstract class AbstractCookbookMojo extends AbstractRecipesMojo {
         return plugin;
     }
 
+    /** The build's session: its repositories resolve other Flink versions (cookbook.flinkVersions). */
+    MavenSession session() {
+        return session;
+    }
+
     private RunSettings runSettings() {
         return new RunSettings(
                 baseDirectory().toPath(),

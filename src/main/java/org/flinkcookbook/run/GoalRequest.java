@@ -11,6 +11,7 @@ import org.flinkcookbook.engine.Engine;
 import org.flinkcookbook.io.Console;
 import org.flinkcookbook.process.EngineJvm;
 import org.flinkcookbook.report.GoalCommand;
+import org.flinkcookbook.versions.VersionResults;
 
 /**
  * Everything a goal's run needs, as plain values: built by the Mojo, run in Maven's JVM or sent to
@@ -19,8 +20,11 @@ import org.flinkcookbook.report.GoalCommand;
  * @param mode what to do with each recipe's results
  * @param engines the engine and the explainer
  * @param cache which recipes may be reported from the cache; null to run every recipe
+ * @param versions each recipe's outcome on the Flink versions listed in cookbook.flinkVersions,
+ *     planned in their engine JVMs before the goal runs; attached to the recipes' outcomes
  */
-public record GoalRequest(CookbookRunner.Mode mode, EngineChoice engines, Settings settings, CacheChoice cache)
+public record GoalRequest(
+        CookbookRunner.Mode mode, EngineChoice engines, Settings settings, CacheChoice cache, VersionResults versions)
         implements Serializable {
 
     /** Runs the goal once the runner is built: every recipe once, unless the goal does more (watch). */
@@ -30,7 +34,12 @@ public record GoalRequest(CookbookRunner.Mode mode, EngineChoice engines, Settin
     }
 
     public GoalRequest(CookbookRunner.Mode mode, EngineChoice engines, RunSettings settings, CacheChoice cache) {
-        this(mode, engines, Settings.of(settings), cache);
+        this(mode, engines, Settings.of(settings), cache, VersionResults.none());
+    }
+
+    /** This request with each recipe's outcomes on the listed Flink versions. */
+    public GoalRequest withVersions(VersionResults planned) {
+        return new GoalRequest(mode, engines, settings, cache, planned);
     }
 
     /** Builds the engines and the runner here and runs the goal. */
@@ -49,7 +58,8 @@ public record GoalRequest(CookbookRunner.Mode mode, EngineChoice engines, Settin
                             engine,
                             explainer,
                             console,
-                            openCache(engine.name(), engine.flinkVersion(), runSettings)),
+                            openCache(engine.name(), engine.flinkVersion(), runSettings),
+                            versions),
                     runSettings,
                     console);
         }
