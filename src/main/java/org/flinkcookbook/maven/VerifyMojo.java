@@ -4,6 +4,7 @@ import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.flinkcookbook.run.CookbookRunner;
+import org.flinkcookbook.run.EngineKind;
 
 /**
  * Runs every recipe on Flink (an embedded cluster, or your own with cookbook.flink.address) and fails
@@ -19,8 +20,8 @@ public class VerifyMojo extends AbstractFlinkMojo {
     }
 
     @Override
-    String engineName() {
-        return "flink";
+    EngineKind engine() {
+        return EngineKind.FLINK;
     }
 
     /**
