@@ -1,8 +1,6 @@
 package org.flinkcookbook.flink;
 
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -10,13 +8,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.Supplier;
 import org.apache.flink.runtime.util.EnvironmentInformation;
-import org.apache.flink.table.api.EnvironmentSettings;
-import org.apache.flink.table.api.TableEnvironment;
 import org.flinkcookbook.engine.Engine;
-import org.flinkcookbook.engine.PlannedOnly;
-import org.flinkcookbook.engine.Problem;
 import org.flinkcookbook.engine.RecipeRun;
-import org.flinkcookbook.guard.GuardedFileSystem;
 import org.flinkcookbook.recipe.Recipe;
 import org.flinkcookbook.session.Deadline;
 import org.flinkcookbook.session.RecipeSession;
@@ -24,7 +17,6 @@ import org.flinkcookbook.session.ResultCache;
 import org.flinkcookbook.session.StatementParser;
 import org.flinkcookbook.sql.Clauses;
 import org.flinkcookbook.sql.FixturePlaceholder;
-import org.flinkcookbook.sql.SqlSyntaxException;
 import org.flinkcookbook.sql.Statement;
 import org.flinkcookbook.sql.StatementKind;
 

@@ -7,9 +7,9 @@ import java.util.List;
 import java.util.Map;
 import org.apache.flink.runtime.util.EnvironmentInformation;
 import org.apache.flink.table.api.Schema;
-import org.apache.flink.table.catalog.CatalogTable;
 import org.apache.flink.table.catalog.CatalogBaseTable;
 import org.apache.flink.table.catalog.CatalogManager;
+import org.apache.flink.table.catalog.CatalogTable;
 import org.apache.flink.table.catalog.ObjectIdentifier;
 
 /**
@@ -83,8 +83,7 @@ enum FlinkLine {
     };
 
     /** The line of the Flink on this JVM's class path. */
-    static final FlinkLine LOADED =
-            EnvironmentInformation.getVersion().startsWith("1.") ? ONE : TWO;
+    static final FlinkLine LOADED = EnvironmentInformation.getVersion().startsWith("1.") ? ONE : TWO;
 
     /** Creates a table of the catalog, failing when it exists. */
     abstract void createTable(CatalogManager catalog, CatalogBaseTable table, ObjectIdentifier id);

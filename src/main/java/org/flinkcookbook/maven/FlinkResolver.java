@@ -72,7 +72,8 @@ final class FlinkResolver {
         }
         Set<Path> left = new HashSet<>();
         for (Artifact artifact : pluginArtifacts) {
-            boolean ownFlink = artifact.getGroupId().equals(FLINK) && !artifact.getArtifactId().equals(OWN_PARSER);
+            boolean ownFlink = artifact.getGroupId().equals(FLINK)
+                    && !artifact.getArtifactId().equals(OWN_PARSER);
             if (artifact.getFile() != null
                     && (ownFlink || brought.contains(artifact.getGroupId() + ":" + artifact.getArtifactId()))) {
                 left.add(artifact.getFile().toPath().toAbsolutePath().normalize());

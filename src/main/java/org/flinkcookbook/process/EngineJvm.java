@@ -124,7 +124,8 @@ public final class EngineJvm {
      */
     public static VersionResults plan(VersionPlanning.Request request, List<Path> classPath, Console console)
             throws CookbookException {
-        return (VersionResults) answer(request, request.timeoutSeconds(), classPath, ClassDataArchive.in(null, classPath), console);
+        return (VersionResults)
+                answer(request, request.timeoutSeconds(), classPath, ClassDataArchive.in(null, classPath), console);
     }
 
     /** Runs the request in an engine JVM: its answer, or the exception that stopped it, thrown. */

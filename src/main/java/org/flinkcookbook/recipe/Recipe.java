@@ -39,7 +39,11 @@ public record Recipe(
     }
 
     public Recipe(
-            Path file, String displayPath, List<SqlBlock> blocks, List<FixtureBinding> fixtures, List<String> warnings) {
+            Path file,
+            String displayPath,
+            List<SqlBlock> blocks,
+            List<FixtureBinding> fixtures,
+            List<String> warnings) {
         this(file, displayPath, blocks, fixtures, warnings, List.of());
     }
 

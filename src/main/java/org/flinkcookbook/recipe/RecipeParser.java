@@ -34,7 +34,8 @@ public final class RecipeParser {
     private static final Pattern SKIP = Pattern.compile("<!--\\s*cookbook:skip\\s*-->");
     private static final Pattern COMMENT = Pattern.compile("<!--(.*?)-->", Pattern.DOTALL);
     private static final Pattern FIXTURE = Pattern.compile("cookbook:fixture\\s+([^\\s=]+)\\s*=\\s*(\\S+)");
-    private static final Pattern FLINK = Pattern.compile("cookbook:flink(?![\\w:-])\\s*(?:>=\\s*(\\d+(?:\\.\\d+){0,2})(?!\\S))?");
+    private static final Pattern FLINK =
+            Pattern.compile("cookbook:flink(?![\\w:-])\\s*(?:>=\\s*(\\d+(?:\\.\\d+){0,2})(?!\\S))?");
 
     private final Parser markdown = Parser.builder()
             .includeSourceSpans(IncludeSourceSpans.BLOCKS_AND_INLINES)
@@ -161,8 +162,8 @@ public final class RecipeParser {
         while (comment.find()) {
             Matcher matcher = FIXTURE.matcher(html).region(comment.start(1), comment.end(1));
             while (matcher.find()) {
-                fixtures.add(new FixtureBinding(
-                        matcher.group(1), matcher.group(2), line + lineIn(html, matcher.start())));
+                fixtures.add(
+                        new FixtureBinding(matcher.group(1), matcher.group(2), line + lineIn(html, matcher.start())));
             }
         }
     }

@@ -236,7 +236,8 @@ public final class HtmlReport {
                         .append("\">")
                         .append(Html.escape(
                                 version.message() == null
-                                        ? "Flink " + version.version() + ": " + version.verdict().word()
+                                        ? "Flink " + version.version() + ": "
+                                                + version.verdict().word()
                                         : version.describe(outcome.path())))
                         .append("</li>");
             }

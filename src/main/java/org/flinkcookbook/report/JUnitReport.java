@@ -161,8 +161,8 @@ public final class JUnitReport {
             Element testCase = testCase(document, outcome, "on Flink " + version.version(), 0);
             if (version.fails()) {
                 failures++;
-                testCase.appendChild(problem(
-                        document, "failure", version.describe(outcome.path()), outcome.versionRemedy(mvn)));
+                testCase.appendChild(
+                        problem(document, "failure", version.describe(outcome.path()), outcome.versionRemedy(mvn)));
             } else if (version.verdict() != VersionOutcome.Verdict.PLANS) {
                 skipped++;
                 testCase.appendChild(skip(document, version.describe(outcome.path())));

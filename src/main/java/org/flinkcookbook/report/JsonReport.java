@@ -67,7 +67,9 @@ public final class JsonReport {
                     node.put("message", version.message());
                 }
             }
-            recipe.put("worksSince", VersionResults.worksSince(outcome.flinkVersions()).orElse(null));
+            recipe.put(
+                    "worksSince",
+                    VersionResults.worksSince(outcome.flinkVersions()).orElse(null));
         }
         return recipe;
     }

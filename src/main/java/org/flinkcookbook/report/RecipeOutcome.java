@@ -125,11 +125,14 @@ public record RecipeOutcome(
 
     /** What puts a failure on a listed Flink version right, ending its message. */
     public String versionRemedy(GoalCommand mvn) {
+        List<VersionOutcome> failing = failingVersions();
+        String newestFailing = failing.get(failing.size() - 1).version();
         String marker = VersionResults.worksSince(flinkVersions)
                 .map(since -> "<!-- cookbook:flink >= " + since + " -->")
-                .orElse("<!-- cookbook:flink >= VERSION --> (the oldest Flink it works on)");
-        return "mark the recipe " + marker + " for readers of newer Flink, or write it so that the older Flink "
-                + "plans it, then run " + mvn.of("verify") + " again";
+                .orElse("<!-- cookbook:flink >= VERSION --> with the oldest Flink after " + newestFailing
+                        + " that plans it");
+        return "mark the recipe " + marker + ", or write it so that Flink " + newestFailing + " plans it, then run "
+                + mvn.of("verify") + " again";
     }
 
     /**

@@ -117,8 +117,12 @@ public final class VersionPlanning {
                 try {
                     results.add(path, outcome(file, path));
                 } catch (RuntimeException | LinkageError e) {
-                    results.add(path, notPlanned(1, "the plugin could not plan it on this version ("
-                            + e.getClass().getSimpleName() + ": " + e.getMessage() + ")"));
+                    results.add(
+                            path,
+                            notPlanned(
+                                    1,
+                                    "the plugin could not plan it on this version ("
+                                            + e.getClass().getSimpleName() + ": " + e.getMessage() + ")"));
                 } finally {
                     console.recipeDone(path);
                 }
