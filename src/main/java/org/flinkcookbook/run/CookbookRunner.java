@@ -142,7 +142,10 @@ public final class CookbookRunner {
     /** Runs these recipes and prints each one's progress line and messages; outcomes in the files' order. */
     public List<RecipeOutcome> runRecipes(List<Path> files, Mode mode) {
         List<RecipeOutcome> outcomes = new ArrayList<>();
-        try (FileAccess.Allowance reads = FileAccess.allow(settings.baseDirectory(), settings.fixturesDirectory());
+        try (FileAccess.Allowance reads = FileAccess.allow(
+                        settings.baseDirectory(),
+                        settings.fixturesDirectory(),
+                        List.of(settings.reportDirectory(), settings.junitDirectory()));
                 RecipeThreadPool pool = new RecipeThreadPool(settings.threads())) {
             List<Supplier<RecipeOutcome>> started = files.stream()
                     .map(file -> pool.start(() -> runOrRecall(file, mode)))
