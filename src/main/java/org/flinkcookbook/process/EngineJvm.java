@@ -108,6 +108,7 @@ public final class EngineJvm {
             throws CookbookException {
         ClassDataArchive archive = ClassDataArchive.in(archiveDirectory, classPath);
         Path exchange = null;
+        Path temporary = null;
         Process process = null;
         Thread stopWithMaven = null;
         boolean answered = false;
@@ -122,12 +123,19 @@ public final class EngineJvm {
             jvm.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
             jvm.addAll(flags(Runtime.getRuntime().availableProcessors()));
             jvm.add(HEAP);
+            // Flink unpacks about 70 MB of jars there: removed by the engine JVM as it ends, or here when it is killed
+            temporary = Files.createTempDirectory("cookbook-engine-tmp");
+            jvm.add("-Djava.io.tmpdir=" + temporary);
             process = new ProcessBuilder(archive.command(
                             jvm,
                             classPath.stream()
                                     .map(Path::toString)
                                     .collect(Collectors.joining(java.io.File.pathSeparator)),
-                            List.of(EngineJvmMain.class.getName(), requestFile.toString(), answerFile.toString())))
+                            List.of(
+                                    EngineJvmMain.class.getName(),
+                                    requestFile.toString(),
+                                    answerFile.toString(),
+                                    temporary.toString())))
                     .start();
             Process started = process;
             stopWithMaven = new Thread(() -> stop(started), "cookbook-engine-jvm-stop");
@@ -156,8 +164,8 @@ public final class EngineJvm {
             Thread.currentThread().interrupt();
             throw new CookbookException("interrupted while the recipes ran", e);
         } finally {
-            if (process != null && !answered) {
-                stop(process);
+            if (!answered) {
+                stopAndRemove(process, temporary);
             }
             if (stopWithMaven != null) {
                 removeHook(stopWithMaven);
@@ -170,6 +178,28 @@ public final class EngineJvm {
     private static void stop(Process process) {
         process.descendants().forEach(ProcessHandle::destroyForcibly);
         process.destroyForcibly();
+    }
+
+    /**
+     * An engine JVM that gave no answer (killed by the hard timeout, or dead): stopped with its
+     * children, and once they are gone, its temporary files removed, which it cannot remove itself.
+     */
+    static void stopAndRemove(Process process, Path temporary) {
+        if (process != null) {
+            List<ProcessHandle> all = new ArrayList<>(process.descendants().toList());
+            all.add(process.toHandle());
+            stop(process);
+            for (ProcessHandle handle : all) {
+                try {
+                    handle.onExit().get(10, java.util.concurrent.TimeUnit.SECONDS);
+                } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+                    // removed all the same: what it still writes is left
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        }
+        deleteTree(temporary);
     }
 
     private static RunVerdict answer(Path answerFile, int exitCode, Deque<String> errorLines)
@@ -250,7 +280,7 @@ public final class EngineJvm {
         }
     }
 
-    private static void deleteTree(Path directory) {
+    static void deleteTree(Path directory) {
         if (directory == null) {
             return;
         }

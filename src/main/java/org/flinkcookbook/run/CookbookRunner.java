@@ -36,6 +36,7 @@ import org.flinkcookbook.report.JUnitReport;
 import org.flinkcookbook.report.JsonReport;
 import org.flinkcookbook.report.RecipeOutcome;
 import org.flinkcookbook.report.RecipeStatus;
+import org.flinkcookbook.session.Deadline;
 import org.flinkcookbook.result.StatementResult;
 
 /**
@@ -187,9 +188,10 @@ public final class CookbookRunner {
      */
     private RecipeOutcome runRecipeSafely(Path file, Mode mode) {
         long start = System.nanoTime();
-        console.recipeStarted(finder.displayPath(file));
+        String path = finder.displayPath(file);
+        console.recipeStarted(path);
         try {
-            return runRecipe(file, mode);
+            return Deadline.withHeartbeat(line -> console.statementStarted(path, line), () -> runRecipe(file, mode));
         } catch (RuntimeException
                 | StackOverflowError
                 | OutOfMemoryError
