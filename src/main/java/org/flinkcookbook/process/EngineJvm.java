@@ -138,7 +138,7 @@ public final class EngineJvm {
                                     temporary.toString())))
                     .start();
             Process started = process;
-            stopWithMaven = new Thread(() -> stop(started), "cookbook-engine-jvm-stop");
+            stopWithMaven = new Thread(() -> HardTimeout.kill(started.toHandle()), "cookbook-engine-jvm-stop");
             Runtime.getRuntime().addShutdownHook(stopWithMaven);
             Deque<String> errorLines = new ArrayDeque<>();
             Thread errors = new Thread(
@@ -165,7 +165,7 @@ public final class EngineJvm {
             throw new CookbookException("interrupted while the recipes ran", e);
         } finally {
             if (!answered) {
-                stopAndRemove(process, temporary);
+                stopAndRemove(process == null ? null : process.toHandle(), temporary);
             }
             if (stopWithMaven != null) {
                 removeHook(stopWithMaven);
@@ -174,21 +174,16 @@ public final class EngineJvm {
         }
     }
 
-    /** The engine JVM, and the keeper's engine JVM when it started one. */
-    private static void stop(Process process) {
-        process.descendants().forEach(ProcessHandle::destroyForcibly);
-        process.destroyForcibly();
-    }
-
     /**
-     * An engine JVM that gave no answer (killed by the hard timeout, or dead): stopped with its
-     * children, and once they are gone, its temporary files removed, which it cannot remove itself.
+     * An engine JVM or warm engine that gave no answer (killed by the hard timeout, or dead):
+     * stopped with its children (the keeper's engine JVM too, when it started one), and once they are gone, its temporary files removed, which it
+     * cannot remove itself.
      */
-    static void stopAndRemove(Process process, Path temporary) {
+    static void stopAndRemove(ProcessHandle process, Path temporary) {
         if (process != null) {
             List<ProcessHandle> all = new ArrayList<>(process.descendants().toList());
-            all.add(process.toHandle());
-            stop(process);
+            all.add(process);
+            HardTimeout.kill(process);
             for (ProcessHandle handle : all) {
                 try {
                     handle.onExit().get(10, java.util.concurrent.TimeUnit.SECONDS);

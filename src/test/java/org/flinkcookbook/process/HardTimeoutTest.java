@@ -143,7 +143,7 @@ class HardTimeoutTest {
         Path temporary = Files.createDirectories(root.resolve("cookbook-engine-tmp/flink-planner"));
         Files.writeString(temporary.resolve("flink-table-planner.jar"), "unpacked");
 
-        EngineJvm.stopAndRemove(engine, root.resolve("cookbook-engine-tmp"));
+        EngineJvm.stopAndRemove(engine.toHandle(), root.resolve("cookbook-engine-tmp"));
 
         assertThat(engine.isAlive()).isFalse();
         assertThat(children).noneMatch(ProcessHandle::isAlive);
