@@ -15,15 +15,13 @@ import org.flinkcookbook.session.Deadline;
  * The engine process's last resort: a statement that runs longer than its deadline allows (a job
  * that ignores its cancellation, a thread that never ends) kills the whole process, its children
  * too, and the build reports the recipe. The engine JVM (new or the daemon) says which recipes run
- * with {@code S} and {@code D} protocol lines ({@link Console#recipeStarted}), and beats for each
- * statement with a {@code T} line ({@link Console#statementStarted}); the limit is one statement's,
+ * with {@link WireLine.Kind#STARTED} and {@link WireLine.Kind#DONE} lines ({@link Console#recipeStarted}),
+ * and beats for each statement with a {@link WireLine.Kind#STATEMENT} line
+ * ({@link Console#statementStarted}); the limit is one statement's,
  * counted from the latest beat, so that a recipe of many statements that each end within their
  * deadline is never killed however long it runs.
  */
 final class HardTimeout implements AutoCloseable {
-
-    /** The protocol letter of a statement's heartbeat: {@code T LINE PATH}. */
-    static final char STATEMENT = 'T';
 
     /** Beyond a statement's deadline: stopping its thread, giving up a cluster, starting one, a loaded machine. */
     private static final Duration GRACE = Duration.ofMinutes(1);
@@ -74,17 +72,13 @@ final class HardTimeout implements AutoCloseable {
     }
 
     /** True when this protocol line says a recipe started or ended, or a statement of it started: it is the clock's, not the user's. */
-    boolean consumed(String line) {
-        if (!line.startsWith(EngineJvm.PROTOCOL) || line.length() < EngineJvm.PROTOCOL.length() + 2) {
-            return false;
-        }
-        char kind = line.charAt(EngineJvm.PROTOCOL.length());
-        String text = line.substring(EngineJvm.PROTOCOL.length() + 2);
+    boolean consumed(WireLine line) {
+        String text = line.text();
         long now = clock.getAsLong();
         synchronized (this) {
-            switch (kind) {
-                case 'S' -> running.put(text, new Beat(now, 1));
-                case 'D' -> running.remove(text);
+            switch (line.kind()) {
+                case STARTED -> running.put(text, new Beat(now, 1));
+                case DONE -> running.remove(text);
                 case STATEMENT -> {
                     int space = text.indexOf(' ');
                     try {

@@ -54,8 +54,8 @@ class HardTimeoutTest {
         now.addAndGet(duration.toNanos());
     }
 
-    private static String line(char kind, String text) {
-        return EngineJvm.PROTOCOL + kind + " " + text;
+    private static WireLine line(WireLine.Kind kind, String text) {
+        return new WireLine(kind, text);
     }
 
     @Test
@@ -67,10 +67,10 @@ class HardTimeoutTest {
     @Test
     void aRecipeOfManyStatementsThatEachEndInTimeIsNeverKilledHoweverLongItRuns() {
         try (HardTimeout hardTimeout = hardTimeout()) {
-            assertThat(hardTimeout.consumed(line('S', "recipes/slow.md"))).isTrue();
+            assertThat(hardTimeout.consumed(line(WireLine.Kind.STARTED, "recipes/slow.md"))).isTrue();
             for (int statement = 0; statement < 20; statement++) {
                 advance(LIMIT.minusSeconds(1));
-                assertThat(hardTimeout.consumed(line(HardTimeout.STATEMENT, (3 + statement) + " recipes/slow.md")))
+                assertThat(hardTimeout.consumed(line(WireLine.Kind.STATEMENT, (3 + statement) + " recipes/slow.md")))
                         .isTrue();
                 hardTimeout.check();
             }
@@ -83,8 +83,8 @@ class HardTimeoutTest {
     @Test
     void aStatementBeyondItsLimitKillsTheProcessAndItsChildrenAndIsNamedAtItsLine() throws Exception {
         try (HardTimeout hardTimeout = hardTimeout()) {
-            hardTimeout.consumed(line('S', "recipes/slow.md"));
-            hardTimeout.consumed(line(HardTimeout.STATEMENT, "7 recipes/slow.md"));
+            hardTimeout.consumed(line(WireLine.Kind.STARTED, "recipes/slow.md"));
+            hardTimeout.consumed(line(WireLine.Kind.STATEMENT, "7 recipes/slow.md"));
             advance(LIMIT);
             hardTimeout.check();
             assertThat(hardTimeout.overran()).as("at its limit, not beyond").isEmpty();
@@ -111,12 +111,12 @@ class HardTimeoutTest {
     @Test
     void aRecipeThatEndedKillsNothingAndAnotherRecipesHeartbeatKeepsNoneAlive() throws Exception {
         try (HardTimeout hardTimeout = hardTimeout()) {
-            hardTimeout.consumed(line('S', "recipes/quick.md"));
-            hardTimeout.consumed(line('D', "recipes/quick.md"));
-            hardTimeout.consumed(line('S', "recipes/stuck.md"));
-            hardTimeout.consumed(line('S', "recipes/busy.md"));
+            hardTimeout.consumed(line(WireLine.Kind.STARTED, "recipes/quick.md"));
+            hardTimeout.consumed(line(WireLine.Kind.DONE, "recipes/quick.md"));
+            hardTimeout.consumed(line(WireLine.Kind.STARTED, "recipes/stuck.md"));
+            hardTimeout.consumed(line(WireLine.Kind.STARTED, "recipes/busy.md"));
             advance(LIMIT.minusSeconds(1));
-            hardTimeout.consumed(line(HardTimeout.STATEMENT, "4 recipes/busy.md"));
+            hardTimeout.consumed(line(WireLine.Kind.STATEMENT, "4 recipes/busy.md"));
             hardTimeout.check();
             assertThat(hardTimeout.overran()).isEmpty();
 
@@ -130,11 +130,10 @@ class HardTimeoutTest {
     }
 
     @Test
-    void onlyTheEnginesOwnLinesAreTheClocksAndAMalformedHeartbeatIsShownAsItIs() {
+    void onlyTheClocksLinesAreConsumedAndAMalformedHeartbeatIsShownAsItIs() {
         try (HardTimeout hardTimeout = hardTimeout()) {
-            assertThat(hardTimeout.consumed(line('I', "PASSED recipes/other.md"))).isFalse();
-            assertThat(hardTimeout.consumed(line(HardTimeout.STATEMENT, "recipes/no-line.md"))).isFalse();
-            assertThat(hardTimeout.consumed("T 3 recipes/a library's line")).isFalse();
+            assertThat(hardTimeout.consumed(line(WireLine.Kind.INFO, "PASSED recipes/other.md"))).isFalse();
+            assertThat(hardTimeout.consumed(line(WireLine.Kind.STATEMENT, "recipes/no-line.md"))).isFalse();
         }
     }
 
