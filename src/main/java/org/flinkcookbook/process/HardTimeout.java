@@ -82,7 +82,8 @@ final class HardTimeout implements AutoCloseable {
                 case STATEMENT -> {
                     int space = text.indexOf(' ');
                     try {
-                        running.put(text.substring(space + 1), new Beat(now, Integer.parseInt(text.substring(0, space))));
+                        running.put(
+                                text.substring(space + 1), new Beat(now, Integer.parseInt(text.substring(0, space))));
                     } catch (NumberFormatException | StringIndexOutOfBoundsException malformed) {
                         return false; // no heartbeat of this build: shown as it is
                     }

@@ -36,8 +36,8 @@ import org.flinkcookbook.report.JUnitReport;
 import org.flinkcookbook.report.JsonReport;
 import org.flinkcookbook.report.RecipeOutcome;
 import org.flinkcookbook.report.RecipeStatus;
-import org.flinkcookbook.session.Deadline;
 import org.flinkcookbook.result.StatementResult;
+import org.flinkcookbook.session.Deadline;
 
 /**
  * The whole loop for one goal: find the recipes, run each on the engine, then either compare with

@@ -55,8 +55,7 @@ final class GithubAnnotations {
      * value's bell or terminal escape) is shown as {@code ?}, as in every other line of the output.
      */
     private static String data(String text) {
-        return LogLines.inOneLine(
-                text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A"));
+        return LogLines.inOneLine(text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A"));
     }
 
     /** Escapes as GitHub's toolkit does for a command's property values. */

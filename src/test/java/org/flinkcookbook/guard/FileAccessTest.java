@@ -4,14 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.InputStream;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.ServerSocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.net.UnixDomainSocketAddress;
-import java.nio.channels.ServerSocketChannel;
-import java.net.StandardProtocolFamily;
 import java.util.concurrent.TimeUnit;
 import org.apache.flink.core.fs.FileSystem;
 import org.junit.jupiter.api.AfterEach;
@@ -181,7 +181,8 @@ class FileAccessTest {
         Files.writeString(project.resolve("target/cookbook/report.json"), "{}");
         Files.createDirectories(project.resolve("out/reports"));
         Files.writeString(project.resolve("out/reports/TEST-a.xml"), "<x/>");
-        Files.createSymbolicLink(project.resolve("fixtures/report.csv"), project.resolve("target/cookbook/report.json"));
+        Files.createSymbolicLink(
+                project.resolve("fixtures/report.csv"), project.resolve("target/cookbook/report.json"));
 
         assertRefused("target/cookbook/report.json", "target, which the build writes");
         assertRefused("fixtures/report.csv", "target, which the build writes");
@@ -218,8 +219,8 @@ class FileAccessTest {
             assertRefused("fixtures/zero.csv", "it lies in /proc, /sys or /dev");
             assertRefused("/proc/self/pagemap", "it lies in /proc, /sys or /dev");
         }
-        org.apache.flink.core.fs.Path directory =
-                new org.apache.flink.core.fs.Path(project.resolve("fixtures/sub").toString());
+        org.apache.flink.core.fs.Path directory = new org.apache.flink.core.fs.Path(
+                project.resolve("fixtures/sub").toString());
         assertThat(FileSystem.get(directory.toUri()).listStatus(directory)).isEmpty();
     }
 }

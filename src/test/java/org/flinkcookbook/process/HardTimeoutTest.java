@@ -67,7 +67,8 @@ class HardTimeoutTest {
     @Test
     void aRecipeOfManyStatementsThatEachEndInTimeIsNeverKilledHoweverLongItRuns() {
         try (HardTimeout hardTimeout = hardTimeout()) {
-            assertThat(hardTimeout.consumed(line(WireLine.Kind.STARTED, "recipes/slow.md"))).isTrue();
+            assertThat(hardTimeout.consumed(line(WireLine.Kind.STARTED, "recipes/slow.md")))
+                    .isTrue();
             for (int statement = 0; statement < 20; statement++) {
                 advance(LIMIT.minusSeconds(1));
                 assertThat(hardTimeout.consumed(line(WireLine.Kind.STATEMENT, (3 + statement) + " recipes/slow.md")))
@@ -123,8 +124,8 @@ class HardTimeoutTest {
             advance(Duration.ofSeconds(2));
             hardTimeout.check();
 
-            assertThat(hardTimeout.overran()).hasValueSatisfying(message -> assertThat(message)
-                    .startsWith("recipes/stuck.md:1: "));
+            assertThat(hardTimeout.overran())
+                    .hasValueSatisfying(message -> assertThat(message).startsWith("recipes/stuck.md:1: "));
             engine.onExit().get(30, TimeUnit.SECONDS);
         }
     }
@@ -132,8 +133,10 @@ class HardTimeoutTest {
     @Test
     void onlyTheClocksLinesAreConsumedAndAMalformedHeartbeatIsShownAsItIs() {
         try (HardTimeout hardTimeout = hardTimeout()) {
-            assertThat(hardTimeout.consumed(line(WireLine.Kind.INFO, "PASSED recipes/other.md"))).isFalse();
-            assertThat(hardTimeout.consumed(line(WireLine.Kind.STATEMENT, "recipes/no-line.md"))).isFalse();
+            assertThat(hardTimeout.consumed(line(WireLine.Kind.INFO, "PASSED recipes/other.md")))
+                    .isFalse();
+            assertThat(hardTimeout.consumed(line(WireLine.Kind.STATEMENT, "recipes/no-line.md")))
+                    .isFalse();
         }
     }
 

@@ -34,10 +34,10 @@ class DeadlineTest {
     @Test
     void withoutAHeartbeatNothingIsHeardAndTheWorkStillRuns() {
         assertThat(Deadline.run("plan", Duration.ofSeconds(30), () -> {
-                    Deadline.statementStarts(3);
-                    return "planned";
-                })
-                .value())
+                            Deadline.statementStarts(3);
+                            return "planned";
+                        })
+                        .value())
                 .isEqualTo("planned");
     }
 
