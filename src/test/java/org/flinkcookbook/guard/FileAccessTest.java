@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.apache.flink.core.fs.FileSystem;
+import org.flinkcookbook.testing.Recipes;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -153,11 +154,9 @@ class FileAccessTest {
 
     @Test
     void gitDirectoriesAnywhereInTheProjectAreRefusedAndSoIsALinkToOne() throws Exception {
-        Files.createDirectories(project.resolve(".git"));
-        Files.writeString(project.resolve(".git/config"), "extraheader = AUTHORIZATION: basic FAKE-TOKEN\n");
-        Files.createDirectories(project.resolve("fixtures/vendored/.git"));
-        Files.writeString(project.resolve("fixtures/vendored/.git/config"), "FAKE-TOKEN\n");
-        Files.writeString(project.resolve("fixtures/sub/.GIT"), "gitdir: FAKE-TOKEN\n");
+        Recipes.fixture(project, ".git/config", "extraheader = AUTHORIZATION: basic FAKE-TOKEN\n");
+        Recipes.fixture(project, "fixtures/vendored/.git/config", "FAKE-TOKEN\n");
+        Recipes.fixture(project, "fixtures/sub/.GIT", "gitdir: FAKE-TOKEN\n");
         Files.createSymbolicLink(project.resolve("fixtures/config.csv"), project.resolve(".git/config"));
         Files.createSymbolicLink(project.resolve("fixtures/repository"), project.resolve(".git"));
 
@@ -177,10 +176,8 @@ class FileAccessTest {
 
     @Test
     void theBuildDirectoryAndTheDirectoriesTheRunWritesAreRefused() throws Exception {
-        Files.createDirectories(project.resolve("target/cookbook"));
-        Files.writeString(project.resolve("target/cookbook/report.json"), "{}");
-        Files.createDirectories(project.resolve("out/reports"));
-        Files.writeString(project.resolve("out/reports/TEST-a.xml"), "<x/>");
+        Recipes.fixture(project, "target/cookbook/report.json", "{}");
+        Recipes.fixture(project, "out/reports/TEST-a.xml", "<x/>");
         Files.createSymbolicLink(
                 project.resolve("fixtures/report.csv"), project.resolve("target/cookbook/report.json"));
 

@@ -122,10 +122,8 @@ class RecipeGuardTest {
 
     @Test
     void secretsAndTheBuildsFilesInsideTheProjectAreRefusedAtTheirLineBeforeAnythingRuns() throws Exception {
-        Files.createDirectories(project.resolve(".git"));
-        Files.writeString(project.resolve(".git/config"), "extraheader = AUTHORIZATION: basic FAKE-TOKEN\n");
-        Files.createDirectories(project.resolve("target/cookbook"));
-        Files.writeString(project.resolve("target/cookbook/report.json"), "{}\n");
+        Recipes.fixture(project, ".git/config", "extraheader = AUTHORIZATION: basic FAKE-TOKEN\n");
+        Recipes.fixture(project, "target/cookbook/report.json", "{}\n");
         Files.createSymbolicLink(fixtures.resolve("config.csv"), project.resolve(".git/config"));
 
         List<Refusal> refusals;

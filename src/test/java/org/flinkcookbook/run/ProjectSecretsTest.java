@@ -4,13 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
-import org.flinkcookbook.io.Console;
 import org.flinkcookbook.report.RecipeStatus;
 import org.flinkcookbook.simulator.SimulatorEngine;
 import org.flinkcookbook.testing.ProjectSettings;
+import org.flinkcookbook.testing.RecordingConsole;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,29 +25,7 @@ class ProjectSecretsTest {
     @TempDir
     Path project;
 
-    private final List<String> output = new ArrayList<>();
-
-    private final Console console = new Console() {
-        @Override
-        public void info(String message) {
-            output.add(message);
-        }
-
-        @Override
-        public void warn(String message) {
-            output.add(message);
-        }
-
-        @Override
-        public void error(String message) {
-            output.add(message);
-        }
-
-        @Override
-        public void raw(String line) {
-            output.add(line);
-        }
-    };
+    private final RecordingConsole console = new RecordingConsole();
 
     @Test
     void theTokenInGitsConfigReachesNoLogAnnotationOrReport() throws Exception {
@@ -92,8 +69,8 @@ class ProjectSecretsTest {
             assertThat(outcome.problemLine()).isEqualTo(4);
             assertThat(outcome.problem()).contains("may not be read: it lies in a Git directory (.git)");
         });
-        assertThat(output).anyMatch(line -> line.startsWith("::error file=recipes/leak.md,line=4"));
-        assertThat(output).noneMatch(line -> line.contains(TOKEN));
+        assertThat(console.lines()).anyMatch(line -> line.startsWith("::error file=recipes/leak.md,line=4"));
+        assertThat(console.lines()).noneMatch(line -> line.contains(TOKEN));
         List<Path> written;
         try (Stream<Path> files = Files.walk(project.resolve("target"))) {
             written = files.filter(Files::isRegularFile).toList();
