@@ -23,11 +23,24 @@ public final class ChangedSince {
         this.changed = changed;
     }
 
-    /** Asks git in {@code directory}, which must lie in a git working tree where {@code ref} names a commit. */
+    /**
+     * Asks git in {@code directory}, which must lie in a git working tree where {@code ref} names a
+     * commit. The reference is never read as an option: one that starts with {@code -} is refused,
+     * and git resolves it to a commit ({@code rev-parse --verify --end-of-options REF^{commit}})
+     * before the diff is taken against that commit's id.
+     */
     public static ChangedSince ask(String ref, Path directory) {
+        if (ref.isEmpty() || ref.startsWith("-")) {
+            throw new IllegalArgumentException(
+                    "cookbook.changedSince=" + ref
+                            + " is not a git revision (a revision never starts with '-', and git would read it as an option);"
+                            + " name a commit of the repository the cookbook is in, such as -Dcookbook.changedSince=origin/main");
+        }
+        String commit = git(directory, "rev-parse", "--verify", "--end-of-options", ref + "^{commit}")
+                .strip();
         Path top = Path.of(git(directory, "rev-parse", "--show-toplevel").strip());
         Set<Path> changed = new HashSet<>();
-        for (String name : names(git(directory, "diff", "--name-only", "-z", ref, "--"))) {
+        for (String name : names(git(directory, "diff", "--name-only", "-z", commit, "--"))) {
             changed.add(top.resolve(name).normalize());
         }
         for (String name : names(git(directory, "ls-files", "--others", "--exclude-standard", "--full-name", "-z"))) {
