@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * The files that differ from a git revision ({@code cookbook.changedSince}): changed, added or
@@ -17,10 +18,12 @@ public final class ChangedSince {
 
     private final String ref;
     private final Set<Path> changed;
+    private final Path baseDirectory;
 
-    private ChangedSince(String ref, Set<Path> changed) {
+    private ChangedSince(String ref, Set<Path> changed, Path baseDirectory) {
         this.ref = ref;
         this.changed = changed;
+        this.baseDirectory = baseDirectory;
     }
 
     /**
@@ -46,16 +49,22 @@ public final class ChangedSince {
         for (String name : names(git(directory, "ls-files", "--others", "--exclude-standard", "--full-name", "-z"))) {
             changed.add(top.resolve(name).normalize());
         }
-        return new ChangedSince(ref, Set.copyOf(changed));
+        return new ChangedSince(ref, Set.copyOf(changed), directory);
     }
 
     public String ref() {
         return ref;
     }
 
-    /** True when one of the inputs, or a file in an input directory, changed. */
-    public boolean touches(Set<Path> inputs) {
-        return changed.stream().anyMatch(file -> RecipeInputs.affects(inputs, file));
+    /** True when a changed file is one {@code affects} accepts. */
+    public boolean touches(Predicate<Path> affects) {
+        return changed.stream().anyMatch(affects);
+    }
+
+    /** True when the project's build files changed ({@code pom.xml}, {@code .mvn}): the plugin or Flink version, options. */
+    public boolean touchesBuild() {
+        RecipeInputs build = RecipeInputs.of(List.of(baseDirectory.resolve("pom.xml"), baseDirectory.resolve(".mvn")));
+        return touches(build::affectedBy);
     }
 
     private static List<String> names(String output) {

@@ -49,6 +49,7 @@ public final class FileAccess {
     public static Path readable(Path path) throws AccessDeniedException {
         List<Roots> allowed = List.copyOf(ALLOWED);
         if (allowed.isEmpty()) {
+            InputLog.read(path);
             return path.toAbsolutePath();
         }
         Path absolute = path.isAbsolute()
@@ -57,6 +58,7 @@ public final class FileAccess {
         Path real = realPath(absolute);
         for (Roots roots : allowed) {
             if (real.startsWith(roots.project()) || real.startsWith(roots.fixtures())) {
+                InputLog.read(real);
                 return real;
             }
         }

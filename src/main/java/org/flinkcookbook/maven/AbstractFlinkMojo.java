@@ -45,11 +45,6 @@ abstract class AbstractFlinkMojo extends AbstractCookbookMojo {
     private int daemonIdleTimeout;
 
     @Override
-    String engineSettings() {
-        return "timeout " + timeout() + "\nflink.address " + flinkAddress;
-    }
-
-    @Override
     boolean flinkLogs() {
         return flinkLogs;
     }

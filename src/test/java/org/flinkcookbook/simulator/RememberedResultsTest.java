@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.flinkcookbook.engine.RecipeRun;
@@ -55,7 +56,7 @@ class RememberedResultsTest {
     void cookbook() {
         fixtures = directory.resolve("fixtures");
         Recipes.fixture(fixtures, "events.csv", ROWS);
-        session = new RecipeSession(new StatementParser(fixtures), new ResultCache("test"));
+        session = new RecipeSession(new StatementParser(fixtures), new ResultCache("test", Duration.ofSeconds(60)));
     }
 
     private RecipeRun run(String... sql) {
