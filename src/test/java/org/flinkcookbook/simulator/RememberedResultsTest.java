@@ -187,6 +187,21 @@ class RememberedResultsTest {
         assertThat(all.rows()).hasSize(5);
     }
 
+    @Test
+    void theFilesAQueryReadAreItsInputsHoweverTheSqlSpellsTheirPath() {
+        String table = "CREATE TABLE events (id INT, v INT, ts TIMESTAMP(3)) WITH ('connector' = 'filesystem', "
+                + "'path' /* a comment no pattern expects */ = '${fixtures}/events.csv', 'format' = 'csv');";
+        run(table, ALL);
+        run(table, ALL);
+        assertThat(ran).isEmpty();
+
+        Recipes.fixture(fixtures, "events.csv", ROWS + "5,50,2024-03-01 10:00:12\n");
+        StatementResult all = run(table, ALL).results().get(0);
+
+        assertThat(ran).hasSize(1);
+        assertThat(all.rows()).hasSize(5);
+    }
+
     private Recipe recipeOnDisk() throws RecipeException {
         return new RecipeParser().parse(directory.resolve("recipe.md"), "recipe.md");
     }
