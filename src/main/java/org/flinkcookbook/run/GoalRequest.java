@@ -9,11 +9,10 @@ import org.flinkcookbook.cache.ChangedSince;
 import org.flinkcookbook.cache.RecipeCache;
 import org.flinkcookbook.engine.Engine;
 import org.flinkcookbook.io.Console;
-import org.flinkcookbook.process.EngineJvm;
 
 /**
  * A goal's run: what to do with the results, and the settings, one serializable value built by
- * the Mojo, run in Maven's JVM or sent as it is to the engine JVM ({@link EngineJvm}) or the warm
+ * the Mojo, run in Maven's JVM or sent as it is to the engine JVM (process.EngineJvm) or the warm
  * engine, which build the same runner from it.
  *
  * @param mode what to do with each recipe's results

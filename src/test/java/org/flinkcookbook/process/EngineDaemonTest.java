@@ -20,6 +20,7 @@ import org.flinkcookbook.io.Console;
 import org.flinkcookbook.report.GoalCommand;
 import org.flinkcookbook.run.CookbookRunner;
 import org.flinkcookbook.run.EngineChoice;
+import org.flinkcookbook.run.EngineKind;
 import org.flinkcookbook.run.GoalRequest;
 import org.flinkcookbook.run.RunSettings;
 import org.flinkcookbook.testing.ConsoleLines;
@@ -231,8 +232,8 @@ class EngineDaemonTest {
 
     /** Verify remembers statements' results on the daemon, as with cookbook.cache; expected does not. */
     private GoalRequest request(CookbookRunner.Mode mode, String recipe, boolean failIfNoSpecifiedRecipes) {
-        EngineChoice flink =
-                new EngineChoice("flink", false, project.resolve("fixtures").toString(), 60, false, null, false, false);
+        EngineChoice flink = new EngineChoice(
+                EngineKind.FLINK, false, project.resolve("fixtures").toString(), 60, false, null, false, false);
         RunSettings.CacheChoice rememberResults =
                 mode == CookbookRunner.Mode.VERIFY ? new RunSettings.CacheChoice(null, null) : null;
         RunSettings settings = new RunSettings(

@@ -11,6 +11,7 @@ import java.util.List;
 import org.flinkcookbook.run.CookbookException;
 import org.flinkcookbook.run.CookbookRunner;
 import org.flinkcookbook.run.EngineChoice;
+import org.flinkcookbook.run.EngineKind;
 import org.flinkcookbook.run.GoalRequest;
 import org.flinkcookbook.run.RunSettings;
 import org.flinkcookbook.run.RunVerdict;
@@ -83,7 +84,7 @@ class EngineJvmTest {
 
     private GoalRequest request(String recipes) {
         EngineChoice simulator = new EngineChoice(
-                "simulator", false, project.resolve("fixtures").toString(), 60, false, null, false, false);
+                EngineKind.SIMULATOR, false, project.resolve("fixtures").toString(), 60, false, null, false, false);
         RunSettings settings = ProjectSettings.of(project, recipes, project, simulator, null);
         return new GoalRequest(CookbookRunner.Mode.VERIFY, settings);
     }

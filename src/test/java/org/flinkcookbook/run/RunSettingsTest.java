@@ -29,7 +29,7 @@ class RunSettingsTest {
                 1,
                 "target/cookbook",
                 "",
-                "flink",
+                EngineKind.FLINK,
                 300,
                 false,
                 null));
@@ -67,7 +67,7 @@ class RunSettingsTest {
             int threads,
             String reports,
             String filter,
-            String engine,
+            EngineKind engine,
             int timeout,
             boolean strict,
             String address) {}
@@ -134,7 +134,7 @@ class RunSettingsTest {
                         v.threads(),
                         v.reports(),
                         v.filter(),
-                        "simulator",
+                        EngineKind.SIMULATOR,
                         v.timeout(),
                         v.strict(),
                         v.address()),
