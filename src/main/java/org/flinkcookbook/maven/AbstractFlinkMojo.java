@@ -84,11 +84,6 @@ abstract class AbstractFlinkMojo extends AbstractCookbookMojo {
     }
 
     @Override
-    String engineSettings() {
-        return "timeout " + timeout() + "\nflink.address " + flinkAddress;
-    }
-
-    @Override
     boolean flinkLogs() {
         return flinkLogs;
     }
@@ -145,12 +140,12 @@ abstract class AbstractFlinkMojo extends AbstractCookbookMojo {
             VersionResults planned = EngineJvm.plan(
                     new VersionPlanning.Request(
                             version.text(),
-                            request.settings().baseDirectory(),
-                            request.settings().recipesDirectory(),
-                            request.settings().fixturesDirectory(),
+                            request.settings().baseDirectory().toString(),
+                            request.settings().recipesDirectory().toString(),
+                            request.settings().fixturesDirectory().toString(),
                             request.settings().recipeFilter(),
-                            request.settings().allowedFunctions(),
-                            timeout()),
+                            List.copyOf(request.settings().allowedFunctions()),
+                            request.engines().timeoutSeconds()),
                     EngineJvm.classPath(classPath, archiveDirectory),
                     console);
             console.info(String.format(

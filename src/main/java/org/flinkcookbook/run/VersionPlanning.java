@@ -110,7 +110,7 @@ public final class VersionPlanning {
                     null);
         }
         VersionResults results = VersionResults.none();
-        try (FileAccess.Allowance reads = FileAccess.allow(baseDirectory, fixturesDirectory)) {
+        try (FileAccess.Allowance reads = FileAccess.allow(baseDirectory, fixturesDirectory, List.of())) {
             for (Path file : finder.find(recipesDirectory, request.recipeFilter())) {
                 String path = finder.displayPath(file);
                 console.recipeStarted(path);
