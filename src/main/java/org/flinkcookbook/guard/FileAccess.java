@@ -115,6 +115,7 @@ public final class FileAccess {
     public static Path readable(Path path) throws AccessDeniedException {
         List<Roots> allowed = List.copyOf(ALLOWED);
         if (allowed.isEmpty()) {
+            InputLog.read(path);
             return path.toAbsolutePath();
         }
         Path absolute = path.isAbsolute()
@@ -131,6 +132,7 @@ public final class FileAccess {
                 if (refusal.isPresent()) {
                     throw new AccessDeniedException(path.toString(), null, refusal.get());
                 }
+                InputLog.read(real);
                 return real;
             }
         }
