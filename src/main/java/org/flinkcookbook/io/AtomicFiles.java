@@ -64,19 +64,7 @@ public final class AtomicFiles {
      * path is a symbolic link or not a directory.
      */
     public static Path directory(Path directory) throws IOException {
-        Path target = directory.toAbsolutePath().normalize();
-        Path made = target.getRoot();
-        for (Path name : target) {
-            made = made.resolve(name);
-            if (!Files.exists(made, LinkOption.NOFOLLOW_LINKS)) {
-                Files.createDirectory(made);
-            }
-            refuseLink(made, target);
-            if (!Files.isDirectory(made, LinkOption.NOFOLLOW_LINKS)) {
-                throw new IOException(target + " cannot be a directory: " + made + " is a file");
-            }
-        }
-        return target;
+        return components(directory, true);
     }
 
     /** The bytes of a regular file reached through no link; empty when there is none. */
@@ -102,12 +90,24 @@ public final class AtomicFiles {
 
     /** Refuses a path of which a component that exists is a symbolic link. */
     public static void refuseLinks(Path path) throws IOException {
+        components(path, false);
+    }
+
+    /** Looks at every component of the path without following links; {@code make} makes the missing ones directories. */
+    private static Path components(Path path, boolean make) throws IOException {
         Path target = path.toAbsolutePath().normalize();
         Path each = target.getRoot();
         for (Path name : target) {
             each = each.resolve(name);
+            if (make && !Files.exists(each, LinkOption.NOFOLLOW_LINKS)) {
+                Files.createDirectory(each);
+            }
             refuseLink(each, target);
+            if (make && !Files.isDirectory(each, LinkOption.NOFOLLOW_LINKS)) {
+                throw new IOException(target + " cannot be a directory: " + each + " is a file");
+            }
         }
+        return target;
     }
 
     private static void refuseLink(Path component, Path path) throws IOException {
