@@ -41,6 +41,7 @@ import org.flinkcookbook.report.JsonReport;
 import org.flinkcookbook.report.RecipeOutcome;
 import org.flinkcookbook.report.RecipeStatus;
 import org.flinkcookbook.result.StatementResult;
+import org.flinkcookbook.session.Deadline;
 
 /**
  * The whole loop for one goal: find the recipes, run each on the engine, then either compare with
@@ -162,7 +163,10 @@ public final class CookbookRunner {
 
     private List<RecipeOutcome> runRecipes(List<Path> files, Mode mode, Function<Path, RecipeCache.Entry> entries) {
         List<RecipeOutcome> outcomes = new ArrayList<>();
-        try (FileAccess.Allowance reads = FileAccess.allow(settings.baseDirectory(), settings.fixturesDirectory());
+        try (FileAccess.Allowance reads = FileAccess.allow(
+                        settings.baseDirectory(),
+                        settings.fixturesDirectory(),
+                        List.of(settings.reportDirectory(), settings.junitDirectory()));
                 RecipeThreadPool pool = new RecipeThreadPool(settings.threads())) {
             List<Supplier<RecipeOutcome>> started = files.stream()
                     .map(file -> pool.start(() -> runOrRecall(file, mode, entries.apply(file))))
@@ -217,9 +221,10 @@ public final class CookbookRunner {
      */
     private RecipeOutcome runRecipeSafely(Path file, Mode mode) {
         long start = System.nanoTime();
-        console.recipeStarted(finder.displayPath(file));
+        String path = finder.displayPath(file);
+        console.recipeStarted(path);
         try {
-            return runRecipe(file, mode);
+            return Deadline.withHeartbeat(line -> console.statementStarted(path, line), () -> runRecipe(file, mode));
         } catch (RuntimeException
                 | StackOverflowError
                 | OutOfMemoryError

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.apache.flink.core.fs.FileSystem;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,7 +27,7 @@ class InputLogTest {
         GuardedFileSystem.install(); // as the Flink engine does
         InputLog before = InputLog.open();
         before.close();
-        try (FileAccess.Allowance allowance = FileAccess.allow(project, project.resolve("fixtures"));
+        try (FileAccess.Allowance allowance = FileAccess.allow(project, project.resolve("fixtures"), List.of());
                 InputLog log = InputLog.open()) {
             org.apache.flink.core.fs.Path alias = new org.apache.flink.core.fs.Path("fixtures/alias.csv");
             FileSystem fs = FileSystem.get(alias.toUri());
