@@ -20,7 +20,8 @@ import java.util.UUID;
  * stop at any time. No symbolic link is followed anywhere on the way: every component of the
  * path is looked at without following links, and one that is a link is refused with a sentence,
  * so that a link a pull request commits (under {@code target/}, say) cannot send a write, a read
- * or a delete outside the project.
+ * or a delete outside the project. Only a link in a directory this user may not write (the
+ * system's, such as macOS's {@code /var}) is followed: nothing a checkout holds can be one.
  */
 public final class AtomicFiles {
 
@@ -103,7 +104,7 @@ public final class AtomicFiles {
                 Files.createDirectory(each);
             }
             refuseLink(each, target);
-            if (make && !Files.isDirectory(each, LinkOption.NOFOLLOW_LINKS)) {
+            if (make && !Files.isDirectory(each)) { // a link here is the system's: refuseLink refused any other
                 throw new IOException(target + " cannot be a directory: " + each + " is a file");
             }
         }
@@ -117,7 +118,8 @@ public final class AtomicFiles {
         } catch (NoSuchFileException missing) {
             return;
         }
-        if (attributes.isSymbolicLink()) {
+        // a link in a directory this user cannot write is the system's (macOS's /var), never the work tree's
+        if (attributes.isSymbolicLink() && Files.isWritable(component.getParent())) {
             throw new IOException(path + " is not used: " + component
                     + " is a symbolic link, and reports, expected files and the cache are never written or read"
                     + " through one; delete the link and run again: rm " + component);
