@@ -27,7 +27,10 @@ import org.flinkcookbook.simulator.ExpressionGrammar.Family;
  * FILTER, DISTINCT and AVG on every type, GROUP BY in batch mode, UNION ALL in both modes,
  * CURRENT_WATERMARK in WHERE, SELECT lists, OVER arguments and views, {@link ExpressionGrammar}
  * expressions, DECIMAL and constant DOUBLE arithmetic, TIMESTAMP literals, DESCRIBE of computed
- * columns, INSERT into narrower sinks and statement sets, and statements Flink refuses. Every
+ * columns, INSERT into narrower sinks and statement sets, statements Flink refuses, and the shapes
+ * Flink's planner rewrites before any operator runs (see {@link #rewritten}: filters pushed below
+ * aggregations, contradictions, equalities propagated into projections, folded constant strings,
+ * NOT NULL sinks), with the emit and mini-batch settings and DECIMAL sums that overflow. Every
  * construct docs/simulator.md says is modelled is drawn somewhere (its fuzzing section lists where).
  * Each statement is one line, so a problem's line names its statement.
  */
