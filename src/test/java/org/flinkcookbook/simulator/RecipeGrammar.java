@@ -111,6 +111,8 @@ final class RecipeGrammar {
      * them grouped by other keys than their PARTITION BY), for a sweep of the changelog model.
      */
     private static final boolean CHANGELOG_FOCUS = "changelog".equals(System.getProperty("cookbook.fuzz.focus"));
+    /** {@code -Dcookbook.fuzz.focus=rewrites} draws only the shapes Flink's planner rewrites ({@link #rewritten}). */
+    private static final boolean REWRITES_FOCUS = "rewrites".equals(System.getProperty("cookbook.fuzz.focus"));
 
     private static final long SECOND = 1_000;
     private static final long MINUTE = 60 * SECOND;
@@ -505,6 +507,8 @@ final class RecipeGrammar {
         int shape = random.nextInt(142);
         if (CHANGELOG_FOCUS) {
             shape = shape % 2 == 0 ? 107 : 16; // groupAggregate, sessionTvf
+        } else if (REWRITES_FOCUS) {
+            shape = 118;
         }
         if (shape < 16) {
             windowAggregate(source);
