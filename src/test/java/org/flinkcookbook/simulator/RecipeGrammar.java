@@ -694,17 +694,26 @@ final class RecipeGrammar {
                         : "GROUP BY without a window, streaming" + (keys.isEmpty() ? ", no keys" : ", by " + keys));
     }
 
-    private void groupWindow(String source) {
-        long size = scale * pick(List.of(1L, 2L, 4L));
-        String kind = pick(List.of("TUMBLE", "HOP", "SESSION"));
+    /** A group window's arguments: {@code (ts, size)}, {@code (ts, slide, size)} or {@code (ts, gap)} of one scale. */
+    private String groupWindowCall(String kind, long size) {
         String arguments = switch (kind) {
             case "TUMBLE" -> interval(size);
             case "HOP" -> interval(exact(size / 2) ? size / 2 : size) + ", " + interval(size);
             default -> interval(scale);
         };
-        String call = "(ts, " + arguments + ")";
-        List<String> items =
-                new ArrayList<>(List.of(kind + "_START" + call + " AS ws", kind + "_END" + call + " AS we"));
+        return "(ts, " + arguments + ")";
+    }
+
+    /** A group window's start and end as {@code ws} and {@code we}, the first items of its SELECT list. */
+    private static List<String> groupWindowBounds(String kind, String call) {
+        return new ArrayList<>(List.of(kind + "_START" + call + " AS ws", kind + "_END" + call + " AS we"));
+    }
+
+    private void groupWindow(String source) {
+        long size = scale * pick(List.of(1L, 2L, 4L));
+        String kind = pick(List.of("TUMBLE", "HOP", "SESSION"));
+        String call = groupWindowCall(kind, size);
+        List<String> items = groupWindowBounds(kind, call);
         if (!kind.equals("HOP") || random.nextBoolean()) {
             items.add(kind + "_ROWTIME" + call + " AS wt");
         }
@@ -1086,14 +1095,8 @@ final class RecipeGrammar {
     private void filteredGroupWindow(String source) {
         long size = scale * pick(List.of(1L, 2L, 4L));
         String kind = pick(List.of("TUMBLE", "TUMBLE", "HOP", "SESSION"));
-        String arguments = switch (kind) {
-            case "TUMBLE" -> interval(size);
-            case "HOP" -> interval(exact(size / 2) ? size / 2 : size) + ", " + interval(size);
-            default -> interval(scale);
-        };
-        String call = "(ts, " + arguments + ")";
-        List<String> items =
-                new ArrayList<>(List.of(kind + "_START" + call + " AS ws", kind + "_END" + call + " AS we"));
+        String call = groupWindowCall(kind, size);
+        List<String> items = groupWindowBounds(kind, call);
         items.addAll(aggregates());
         add(new Statement(
                 "SELECT * FROM (SELECT k, ",
