@@ -3,18 +3,13 @@ package org.flinkcookbook.maven;
 import java.io.File;
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
-import org.apache.maven.execution.MavenSession;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
-import org.apache.maven.plugin.descriptor.PluginDescriptor;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.flinkcookbook.io.Console;
-import org.flinkcookbook.report.GoalCommand;
 import org.flinkcookbook.run.CookbookException;
 import org.flinkcookbook.run.CookbookRunner;
 import org.flinkcookbook.run.EngineChoice;
@@ -86,23 +81,21 @@ abstract class AbstractCookbookMojo extends AbstractRecipesMojo {
     @Parameter(property = "cookbook.changedSince", defaultValue = "")
     private String changedSince;
 
-    @Parameter(defaultValue = "${session}", readonly = true, required = true)
-    private MavenSession session;
-
-    @Parameter(defaultValue = "${plugin}", readonly = true, required = true)
-    private PluginDescriptor plugin;
-
     @Override
     final void executeGoal() throws MojoExecutionException, MojoFailureException {
         RunVerdict verdict;
         try {
+            CookbookRunner.checkRecipesDirectory(recipes().toPath());
+            beforeRun();
             verdict = run(goalRequest(), new MavenConsole(getLog()));
         } catch (CookbookException e) {
             throw new MojoExecutionException(e.getMessage(), e);
         } catch (RuntimeException e) {
             throw new MojoExecutionException("The cookbook plugin cannot run: " + e.getMessage(), e);
         }
-        if (verdict.failsBuild() && failureIgnore) {
+        if (verdict.failsBuild() && !failsOnRecipes()) {
+            getLog().info(verdict.line());
+        } else if (verdict.failsBuild() && failureIgnore) {
             getLog().warn(verdict.line() + " (the build goes on: cookbook.failureIgnore=true). "
                     + verdict.failureAdvice());
         } else if (verdict.failsBuild()) {
@@ -111,6 +104,14 @@ abstract class AbstractCookbookMojo extends AbstractRecipesMojo {
         } else {
             getLog().info(verdict.line());
         }
+    }
+
+    /** What the goal does before the recipes run, in Maven's JVM; nothing unless the goal says. */
+    void beforeRun() throws MojoExecutionException, MojoFailureException {}
+
+    /** Whether recipes that fail make this goal fail the build; a watch, ended by the author, does not. */
+    boolean failsOnRecipes() {
+        return true;
     }
 
     /** What this goal does with the results. */
@@ -190,7 +191,7 @@ abstract class AbstractCookbookMojo extends AbstractRecipesMojo {
             return null;
         }
         return new GoalRequest.CacheChoice(
-                cache ? cacheDirectory.toPath().toString() : null,
+                cache ? inProject(cacheDirectory).toString() : null,
                 resultSettings(),
                 changedOnly ? changedSince.strip() : null);
     }
@@ -212,11 +213,6 @@ abstract class AbstractCookbookMojo extends AbstractRecipesMojo {
                                 .relativize(fixtures().toPath().toAbsolutePath().normalize()));
     }
 
-    /** The plugin, whose jars the engine JVM runs. */
-    PluginDescriptor plugin() {
-        return plugin;
-    }
-
     private RunSettings runSettings() {
         return new RunSettings(
                 baseDirectory().toPath(),
@@ -224,8 +220,8 @@ abstract class AbstractCookbookMojo extends AbstractRecipesMojo {
                 fixtures().toPath(),
                 recipe(),
                 requireExpected,
-                reportDirectory.toPath(),
-                junitDirectory.toPath(),
+                inProject(reportDirectory),
+                inProject(junitDirectory),
                 maxStoredRows,
                 allowedFunctions == null || allowedFunctions.isBlank()
                         ? Set.of()
@@ -243,19 +239,5 @@ abstract class AbstractCookbookMojo extends AbstractRecipesMojo {
         boolean annotate =
                 githubAnnotations != null ? githubAnnotations : "true".equals(System.getenv("GITHUB_ACTIONS"));
         return annotate ? RepositoryRoot.of(baseDirectory().toPath(), System.getenv("GITHUB_WORKSPACE")) : null;
-    }
-
-    /** The goals as the user typed them, so that the commands in messages work the same way. */
-    private GoalCommand goalCommand() {
-        File pom = session.getRequest().getPom();
-        Path here = Path.of(System.getProperty("user.dir")).toAbsolutePath();
-        String pomOption =
-                pom == null || pom.toPath().toAbsolutePath().getParent().equals(here)
-                        ? null
-                        : here.relativize(pom.toPath().toAbsolutePath()).toString();
-        Map<String, String> properties = new HashMap<>();
-        session.getUserProperties().forEach((name, value) -> properties.put(name.toString(), value.toString()));
-        return GoalCommand.invoked(
-                session.getGoals(), plugin.getGroupId() + ":" + plugin.getArtifactId(), pomOption, properties);
     }
 }

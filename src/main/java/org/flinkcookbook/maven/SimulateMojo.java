@@ -11,6 +11,12 @@ import org.flinkcookbook.run.CookbookRunner;
 @Mojo(name = "simulate", requiresProject = false, threadSafe = true)
 public class SimulateMojo extends AbstractCookbookMojo {
 
+    /** Skipped by skipTests, skipITs and maven.test.skip, as Failsafe's tests are. */
+    @Override
+    boolean isTest() {
+        return true;
+    }
+
     @Override
     CookbookRunner.Mode mode() {
         return CookbookRunner.Mode.VERIFY;

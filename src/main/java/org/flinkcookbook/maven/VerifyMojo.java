@@ -12,6 +12,12 @@ import org.flinkcookbook.run.CookbookRunner;
 @Mojo(name = "verify", defaultPhase = LifecyclePhase.VERIFY, requiresProject = false, threadSafe = true)
 public class VerifyMojo extends AbstractFlinkMojo {
 
+    /** Skipped by skipTests, skipITs and maven.test.skip, as Failsafe's tests are. */
+    @Override
+    boolean isTest() {
+        return true;
+    }
+
     @Override
     CookbookRunner.Mode mode() {
         return CookbookRunner.Mode.VERIFY;

@@ -48,6 +48,12 @@ public class WatchMojo extends AbstractEngineChoiceMojo {
         return true;
     }
 
+    /** Quitting a watch is no verdict on the recipes: each run said what failed, and q ends the goal cleanly. */
+    @Override
+    boolean failsOnRecipes() {
+        return false;
+    }
+
     @Override
     RunSummary run(CookbookRunner runner, RunSettings settings, Console console) throws CookbookException {
         long start = System.nanoTime();
@@ -60,6 +66,7 @@ public class WatchMojo extends AbstractEngineChoiceMojo {
                     (System.nanoTime() - start) / 1e9,
                     true,
                     runner.reportDisplayPath(),
+                    runner.htmlReportPath(),
                     settings.command());
         } catch (IOException e) {
             throw new CookbookException(

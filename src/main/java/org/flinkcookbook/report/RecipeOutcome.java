@@ -20,6 +20,7 @@ import org.flinkcookbook.result.WatermarkCheck;
  * @param warnings things worth knowing that did not fail it
  * @param cached true when it passed before on the same inputs, so it was not run; its results and
  *     warnings are those of the run that passed
+ * @param remedy the command or step that puts this recipe right, naming it; null for its status's
  */
 public record RecipeOutcome(
         String path,
@@ -30,7 +31,8 @@ public record RecipeOutcome(
         int problemLine,
         String problem,
         List<String> warnings,
-        boolean cached) {
+        boolean cached,
+        String remedy) {
 
     private static final int MAX_EXPLAINED_ROWS = 10;
 
@@ -97,7 +99,7 @@ public record RecipeOutcome(
 
         public RecipeOutcome build() {
             return new RecipeOutcome(
-                    path, status, seconds, results, mismatches, problemLine, problem, warnings, cached);
+                    path, status, seconds, results, mismatches, problemLine, problem, warnings, cached, null);
         }
     }
 
@@ -110,7 +112,7 @@ public record RecipeOutcome(
         return switch (status) {
             case FAILED ->
                 mismatches.isEmpty() ? List.of(path + ":" + problemLine + ": " + problem) : mismatchLines(report);
-            case ERROR, BROKEN, NOT_RUNNABLE, PLANNED, UNSUPPORTED, NO_EXPECTED ->
+            case ERROR, BROKEN, NOT_RUNNABLE, PLANNED, UNSUPPORTED, NO_EXPECTED, ORPHANED ->
                 List.of(path + ":" + problemLine + ": " + problem);
             default -> List.of();
         };
@@ -153,8 +155,14 @@ public record RecipeOutcome(
         }
     }
 
-    /** The command that puts things right, ending every message about this recipe. */
+    /** The command that puts things right, ending every message about this recipe: for this recipe alone. */
     public String remedy(GoalCommand mvn) {
-        return status.remedy(mvn);
+        return remedy != null ? remedy : status.remedy(mvn.forRecipe(path));
+    }
+
+    /** This outcome, put right by {@code remedy} instead of its status's remedy. */
+    public RecipeOutcome withRemedy(String remedy) {
+        return new RecipeOutcome(
+                path, status, seconds, results, mismatches, problemLine, problem, warnings, cached, remedy);
     }
 }

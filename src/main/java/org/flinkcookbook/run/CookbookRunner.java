@@ -31,6 +31,7 @@ import org.flinkcookbook.recipe.RecipeException;
 import org.flinkcookbook.recipe.RecipeFinder;
 import org.flinkcookbook.recipe.RecipeParser;
 import org.flinkcookbook.recipe.SqlBlock;
+import org.flinkcookbook.report.GoalCommand;
 import org.flinkcookbook.report.HtmlReport;
 import org.flinkcookbook.report.JUnitReport;
 import org.flinkcookbook.report.JsonReport;
@@ -59,6 +60,8 @@ public final class CookbookRunner {
     private final RecipeParser parser = new RecipeParser();
     private final RecipeGuard guard;
     private final RecipeCache cache;
+    /** The key that accepts a failing recipe's values, in a watch; null where the goal ends with the run. */
+    private volatile String acceptKey;
 
     /**
      * @param explainer the simulator, asked why rows are missing when a recipe fails on Flink; null
@@ -80,13 +83,49 @@ public final class CookbookRunner {
                 new RecipeGuard(settings.baseDirectory(), settings.fixturesDirectory(), settings.allowedFunctions());
     }
 
-    public RunSummary run(Mode mode) throws CookbookException {
-        if (!Files.isDirectory(settings.recipesDirectory())) {
+    /**
+     * In a watch, the messages of a recipe whose values differ say to press this key instead of
+     * running {@code cookbook:expected}.
+     */
+    public void acceptWithKey(String key) {
+        this.acceptKey = key;
+    }
+
+    /** Stops a goal whose recipes directory is missing, before anything starts. */
+    public static void checkRecipesDirectory(Path recipesDirectory) throws CookbookException {
+        if (!Files.isDirectory(recipesDirectory)) {
             throw new CookbookException(
-                    "the recipes directory " + settings.recipesDirectory()
+                    "the recipes directory " + recipesDirectory
                             + " does not exist; set cookbook.recipes to the directory that holds the recipes",
                     null);
         }
+    }
+
+    /**
+     * Deletes the expected files under the recipes directory whose recipe is gone (renamed or
+     * deleted), of recipes the filter selects, as {@code insta --unreferenced=delete} does.
+     *
+     * @return the deleted files' display paths
+     */
+    public static List<String> deleteUnreferencedExpected(Path baseDirectory, Path recipesDirectory, String filter)
+            throws CookbookException {
+        RecipeFinder finder = new RecipeFinder(baseDirectory);
+        List<String> deleted = new ArrayList<>();
+        for (Path expected : finder.unreferencedExpected(recipesDirectory, filter)) {
+            try {
+                Files.delete(expected);
+            } catch (IOException e) {
+                throw new CookbookException(
+                        "cannot delete " + finder.displayPath(expected) + ", which has no recipe: " + e.getMessage(),
+                        e);
+            }
+            deleted.add(finder.displayPath(expected));
+        }
+        return deleted;
+    }
+
+    public RunSummary run(Mode mode) throws CookbookException {
+        checkRecipesDirectory(settings.recipesDirectory());
         Optional<String> lateRowsNotCounted = engine.lateRowsNotCounted();
         if (lateRowsNotCounted.isPresent() && mode == Mode.WRITE_EXPECTED) {
             throw new CookbookException(
@@ -104,9 +143,16 @@ public final class CookbookRunner {
         cache.changedSinceRef()
                 .ifPresent(ref -> console.info(files.size() + " of " + found.size()
                         + " recipes have inputs changed since " + ref + " (cookbook.changedSince); only they run"));
-        List<RecipeOutcome> outcomes = runRecipes(files, mode);
+        List<RecipeOutcome> outcomes = new ArrayList<>(runRecipes(files, mode));
+        outcomes.addAll(unreferencedExpected(mode));
         RunSummary summary = new RunSummary(
-                engine.name(), outcomes, seconds(start), mode == Mode.VERIFY, reportDisplayPath(), settings.command());
+                engine.name(),
+                outcomes,
+                seconds(start),
+                mode == Mode.VERIFY,
+                reportDisplayPath(),
+                htmlReportPath(),
+                settings.command());
         writeReports(outcomes, files);
         try {
             cache.save();
@@ -160,6 +206,30 @@ public final class CookbookRunner {
         return outcomes;
     }
 
+    /**
+     * Expected files whose recipe is gone (renamed or deleted), each an outcome of its own: nothing
+     * compares with them any more, which fails the build under cookbook.requireExpected.
+     */
+    private List<RecipeOutcome> unreferencedExpected(Mode mode) {
+        RecipeStatus status =
+                mode == Mode.VERIFY && settings.requireExpected() ? RecipeStatus.FAILED : RecipeStatus.ORPHANED;
+        List<RecipeOutcome> orphans = new ArrayList<>();
+        for (Path expected : finder.unreferencedExpected(settings.recipesDirectory(), settings.recipeFilter())) {
+            String path = finder.displayPath(expected);
+            String recipe = finder.displayPath(Recipe.recipeFileOf(expected));
+            RecipeOutcome orphan = RecipeOutcome.of(path, status)
+                    .problem(
+                            1,
+                            "has no recipe: " + recipe
+                                    + " is gone (renamed or deleted), so these expected values are compared with nothing")
+                    .build();
+            orphans.add(orphan.withRemedy(
+                    RecipeStatus.ORPHANED.remedy(settings.command().forRecipe(path))));
+            print(orphans.get(orphans.size() - 1));
+        }
+        return orphans;
+    }
+
     /** Verifying a recipe that passed before on the same inputs reports the pass without running it. */
     private RecipeOutcome runOrRecall(Path file, Mode mode) {
         if (mode != Mode.VERIFY) {
@@ -186,7 +256,7 @@ public final class CookbookRunner {
         long start = System.nanoTime();
         console.recipeStarted(finder.displayPath(file));
         try {
-            return runRecipe(file, mode);
+            return withRemedy(runRecipe(file, mode));
         } catch (RuntimeException
                 | StackOverflowError
                 | OutOfMemoryError
@@ -204,6 +274,32 @@ public final class CookbookRunner {
         } finally {
             console.recipeDone(finder.displayPath(file));
         }
+    }
+
+    /**
+     * The outcome with the command that puts it right, for it alone: the goal to run again is the
+     * one of this engine, and in a watch values are accepted with a key.
+     */
+    private RecipeOutcome withRemedy(RecipeOutcome outcome) {
+        if (outcome.remedy() != null) {
+            return outcome;
+        }
+        GoalCommand mvn = settings.command().forRecipe(outcome.path());
+        String again = "simulator".equals(engine.name()) ? "simulate" : "verify";
+        return switch (outcome.status()) {
+            case ERROR, BROKEN ->
+                outcome.withRemedy(
+                        acceptKey != null
+                                ? "fix the recipe and save it: the watch runs it again"
+                                : "fix the recipe, then run " + mvn.of(again) + " again");
+            case FAILED, NO_EXPECTED ->
+                acceptKey == null
+                        ? outcome
+                        : outcome.withRemedy("press " + acceptKey + " to accept "
+                                + (outcome.status() == RecipeStatus.FAILED ? "the new values" : "its values")
+                                + " into its expected file");
+            default -> outcome;
+        };
     }
 
     /**
@@ -268,12 +364,13 @@ public final class CookbookRunner {
         }
         // planning runs no job, so it is safe for recipes whose tables may not be read here
         List<Refusal> needsData = ofKind(refusals, Refusal.Kind.NEEDS_DATA);
-        RecipeRun run = needsData.isEmpty() ? engine.planAndRun(recipe) : engine.plan(recipe);
+        List<Refusal> randomRows = ofKind(refusals, Refusal.Kind.RANDOM_ROWS);
+        RecipeRun run = needsData.isEmpty() && randomRows.isEmpty() ? engine.planAndRun(recipe) : engine.plan(recipe);
         if (run.problem() != null) {
             return stopped(path, run, start);
         }
         if (run.plannedOnly() != null) {
-            return plannedOnly(recipe, mode, run.plannedOnly(), run.warnings(), start);
+            return plannedOnly(recipe, mode, run.plannedOnly(), run.warnings(), start, giveData(recipe));
         }
         if (!needsData.isEmpty()) {
             return plannedOnly(
@@ -281,7 +378,18 @@ public final class CookbookRunner {
                     mode,
                     new PlannedOnly(needsData.get(0).line(), "planned", describe(needsData)),
                     run.warnings(),
-                    start);
+                    start,
+                    giveData(recipe));
+        }
+        if (!randomRows.isEmpty()) {
+            return plannedOnly(
+                    recipe,
+                    mode,
+                    new PlannedOnly(randomRows.get(0).line(), "planned", describe(randomRows)),
+                    run.warnings(),
+                    start,
+                    "no fixture makes rows kept or dropped by a random value repeatable; to verify the recipe, "
+                            + "make that condition deterministic, or mark the block <!-- cookbook:skip -->");
         }
         return mode == Mode.VERIFY ? verify(recipe, run, start) : writeExpected(recipe, run, start);
     }
@@ -291,19 +399,33 @@ public final class CookbookRunner {
      * must run: only planning it would let a lost fixture binding pass unnoticed, so it is an error.
      */
     private RecipeOutcome plannedOnly(
-            Recipe recipe, Mode mode, PlannedOnly planned, List<String> warnings, long start) {
+            Recipe recipe, Mode mode, PlannedOnly planned, List<String> warnings, long start, String remedy) {
         boolean hasExpected = Files.exists(recipe.expectedFile(), LinkOption.NOFOLLOW_LINKS);
         if (mode != Mode.VERIFY || !(hasExpected || settings.requireExpected())) {
             return outcome(recipe.displayPath(), RecipeStatus.PLANNED, start)
                     .problem(planned.line(), planned.message())
                     .warnings(warnings)
-                    .build();
+                    .build()
+                    .withRemedy(remedy);
         }
         String must = hasExpected ? "has expected values" : "must have expected values (cookbook.requireExpected)";
         return outcome(recipe.displayPath(), RecipeStatus.ERROR, start)
                 .problem(planned.line(), must + " but cannot run: " + planned.reason())
                 .warnings(warnings)
                 .build();
+    }
+
+    /**
+     * How a recipe whose tables have no data here gets some: generated fixtures, at the conventional
+     * place this recipe looks for them.
+     */
+    private String giveData(Recipe recipe) {
+        String directory = finder.displayPath(settings.fixturesDirectory()
+                .resolve(FixtureConvention.directoryOf(settings.recipesDirectory(), recipe.file())));
+        return "run " + settings.command().forRecipe(recipe.displayPath()).of("fixtures")
+                + " to generate its tables' data: it writes " + directory
+                + "/TABLE.csv, where this recipe looks for each "
+                + "table's rows (-Dcookbook.generate=all for kafka, jdbc and CDC tables too)";
     }
 
     private RecipeOutcome stopped(String path, RecipeRun run, long start) {
@@ -431,7 +553,7 @@ public final class CookbookRunner {
                 explanation.forEach(text -> console.error("  " + text));
                 console.error("  " + outcome.remedy(settings.command()));
             }
-            case UNSUPPORTED, NO_EXPECTED, NOT_RUNNABLE -> {
+            case UNSUPPORTED, NO_EXPECTED, NOT_RUNNABLE, ORPHANED -> {
                 console.warn(line);
                 explanation.forEach(text -> console.warn("  " + text));
                 console.warn("  " + outcome.remedy(settings.command()));
@@ -439,6 +561,7 @@ public final class CookbookRunner {
             case PLANNED -> {
                 console.info(line);
                 explanation.forEach(text -> console.info("  " + text));
+                console.info("  " + outcome.remedy(settings.command()));
             }
             default -> console.info(line);
         }
@@ -478,6 +601,20 @@ public final class CookbookRunner {
 
     private Path reportFile() {
         return settings.reportDirectory().resolve("report.json");
+    }
+
+    /** How messages name a file: relative to the project directory. */
+    public String displayPath(Path file) {
+        return finder.displayPath(file);
+    }
+
+    /** Where index.html is, as a path that opens from wherever Maven ran: absolute. */
+    public String htmlReportPath() {
+        return settings.reportDirectory()
+                .resolve(HtmlReport.FILE_NAME)
+                .toAbsolutePath()
+                .normalize()
+                .toString();
     }
 
     /** Where report.json is, as the summary names it. */
