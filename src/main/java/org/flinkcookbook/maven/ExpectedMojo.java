@@ -6,6 +6,7 @@ import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.flinkcookbook.run.CookbookException;
 import org.flinkcookbook.run.CookbookRunner;
+import org.flinkcookbook.run.EngineKind;
 
 /**
  * Runs every recipe and writes its results as the expected values beside it ({@code NAME.expected});
@@ -14,7 +15,11 @@ import org.flinkcookbook.run.CookbookRunner;
  * recipe is gone are reported, and deleted with {@code -Dcookbook.unreferenced=delete}.
  */
 @Mojo(name = "expected", requiresProject = false, threadSafe = true)
-public class ExpectedMojo extends AbstractEngineChoiceMojo {
+public class ExpectedMojo extends AbstractFlinkMojo {
+
+    /** The engine that runs the recipes: flink (the default) or simulator. */
+    @Parameter(property = "cookbook.engine", defaultValue = "flink")
+    private String engine;
 
     /** What becomes of expected files whose recipe is gone (renamed or deleted): warn (the default) or delete. */
     @Parameter(property = "cookbook.unreferenced", defaultValue = "warn")
@@ -41,5 +46,10 @@ public class ExpectedMojo extends AbstractEngineChoiceMojo {
                 throw new MojoExecutionException(e.getMessage(), e);
             }
         }
+    }
+
+    @Override
+    EngineKind engine() throws CookbookException {
+        return EngineKind.named(engine);
     }
 }
