@@ -24,6 +24,8 @@ assert !new File(basedir, 'recipes/renamed.expected').exists()
 assert log.contains("the recipes directory ${new File(basedir, 'recipe').absolutePath} does not exist; set cookbook.recipes to the directory that holds the recipes")
 assert log.contains("Skipping the cookbook's verification (skipTests=true, as Failsafe skips tests)")
 assert log.contains("Skipping the cookbook's verification (maven.test.skip=true, as Failsafe skips tests)")
+assert log.contains("cookbook.engine is 'typo', which names no engine: run with -Dcookbook.engine=")
+assert log.contains("cookbook.engine is 'flink', but this goal always runs on simulator: run mvn cookbook:verify for flink, or leave cookbook.engine out")
 // 9. the summary names index.html by a path that opens from where Maven ran
 assert log.contains("  open ${new File(basedir, 'target/cookbook/index.html').absolutePath} for every recipe's results")
 

@@ -154,6 +154,24 @@ abstract class AbstractCookbookMojo extends AbstractRecipesMojo {
         return List.of();
     }
 
+    /**
+     * The one engine of a goal that has no choice (verify: Flink; simulate: the simulator): a
+     * cookbook.engine on the command line that names another, or none, is refused, not ignored.
+     *
+     * @param otherGoal the goal that runs on the other engine
+     */
+    EngineKind onlyEngine(EngineKind engine, String otherGoal) throws CookbookException {
+        String asked = userProperty("cookbook.engine");
+        if (asked != null && EngineKind.named(asked) != engine) {
+            throw new CookbookException(
+                    "cookbook.engine is '" + asked + "', but this goal always runs on " + engine + ": run "
+                            + goalCommand().of(otherGoal) + " for " + asked
+                            + ", or leave cookbook.engine out (it chooses the engine of expected and watch)",
+                    null);
+        }
+        return engine;
+    }
+
     /** Whether the simulator explains which rows a recipe failing on Flink lost. */
     boolean explainsWithSimulator() {
         return false;

@@ -116,6 +116,11 @@ abstract class AbstractRecipesMojo extends AbstractMojo {
         return baseDirectory.toPath().resolve(rest.substring(start));
     }
 
+    /** A property given on the command line ({@code -Dname=value}), or null. */
+    String userProperty(String name) {
+        return session.getUserProperties().getProperty(name);
+    }
+
     /** The plugin, whose jars the engine JVM runs. */
     PluginDescriptor plugin() {
         return plugin;

@@ -1,6 +1,7 @@
 package org.flinkcookbook.maven;
 
 import org.apache.maven.plugins.annotations.Mojo;
+import org.flinkcookbook.run.CookbookException;
 import org.flinkcookbook.run.CookbookRunner;
 import org.flinkcookbook.run.EngineKind;
 
@@ -23,8 +24,9 @@ public class SimulateMojo extends AbstractCookbookMojo {
         return CookbookRunner.Mode.VERIFY;
     }
 
+    /** The simulator; a cookbook.engine naming another engine is refused. */
     @Override
-    EngineKind engine() {
-        return EngineKind.SIMULATOR;
+    EngineKind engine() throws CookbookException {
+        return onlyEngine(EngineKind.SIMULATOR, "verify");
     }
 }

@@ -2,6 +2,7 @@ package org.flinkcookbook.maven;
 
 import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
+import org.flinkcookbook.run.CookbookException;
 import org.flinkcookbook.run.CookbookRunner;
 import org.flinkcookbook.run.EngineKind;
 
@@ -24,9 +25,10 @@ public class VerifyMojo extends AbstractFlinkMojo {
         return CookbookRunner.Mode.VERIFY;
     }
 
+    /** Flink; a cookbook.engine naming another engine is refused. */
     @Override
-    EngineKind engine() {
-        return EngineKind.FLINK;
+    EngineKind engine() throws CookbookException {
+        return onlyEngine(EngineKind.FLINK, "simulate");
     }
 
     /** The simulator says which rows a failing recipe lost, where it models the recipe. */

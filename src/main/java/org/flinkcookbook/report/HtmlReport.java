@@ -31,6 +31,9 @@ import org.flinkcookbook.result.Timeline;
 public final class HtmlReport {
 
     public static final String FILE_NAME = "index.html";
+
+    /** The page of a run of some recipes only, beside the full {@link #FILE_NAME}, which it leaves as it is. */
+    public static final String SELECTED_FILE_NAME = "selected.html";
     /** Rows shown of a result; the rest are in report.json. */
     static final int MAX_SHOWN_ROWS = 200;
 

@@ -613,13 +613,13 @@ public final class CookbookRunner {
             Map<String, Path> recipeFiles = new HashMap<>();
             files.forEach(file -> recipeFiles.put(finder.displayPath(file), file));
             HtmlReport.write(
-                    settings.reportDirectory().resolve(HtmlReport.FILE_NAME),
+                    Path.of(htmlReportPath()),
                     engine.name(),
                     engine.flinkVersion(),
                     outcomes,
                     outcome -> expectedResults(recipeFiles.get(outcome.path())),
                     settings.command());
-            JUnitReport.write(settings.junitDirectory(), engine.name(), outcomes, settings.command());
+            JUnitReport.write(settings.junitDirectory(), engine.name(), outcomes, settings.command(), everyRecipe());
         } catch (IOException e) {
             throw new CookbookException("cannot write the reports: " + e.getMessage(), e);
         }
@@ -647,13 +647,22 @@ public final class CookbookRunner {
         return finder.displayPath(file);
     }
 
-    /** Where index.html is, as a path that opens from wherever Maven ran: absolute. */
+    /**
+     * Where the HTML report is, as a path that opens from wherever Maven ran: absolute. A run of
+     * some recipes only (cookbook.recipe, cookbook.changedSince) writes its page beside the full
+     * index.html, which keeps every recipe.
+     */
     public String htmlReportPath() {
         return settings.reportDirectory()
-                .resolve(HtmlReport.FILE_NAME)
+                .resolve(everyRecipe() ? HtmlReport.FILE_NAME : HtmlReport.SELECTED_FILE_NAME)
                 .toAbsolutePath()
                 .normalize()
                 .toString();
+    }
+
+    /** Whether this run is of every recipe, with no filter or git selection. */
+    private boolean everyRecipe() {
+        return isBlank(settings.recipeFilter()) && cache.changedSinceRef().isEmpty();
     }
 
     /** Where report.json is, as the summary names it. */

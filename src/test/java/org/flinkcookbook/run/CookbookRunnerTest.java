@@ -519,6 +519,29 @@ class CookbookRunnerTest {
     }
 
     @Test
+    void aRunOfSomeRecipesWritesItsPageBesideTheFullIndexAndDeletesNoJUnitFile() throws Exception {
+        recipe("recipes/a.md", "SELECT COUNT(*) AS n FROM t;", RecipeRun.completed(List.of(counted("3")), List.of()));
+        recipe("recipes/b.md", "SELECT COUNT(*) AS n FROM t;", RecipeRun.completed(List.of(counted("3")), List.of()));
+        run(CookbookRunner.Mode.VERIFY, false, null);
+        String full = Files.readString(project.resolve("target/cookbook/index.html"));
+
+        filter = "a.md";
+        RunSummary some = run(CookbookRunner.Mode.VERIFY, false, null);
+
+        assertThat(project.resolve("target/cookbook/index.html")).content().isEqualTo(full);
+        assertThat(project.resolve("target/cookbook/selected.html")).content().contains("recipes/a.md");
+        assertThat(some.screen()).last().asString().contains("target/cookbook/selected.html");
+        assertThat(project.resolve("target/cookbook-reports/TEST-cookbook.recipes_b.md.xml"))
+                .exists();
+
+        filter = "";
+        Files.delete(project.resolve("recipes/b.md"));
+        run(CookbookRunner.Mode.VERIFY, false, null);
+        assertThat(project.resolve("target/cookbook-reports/TEST-cookbook.recipes_b.md.xml"))
+                .doesNotExist();
+    }
+
+    @Test
     void writingExpectedValuesReportsBrokenRecipesWithoutFailingTheBuild() throws Exception {
         recipe("recipes/a.md", "SELECT COUNT(*) AS n FROM t;", RecipeRun.completed(List.of(counted("3")), List.of()));
         recipe("recipes/z.md", "SELECT nope FROM t;", null);
