@@ -33,7 +33,7 @@ assert log.contains("  open ${new File(basedir, 'target/cookbook/index.html').ab
 def noPom = new File(basedir, 'nopom')
 def settings = new File(noPom, 'settings.xml')
 settings.text = new File(pluginDirectory, 'src/it/settings.xml').text
-        .replace('@localRepositoryUrl@', new File(localRepositoryPath).toURI().toString())
+        .replace('@localRepositoryUrl@', (localRepositoryPath as File).toURI().toString())
 def mvn = new File(System.getProperty('maven.home'), 'bin/mvn').path
 def command = [mvn, '-B', '-ntp', '-o', '-s', settings.path, "-Dmaven.repo.local=${localRepositoryPath}".toString(),
                "${pluginCoordinates}:simulate".toString(),
