@@ -7,6 +7,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
@@ -151,9 +152,13 @@ public final class HtmlReport {
                 .append(": ")
                 .append(Html.escape(counts(outcomes)))
                 .append(". The same run as report.json, beside this file.</p></header><main>");
-        overview(outcomes);
-        for (int i = 0; i < outcomes.size(); i++) {
-            recipe(i, outcomes.get(i));
+        // what fails the build first, then the others in path order, in the overview and below it
+        List<RecipeOutcome> ordered = outcomes.stream()
+                .sorted(Comparator.comparing(outcome -> !outcome.status().failsBuild()))
+                .toList();
+        overview(ordered);
+        for (int i = 0; i < ordered.size(); i++) {
+            recipe(i, ordered.get(i));
         }
         html.append("</main><div id=\"tip\" hidden></div><script>")
                 .append(SCRIPT)
@@ -238,8 +243,12 @@ public final class HtmlReport {
             html.append("</ul>");
         }
         if (outcome.cached()) {
-            html.append(
-                    "<p class=\"meta\">Passed before on the same inputs, so it did not run: no results to show.</p>");
+            html.append("<p class=\"meta\">Passed before on the same inputs, so it did not run: ")
+                    .append(
+                            outcome.results().isEmpty()
+                                    ? "no results to show."
+                                    : "its results are those of the run that passed.")
+                    .append("</p>");
         }
         glance(index, outcome);
         List<ExpectedResult> expected =
