@@ -411,24 +411,19 @@ public final class CookbookRunner {
         if (run.plannedOnly() != null) {
             return plannedOnly(recipe, mode, run.plannedOnly(), run.warnings(), start, giveData(recipe));
         }
-        if (!needsData.isEmpty()) {
+        // tables without data first: data is what the author can give; random rows no data makes repeatable
+        List<Refusal> unrun = needsData.isEmpty() ? randomRows : needsData;
+        if (!unrun.isEmpty()) {
             return plannedOnly(
                     recipe,
                     mode,
-                    new PlannedOnly(needsData.get(0).line(), "planned", describe(needsData)),
+                    new PlannedOnly(unrun.get(0).line(), "planned", describe(unrun)),
                     run.warnings(),
                     start,
-                    giveData(recipe));
-        }
-        if (!randomRows.isEmpty()) {
-            return plannedOnly(
-                    recipe,
-                    mode,
-                    new PlannedOnly(randomRows.get(0).line(), "planned", describe(randomRows)),
-                    run.warnings(),
-                    start,
-                    "no fixture makes rows kept or dropped by a random value repeatable; to verify the recipe, "
-                            + "make that condition deterministic, or mark the block <!-- cookbook:skip -->");
+                    needsData.isEmpty()
+                            ? "no fixture makes rows kept or dropped by a random value repeatable; to verify the "
+                                    + "recipe, make that condition deterministic, or mark the block <!-- cookbook:skip -->"
+                            : giveData(recipe));
         }
         return mode == Mode.VERIFY ? verify(recipe, run, start) : writeExpected(recipe, run, start);
     }
