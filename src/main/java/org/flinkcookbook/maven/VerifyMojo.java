@@ -3,6 +3,7 @@ package org.flinkcookbook.maven;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
+import org.flinkcookbook.run.CookbookException;
 import org.flinkcookbook.run.CookbookRunner;
 import org.flinkcookbook.run.EngineKind;
 
@@ -14,14 +15,21 @@ import org.flinkcookbook.run.EngineKind;
 @Mojo(name = "verify", defaultPhase = LifecyclePhase.VERIFY, requiresProject = false, threadSafe = true)
 public class VerifyMojo extends AbstractFlinkMojo {
 
+    /** Skipped by skipTests, skipITs and maven.test.skip, as Failsafe's tests are. */
+    @Override
+    boolean isTest() {
+        return true;
+    }
+
     @Override
     CookbookRunner.Mode mode() {
         return CookbookRunner.Mode.VERIFY;
     }
 
+    /** Flink; a cookbook.engine naming another engine is refused. */
     @Override
-    EngineKind engine() {
-        return EngineKind.FLINK;
+    EngineKind engine() throws CookbookException {
+        return onlyEngine(EngineKind.FLINK, "simulate");
     }
 
     /**

@@ -129,6 +129,13 @@ public record Recipe(
         return file.resolveSibling((dot > 0 ? name.substring(0, dot) : name) + ".expected");
     }
 
+    /** The recipe file an expected file belongs to: {@code NAME.md} beside {@code NAME.expected}. */
+    public static Path recipeFileOf(Path expectedFile) {
+        String name = expectedFile.getFileName().toString();
+        int dot = name.lastIndexOf('.');
+        return expectedFile.resolveSibling((dot > 0 ? name.substring(0, dot) : name) + ".md");
+    }
+
     /** {@code recipe.md:line}, the way every message points at a place in a recipe. */
     public String at(int line) {
         return displayPath + ":" + line;

@@ -22,6 +22,7 @@ import org.flinkcookbook.versions.VersionResults;
  * @param warnings things worth knowing that did not fail it
  * @param cached true when it passed before on the same inputs, so it was not run; its results and
  *     warnings are those of the run that passed
+ * @param remedy the command or step that puts this recipe right, naming it; null for its status's own
  * @param flinkVersions its outcome on each Flink version listed in cookbook.flinkVersions, oldest
  *     first; a failure on one fails the build
  */
@@ -35,6 +36,7 @@ public record RecipeOutcome(
         String problem,
         List<String> warnings,
         boolean cached,
+        String remedy,
         List<VersionOutcome> flinkVersions) {
 
     private static final int MAX_EXPLAINED_ROWS = 10;
@@ -103,14 +105,24 @@ public record RecipeOutcome(
 
         public RecipeOutcome build() {
             return new RecipeOutcome(
-                    path, status, seconds, results, mismatches, problemLine, problem, warnings, cached, List.of());
+                    path,
+                    status,
+                    seconds,
+                    results,
+                    mismatches,
+                    problemLine,
+                    problem,
+                    warnings,
+                    cached,
+                    null,
+                    List.of());
         }
     }
 
     /** This outcome with its outcomes on the listed Flink versions. */
     public RecipeOutcome withFlinkVersions(List<VersionOutcome> outcomes) {
         return new RecipeOutcome(
-                path, status, seconds, results, mismatches, problemLine, problem, warnings, cached, outcomes);
+                path, status, seconds, results, mismatches, problemLine, problem, warnings, cached, remedy, outcomes);
     }
 
     /** The listed Flink versions that reject one of its statements. */
@@ -144,7 +156,7 @@ public record RecipeOutcome(
         return switch (status) {
             case FAILED ->
                 mismatches.isEmpty() ? List.of(path + ":" + problemLine + ": " + problem) : mismatchLines(report);
-            case ERROR, BROKEN, NOT_RUNNABLE, PLANNED, UNSUPPORTED, NO_EXPECTED ->
+            case ERROR, BROKEN, NOT_RUNNABLE, PLANNED, UNSUPPORTED, NO_EXPECTED, ORPHANED ->
                 List.of(path + ":" + problemLine + ": " + problem);
             default -> List.of();
         };
@@ -187,8 +199,24 @@ public record RecipeOutcome(
         }
     }
 
-    /** The command that puts things right, ending every message about this recipe. */
+    /** The command that puts things right, ending every message about this recipe: for this recipe alone. */
     public String remedy(GoalCommand mvn) {
-        return status.remedy(mvn);
+        return remedy != null ? remedy : status.remedy(mvn.forRecipe(path));
+    }
+
+    /** This outcome, put right by {@code remedy} instead of its status's remedy. */
+    public RecipeOutcome withRemedy(String remedy) {
+        return new RecipeOutcome(
+                path,
+                status,
+                seconds,
+                results,
+                mismatches,
+                problemLine,
+                problem,
+                warnings,
+                cached,
+                remedy,
+                flinkVersions);
     }
 }

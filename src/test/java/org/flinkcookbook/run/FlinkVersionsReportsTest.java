@@ -42,7 +42,13 @@ class FlinkVersionsReportsTest {
     @Test
     void aFailureOnAListedVersionFailsTheBuildAndTheSummaryNamesVersionLineAndSentence() {
         RunSummary summary = new RunSummary(
-                "flink", List.of(labels, orders), 1.0, true, "target/cookbook/report.json", GoalCommand.PREFIX);
+                "flink",
+                List.of(labels, orders),
+                1.0,
+                true,
+                "target/cookbook/report.json",
+                "target/cookbook/index.html",
+                GoalCommand.PREFIX);
 
         assertThat(labels.failsBuild()).isTrue();
         assertThat(orders.failsBuild()).isFalse();
@@ -83,7 +89,7 @@ class FlinkVersionsReportsTest {
 
     @Test
     void junitHasATestPerListedVersion() throws Exception {
-        JUnitReport.write(directory, "flink", List.of(labels), GoalCommand.PREFIX);
+        JUnitReport.write(directory, "flink", List.of(labels), GoalCommand.PREFIX, true);
 
         String xml;
         try (var files = Files.list(directory)) {
