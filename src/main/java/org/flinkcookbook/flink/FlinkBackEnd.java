@@ -150,6 +150,11 @@ abstract class FlinkBackEnd implements SessionBackEnd {
         return tableEnvironment;
     }
 
+    /** The options the session SET and did not RESET, as given. */
+    Map<String, String> options() {
+        return Map.copyOf(sessionOptions);
+    }
+
     CatalogManager catalogManager() {
         return ((TableEnvironmentInternal) environment()).getCatalogManager();
     }

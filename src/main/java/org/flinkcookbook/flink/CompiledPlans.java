@@ -1,0 +1,124 @@
+package org.flinkcookbook.flink;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.flink.table.api.Schema;
+import org.apache.flink.table.api.StatementSet;
+import org.apache.flink.table.api.Table;
+import org.apache.flink.table.api.TableDescriptor;
+import org.apache.flink.table.api.internal.TableResultInternal;
+import org.apache.flink.table.catalog.Column;
+import org.apache.flink.table.catalog.ResolvedSchema;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.types.utils.DataTypeUtils;
+import org.apache.flink.table.utils.print.RowDataToStringConverter;
+import org.apache.flink.util.CloseableIterator;
+import org.flinkcookbook.recipe.Recipe;
+import org.flinkcookbook.result.ResultRow;
+import org.flinkcookbook.result.RowKind;
+import org.flinkcookbook.result.StatementResult;
+import org.flinkcookbook.session.ParsedStatement;
+import org.flinkcookbook.session.StatementFailure;
+
+/**
+ * Flink's planner for the simulator: the session's definitions and options go to a planning table
+ * environment as on {@link PlanningBackEnd} (tables bound to their fixtures, stand-ins for those
+ * that cannot run here, ONE_PHASE aggregation), and each query, INSERT or statement set comes back
+ * as Flink's JSON compiled plan, every rewrite of the planner done (constant folding and
+ * propagation, filters pushed down, empty inputs pruned, implicit casts into the sink).
+ */
+public final class CompiledPlans extends PlanningBackEnd {
+
+    /** The name of the temporary sink a query is compiled into; never a recipe's. */
+    private static final String QUERY_SINK = "cookbook_simulated_query";
+
+    /**
+     * A query's plan.
+     *
+     * @param json the compiled plan, written into a sink of exactly the query's schema that takes
+     *     every kind of change, as the sink Flink collects a query's rows with
+     * @param columns the query's column names
+     */
+    public record CompiledQuery(String json, List<String> columns) {}
+
+    public CompiledPlans(Recipe recipe, Path fixturesDirectory) {
+        super(recipe, new FlinkSettings(fixturesDirectory, Duration.ZERO, false));
+    }
+
+    /**
+     * The plan of a query, inserted into a temporary sink that discards (and takes every kind of
+     * change, as Flink's collect sink does) whose columns have exactly the query's types (time
+     * attributes as plain timestamps), so that the planner adds no cast.
+     */
+    public CompiledQuery compileQuery(ParsedStatement statement) {
+        Table query = environment().sqlQuery(statement.sql());
+        ResolvedSchema schema = query.getResolvedSchema();
+        Schema.Builder sink = Schema.newBuilder();
+        List<Column> columns = schema.getColumns();
+        for (int i = 0; i < columns.size(); i++) {
+            // distinct names: a query may give two columns one name
+            sink.column(
+                    "f" + i, DataTypeUtils.removeTimeAttribute(columns.get(i).getDataType()));
+        }
+        environment()
+                .createTemporaryTable(
+                        QUERY_SINK,
+                        TableDescriptor.forConnector(StandInConnector.IDENTIFIER)
+                                .option(StandInConnector.SINK_CHANGES, "all")
+                                .schema(sink.build())
+                                .build());
+        try {
+            return new CompiledQuery(
+                    query.insertInto(QUERY_SINK).compilePlan().asJsonString(), schema.getColumnNames());
+        } finally {
+            environment().dropTemporaryTable(QUERY_SINK);
+        }
+    }
+
+    /** The plan of INSERTs as written, together, as Flink plans a statement set: one sink node per INSERT, in order. */
+    public String compileInserts(List<ParsedStatement> inserts) throws StatementFailure {
+        StatementSet set = environment().createStatementSet();
+        for (ParsedStatement insert : inserts) {
+            try {
+                set.addInsertSql(insert.sql());
+            } catch (Exception e) { // Flink's parser also throws its checked SqlValidateException undeclared
+                throw failed(insert, e);
+            }
+        }
+        return set.compilePlan().asJsonString();
+    }
+
+    /** What Flink's DESCRIBE gives, computed in the session without a job, rendered as a job's rows are. */
+    public StatementResult describeResult(ParsedStatement statement) throws Exception {
+        TableResultInternal result = (TableResultInternal) run(statement);
+        RowDataToStringConverter converter = result.getRowDataToStringConverter();
+        List<ResultRow> rows = new ArrayList<>();
+        try (CloseableIterator<RowData> iterator = result.collectInternal()) {
+            while (iterator.hasNext()) {
+                RowData row = iterator.next();
+                String[] printed = converter.convert(row);
+                List<String> values = new ArrayList<>(printed.length);
+                for (int i = 0; i < printed.length; i++) {
+                    values.add(row.isNullAt(i) ? null : printed[i]);
+                }
+                rows.add(new ResultRow(RowKind.INSERT, values));
+            }
+        }
+        return new StatementResult(
+                statement.line(),
+                statement.firstWords(),
+                null,
+                result.getResolvedSchema().getColumnNames(),
+                rows,
+                false,
+                null);
+    }
+
+    /** The options the session SET (and did not RESET), as Flink got them. */
+    public Map<String, String> sessionOptions() {
+        return options();
+    }
+}
