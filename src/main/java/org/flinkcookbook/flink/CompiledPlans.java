@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.flink.table.api.Schema;
-import org.apache.flink.table.api.StatementSet;
 import org.apache.flink.table.api.Table;
 import org.apache.flink.table.api.TableDescriptor;
 import org.apache.flink.table.api.internal.TableResultInternal;
@@ -36,16 +35,42 @@ public final class CompiledPlans extends PlanningBackEnd {
     private static final String QUERY_SINK = "cookbook_simulated_query";
 
     /**
-     * A query's plan.
+     * The plan of a query, or of what an INSERT writes.
      *
      * @param json the compiled plan, written into a sink of exactly the query's schema that takes
      *     every kind of change, as the sink Flink collects a query's rows with
-     * @param columns the query's column names
+     * @param columns the result's column names: the query's, or the sink table's persisted columns
+     * @param sink the sink table as the INSERT names it, or null for a query
      */
-    public record CompiledQuery(String json, List<String> columns) {}
+    public record CompiledQuery(String json, List<String> columns, String sink) {}
 
     public CompiledPlans(Recipe recipe, Path fixturesDirectory) {
         super(recipe, new FlinkSettings(fixturesDirectory, Duration.ZERO, false));
+    }
+
+    /** The plan of a query. */
+    public CompiledQuery compileQuery(ParsedStatement statement) {
+        return compile(environment().sqlQuery(statement.sql()), null);
+    }
+
+    /**
+     * The plans of INSERTs: the INSERTs are planned together first, as Flink plans a statement set
+     * (a sink that refuses the query's changes, or a column it cannot take, is Flink's error), then
+     * what each writes is planned as the Flink engine captures it: the INSERT's query cast to the
+     * sink's columns ({@link CapturedInsert}).
+     */
+    public List<CompiledQuery> compileInserts(List<ParsedStatement> inserts) throws StatementFailure {
+        insert(inserts);
+        List<CompiledQuery> plans = new ArrayList<>();
+        for (ParsedStatement insert : inserts) {
+            try {
+                CapturedInsert captured = capturedInsert(insert, insert.insert());
+                plans.add(compile(captured.table(), captured.sink()));
+            } catch (RuntimeException e) {
+                throw failed(insert, e);
+            }
+        }
+        return plans;
     }
 
     /**
@@ -53,8 +78,7 @@ public final class CompiledPlans extends PlanningBackEnd {
      * change, as Flink's collect sink does) whose columns have exactly the query's types (time
      * attributes as plain timestamps), so that the planner adds no cast.
      */
-    public CompiledQuery compileQuery(ParsedStatement statement) {
-        Table query = environment().sqlQuery(statement.sql());
+    private CompiledQuery compile(Table query, String sinkName) {
         ResolvedSchema schema = query.getResolvedSchema();
         Schema.Builder sink = Schema.newBuilder();
         List<Column> columns = schema.getColumns();
@@ -72,23 +96,10 @@ public final class CompiledPlans extends PlanningBackEnd {
                                 .build());
         try {
             return new CompiledQuery(
-                    query.insertInto(QUERY_SINK).compilePlan().asJsonString(), schema.getColumnNames());
+                    query.insertInto(QUERY_SINK).compilePlan().asJsonString(), schema.getColumnNames(), sinkName);
         } finally {
             environment().dropTemporaryTable(QUERY_SINK);
         }
-    }
-
-    /** The plan of INSERTs as written, together, as Flink plans a statement set: one sink node per INSERT, in order. */
-    public String compileInserts(List<ParsedStatement> inserts) throws StatementFailure {
-        StatementSet set = environment().createStatementSet();
-        for (ParsedStatement insert : inserts) {
-            try {
-                set.addInsertSql(insert.sql());
-            } catch (Exception e) { // Flink's parser also throws its checked SqlValidateException undeclared
-                throw failed(insert, e);
-            }
-        }
-        return set.compilePlan().asJsonString();
     }
 
     /** What Flink's DESCRIBE gives, computed in the session without a job, rendered as a job's rows are. */

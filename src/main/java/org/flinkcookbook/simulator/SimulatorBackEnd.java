@@ -72,48 +72,31 @@ final class SimulatorBackEnd implements SessionBackEnd {
         return Optional.of(planner.describeResult(statement));
     }
 
-    private SessionSettings settings() {
-        return new SessionSettings(planner.sessionOptions());
-    }
-
     @Override
     public StartedQuery query(ParsedStatement statement) {
-        CompiledPlans.CompiledQuery compiled = planner.compileQuery(statement);
-        SessionSettings settings = settings();
-        StatementTrace trace = new StatementTrace(timelines);
-        SinkRows rows = new CompiledPlan(compiled.json(), settings, fixturesDirectory).run(0, false, trace);
-        return StartedQuery.finished(Optional.of(result(statement, null, compiled.columns(), rows, settings, trace)));
+        return StartedQuery.finished(Optional.of(run(statement, planner.compileQuery(statement))));
     }
 
-    /** The INSERTs planned together, as Flink plans a statement set; each one's rows in turn, a failure at its INSERT. */
+    /** What each INSERT writes, planned as on Flink; a failure is reported at the INSERT it belongs to. */
     @Override
     public List<StatementResult> insert(List<ParsedStatement> inserts) throws StatementFailure {
-        String json;
-        try {
-            json = planner.compileInserts(inserts);
-        } catch (RuntimeException e) {
-            throw new StatementFailure(failure(inserts.get(0), e));
-        }
-        SessionSettings settings = settings();
-        CompiledPlan plan = new CompiledPlan(json, settings, fixturesDirectory);
+        List<CompiledPlans.CompiledQuery> plans = planner.compileInserts(inserts);
         List<StatementResult> results = new ArrayList<>();
         for (int i = 0; i < inserts.size(); i++) {
-            ParsedStatement insert = inserts.get(i);
             try {
-                StatementTrace trace = new StatementTrace(timelines);
-                SinkRows rows = plan.run(i, true, trace);
-                results.add(result(
-                        insert,
-                        insert.insert().getTargetTableID().toString(),
-                        plan.sinkColumns(i),
-                        rows,
-                        settings,
-                        trace));
+                results.add(run(inserts.get(i), plans.get(i)));
             } catch (RuntimeException e) {
-                throw new StatementFailure(failure(insert, e));
+                throw new StatementFailure(failure(inserts.get(i), e));
             }
         }
         return results;
+    }
+
+    private StatementResult run(ParsedStatement statement, CompiledPlans.CompiledQuery compiled) {
+        SessionSettings settings = new SessionSettings(planner.sessionOptions());
+        StatementTrace trace = new StatementTrace(timelines);
+        SinkRows rows = new CompiledPlan(compiled.json(), settings, fixturesDirectory).run(0, trace);
+        return result(statement, compiled.sink(), compiled.columns(), rows, settings, trace);
     }
 
     private StatementResult result(
