@@ -33,7 +33,7 @@ public final class PlanAggregates {
         Function function = switch (internalName) {
             case "$COUNT$1" -> Function.COUNT;
             case "$SUM$1" -> Function.SUM;
-            case "$SUM0$1" -> Function.SUM0;
+            case "$$SUM0$1" -> Function.SUM0; // the function $SUM0, framed
             case "$AVG$1" -> Function.AVG;
             case "$MIN$1" -> Function.MIN;
             case "$MAX$1" -> Function.MAX;

@@ -143,7 +143,8 @@ final class PlanExecution {
         }
         CsvSource source = new CsvSource(readable(name, file), displayName(readable(name, file)));
         FixtureScan scan = new FixtureScan(source, physicalTypes, projection);
-        return new Relation(PlanRows.columns(node.path("outputType")), scan::run, source.displayName(), ZoneOffset.UTC);
+        return new Relation(
+                PlanTypes.columns(node.path("outputType")), scan::run, source.displayName(), ZoneOffset.UTC);
     }
 
     /** The CSV file a scanned table reads: its bound fixture, or a CSV filesystem table's path. */
@@ -204,14 +205,14 @@ final class PlanExecution {
         long interval = settings.watermarkIntervalMillis();
         boolean plausible = interval > 0 && interval < PERIODIC_EMISSION_HORIZON_MILLIS;
         return input.with(
-                PlanRows.columns(node.path("outputType")),
+                PlanTypes.columns(node.path("outputType")),
                 sink -> input.producer()
                         .run(new WatermarkAssigner(
                                 expression, rowtime, interval, plausible, input.fixture(), zone, sink)));
     }
 
     private Relation values(JsonNode node) {
-        List<Column> columns = PlanRows.columns(node.path("outputType"));
+        List<Column> columns = PlanTypes.columns(node.path("outputType"));
         List<Object[]> rows = new ArrayList<>();
         for (JsonNode tuple : node.path("tuples")) {
             Object[] row = new Object[tuple.size()];
@@ -251,7 +252,7 @@ final class PlanExecution {
         }
         Calc.WatermarkFilterTrace filterTrace = watermarkFilterTrace(input);
         return input.with(
-                PlanRows.columns(node.path("outputType")),
+                PlanTypes.columns(node.path("outputType")),
                 sink -> input.producer().run(new Calc(filter, projection, sink, zone, filterTrace)));
     }
 
@@ -271,7 +272,7 @@ final class PlanExecution {
         for (int input : graph.inputs(id)) {
             inputs.add(relation(input));
         }
-        List<Column> columns = PlanRows.columns(node.path("outputType"));
+        List<Column> columns = PlanTypes.columns(node.path("outputType"));
         SqlType[] types = columns.stream().map(Column::type).toArray(SqlType[]::new);
         SqlType[][] inputTypes = new SqlType[inputs.size()][];
         for (int j = 0; j < inputs.size(); j++) {
@@ -301,7 +302,7 @@ final class PlanExecution {
         int rowtime = windowing.path("timeAttributeIndex").asInt();
         SqlType rowtimeType = input.columns().get(rowtime).type();
         WindowSpec spec = windowSpec(node, windowing.path("window"));
-        List<Column> columns = PlanRows.columns(node.path("outputType"));
+        List<Column> columns = PlanTypes.columns(node.path("outputType"));
         ZoneId shift = WindowRows.shiftZone(rowtimeType, zone);
         if (spec == null) {
             throw notModelled(node, "the SESSION window table function without an aggregation over it");
@@ -399,7 +400,7 @@ final class PlanExecution {
             throw notModelled(node, "a streaming window aggregation in batch mode");
         }
         SqlType rowtimeType = input.columns().get(rowtime).type();
-        List<Column> columns = PlanRows.columns(node.path("outputType"));
+        List<Column> columns = PlanTypes.columns(node.path("outputType"));
         int[] from = new int[columns.size()];
         int k = keys.size();
         for (int i = 0; i < k; i++) {
@@ -515,7 +516,7 @@ final class PlanExecution {
         Arrays.fill(compared, true);
         trace.updatingResult();
         return input.with(
-                PlanRows.columns(node.path("outputType")),
+                PlanTypes.columns(node.path("outputType")),
                 sink -> input.producer()
                         .run(new GroupAggregation(keys, aggregates, counted, compared, null, sink, zone)));
     }
@@ -552,7 +553,7 @@ final class PlanExecution {
                             + " count NaN and -0.0 as the simulator does)");
         }
         return input.with(
-                PlanRows.columns(node.path("outputType")),
+                PlanTypes.columns(node.path("outputType")),
                 sink -> input.producer().run(new BatchAggregation(keys, aggregates, sink, zone)));
     }
 
@@ -588,7 +589,7 @@ final class PlanExecution {
         }
         boolean rows = group.path("isRows").asBoolean();
         return input.with(
-                PlanRows.columns(node.path("outputType")),
+                PlanTypes.columns(node.path("outputType")),
                 sink -> input.producer()
                         .run(new OverAggregation(
                                 partition,
@@ -632,7 +633,7 @@ final class PlanExecution {
         }
         Comparator<Object[]> sorted = order;
         return input.with(
-                PlanRows.columns(node.path("outputType")),
+                PlanTypes.columns(node.path("outputType")),
                 sink -> input.producer().run(new SortedRows(sorted, limit, sink)));
     }
 

@@ -53,7 +53,12 @@ record Relation(List<Column> columns, Producer producer, String fixture, ZoneId 
 
     /** Index of the first event-time attribute column, or -1. */
     int rowtimeIndex() {
-        return PlanRows.rowtimeIndex(columns);
+        for (int i = 0; i < columns.size(); i++) {
+            if (columns.get(i).rowtime()) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     /** The same rows, with other columns and a producer that feeds them. */
