@@ -17,6 +17,7 @@ import org.flinkcookbook.simulator.SimulationException;
 import org.flinkcookbook.simulator.UnsupportedConstructException;
 import org.flinkcookbook.simulator.aggregate.AggregateCall;
 import org.flinkcookbook.simulator.aggregate.AggregateCall.Accumulator;
+import org.flinkcookbook.simulator.aggregate.LagCall;
 import org.flinkcookbook.simulator.aggregate.PlanAggregates;
 import org.flinkcookbook.simulator.expression.Column;
 import org.flinkcookbook.simulator.expression.EvaluationContext;
@@ -38,6 +39,7 @@ import org.flinkcookbook.simulator.stream.WatermarkAssigner;
 import org.flinkcookbook.simulator.stream.WindowAggregation;
 import org.flinkcookbook.simulator.stream.WindowRows;
 import org.flinkcookbook.simulator.stream.WindowTableFunction;
+import org.flinkcookbook.simulator.stream.WindowTopN;
 import org.flinkcookbook.simulator.trace.StatementTrace;
 import org.flinkcookbook.simulator.types.PlanTypes;
 import org.flinkcookbook.simulator.types.SqlType;
@@ -90,6 +92,8 @@ final class PlanExecution {
             case "stream-exec-group-aggregate_1" -> groupAggregate(id, node);
             case "batch-exec-hash-aggregate_1", "batch-exec-sort-aggregate_1" -> batchAggregate(id, node);
             case "stream-exec-over-aggregate_1" -> overAggregate(id, node);
+            case "stream-exec-window-rank_1" -> windowRank(id, node);
+            case "stream-exec-window-deduplicate_1" -> windowDeduplicate(id, node);
             case "batch-exec-sort_1" -> sort(id, node, -1);
             case "batch-exec-sort-limit_1" -> sort(id, node, limit(node));
             default -> throw notModelled(node, "the plan node " + type);
@@ -100,7 +104,8 @@ final class PlanExecution {
 
     private Relation scan(JsonNode node) {
         JsonNode table = node.path("scanTableSource").path("table");
-        String name = table.path("identifier").asText();
+        String identifier = table.path("identifier").asText();
+        String name = identifier.substring(identifier.lastIndexOf('.') + 1).replace("`", "");
         JsonNode resolved = table.path("resolvedTable");
         JsonNode options = resolved.path("options");
         String file = fixtureFile(name, options);
@@ -141,7 +146,8 @@ final class PlanExecution {
                 projection[i] = i;
             }
         }
-        CsvSource source = new CsvSource(readable(name, file), displayName(readable(name, file)));
+        Path path = readable(name, file);
+        CsvSource source = new CsvSource(path, displayName(path));
         FixtureScan scan = new FixtureScan(source, physicalTypes, projection);
         return new Relation(
                 PlanTypes.columns(node.path("outputType")), scan::run, source.displayName(), ZoneOffset.UTC);
@@ -150,16 +156,18 @@ final class PlanExecution {
     /** The CSV file a scanned table reads: its bound fixture, or a CSV filesystem table's path. */
     private static String fixtureFile(String table, JsonNode options) {
         String connector = options.path("connector").asText();
-        boolean fixture = connector.equals("cookbook-fixture")
-                && options.path("changes").asText("insert-only").equals("insert-only");
-        boolean csvFile = connector.equals("filesystem")
-                && options.path("format").asText().equals("csv");
-        if (!fixture && !csvFile) {
+        if (connector.equals("cookbook-fixture")
+                && !options.path("changes").asText("insert-only").equals("insert-only")) {
             throw new UnsupportedConstructException(
                     null,
-                    "reading table " + table
-                            + ", which has no cookbook:fixture and is not a CSV filesystem table"
-                            + (connector.equals("cookbook-fixture") ? " (its fixture holds changes)" : ""));
+                    "a changelog source (" + options.path("original").asText() + ", its fixture's rows +I/-U/+U/-D)");
+        }
+        if (!connector.equals("cookbook-fixture")
+                && !(connector.equals("filesystem")
+                        && options.path("format").asText().equals("csv"))) {
+            throw new UnsupportedConstructException(
+                    null,
+                    "reading table " + table + ", which has no cookbook:fixture and is not a CSV filesystem table");
         }
         Map.Entry<String, JsonNode> extra = null;
         for (var it = options.fields(); it.hasNext(); ) {
@@ -560,8 +568,8 @@ final class PlanExecution {
     private Relation overAggregate(int id, JsonNode node) {
         Relation input = relation(graph.input(id)).ordered(null, "an OVER aggregation");
         JsonNode spec = node.path("overSpec");
-        if (spec.path("groups").size() != 1 || spec.path("constants").size() > 0) {
-            throw notModelled(node, "OVER aggregations with several windows or constants");
+        if (spec.path("groups").size() != 1) {
+            throw notModelled(node, "OVER aggregations with several windows");
         }
         JsonNode group = spec.path("groups").get(0);
         if (!group.path("lowerBound").path("kind").asText().equals("UNBOUNDED_PRECEDING")
@@ -583,7 +591,21 @@ final class PlanExecution {
             partition.add(Expression.column(column, input.columns().get(column).type()));
         }
         List<Supplier<Accumulator>> calls = new ArrayList<>();
+        List<Expression> constants = new ArrayList<>();
+        for (JsonNode constant : spec.path("constants")) {
+            constants.add(PlanExpressions.compile(constant, List.of()));
+        }
         for (JsonNode call : group.path("aggCalls")) {
+            if (call.path("internalName").asText().equals("$LAG$1")) {
+                LagCall lag = lag(node, call, input.columns(), constants);
+                calls.add(lag::newAccumulator);
+                continue;
+            }
+            for (JsonNode argument : call.path("argList")) {
+                if (argument.asInt() >= input.columns().size()) {
+                    throw notModelled(node, "an OVER aggregate of a constant");
+                }
+            }
             AggregateCall compiled = PlanAggregates.compile(call, input.columns());
             calls.add(compiled::newAccumulator);
         }
@@ -603,6 +625,41 @@ final class PlanExecution {
                                 zone)));
     }
 
+    /**
+     * LAG(value [, offset [, default]]): the offset and a constant default are the OVER node's
+     * constants, which the call's arguments index after the input's columns.
+     */
+    private static LagCall lag(JsonNode node, JsonNode call, List<Column> input, List<Expression> constants) {
+        JsonNode arguments = call.path("argList");
+        List<Expression> operands = new ArrayList<>();
+        for (JsonNode argument : arguments) {
+            int index = argument.asInt();
+            operands.add(
+                    index < input.size()
+                            ? Expression.column(index, input.get(index).type())
+                            : constants.get(index - input.size()));
+        }
+        if (operands.isEmpty() || operands.size() > 3) {
+            throw notModelled(node, "LAG of " + operands.size() + " arguments");
+        }
+        int offset = 1;
+        if (operands.size() > 1) {
+            int index = arguments.get(1).asInt();
+            Object value = index < input.size() ? null : operands.get(1).evaluate(new Object[0], null);
+            if (!(value instanceof Number number)) {
+                throw notModelled(node, "LAG with an offset that is no constant");
+            }
+            offset = number.intValue();
+        }
+        if (!PlanTypes.of(call.path("type")).equals(operands.get(0).type())) {
+            throw notModelled(
+                    node,
+                    "LAG typed " + PlanTypes.of(call.path("type")) + " of "
+                            + operands.get(0).type());
+        }
+        return new LagCall(operands.get(0), offset, operands.size() > 2 ? operands.get(2) : null);
+    }
+
     // ---------------------------------------------------------------- batch order
 
     private static long limit(JsonNode node) {
@@ -612,11 +669,113 @@ final class PlanExecution {
         return node.path("limitEnd").asLong();
     }
 
-    /** ORDER BY (and LIMIT) in batch mode: every row, sorted at the end of the input. */
-    private Relation sort(int id, JsonNode node, long limit) {
-        Relation input = relation(graph.input(id));
+    /**
+     * A window top-N, ROW_NUMBER over the window's rows filtered to a constant range from 1
+     * (WindowRankOperator): the window's rows are sorted by the plan's sort spec when it fires.
+     */
+    private Relation windowRank(int id, JsonNode node) {
+        Relation input = relation(graph.input(id)).ordered(null, "a window top-N");
+        JsonNode range = node.path("rankRange");
+        if (!node.path("rankType").asText().equals("ROW_NUMBER")
+                || !range.path("type").asText().equals("Constant")
+                || range.path("start").asLong() != 1) {
+            throw notModelled(node, "a window rank other than ROW_NUMBER from 1 to a constant");
+        }
+        JsonNode windowing = node.path("windowing");
+        List<Expression> partition = columns(node.path("partitionSpec").path("fields"), input);
+        Comparator<Object[]> order = order(node.path("sortSpec"), Values::sortKeyCompare);
+        Comparator<Object[]> exactOrder = order(node.path("sortSpec"), Values::compare);
+        boolean rowNumber = node.path("outputRowNumber").asBoolean();
+        return topN(
+                node,
+                input,
+                windowing,
+                partition,
+                order,
+                exactOrder,
+                range.path("end").asLong(),
+                false,
+                rowNumber);
+    }
+
+    /**
+     * A window deduplication (WindowDeduplicate: a top-1 ordered by the rowtime), which keeps the
+     * first row of a partition or the last, of rows tied on rowtime the last
+     * (RowTimeDeduplicateRecordsCombiner#isDuplicate).
+     */
+    private Relation windowDeduplicate(int id, JsonNode node) {
+        Relation input = relation(graph.input(id)).ordered(null, "a window deduplication");
+        List<Expression> partition = columns(node.path("partitionKeys"), input);
+        int orderKey = node.path("orderKey").asInt();
+        if (!input.columns().get(orderKey).rowtime()) {
+            throw notModelled(node, "a window deduplication ordered by anything but the rowtime");
+        }
+        boolean last = node.path("keepLastRow").asBoolean();
+        Comparator<Object[]> byRowtime = (a, b) -> Values.compare(a[orderKey], b[orderKey]);
+        Comparator<Object[]> order = last ? byRowtime.reversed() : byRowtime;
+        return topN(node, input, node.path("windowing"), partition, order, order, 1, last, false);
+    }
+
+    private Relation topN(
+            JsonNode node,
+            Relation input,
+            JsonNode windowing,
+            List<Expression> partition,
+            Comparator<Object[]> order,
+            Comparator<Object[]> exactOrder,
+            long limit,
+            boolean keepLastOfTies,
+            boolean rowNumber) {
+        if (!windowing.path("strategy").asText().equals("WindowAttached")
+                || !windowing.path("isRowtime").asBoolean()) {
+            throw notModelled(
+                    node, "window strategy " + windowing.path("strategy").asText() + " of a top-N");
+        }
+        int start = windowing.path("windowStart").asInt();
+        int end = windowing.path("windowEnd").asInt();
+        List<Column> columns = PlanTypes.columns(node.path("outputType"));
+        int width = input.columns().size();
+        return input.with(columns, sink -> {
+            RowSink output = rowNumber ? sink : new Permutation(identity(width), sink);
+            input.producer()
+                    .run(new WindowTopN(
+                            partition,
+                            start,
+                            end,
+                            order,
+                            exactOrder,
+                            limit,
+                            keepLastOfTies,
+                            input.windowShift(),
+                            settings.streaming(),
+                            output,
+                            trace,
+                            input.fixture(),
+                            zone));
+        });
+    }
+
+    private static int[] identity(int width) {
+        int[] columns = new int[width];
+        for (int i = 0; i < width; i++) {
+            columns[i] = i;
+        }
+        return columns;
+    }
+
+    private static List<Expression> columns(JsonNode indices, Relation input) {
+        List<Expression> columns = new ArrayList<>();
+        for (JsonNode index : indices) {
+            int column = index.asInt();
+            columns.add(Expression.column(column, input.columns().get(column).type()));
+        }
+        return columns;
+    }
+
+    /** A plan's sort spec as a comparator of rows, non-null values compared with {@code compare}. */
+    private static Comparator<Object[]> order(JsonNode sortSpec, Comparator<Object> compare) {
         Comparator<Object[]> order = null;
-        for (JsonNode field : node.path("sortSpec").path("fields")) {
+        for (JsonNode field : sortSpec.path("fields")) {
             int index = field.path("index").asInt();
             boolean ascending = field.path("isAscending").asBoolean();
             boolean nullsLast = field.path("nullIsLast").asBoolean();
@@ -626,12 +785,18 @@ final class PlanExecution {
                 if (x == null || y == null) {
                     return x == y ? 0 : (x == null) == nullsLast ? 1 : -1;
                 }
-                int compared = Values.compare(x, y);
+                int compared = compare.compare(x, y);
                 return ascending ? compared : -compared;
             };
             order = order == null ? byField : order.thenComparing(byField);
         }
-        Comparator<Object[]> sorted = order;
+        return order;
+    }
+
+    /** ORDER BY (and LIMIT) in batch mode: every row, sorted at the end of the input. */
+    private Relation sort(int id, JsonNode node, long limit) {
+        Relation input = relation(graph.input(id));
+        Comparator<Object[]> sorted = order(node.path("sortSpec"), Values::compare);
         return input.with(
                 PlanTypes.columns(node.path("outputType")),
                 sink -> input.producer().run(new SortedRows(sorted, limit, sink)));
