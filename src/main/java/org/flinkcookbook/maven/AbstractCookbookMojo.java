@@ -4,6 +4,7 @@ import java.io.File;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
@@ -18,6 +19,7 @@ import org.flinkcookbook.report.GoalCommand;
 import org.flinkcookbook.run.CookbookException;
 import org.flinkcookbook.run.CookbookRunner;
 import org.flinkcookbook.run.EngineChoice;
+import org.flinkcookbook.run.EngineKind;
 import org.flinkcookbook.run.GoalRequest;
 import org.flinkcookbook.run.RepositoryRoot;
 import org.flinkcookbook.run.RunSettings;
@@ -96,7 +98,7 @@ abstract class AbstractCookbookMojo extends AbstractRecipesMojo {
     final void executeGoal() throws MojoExecutionException, MojoFailureException {
         RunVerdict verdict;
         try {
-            verdict = run(goalRequest(), new MavenConsole(getLog()));
+            verdict = run(goalRequest(engine()), new MavenConsole(getLog()));
         } catch (CookbookException e) {
             throw new MojoExecutionException(e.getMessage(), e);
         } catch (RuntimeException e) {
@@ -136,8 +138,16 @@ abstract class AbstractCookbookMojo extends AbstractRecipesMojo {
         return mode() == CookbookRunner.Mode.VERIFY;
     }
 
-    /** The engine this goal runs recipes on: flink or simulator. */
-    abstract String engineName();
+    /** The engine this goal runs recipes on; a value of cookbook.engine that names none cannot run. */
+    abstract EngineKind engine() throws CookbookException;
+
+    /**
+     * The parameters that apply to Flink alone which this goal was given away from their defaults,
+     * as {@code property=value}: on the simulator they would be taken and ignored, so they stop it.
+     */
+    List<String> flinkParametersSet() {
+        return List.of();
+    }
 
     /** Whether the simulator explains which rows a recipe failing on Flink lost. */
     boolean explainsWithSimulator() {
@@ -154,11 +164,20 @@ abstract class AbstractCookbookMojo extends AbstractRecipesMojo {
         return null;
     }
 
-    private GoalRequest goalRequest() {
+    private GoalRequest goalRequest(EngineKind engine) throws CookbookException {
+        if (engine == EngineKind.SIMULATOR && !flinkParametersSet().isEmpty()) {
+            throw new CookbookException(
+                    "cookbook.engine=simulator runs no Flink, yet " + String.join(", ", flinkParametersSet())
+                            + (flinkParametersSet().size() == 1 ? " is" : " are")
+                            + " set, which only Flink takes: run without "
+                            + (flinkParametersSet().size() == 1 ? "it" : "them")
+                            + ", or with -Dcookbook.engine=flink",
+                    null);
+        }
         return new GoalRequest(
                 mode(),
                 new EngineChoice(
-                        engineName(),
+                        engine,
                         explainsWithSimulator(),
                         fixtures().toPath().toString(),
                         timeout,

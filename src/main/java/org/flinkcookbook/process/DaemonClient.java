@@ -142,13 +142,13 @@ public final class DaemonClient {
             for (Path socket : sockets) {
                 try (SocketChannel channel = SocketChannel.open(UnixDomainSocketAddress.of(socket))) {
                     PrintStream out = new PrintStream(Channels.newOutputStream(channel), true, StandardCharsets.UTF_8);
-                    out.println(EngineDaemon.STOP);
+                    out.println(WireLine.STOP);
                     BufferedReader in = reader(channel);
                     // a daemon busy with a build stops when it is done with it
                     for (String line = in.readLine(); line != null; line = in.readLine()) {
-                        if (line.startsWith(EngineJvm.PROTOCOL + "I ")) {
-                            console.info(line.substring(EngineJvm.PROTOCOL.length() + 2));
-                        }
+                        WireLine.read(line)
+                                .filter(said -> said.kind() == WireLine.Kind.INFO)
+                                .ifPresent(said -> console.info(said.text()));
                     }
                     stopped++;
                 } catch (IOException gone) {
@@ -185,18 +185,20 @@ public final class DaemonClient {
                 HardTimeout hardTimeout =
                         HardTimeout.forRecipes(request.engines().timeoutSeconds())) {
             PrintStream out = new PrintStream(Channels.newOutputStream(channel), true, StandardCharsets.UTF_8);
-            out.println(EngineDaemon.encode(request));
+            out.println(WireLine.encode(request));
             BufferedReader in = reader(channel);
             for (String line = firstLine(in, channel); line != null; line = in.readLine()) {
-                if (line.startsWith(EngineJvm.PROTOCOL + "P ")) {
-                    pid = Long.valueOf(line.substring(EngineJvm.PROTOCOL.length() + 2));
+                Optional<WireLine> wire = WireLine.read(line);
+                WireLine.Kind kind = wire.map(WireLine::kind).orElse(null);
+                if (kind == WireLine.Kind.PID) {
+                    pid = Long.valueOf(wire.get().text());
                     ProcessHandle daemon = ProcessHandle.of(pid).orElseThrow(() -> new IOException("the daemon ended"));
                     hardTimeout.watch(daemon);
                     // Maven stopped (Ctrl-C) mid-run: the daemon's run is stopped with it, as the engine JVM's would be
                     stopWithMaven = new Thread(() -> HardTimeout.kill(daemon), "cookbook-daemon-stop");
                     Runtime.getRuntime().addShutdownHook(stopWithMaven);
-                } else if (line.startsWith(EngineJvm.PROTOCOL + "A ")) {
-                    answer = EngineDaemon.decode(line.substring(EngineJvm.PROTOCOL.length() + 2));
+                } else if (kind == WireLine.Kind.ANSWER) {
+                    answer = WireLine.decode(wire.get().text());
                 } else {
                     EngineJvm.progress(line, console, hardTimeout);
                 }

@@ -14,6 +14,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 import org.flinkcookbook.io.Console;
@@ -31,9 +32,6 @@ import org.flinkcookbook.run.RunVerdict;
  * exits on its own soon after (or is stopped with Maven's JVM before it answered).
  */
 public final class EngineJvm {
-
-    /** Marks the engine JVM's progress lines on its standard output. */
-    static final String PROTOCOL = "@cookbook:";
 
     /**
      * C1 only: Flink's start-up runs a great deal of code a few times, which C2 would compile at a
@@ -204,18 +202,19 @@ public final class EngineJvm {
      * timeout; anything else was printed by a library, and is shown as it is.
      */
     static void progress(String line, Console console, HardTimeout hardTimeout) {
-        if (hardTimeout.consumed(line)) {
-            return;
-        }
-        if (!line.startsWith(PROTOCOL) || line.length() < PROTOCOL.length() + 2) {
+        Optional<WireLine> wire = WireLine.read(line);
+        if (wire.isEmpty()) {
             console.raw(line);
             return;
         }
-        String text = line.substring(PROTOCOL.length() + 2);
-        switch (line.charAt(PROTOCOL.length())) {
-            case 'W' -> console.warn(text);
-            case 'E' -> console.error(text);
-            case 'R' -> console.raw(text);
+        if (hardTimeout.consumed(wire.get())) {
+            return;
+        }
+        String text = wire.get().text();
+        switch (wire.get().kind()) {
+            case WARN -> console.warn(text);
+            case ERROR -> console.error(text);
+            case RAW -> console.raw(text);
             default -> console.info(text);
         }
     }

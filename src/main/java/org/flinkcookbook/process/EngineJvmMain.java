@@ -133,42 +133,42 @@ public final class EngineJvmMain {
         }
     }
 
-    /** Each line of a message as one protocol line: its level's letter, a space, the text. */
+    /** Each line of a message as one protocol line ({@link WireLine}) of its level. */
     record ProtocolConsole(PrintStream out) implements Console {
 
         @Override
         public void info(String message) {
-            print('I', LogLines.of(message));
+            print(WireLine.Kind.INFO, LogLines.of(message));
         }
 
         @Override
         public void warn(String message) {
-            print('W', LogLines.of(message));
+            print(WireLine.Kind.WARN, LogLines.of(message));
         }
 
         @Override
         public void error(String message) {
-            print('E', LogLines.of(message));
+            print(WireLine.Kind.ERROR, LogLines.of(message));
         }
 
         /** Kept as it is (a GitHub annotation), but never more than one protocol line. */
         @Override
         public void raw(String line) {
-            print('R', List.of(line.replaceAll("[\r\n]", " ")));
+            print(WireLine.Kind.RAW, List.of(line.replaceAll("[\r\n]", " ")));
         }
 
         @Override
         public void recipeStarted(String path) {
-            print('S', LogLines.of(path));
+            print(WireLine.Kind.STARTED, LogLines.of(path));
         }
 
         @Override
         public void recipeDone(String path) {
-            print('D', LogLines.of(path));
+            print(WireLine.Kind.DONE, LogLines.of(path));
         }
 
-        private synchronized void print(char level, List<String> lines) {
-            lines.forEach(line -> out.println(EngineJvm.PROTOCOL + level + " " + line));
+        private synchronized void print(WireLine.Kind kind, List<String> lines) {
+            lines.forEach(line -> out.println(WireLine.line(kind, line)));
         }
     }
 }

@@ -13,7 +13,7 @@ import org.flinkcookbook.io.Console;
  * The engine process's last resort: a recipe that runs longer than its statements' deadlines
  * allow (a job that ignores its cancellation, a thread that never ends) kills the whole process,
  * its children too, and the build reports the recipe. The engine JVM (new or the daemon) says which
- * recipes run with {@code S} and {@code D} protocol lines ({@link Console#recipeStarted}).
+ * recipes run with {@link WireLine.Kind#STARTED} and {@link WireLine.Kind#DONE} lines ({@link Console#recipeStarted}).
  */
 final class HardTimeout implements AutoCloseable {
 
@@ -64,16 +64,11 @@ final class HardTimeout implements AutoCloseable {
     }
 
     /** True when this protocol line says a recipe started or ended: it is the clock's, not the user's. */
-    boolean consumed(String line) {
-        if (!line.startsWith(EngineJvm.PROTOCOL) || line.length() < EngineJvm.PROTOCOL.length() + 2) {
-            return false;
-        }
-        char kind = line.charAt(EngineJvm.PROTOCOL.length());
-        String recipe = line.substring(EngineJvm.PROTOCOL.length() + 2);
+    boolean consumed(WireLine line) {
         synchronized (this) {
-            switch (kind) {
-                case 'S' -> running.put(recipe, System.nanoTime());
-                case 'D' -> running.remove(recipe);
+            switch (line.kind()) {
+                case STARTED -> running.put(line.text(), System.nanoTime());
+                case DONE -> running.remove(line.text());
                 default -> {
                     return false;
                 }

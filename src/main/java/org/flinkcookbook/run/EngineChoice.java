@@ -8,15 +8,14 @@ import org.flinkcookbook.engine.Engine;
 import org.flinkcookbook.flink.FlinkEngine;
 import org.flinkcookbook.flink.FlinkSettings;
 import org.flinkcookbook.flink.KeptCluster;
-import org.flinkcookbook.process.EngineJvm;
 import org.flinkcookbook.session.ResultCache;
 import org.flinkcookbook.simulator.SimulatorEngine;
 
 /**
- * Which engine runs the recipes and how, as plain values, so that the engine JVM ({@link EngineJvm})
+ * Which engine runs the recipes and how, as plain values, so that the engine JVM (process.EngineJvm)
  * builds the same engines as Maven's.
  *
- * @param engine flink or simulator
+ * @param engine the engine that runs the recipes
  * @param explainWithSimulator true when the simulator says which rows a recipe failing on Flink lost
  * @param fixturesDirectory where fixture paths point
  * @param timeoutSeconds how long one statement may take
@@ -27,7 +26,7 @@ import org.flinkcookbook.simulator.SimulatorEngine;
  *     results between runs of a recipe (watch); null when they do not
  */
 public record EngineChoice(
-        String engine,
+        EngineKind engine,
         boolean explainWithSimulator,
         String fixturesDirectory,
         int timeoutSeconds,
@@ -37,14 +36,8 @@ public record EngineChoice(
         String rememberedResultsSettings)
         implements Serializable {
 
-    public EngineChoice {
-        if (!engine.equals("flink") && !engine.equals("simulator")) {
-            throw new IllegalArgumentException("cookbook.engine must be flink or simulator, not '" + engine + "'");
-        }
-    }
-
     public boolean onFlink() {
-        return engine.equals("flink");
+        return engine == EngineKind.FLINK;
     }
 
     public Engine createEngine() {

@@ -9,12 +9,11 @@ import org.flinkcookbook.cache.ChangedSince;
 import org.flinkcookbook.cache.RecipeCache;
 import org.flinkcookbook.engine.Engine;
 import org.flinkcookbook.io.Console;
-import org.flinkcookbook.process.EngineJvm;
 import org.flinkcookbook.report.GoalCommand;
 
 /**
  * Everything a goal's run needs, as plain values: built by the Mojo, run in Maven's JVM or sent to
- * the engine JVM ({@link EngineJvm}), which builds the same runner from it.
+ * the engine JVM (process.EngineJvm), which builds the same runner from it.
  *
  * @param mode what to do with each recipe's results
  * @param engines the engine and the explainer

@@ -20,6 +20,7 @@ import org.flinkcookbook.io.Console;
 import org.flinkcookbook.report.GoalCommand;
 import org.flinkcookbook.run.CookbookRunner;
 import org.flinkcookbook.run.EngineChoice;
+import org.flinkcookbook.run.EngineKind;
 import org.flinkcookbook.run.GoalRequest;
 import org.flinkcookbook.run.RunSettings;
 import org.flinkcookbook.testing.ConsoleLines;
@@ -245,8 +246,8 @@ class EngineDaemonTest {
                 1,
                 failIfNoSpecifiedRecipes,
                 GoalCommand.PREFIX);
-        EngineChoice flink =
-                new EngineChoice("flink", false, project.resolve("fixtures").toString(), 60, false, null, false, null);
+        EngineChoice flink = new EngineChoice(
+                EngineKind.FLINK, false, project.resolve("fixtures").toString(), 60, false, null, false, null);
         GoalRequest.CacheChoice rememberResults =
                 mode == CookbookRunner.Mode.VERIFY ? new GoalRequest.CacheChoice(null, "test", null) : null;
         return new GoalRequest(mode, flink, settings, rememberResults);

@@ -26,9 +26,9 @@ class HardTimeoutTest {
         try (HardTimeout hardTimeout = new HardTimeout(Duration.ofMillis(300), "0.3 s")) {
             hardTimeout.watch(engine.toHandle());
 
-            assertThat(hardTimeout.consumed(EngineJvm.PROTOCOL + "S recipes/slow.md"))
+            assertThat(hardTimeout.consumed(new WireLine(WireLine.Kind.STARTED, "recipes/slow.md")))
                     .isTrue();
-            assertThat(hardTimeout.consumed(EngineJvm.PROTOCOL + "I PASSED recipes/other.md"))
+            assertThat(hardTimeout.consumed(new WireLine(WireLine.Kind.INFO, "PASSED recipes/other.md")))
                     .isFalse();
             engine.onExit().get(30, TimeUnit.SECONDS);
 
@@ -51,8 +51,8 @@ class HardTimeoutTest {
         try (HardTimeout hardTimeout = new HardTimeout(Duration.ofMillis(300), "0.3 s")) {
             hardTimeout.watch(engine.toHandle());
 
-            hardTimeout.consumed(EngineJvm.PROTOCOL + "S recipes/quick.md");
-            hardTimeout.consumed(EngineJvm.PROTOCOL + "D recipes/quick.md");
+            hardTimeout.consumed(new WireLine(WireLine.Kind.STARTED, "recipes/quick.md"));
+            hardTimeout.consumed(new WireLine(WireLine.Kind.DONE, "recipes/quick.md"));
             Thread.sleep(1000);
 
             assertThat(engine.isAlive()).isTrue();
@@ -64,7 +64,7 @@ class HardTimeoutTest {
     void theLimitIsThreeStatementTimeoutsAndAMinute() {
         try (HardTimeout hardTimeout = HardTimeout.forRecipes(300)) {
             hardTimeout.watch(ProcessHandle.current());
-            assertThat(hardTimeout.consumed(EngineJvm.PROTOCOL + "S recipes/slow.md"))
+            assertThat(hardTimeout.consumed(new WireLine(WireLine.Kind.STARTED, "recipes/slow.md")))
                     .isTrue();
             assertThat(hardTimeout.overran()).isEmpty();
         }

@@ -21,6 +21,7 @@ import org.flinkcookbook.report.GoalCommand;
 import org.flinkcookbook.report.RecipeOutcome;
 import org.flinkcookbook.report.RecipeStatus;
 import org.flinkcookbook.result.ResultRow;
+import org.flinkcookbook.result.RowKind;
 import org.flinkcookbook.result.StatementResult;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -210,6 +211,40 @@ class CookbookRunnerTest {
                 .contains("tests=\"1\"")
                 .contains("<testcase classname=\"recipes.good\" name=\"SELECT COUNT(*) AS n FROM t\"")
                 .doesNotContain("<failure");
+    }
+
+    @Test
+    void aFailedChangelogWithANullCellIsReportedAndDrawnInTheHtmlReport() throws Exception {
+        String sql = "SELECT k, SUM(v) AS total FROM t GROUP BY k;";
+        recipe("recipes/a.md", sql, RecipeRun.completed(List.of(changelog(sql, "5", null)), List.of()));
+        run(CookbookRunner.Mode.WRITE_EXPECTED, false, null);
+        answers.put("recipes/a.md", RecipeRun.completed(List.of(changelog(sql, "5", "12")), List.of()));
+
+        RunSummary summary = run(CookbookRunner.Mode.VERIFY, true, null);
+
+        assertThat(summary.outcomes().get(0).status()).isEqualTo(RecipeStatus.FAILED);
+        assertThat(project.resolve("target/cookbook/index.html"))
+                .content()
+                .contains("<tr class=\"changed\">")
+                .contains("<td class=\"e changed\"></td>")
+                .contains("<td class=\"a changed\">12</td>");
+    }
+
+    /** A group's changelog: its first sum, then the update to the second (a NULL when the sum overflowed). */
+    private static StatementResult changelog(String sql, String first, String second) {
+        List<String> updated = new ArrayList<>(List.of("a"));
+        updated.add(second);
+        return new StatementResult(
+                3,
+                sql,
+                null,
+                List.of("k", "total"),
+                List.of(
+                        ResultRow.insert("a", first),
+                        new ResultRow(RowKind.UPDATE_BEFORE, List.of("a", first)),
+                        new ResultRow(RowKind.UPDATE_AFTER, updated)),
+                false,
+                null);
     }
 
     @Test
