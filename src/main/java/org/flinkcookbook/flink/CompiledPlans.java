@@ -16,6 +16,7 @@ import org.apache.flink.table.types.utils.DataTypeUtils;
 import org.apache.flink.table.utils.print.RowDataToStringConverter;
 import org.apache.flink.util.CloseableIterator;
 import org.flinkcookbook.recipe.Recipe;
+import org.flinkcookbook.report.RecipeStatus;
 import org.flinkcookbook.result.ResultRow;
 import org.flinkcookbook.result.RowKind;
 import org.flinkcookbook.result.StatementResult;
@@ -66,11 +67,19 @@ public final class CompiledPlans extends PlanningBackEnd {
             try {
                 CapturedInsert captured = capturedInsert(insert, insert.insert());
                 plans.add(compile(captured.table(), captured.sink()));
+            } catch (PlanNotCompiled e) {
+                throw e;
             } catch (RuntimeException e) {
                 throw failed(insert, e);
             }
         }
         return plans;
+    }
+
+    /** A statement Flink's planner refuses is an error of the recipe's, as when Flink runs it. */
+    @Override
+    public RecipeStatus rejected() {
+        return RecipeStatus.ERROR;
     }
 
     /**
@@ -95,10 +104,30 @@ public final class CompiledPlans extends PlanningBackEnd {
                                 .schema(sink.build())
                                 .build());
         try {
-            return new CompiledQuery(
-                    query.insertInto(QUERY_SINK).compilePlan().asJsonString(), schema.getColumnNames(), sinkName);
+            return new CompiledQuery(compilePlan(query), schema.getColumnNames(), sinkName);
         } finally {
             environment().dropTemporaryTable(QUERY_SINK);
+        }
+    }
+
+    /**
+     * The query's compiled plan. Some plans Flink runs cannot be compiled (a batch group window
+     * aggregation's ExecNode has no serializable type): when the query explains but does not
+     * compile, the simulator has no plan to execute, which is no error of the recipe's.
+     */
+    private String compilePlan(Table query) {
+        try {
+            return query.insertInto(QUERY_SINK).compilePlan().asJsonString();
+        } catch (RuntimeException compiling) {
+            query.explain(); // Flink's own error, if the query is wrong
+            throw new PlanNotCompiled(compiling);
+        }
+    }
+
+    /** A plan Flink runs but cannot compile into JSON. */
+    public static final class PlanNotCompiled extends RuntimeException {
+        PlanNotCompiled(RuntimeException cause) {
+            super("a plan Flink cannot compile (" + FlinkErrors.message(cause) + ")", cause);
         }
     }
 

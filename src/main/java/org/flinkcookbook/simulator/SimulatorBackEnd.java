@@ -150,16 +150,21 @@ final class SimulatorBackEnd implements SessionBackEnd {
         if (error instanceof StatementFailure failure) {
             return failure.problem();
         }
+        if (error instanceof CompiledPlans.PlanNotCompiled e) {
+            return unsupported(statement.line(), e.getMessage());
+        }
         if (error instanceof UnsupportedConstructException e) {
-            String message = "unsupported by the simulator: " + e.construct();
-            int line = lineOf(statement, e);
-            return strict ? Problem.error(line, message + " (strict mode)") : Problem.unsupported(line, message);
+            return unsupported(lineOf(statement, e), e.construct());
         }
         if (error instanceof SimulationException e) {
             return Problem.error(lineOf(statement, e), e.getMessage());
         }
-        Problem flink = planner.failure(statement, error);
-        return Problem.error(flink.line(), flink.message());
+        return planner.failure(statement, error);
+    }
+
+    private Problem unsupported(int line, String construct) {
+        String message = "unsupported by the simulator: " + construct;
+        return strict ? Problem.error(line, message + " (strict mode)") : Problem.unsupported(line, message);
     }
 
     private static int lineOf(ParsedStatement statement, SimulationException e) {

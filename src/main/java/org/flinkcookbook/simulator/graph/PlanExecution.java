@@ -132,6 +132,10 @@ final class PlanExecution {
                         projection[i] = fields.get(i).get(0).asInt();
                     }
                 }
+                case "FilterPushDown" -> {
+                    // the filesystem source keeps every filter it is given as a remaining one
+                    // (FileSystemTableSource#applyFilters): the CSV rows are all read, the plan's calc filters
+                }
                 case "ReadingMetadata" -> {
                     if (ability.path("metadataKeys").size() > 0) {
                         throw notModelled(node, "metadata columns of " + name);
@@ -313,7 +317,19 @@ final class PlanExecution {
         List<Column> columns = PlanTypes.columns(node.path("outputType"));
         ZoneId shift = WindowRows.shiftZone(rowtimeType, zone);
         if (spec == null) {
-            throw notModelled(node, "the SESSION window table function without an aggregation over it");
+            if (!settings.streaming()) {
+                throw notModelled(node, "the SESSION window table function in batch mode");
+            }
+            long gap = millis(windowing.path("window").path("gap"));
+            List<Expression> keys = columns(windowing.path("window").path("partition_key_indices"), input);
+            return new Relation(
+                    columns,
+                    sink -> input.producer()
+                            .run(SessionWindowAggregation.tableFunction(
+                                    gap, rowtime, rowtimeType, keys, sink, trace, input.fixture(), zone)),
+                    input.fixture(),
+                    shift,
+                    false);
         }
         return new Relation(
                 columns,
@@ -361,7 +377,8 @@ final class PlanExecution {
         int rowtime = windowing.path("timeAttributeIndex").asInt();
         WindowSpec spec = windowSpec(node, windowing.path("window"));
         long gap = spec == null ? millis(windowing.path("window").path("gap")) : 0;
-        if (spec == null && windowing.path("window").path("partitionKeyIndices").size() > 0) {
+        if (spec == null
+                && windowing.path("window").path("partition_key_indices").size() > 0) {
             throw notModelled(node, "a SESSION window partitioned in its table function");
         }
         return aggregation(id, input, node, rowtime, spec, gap, false);
