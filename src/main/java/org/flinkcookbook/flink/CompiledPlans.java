@@ -118,7 +118,7 @@ public final class CompiledPlans extends PlanningBackEnd {
     private String compilePlan(Table query) {
         try {
             return query.insertInto(QUERY_SINK).compilePlan().asJsonString();
-        } catch (RuntimeException compiling) {
+        } catch (Exception compiling) { // Jackson's serialization errors come through undeclared
             query.explain(); // Flink's own error, if the query is wrong
             throw new PlanNotCompiled(compiling);
         }
@@ -126,7 +126,7 @@ public final class CompiledPlans extends PlanningBackEnd {
 
     /** A plan Flink runs but cannot compile into JSON. */
     public static final class PlanNotCompiled extends RuntimeException {
-        PlanNotCompiled(RuntimeException cause) {
+        PlanNotCompiled(Exception cause) {
             super("a plan Flink cannot compile (" + FlinkErrors.message(cause) + ")", cause);
         }
     }

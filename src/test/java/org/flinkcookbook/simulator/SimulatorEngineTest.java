@@ -567,7 +567,8 @@ class SimulatorEngineTest {
                                         + path + "', 'format' = 'csv');\n" + "SELECT name FROM t;"));
 
                 assertThat(run.problem()).as(path).isNotNull();
-                assertThat(run.problem().line()).isEqualTo(4); // where the query reads it, as on Flink
+                // where Flink refuses it: the fixture check of a CSV table at its CREATE, else the query
+                assertThat(run.problem().line()).isIn(3, 4);
                 assertThat(run.problem().message())
                         .as(path)
                         .containsAnyOf(

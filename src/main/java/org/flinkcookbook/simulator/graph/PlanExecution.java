@@ -388,15 +388,11 @@ final class PlanExecution {
         Relation input = relation(graph.input(id));
         requireNoRetraction(node);
         JsonNode window = node.path("window");
-        if (!window.path("isTimeWindow").asBoolean(false)
-                || !window.path("timeField")
-                        .path("fieldType")
-                        .path("kind")
-                        .asText()
-                        .equals("ROWTIME")) {
+        int rowtime = window.path("timeField").path("fieldIndex").asInt();
+        if (!window.path("isTimeWindow").asBoolean(true)
+                || !input.columns().get(rowtime).rowtime()) {
             throw notModelled(node, "group windows over processing time or row counts");
         }
-        int rowtime = window.path("timeField").path("fieldIndex").asInt();
         WindowSpec spec;
         long gap = 0;
         switch (window.path("kind").asText()) {
