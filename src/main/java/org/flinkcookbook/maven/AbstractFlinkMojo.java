@@ -15,7 +15,11 @@ import org.flinkcookbook.run.GoalRequest;
 import org.flinkcookbook.run.RunVerdict;
 import org.slf4j.LoggerFactory;
 
-/** The parameters of the goals that run recipes on Flink, which the simulator has no use for. */
+/**
+ * The parameters of the goals that run recipes on Flink (verify, and expected and watch unless
+ * cookbook.engine=simulator), which the simulator has no use for, and how such a goal runs Flink:
+ * in the engine JVM, on the warm engine, or in Maven's JVM.
+ */
 abstract class AbstractFlinkMojo extends AbstractCookbookMojo {
 
     /** Lets Flink log at INFO into the build output, stack traces and recipe text included; off by default. */
@@ -41,12 +45,31 @@ abstract class AbstractFlinkMojo extends AbstractCookbookMojo {
     private Boolean daemon;
 
     /** Seconds the warm Flink JVM (cookbook.daemon) waits for the next build before it stops. */
-    @Parameter(property = "cookbook.daemonIdleTimeout", defaultValue = "180")
+    @Parameter(property = "cookbook.daemonIdleTimeout", defaultValue = "" + DEFAULT_IDLE_TIMEOUT)
     private int daemonIdleTimeout;
 
+    private static final int DEFAULT_IDLE_TIMEOUT = 180;
+
+    /** Its defaults stand here as in the parameters' declarations: a value away from them was asked for. */
     @Override
-    String engineSettings() {
-        return "timeout " + timeout() + "\nflink.address " + flinkAddress;
+    List<String> flinkParametersSet() {
+        List<String> set = new ArrayList<>();
+        if (flinkLogs) {
+            set.add("cookbook.flinkLogs=true");
+        }
+        if (flinkAddress() != null) {
+            set.add("cookbook.flink.address=" + flinkAddress());
+        }
+        if (!fork) {
+            set.add("cookbook.fork=false");
+        }
+        if (daemon != null) {
+            set.add("cookbook.daemon=" + daemon);
+        }
+        if (daemonIdleTimeout != DEFAULT_IDLE_TIMEOUT) {
+            set.add("cookbook.daemonIdleTimeout=" + daemonIdleTimeout);
+        }
+        return set;
     }
 
     @Override

@@ -2,6 +2,7 @@ package org.flinkcookbook.maven;
 
 import org.apache.maven.plugins.annotations.Mojo;
 import org.flinkcookbook.run.CookbookRunner;
+import org.flinkcookbook.run.EngineKind;
 
 /**
  * Runs every recipe on the event-time simulator, which needs no Flink job, and fails the build when
@@ -17,7 +18,7 @@ public class SimulateMojo extends AbstractCookbookMojo {
     }
 
     @Override
-    String engineName() {
-        return "simulator";
+    EngineKind engine() {
+        return EngineKind.SIMULATOR;
     }
 }

@@ -3,6 +3,7 @@ package org.flinkcookbook.maven;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.flinkcookbook.run.CookbookRunner;
+import org.flinkcookbook.run.EngineKind;
 
 /**
  * Runs every recipe on Flink (an embedded cluster, or your own with cookbook.flink.address) and fails
@@ -18,8 +19,8 @@ public class VerifyMojo extends AbstractFlinkMojo {
     }
 
     @Override
-    String engineName() {
-        return "flink";
+    EngineKind engine() {
+        return EngineKind.FLINK;
     }
 
     /** The simulator says which rows a failing recipe lost, where it models the recipe. */

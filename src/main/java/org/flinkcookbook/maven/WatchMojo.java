@@ -3,9 +3,11 @@ package org.flinkcookbook.maven;
 import java.io.IOException;
 import java.time.Clock;
 import org.apache.maven.plugins.annotations.Mojo;
+import org.apache.maven.plugins.annotations.Parameter;
 import org.flinkcookbook.io.Console;
 import org.flinkcookbook.run.CookbookException;
 import org.flinkcookbook.run.CookbookRunner;
+import org.flinkcookbook.run.EngineKind;
 import org.flinkcookbook.run.RunSettings;
 import org.flinkcookbook.run.RunSummary;
 import org.flinkcookbook.watch.Keyboard;
@@ -17,7 +19,16 @@ import org.flinkcookbook.watch.WatchLoop;
  * alone, elsewhere then Enter) to accept the values of the last failing recipe into its expected file.
  */
 @Mojo(name = "watch", requiresProject = false, threadSafe = true)
-public class WatchMojo extends AbstractEngineChoiceMojo {
+public class WatchMojo extends AbstractFlinkMojo {
+
+    /** The engine that runs the recipes: flink (the default) or simulator. */
+    @Parameter(property = "cookbook.engine", defaultValue = "flink")
+    private String engine;
+
+    @Override
+    EngineKind engine() throws CookbookException {
+        return EngineKind.named(engine);
+    }
 
     @Override
     CookbookRunner.Mode mode() {
@@ -52,10 +63,10 @@ public class WatchMojo extends AbstractEngineChoiceMojo {
     RunSummary run(CookbookRunner runner, RunSettings settings, Console console) throws CookbookException {
         long start = System.nanoTime();
         try {
-            WatchLoop loop =
-                    new WatchLoop(settings, runner, engineName(), console, Keyboard.ofSystemIn(), Clock.systemUTC());
+            WatchLoop loop = new WatchLoop(
+                    settings, runner, engine().toString(), console, Keyboard.ofSystemIn(), Clock.systemUTC());
             return new RunSummary(
-                    engineName(),
+                    engine().toString(),
                     loop.run(),
                     (System.nanoTime() - start) / 1e9,
                     true,

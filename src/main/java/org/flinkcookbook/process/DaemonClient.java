@@ -100,7 +100,7 @@ public final class DaemonClient {
     static Optional<DaemonRun> exchange(
             GoalRequest request, List<Path> classPath, List<String> flags, Duration idleTimeout, Console console)
             throws CookbookException {
-        Path baseDirectory = Path.of(request.settings().baseDirectory());
+        Path baseDirectory = request.settings().baseDirectory();
         DaemonAddress address;
         try {
             address = DaemonAddress.of(baseDirectory, buildKey(classPath, flags));
@@ -142,13 +142,13 @@ public final class DaemonClient {
             for (Path socket : sockets) {
                 try (SocketChannel channel = SocketChannel.open(UnixDomainSocketAddress.of(socket))) {
                     PrintStream out = new PrintStream(Channels.newOutputStream(channel), true, StandardCharsets.UTF_8);
-                    out.println(EngineDaemon.STOP);
+                    out.println(WireLine.STOP);
                     BufferedReader in = reader(channel);
                     // a daemon busy with a build stops when it is done with it
                     for (String line = in.readLine(); line != null; line = in.readLine()) {
-                        if (line.startsWith(EngineJvm.PROTOCOL + "I ")) {
-                            console.info(line.substring(EngineJvm.PROTOCOL.length() + 2));
-                        }
+                        WireLine.read(line)
+                                .filter(said -> said.kind() == WireLine.Kind.INFO)
+                                .ifPresent(said -> console.info(said.text()));
                     }
                     stopped++;
                 } catch (IOException gone) {
@@ -185,23 +185,26 @@ public final class DaemonClient {
                 HardTimeout hardTimeout =
                         HardTimeout.forRecipes(request.engines().timeoutSeconds())) {
             PrintStream out = new PrintStream(Channels.newOutputStream(channel), true, StandardCharsets.UTF_8);
-            out.println(EngineDaemon.encode(request));
+            out.println(WireLine.encode(request));
             BufferedReader in = reader(channel);
             for (String line = firstLine(in, channel); line != null; line = in.readLine()) {
-                if (line.startsWith(EngineJvm.PROTOCOL + "P ")) {
-                    pid = Long.valueOf(line.substring(EngineJvm.PROTOCOL.length() + 2));
+                Optional<WireLine> wire = WireLine.read(line);
+                WireLine.Kind kind = wire.map(WireLine::kind).orElse(null);
+                if (kind == WireLine.Kind.PID) {
+                    pid = Long.valueOf(wire.get().text());
                     ProcessHandle daemon = ProcessHandle.of(pid).orElseThrow(() -> new IOException("the daemon ended"));
                     hardTimeout.watch(daemon);
                     // Maven stopped (Ctrl-C) mid-run: the daemon's run is stopped with it, as the engine JVM's would be
                     stopWithMaven = new Thread(() -> HardTimeout.kill(daemon), "cookbook-daemon-stop");
                     Runtime.getRuntime().addShutdownHook(stopWithMaven);
-                } else if (line.startsWith(EngineJvm.PROTOCOL + "A ")) {
-                    answer = EngineDaemon.decode(line.substring(EngineJvm.PROTOCOL.length() + 2));
+                } else if (kind == WireLine.Kind.ANSWER) {
+                    answer = WireLine.decode(wire.get().text());
                 } else {
                     EngineJvm.progress(line, console, hardTimeout);
                 }
             }
             if (hardTimeout.overran().isPresent()) {
+                EngineJvm.stopAndRemove(ProcessHandle.of(pid).orElse(null), address.temporary());
                 throw new CookbookException(hardTimeout.overran().get(), null);
             }
         } finally {
@@ -278,10 +281,14 @@ public final class DaemonClient {
     private static ProcessHandle start(
             DaemonAddress address, Path baseDirectory, List<Path> classPath, List<String> flags, Duration idleTimeout)
             throws IOException {
+        // a daemon killed before it could stop left Flink's unpacked jars there: no daemon uses them now
+        EngineJvm.deleteTree(address.temporary());
+        Files.createDirectories(address.temporary());
         List<String> daemon = new ArrayList<>();
         setsid().ifPresent(daemon::add);
         daemon.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         daemon.addAll(flags);
+        daemon.add("-Djava.io.tmpdir=" + address.temporary());
         daemon.add("-cp");
         daemon.add(classPath.stream().map(Path::toString).collect(Collectors.joining(File.pathSeparator)));
         daemon.add(EngineDaemon.class.getName());

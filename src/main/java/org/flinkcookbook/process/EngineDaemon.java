@@ -1,14 +1,9 @@
 package org.flinkcookbook.process;
 
 import java.io.BufferedReader;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
-import java.io.ObjectInputFilter;
-import java.io.ObjectInputStream;
-import java.io.ObjectOutputStream;
 import java.io.PrintStream;
 import java.io.Serializable;
 import java.net.StandardProtocolFamily;
@@ -22,12 +17,10 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.Arrays;
-import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import jdk.net.ExtendedSocketOptions;
-import org.apache.flink.runtime.util.EnvironmentInformation;
 import org.flinkcookbook.flink.FlinkEngine;
 import org.flinkcookbook.flink.KeptCluster;
 import org.flinkcookbook.io.Console;
@@ -48,9 +41,6 @@ import sun.misc.SignalHandler;
  * its timeout, when the plugin's jars change, or when asked ({@code cookbook:stop}).
  */
 public final class EngineDaemon {
-
-    /** The line a client sends to stop the daemon instead of a request. */
-    static final String STOP = "STOP";
 
     /** Statement results are kept per settings; a project seldom has more than a few. */
     private static final int RESULT_CACHES = 4;
@@ -145,28 +135,30 @@ public final class EngineDaemon {
         BufferedReader in =
                 new BufferedReader(new InputStreamReader(Channels.newInputStream(client), StandardCharsets.UTF_8));
         PrintStream out = new PrintStream(Channels.newOutputStream(client), true, StandardCharsets.UTF_8);
-        out.println(EngineJvm.PROTOCOL + "P " + ProcessHandle.current().pid());
+        out.println(WireLine.line(
+                WireLine.Kind.PID, Long.toString(ProcessHandle.current().pid())));
         String line = in.readLine();
         if (line == null) {
             return;
         }
-        if (line.equals(STOP)) {
+        if (line.equals(WireLine.STOP)) {
             log("stopped by cookbook:stop");
-            out.println(EngineJvm.PROTOCOL + "I Stopped the warm engine of " + baseDirectory + " (process "
-                    + ProcessHandle.current().pid() + ")");
+            out.println(WireLine.line(
+                    WireLine.Kind.INFO,
+                    "Stopped the warm engine of " + baseDirectory + " (process "
+                            + ProcessHandle.current().pid() + ")"));
             synchronized (this) {
                 stopping = true;
             }
             stop();
             return;
         }
-        Serializable answer = answer((GoalRequest) decode(line), new EngineJvmMain.ProtocolConsole(out));
-        out.println(EngineJvm.PROTOCOL + "A " + encode(answer));
+        Serializable answer = answer((GoalRequest) WireLine.decode(line), new EngineJvmMain.ProtocolConsole(out));
+        out.println(WireLine.line(WireLine.Kind.ANSWER, WireLine.encode(answer)));
     }
 
     private Serializable answer(GoalRequest request, Console console) {
-        Path requested =
-                Path.of(request.settings().baseDirectory()).toAbsolutePath().normalize();
+        Path requested = request.settings().baseDirectory().toAbsolutePath().normalize();
         if (!requested.equals(baseDirectory.toAbsolutePath().normalize())) {
             return new CookbookException(
                     "the warm engine of " + baseDirectory + " does not run recipes of " + requested
@@ -179,16 +171,17 @@ public final class EngineDaemon {
     }
 
     /**
-     * The statements' results remembered for the request's settings; none when the build runs
-     * every recipe (cookbook.cache=false, or expected, which has no cache).
+     * The statements' results remembered for the request's settings, under their fingerprint; none
+     * when the build runs every recipe (cookbook.cache=false, or expected, which has no cache).
      */
     private synchronized ResultCache resultsFor(GoalRequest request) {
-        if (request.cache() == null) {
+        if (request.settings().cache() == null) {
             return ResultCache.none();
         }
-        String settings = "engine flink " + EnvironmentInformation.getVersion() + "\n"
-                + request.cache().settings();
-        return results.computeIfAbsent(settings, ResultCache::new);
+        return results.computeIfAbsent(
+                request.settings().fingerprint(),
+                fingerprint -> new ResultCache(
+                        fingerprint, Duration.ofSeconds(request.engines().timeoutSeconds())));
     }
 
     /** A connection from another user is refused, should the directory's permissions ever let one through. */
@@ -241,24 +234,5 @@ public final class EngineDaemon {
 
     private static void log(String message) {
         System.err.println(java.time.Instant.now() + " " + message);
-    }
-
-    static String encode(Serializable value) throws IOException {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
-            out.writeObject(value);
-        }
-        return Base64.getEncoder().encodeToString(bytes.toByteArray());
-    }
-
-    /** Only the plugin's and the JDK's classes: a request or an answer is nothing else. */
-    static Object decode(String line) throws IOException {
-        try (ObjectInputStream in = new ObjectInputStream(
-                new ByteArrayInputStream(Base64.getDecoder().decode(line)))) {
-            in.setObjectInputFilter(ObjectInputFilter.Config.createFilter("org.flinkcookbook.**;java.**;!*"));
-            return in.readObject();
-        } catch (ClassNotFoundException | IllegalArgumentException e) {
-            throw new IOException("unreadable message: " + e.getMessage(), e);
-        }
     }
 }

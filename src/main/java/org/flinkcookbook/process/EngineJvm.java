@@ -14,6 +14,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 import org.flinkcookbook.io.Console;
@@ -31,9 +32,6 @@ import org.flinkcookbook.run.RunVerdict;
  * exits on its own soon after (or is stopped with Maven's JVM before it answered).
  */
 public final class EngineJvm {
-
-    /** Marks the engine JVM's progress lines on its standard output. */
-    static final String PROTOCOL = "@cookbook:";
 
     /**
      * C1 only: Flink's start-up runs a great deal of code a few times, which C2 would compile at a
@@ -108,6 +106,7 @@ public final class EngineJvm {
             throws CookbookException {
         ClassDataArchive archive = ClassDataArchive.in(archiveDirectory, classPath);
         Path exchange = null;
+        Path temporary = null;
         Process process = null;
         Thread stopWithMaven = null;
         boolean answered = false;
@@ -122,15 +121,22 @@ public final class EngineJvm {
             jvm.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
             jvm.addAll(flags(Runtime.getRuntime().availableProcessors()));
             jvm.add(HEAP);
+            // Flink unpacks about 70 MB of jars there: removed by the engine JVM as it ends, or here when it is killed
+            temporary = Files.createTempDirectory("cookbook-engine-tmp");
+            jvm.add("-Djava.io.tmpdir=" + temporary);
             process = new ProcessBuilder(archive.command(
                             jvm,
                             classPath.stream()
                                     .map(Path::toString)
                                     .collect(Collectors.joining(java.io.File.pathSeparator)),
-                            List.of(EngineJvmMain.class.getName(), requestFile.toString(), answerFile.toString())))
+                            List.of(
+                                    EngineJvmMain.class.getName(),
+                                    requestFile.toString(),
+                                    answerFile.toString(),
+                                    temporary.toString())))
                     .start();
             Process started = process;
-            stopWithMaven = new Thread(() -> stop(started), "cookbook-engine-jvm-stop");
+            stopWithMaven = new Thread(() -> HardTimeout.kill(started.toHandle()), "cookbook-engine-jvm-stop");
             Runtime.getRuntime().addShutdownHook(stopWithMaven);
             Deque<String> errorLines = new ArrayDeque<>();
             Thread errors = new Thread(
@@ -156,8 +162,8 @@ public final class EngineJvm {
             Thread.currentThread().interrupt();
             throw new CookbookException("interrupted while the recipes ran", e);
         } finally {
-            if (process != null && !answered) {
-                stop(process);
+            if (!answered) {
+                stopAndRemove(process == null ? null : process.toHandle(), temporary);
             }
             if (stopWithMaven != null) {
                 removeHook(stopWithMaven);
@@ -166,10 +172,27 @@ public final class EngineJvm {
         }
     }
 
-    /** The engine JVM, and the keeper's engine JVM when it started one. */
-    private static void stop(Process process) {
-        process.descendants().forEach(ProcessHandle::destroyForcibly);
-        process.destroyForcibly();
+    /**
+     * An engine JVM or warm engine that gave no answer (killed by the hard timeout, or dead):
+     * stopped with its children (the keeper's engine JVM too, when it started one), and once they are gone, its temporary files removed, which it
+     * cannot remove itself.
+     */
+    static void stopAndRemove(ProcessHandle process, Path temporary) {
+        if (process != null) {
+            List<ProcessHandle> all = new ArrayList<>(process.descendants().toList());
+            all.add(process);
+            HardTimeout.kill(process);
+            for (ProcessHandle handle : all) {
+                try {
+                    handle.onExit().get(10, java.util.concurrent.TimeUnit.SECONDS);
+                } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+                    // removed all the same: what it still writes is left
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        }
+        deleteTree(temporary);
     }
 
     private static RunVerdict answer(Path answerFile, int exitCode, Deque<String> errorLines)
@@ -204,18 +227,19 @@ public final class EngineJvm {
      * timeout; anything else was printed by a library, and is shown as it is.
      */
     static void progress(String line, Console console, HardTimeout hardTimeout) {
-        if (hardTimeout.consumed(line)) {
-            return;
-        }
-        if (!line.startsWith(PROTOCOL) || line.length() < PROTOCOL.length() + 2) {
+        Optional<WireLine> wire = WireLine.read(line);
+        if (wire.isEmpty()) {
             console.raw(line);
             return;
         }
-        String text = line.substring(PROTOCOL.length() + 2);
-        switch (line.charAt(PROTOCOL.length())) {
-            case 'W' -> console.warn(text);
-            case 'E' -> console.error(text);
-            case 'R' -> console.raw(text);
+        if (hardTimeout.consumed(wire.get())) {
+            return;
+        }
+        String text = wire.get().text();
+        switch (wire.get().kind()) {
+            case WARN -> console.warn(text);
+            case ERROR -> console.error(text);
+            case RAW -> console.raw(text);
             default -> console.info(text);
         }
     }
@@ -250,7 +274,7 @@ public final class EngineJvm {
         }
     }
 
-    private static void deleteTree(Path directory) {
+    static void deleteTree(Path directory) {
         if (directory == null) {
             return;
         }

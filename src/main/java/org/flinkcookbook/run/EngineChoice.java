@@ -3,54 +3,45 @@ package org.flinkcookbook.run;
 import java.io.Serializable;
 import java.nio.file.Path;
 import java.time.Duration;
-import org.apache.flink.runtime.util.EnvironmentInformation;
 import org.flinkcookbook.engine.Engine;
 import org.flinkcookbook.flink.FlinkEngine;
 import org.flinkcookbook.flink.FlinkSettings;
 import org.flinkcookbook.flink.KeptCluster;
-import org.flinkcookbook.process.EngineJvm;
 import org.flinkcookbook.session.ResultCache;
 import org.flinkcookbook.simulator.SimulatorEngine;
 
 /**
- * Which engine runs the recipes and how, as plain values, so that the engine JVM ({@link EngineJvm})
+ * Which engine runs the recipes and how, as plain values, so that the engine JVM (process.EngineJvm)
  * builds the same engines as Maven's.
  *
- * @param engine flink or simulator
+ * @param engine the engine that runs the recipes
  * @param explainWithSimulator true when the simulator says which rows a recipe failing on Flink lost
  * @param fixturesDirectory where fixture paths point
  * @param timeoutSeconds how long one statement may take
  * @param flinkLogs true to let Flink log at INFO
  * @param flinkAddress host:port of a Flink session cluster, or null for the embedded cluster
  * @param strict true to fail SQL the simulator does not model instead of marking it unsupported
- * @param rememberedResultsSettings every setting that changes a result, when the engines keep statements'
- *     results between runs of a recipe (watch); null when they do not
+ * @param remembersResults true when the engines keep statements' results between runs of a recipe
+ *     (watch), under the run settings' {@link RunSettings#fingerprint() fingerprint}
  */
 public record EngineChoice(
-        String engine,
+        EngineKind engine,
         boolean explainWithSimulator,
         String fixturesDirectory,
         int timeoutSeconds,
         boolean flinkLogs,
         String flinkAddress,
         boolean strict,
-        String rememberedResultsSettings)
+        boolean remembersResults)
         implements Serializable {
 
-    public EngineChoice {
-        if (!engine.equals("flink") && !engine.equals("simulator")) {
-            throw new IllegalArgumentException("cookbook.engine must be flink or simulator, not '" + engine + "'");
-        }
-    }
-
     public boolean onFlink() {
-        return engine.equals("flink");
+        return engine == EngineKind.FLINK;
     }
 
-    public Engine createEngine() {
-        return onFlink()
-                ? new FlinkEngine(flinkSettings(), rememberedResults("flink " + EnvironmentInformation.getVersion()))
-                : simulator();
+    /** @param fingerprint the run settings' fingerprint: the key of the statements' results it remembers */
+    public Engine createEngine(String fingerprint) {
+        return onFlink() ? new FlinkEngine(flinkSettings(), rememberedResults(fingerprint)) : simulator(fingerprint);
     }
 
     /** The Flink engine of the engine daemon: its jobs run on the cluster it keeps warm, its results are remembered in {@code results}. */
@@ -63,30 +54,23 @@ public record EngineChoice(
                 Path.of(fixturesDirectory), Duration.ofSeconds(timeoutSeconds), flinkLogs, flinkAddress);
     }
 
-    /** The name of the engine {@link #createEngine()} builds, without building it. */
-    String engineName() {
-        return onFlink() ? FlinkEngine.NAME : SimulatorEngine.NAME;
-    }
-
     /** The engine that explains a failing recipe's rows, or null when the engine explains its own. */
-    public Engine createExplainer() {
-        return explainWithSimulator && onFlink() ? simulator() : null;
+    public Engine createExplainer(String fingerprint) {
+        return explainWithSimulator && onFlink() ? simulator(fingerprint) : null;
     }
 
     /** Records timelines: every goal draws them in index.html. */
-    private SimulatorEngine simulator() {
+    private SimulatorEngine simulator(String fingerprint) {
         return new SimulatorEngine(
                 Path.of(fixturesDirectory),
                 strict,
                 true,
                 Duration.ofSeconds(timeoutSeconds),
-                rememberedResults("simulator " + EnvironmentInformation.getVersion()));
+                rememberedResults(fingerprint));
     }
 
     /** A new cache of statement results for one engine when they are remembered, keyed on every setting. */
-    private ResultCache rememberedResults(String engine) {
-        return rememberedResultsSettings == null
-                ? ResultCache.none()
-                : new ResultCache("engine " + engine + "\n" + rememberedResultsSettings);
+    private ResultCache rememberedResults(String fingerprint) {
+        return remembersResults ? new ResultCache(fingerprint, Duration.ofSeconds(timeoutSeconds)) : ResultCache.none();
     }
 }

@@ -40,6 +40,10 @@ class PluginDescriptorTest {
                 .contains("cookbook.recipes", "cookbook.strict", "cookbook.timeout");
         assertThat(properties("verify")).contains("cookbook.flink.address", "cookbook.timeout", "cookbook.flinkLogs");
         assertThat(properties("expected")).contains("cookbook.flink.address", "cookbook.engine");
+        assertThat(properties("watch")).contains("cookbook.flink.address", "cookbook.engine");
+        assertThat(properties("verify")).doesNotContain("cookbook.engine");
+        assertThat(properties("simulate")).doesNotContain("cookbook.engine", "cookbook.fork", "cookbook.daemon");
+        assertThat(properties("fixtures")).doesNotContain("cookbook.timeout", "cookbook.engine", "cookbook.fork");
         assertThat(plugin.getMojo("verify").getDescription()).doesNotContain("local Flink cluster");
     }
 

@@ -11,6 +11,7 @@ import java.util.List;
 import org.flinkcookbook.run.CookbookException;
 import org.flinkcookbook.run.CookbookRunner;
 import org.flinkcookbook.run.EngineChoice;
+import org.flinkcookbook.run.EngineKind;
 import org.flinkcookbook.run.GoalRequest;
 import org.flinkcookbook.run.RunSettings;
 import org.flinkcookbook.run.RunVerdict;
@@ -82,10 +83,10 @@ class EngineJvmTest {
     }
 
     private GoalRequest request(String recipes) {
-        RunSettings settings = ProjectSettings.of(project, recipes, project);
         EngineChoice simulator = new EngineChoice(
-                "simulator", false, project.resolve("fixtures").toString(), 60, false, null, false, null);
-        return new GoalRequest(CookbookRunner.Mode.VERIFY, simulator, settings, null);
+                EngineKind.SIMULATOR, false, project.resolve("fixtures").toString(), 60, false, null, false, false);
+        RunSettings settings = ProjectSettings.of(project, recipes, project, simulator, null);
+        return new GoalRequest(CookbookRunner.Mode.VERIFY, settings);
     }
 
     @Test
