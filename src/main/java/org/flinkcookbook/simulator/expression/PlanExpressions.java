@@ -141,6 +141,8 @@ public final class PlanExpressions {
             case "%":
                 return typed(
                         type, BuiltInFunctions.mod(site, expression(operands.get(0)), expression(operands.get(1))));
+            case "AS": // a Table API alias (the captured INSERT's columns) names the value, nothing more
+                return expression(operands.get(0));
             case "CAST":
                 return Operators.cast(site, expression(operands.get(0)), type);
             case "REINTERPRET":

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
 import java.time.ZoneId;
+import java.util.ArrayList;
 import java.util.List;
 import org.flinkcookbook.simulator.UnsupportedConstructException;
 import org.flinkcookbook.testing.FlinkPlans;
@@ -30,7 +31,7 @@ class PlanAggregatesOnFlinkTest {
         flink = new FlinkPlans(
                 directory,
                 List.of("k STRING", "i INT", "ti TINYINT", "b BIGINT", "f FLOAT", "d DOUBLE", "de DECIMAL(10, 2)"),
-                "",
+                "pt AS PROCTIME()",
                 List.of(
                         "a,2147483647,127,9223372036854775807,-0.0,-0.0,99999999.99",
                         "a,1,1,1,0.1,0.1,0.01",
@@ -92,5 +93,19 @@ class PlanAggregatesOnFlinkTest {
         assertThatThrownBy(() -> PlanAggregates.compile(call, aggregate.input()))
                 .isInstanceOf(UnsupportedConstructException.class)
                 .hasMessageContaining("the aggregate function LISTAGG");
+    }
+
+    @Test
+    void aSumInAnOverWindowIsThePlannersSum0() {
+        // SqlToRelConverter#convertOver makes SUM there CASE WHEN COUNT(x) > 0 THEN $SUM0(x) ELSE NULL END
+        FlinkPlans.PlanNode over = flink.node(
+                "SELECT SUM(d) OVER (PARTITION BY k ORDER BY pt ROWS BETWEEN 1 PRECEDING AND CURRENT ROW) FROM t",
+                "stream-exec-over-aggregate");
+        List<AggregateCall.Function> functions = new ArrayList<>();
+        for (JsonNode calls : over.node().findValues("aggCalls")) {
+            calls.forEach(call ->
+                    functions.add(PlanAggregates.compile(call, over.input()).function()));
+        }
+        assertThat(functions).contains(AggregateCall.Function.SUM0);
     }
 }
