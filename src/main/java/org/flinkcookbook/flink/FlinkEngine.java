@@ -108,6 +108,12 @@ public final class FlinkEngine implements Engine {
                 : Optional.ofNullable(cluster().lateRowsNotCounted());
     }
 
+    /** A session cluster opens the fixtures on its TaskManagers, where no read is recorded. */
+    @Override
+    public boolean readsHere() {
+        return settings.clusterAddress() == null;
+    }
+
     /** Plans each session of the recipe with stand-ins for its tables that cannot run here; no cluster needed. */
     @Override
     public RecipeRun plan(Recipe recipe) {
@@ -211,8 +217,7 @@ public final class FlinkEngine implements Engine {
      * Planning has no job: it gets the statement timeout itself.
      */
     private Duration runningStatement() {
-        return settings.statementTimeout()
-                .plus(clamp(settings.statementTimeout(), Duration.ofSeconds(1), Duration.ofSeconds(10)));
+        return Deadline.running(settings.statementTimeout());
     }
 
     /** How long a cancelled job may take to stop before its cluster is given up. */

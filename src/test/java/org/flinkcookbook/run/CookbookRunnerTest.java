@@ -273,6 +273,23 @@ class CookbookRunnerTest {
     }
 
     @Test
+    void aValuesControlCharactersReachNoAnnotationOfItsMismatch() throws Exception {
+        recipe("recipes/a.md", "SELECT COUNT(*) AS n FROM t;", RecipeRun.completed(List.of(counted("3")), List.of()));
+        run(CookbookRunner.Mode.WRITE_EXPECTED, false, null);
+        answers.put(
+                "recipes/a.md",
+                RecipeRun.completed(List.of(counted("4\u0007\u001b[2J\u009b0m\u0085\u2028\r\n::error::x")), List.of()));
+
+        run(CookbookRunner.Mode.VERIFY, false, project);
+
+        List<String> annotations =
+                output.stream().filter(line -> line.startsWith("::error")).toList();
+        assertThat(annotations)
+                .anySatisfy(line -> assertThat(line).contains("but was +I[4??[2J?0m??%0D%0A::error::x]"))
+                .allSatisfy(line -> assertThat(line).doesNotContainPattern("[\\p{Cc}\u2028\u2029]"));
+    }
+
+    @Test
     void runningTwiceGivesTheSameReportApartFromTimings() throws Exception {
         recipe("recipes/a.md", "SELECT COUNT(*) AS n FROM t;", RecipeRun.completed(List.of(counted("3")), List.of()));
         Path report = project.resolve("target/cookbook/report.json");

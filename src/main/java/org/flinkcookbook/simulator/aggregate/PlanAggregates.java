@@ -13,10 +13,10 @@ import org.flinkcookbook.simulator.types.SqlType;
 
 /**
  * The aggregate calls of a plan's aggregation ExecNode (its {@code aggCalls}, as AggregateCallJsonSerializer writes
- * them: the function by its internal name, such as {@code $SUM$1} or {@code $SUM0$1}, the argument and filter columns,
+ * them: the function by its internal name, such as {@code $SUM$1} or {@code $$SUM0$1}, the argument and filter columns,
  * distinct, the result type), as the simulator's {@link AggregateCall}s. What the planner chose (SUM or $SUM0, AVG
  * kept or reduced to SUM / COUNT before the node) is read, never guessed: {@code $SUM$1} is Flink's SumAggFunction,
- * which starts from NULL, {@code $SUM0$1} its Sum0AggFunction, which starts from 0, {@code $AVG$1} its
+ * which starts from NULL, {@code $$SUM0$1} (the function {@code $SUM0}) its Sum0AggFunction, which starts from 0, {@code $AVG$1} its
  * AvgAggFunction. A call whose result type is not the one the simulator computes is unsupported, as is every other
  * function, an approximate call and a call with more than one argument.
  */

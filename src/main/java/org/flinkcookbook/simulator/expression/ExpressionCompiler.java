@@ -771,7 +771,8 @@ public final class ExpressionCompiler {
             return derived(
                     SqlType.BOOLEAN, (row, context) -> left.evaluate(row, context) == null ? null : reflexive, left);
         }
-        return Operators.comparison(CallSite.of(call), Operators.Comparison.valueOf(kind.name()), left, right);
+        return Operators.comparison(
+                CallSite.of(call), Operators.Comparison.valueOf(kind.name()), left, right, Values::sqlCompare);
     }
 
     private Expression between(SqlBasicCall call) {

@@ -25,6 +25,12 @@ final class Operators {
 
     private Operators() {}
 
+    /** The order of two non-null values, null where they are unordered (NaN). */
+    @FunctionalInterface
+    interface Order {
+        Integer of(Object a, Object b);
+    }
+
     /** The six comparisons. */
     enum Comparison {
         EQUALS,
@@ -64,6 +70,26 @@ final class Operators {
         return derived(
                 type,
                 (row, context) -> Values.cast(value.evaluate(row, context), from, type, context.sessionZone()),
+                value);
+    }
+
+    /**
+     * CAST as a call of Flink's plan: Flink's cast rules, where a value the rule cannot convert (NaN to DECIMAL, text
+     * that is no number) fails the job in Flink, so the simulator says unsupported.
+     */
+    static Expression cast(CallSite site, Expression value, SqlType type) {
+        SqlType from = value.type();
+        return derived(
+                type,
+                (row, context) -> {
+                    Object operand = value.evaluate(row, context);
+                    try {
+                        return Values.cast(operand, from, type, context.sessionZone());
+                    } catch (ArithmeticException | IllegalArgumentException failsInFlink) {
+                        throw site.unsupported(
+                                site + " of " + operand + ", which fails in Flink (" + failsInFlink + ")");
+                    }
+                },
                 value);
     }
 
@@ -110,12 +136,13 @@ final class Operators {
     }
 
     /**
-     * A comparison of two values of comparable types as the generated code compares them: numbers as
-     * Java's primitive operators (NaN unordered: only {@code <>} holds), strings as {@link
-     * #checkStringOrder} allows, a TIMESTAMP with a TIMESTAMP_LTZ as an instant in the session time
-     * zone.
+     * A comparison of two values of comparable types in the given order (of Flink's plan: {@link #order}; of the SQL
+     * compiler, which casts no DECIMAL literal: Values#sqlCompare, Java's primitive operators): NaN unordered (only
+     * {@code <>} holds), strings as {@link #checkStringOrder} allows, a TIMESTAMP with a TIMESTAMP_LTZ as an instant in
+     * the session time zone.
      */
-    static Expression comparison(CallSite site, Comparison kind, Expression leftOperand, Expression rightOperand) {
+    static Expression comparison(
+            CallSite site, Comparison kind, Expression leftOperand, Expression rightOperand, Order ordering) {
         Root leftRoot = leftOperand.type().root();
         Root rightRoot = rightOperand.type().root();
         Expression left = leftRoot == Root.TIMESTAMP && rightRoot == Root.TIMESTAMP_LTZ
@@ -132,7 +159,7 @@ final class Operators {
                     if (a == null || b == null) {
                         return null;
                     }
-                    Integer order = Values.sqlCompare(a, b);
+                    Integer order = ordering.of(a, b);
                     if (order == null) {
                         return kind == Comparison.NOT_EQUALS; // NaN: unordered
                     }
@@ -177,6 +204,25 @@ final class Operators {
                             value, Timestamps.toEpoch(Timestamps.millis(value), context.sessionZone()));
                 },
                 timestamp);
+    }
+
+    /**
+     * The order of two non-null values as the generated comparison gives it ({@link Values#sqlCompare}: primitives
+     * compared by Java's operators, NaN unordered), except a DECIMAL with a FLOAT or DOUBLE: ScalarOperatorGens
+     * compares them with DecimalDataUtils#compare(DecimalData, double), which is Double#compare of the decimal's
+     * double, so NaN is greater than every decimal ({@code f > 0.5} is TRUE for a NaN f, measured) and -0.0 less than
+     * 0.
+     */
+    static Integer order(Object a, Object b) {
+        boolean approximateA = a instanceof Double || a instanceof Float;
+        boolean approximateB = b instanceof Double || b instanceof Float;
+        if (a instanceof BigDecimal decimal && approximateB) {
+            return Double.compare(decimal.doubleValue(), ((Number) b).doubleValue());
+        }
+        if (approximateA && b instanceof BigDecimal decimal) {
+            return Double.compare(((Number) a).doubleValue(), decimal.doubleValue());
+        }
+        return Values.sqlCompare(a, b);
     }
 
     /** a >= b: NULL when either is NULL, FALSE when they are unordered (NaN). */

@@ -144,7 +144,7 @@ public final class PlanExpressions {
             case "AS": // a Table API alias (the captured INSERT's columns) names the value, nothing more
                 return expression(operands.get(0));
             case "CAST":
-                return Operators.castTo(expression(operands.get(0)), type);
+                return Operators.cast(site, expression(operands.get(0)), type);
             case "REINTERPRET":
                 return reinterpret(site, expression(operands.get(0)), type);
             case "CASE":
@@ -281,7 +281,7 @@ public final class PlanExpressions {
         Expression left = expression(operands.get(0));
         Expression right = expression(operands.get(1));
         checkComparable(site, left.type(), right.type());
-        return Operators.comparison(site, kind, left, right);
+        return Operators.comparison(site, kind, left, right, Operators::order);
     }
 
     private static void checkComparable(CallSite site, SqlType left, SqlType right) {
@@ -303,7 +303,7 @@ public final class PlanExpressions {
         Expression left = expression(operands.get(0));
         Expression right = expression(operands.get(1));
         checkComparable(site, left.type(), right.type());
-        Expression equal = Operators.comparison(site, Comparison.EQUALS, left, right);
+        Expression equal = Operators.comparison(site, Comparison.EQUALS, left, right, Operators::order);
         return new Expression(
                 SqlType.BOOLEAN,
                 (row, context) -> {
@@ -371,8 +371,9 @@ public final class PlanExpressions {
      * SEARCH(x, sarg), Calcite's form of IN, NOT IN, BETWEEN and OR-ed ranges of literals, as SearchOperatorGen
      * generates it. A set of points (or all but a set of points) is a hash set of the points cast to the common type of
      * x and the points, which x is cast to: Flink's own FloatHashSet and DoubleHashSet for FLOAT and DOUBLE (which tell
-     * -0.0 from 0.0 by their bits), equality otherwise; a NULL x is NULL. Other ranges are ORs of comparisons of x with
-     * the bounds in the search argument's type, {@code x IS NULL} first where the argument contains NULL.
+     * -0.0 from 0.0 by their bits: {@code d IN (0e0)} is FALSE for -0.0 where {@code d = 0e0} is TRUE, measured),
+     * equality otherwise. Other ranges are ORs of comparisons of x with the bounds in the search argument's type. A NULL
+     * x gives what the argument's nullAs says.
      */
     private Expression search(CallSite site, Expression target, JsonNode sargLiteral) {
         JsonNode sarg = sargLiteral.path("sarg");
@@ -380,7 +381,9 @@ public final class PlanExpressions {
             throw site.unsupported("SEARCH of " + describe(sargLiteral));
         }
         SqlType boundType = PlanTypes.of(sargLiteral.path("type"));
-        boolean containsNull = sarg.path("nullAs").asText().equals("TRUE");
+        // Sarg#nullAs: what a NULL x gives (measured for TRUE, as in x IN (1, 2) OR x IS NULL, and UNKNOWN)
+        String nullAs = sarg.path("nullAs").asText();
+        Boolean whenNull = nullAs.equals("TRUE") ? Boolean.TRUE : nullAs.equals("FALSE") ? Boolean.FALSE : null;
         List<Range> ranges = new ArrayList<>();
         for (JsonNode range : sarg.path("ranges")) {
             ranges.add(new Range(Bound.of(range.path("lower"), boundType), Bound.of(range.path("upper"), boundType)));
@@ -391,7 +394,7 @@ public final class PlanExpressions {
             points = complementedPoints(ranges);
         }
         if (points == null) {
-            return ranges(target, ranges, containsNull);
+            return ranges(target, ranges, whenNull);
         }
         SqlType common = FlinkTypes.commonType(List.of(target.type(), boundType))
                 .orElseThrow(() -> site.unsupported("SEARCH of " + target.type() + " in " + boundType));
@@ -403,10 +406,9 @@ public final class PlanExpressions {
                 (row, context) -> {
                     Object value = target.evaluate(row, context);
                     if (value == null) {
-                        return null;
+                        return whenNull;
                     }
-                    boolean found = haystack.test(Values.cast(value, from, common, context.sessionZone())) != negated;
-                    return !found && containsNull ? null : found;
+                    return haystack.test(Values.cast(value, from, common, context.sessionZone())) != negated;
                 },
                 target);
     }
@@ -487,13 +489,13 @@ public final class PlanExpressions {
     }
 
     /** An OR of each range's comparisons of the target with its bounds, as SearchOperatorGen's RangeToExpression. */
-    private static Expression ranges(Expression target, List<Range> ranges, boolean containsNull) {
+    private static Expression ranges(Expression target, List<Range> ranges, Boolean whenNull) {
         return Operators.derived(
                 SqlType.BOOLEAN,
                 (row, context) -> {
                     Object value = target.evaluate(row, context);
                     if (value == null) {
-                        return containsNull ? Boolean.TRUE : null;
+                        return whenNull;
                     }
                     for (Range range : ranges) {
                         if (within(value, range.lower(), 1) && within(value, range.upper(), -1)) {
@@ -510,7 +512,7 @@ public final class PlanExpressions {
         if (bound == null) {
             return true;
         }
-        Integer order = Values.sqlCompare(value, bound.value());
+        Integer order = Operators.order(value, bound.value());
         if (order == null) {
             return false; // NaN: every comparison is FALSE
         }

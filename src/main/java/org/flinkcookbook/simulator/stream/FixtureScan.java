@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.NoSuchFileException;
 import java.util.List;
 import org.flinkcookbook.csv.CsvLines;
+import org.flinkcookbook.guard.FileAccess;
 import org.flinkcookbook.simulator.SimulationException;
 import org.flinkcookbook.simulator.UnsupportedConstructException;
 import org.flinkcookbook.simulator.types.SqlType;
@@ -46,7 +47,9 @@ public final class FixtureScan {
     /** Parses the fixture's rows; runs on the reading thread. */
     private void readFixture(ReadAhead.ParsedRows into) throws IOException {
         Object[] physical = new Object[physicalTypes.size()];
-        CsvLines.read(source.file(), (fields, line) -> into.row(read(fields, line, physical), line));
+        // read by the rule of every read, which also records it as an input of the recipe
+        CsvLines.read(
+                FileAccess.readable(source.file()), (fields, line) -> into.row(read(fields, line, physical), line));
     }
 
     private Object[] read(CharSequence[] fields, int line, Object[] physical) {
