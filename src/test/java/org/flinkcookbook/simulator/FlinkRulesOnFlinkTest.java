@@ -1019,14 +1019,15 @@ class FlinkRulesOnFlinkTest {
         String batch = "SET 'execution.runtime-mode' = 'batch';";
         List<String> cut = List.of("+I[1, 1969-12-31 23:29:30.00]", "+I[2, 2024-03-01 10:00:04.99]");
         List<String> kept = List.of("+I[1, 1969-12-31 23:29:29.99]", "+I[2, 2024-03-01 10:00:04.99]");
+        // a batch group window's plan does not compile into JSON on Flink 2.3: the simulator has no plan to execute
         assertThat(
-                        rowsOnBoth(
+                        flinksRowsTheSimulatorRefuses(
                                 flink,
                                 csv,
                                 batch,
                                 table,
                                 "SELECT k, TUMBLE_ROWTIME(ts, INTERVAL '5' SECOND) FROM events GROUP BY TUMBLE(ts, INTERVAL '5' SECOND), k;"))
-                .containsOnly(cut);
+                .containsExactlyInAnyOrderElementsOf(cut);
         assertThat(rowsOnBoth(
                         flink,
                         csv,
