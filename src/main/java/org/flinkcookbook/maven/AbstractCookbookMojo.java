@@ -211,6 +211,11 @@ abstract class AbstractCookbookMojo extends AbstractRecipesMojo {
         return plugin;
     }
 
+    /** The build's session: its repositories resolve other Flink versions (cookbook.flinkVersions). */
+    MavenSession session() {
+        return session;
+    }
+
     private RunSettings runSettings(EngineChoice engine, RunSettings.CacheChoice cacheChoice) {
         return new RunSettings(
                 baseDirectory().toPath(),

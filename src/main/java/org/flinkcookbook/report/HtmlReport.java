@@ -19,6 +19,7 @@ import org.flinkcookbook.io.AtomicFiles;
 import org.flinkcookbook.result.ResultRow;
 import org.flinkcookbook.result.StatementResult;
 import org.flinkcookbook.result.Timeline;
+import org.flinkcookbook.versions.VersionOutcome;
 
 /**
  * {@code target/cookbook/index.html}: the run for people. One self-contained file (inline CSS, SVG
@@ -226,6 +227,26 @@ public final class HtmlReport {
                 html.append("\n").append(Html.escape(outcome.remedy(mvn)));
             }
             html.append("</p>");
+        }
+        if (!outcome.flinkVersions().isEmpty()) {
+            html.append("<ul class=\"versions\">");
+            for (VersionOutcome version : outcome.flinkVersions()) {
+                html.append("<li class=\"")
+                        .append(version.verdict().word())
+                        .append("\">")
+                        .append(Html.escape(
+                                version.message() == null
+                                        ? "Flink " + version.version() + ": "
+                                                + version.verdict().word()
+                                        : version.describe(outcome.path())))
+                        .append("</li>");
+            }
+            html.append("</ul>");
+            if (!outcome.failingVersions().isEmpty()) {
+                html.append("<p class=\"problem\">")
+                        .append(Html.escape(outcome.versionRemedy(mvn)))
+                        .append("</p>");
+            }
         }
         if (!outcome.warnings().isEmpty()) {
             html.append("<ul class=\"warnings\">");

@@ -22,6 +22,7 @@ import javax.xml.transform.stream.StreamResult;
 import org.flinkcookbook.compare.Mismatch;
 import org.flinkcookbook.io.AtomicFiles;
 import org.flinkcookbook.result.StatementResult;
+import org.flinkcookbook.versions.VersionOutcome;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 
@@ -152,6 +153,19 @@ public final class JUnitReport {
             skipped++;
             Element testCase = testCase(document, outcome, "recipe", 0);
             testCase.appendChild(skip(document, "every sql block is marked cookbook:skip"));
+            suite.appendChild(testCase);
+        }
+        for (VersionOutcome version : outcome.flinkVersions()) {
+            // one test per listed Flink version (cookbook.flinkVersions): planned there, or why not
+            Element testCase = testCase(document, outcome, "on Flink " + version.version(), 0);
+            if (version.fails()) {
+                failures++;
+                testCase.appendChild(
+                        problem(document, "failure", version.describe(outcome.path()), outcome.versionRemedy(mvn)));
+            } else if (version.verdict() != VersionOutcome.Verdict.PLANS) {
+                skipped++;
+                testCase.appendChild(skip(document, version.describe(outcome.path())));
+            }
             suite.appendChild(testCase);
         }
         suite.setAttribute(

@@ -6,6 +6,8 @@ import org.flinkcookbook.compare.Mismatch;
 import org.flinkcookbook.result.LateRow;
 import org.flinkcookbook.result.StatementResult;
 import org.flinkcookbook.result.WatermarkCheck;
+import org.flinkcookbook.versions.VersionOutcome;
+import org.flinkcookbook.versions.VersionResults;
 
 /**
  * What became of one recipe in a run.
@@ -20,6 +22,8 @@ import org.flinkcookbook.result.WatermarkCheck;
  * @param warnings things worth knowing that did not fail it
  * @param cached true when it passed before on the same inputs, so it was not run; its results and
  *     warnings are those of the run that passed
+ * @param flinkVersions its outcome on each Flink version listed in cookbook.flinkVersions, oldest
+ *     first; a failure on one fails the build
  */
 public record RecipeOutcome(
         String path,
@@ -30,7 +34,8 @@ public record RecipeOutcome(
         int problemLine,
         String problem,
         List<String> warnings,
-        boolean cached) {
+        boolean cached,
+        List<VersionOutcome> flinkVersions) {
 
     private static final int MAX_EXPLAINED_ROWS = 10;
 
@@ -38,6 +43,7 @@ public record RecipeOutcome(
         results = List.copyOf(results);
         mismatches = List.copyOf(mismatches);
         warnings = List.copyOf(warnings);
+        flinkVersions = List.copyOf(flinkVersions);
     }
 
     /** An outcome of the recipe at {@code path}, built step by step; nothing but the status is required. */
@@ -97,8 +103,36 @@ public record RecipeOutcome(
 
         public RecipeOutcome build() {
             return new RecipeOutcome(
-                    path, status, seconds, results, mismatches, problemLine, problem, warnings, cached);
+                    path, status, seconds, results, mismatches, problemLine, problem, warnings, cached, List.of());
         }
+    }
+
+    /** This outcome with its outcomes on the listed Flink versions. */
+    public RecipeOutcome withFlinkVersions(List<VersionOutcome> outcomes) {
+        return new RecipeOutcome(
+                path, status, seconds, results, mismatches, problemLine, problem, warnings, cached, outcomes);
+    }
+
+    /** The listed Flink versions that reject one of its statements. */
+    public List<VersionOutcome> failingVersions() {
+        return flinkVersions.stream().filter(VersionOutcome::fails).toList();
+    }
+
+    /** True when it fails the build: by its status, or on a listed Flink version. */
+    public boolean failsBuild() {
+        return status.failsBuild() || !failingVersions().isEmpty();
+    }
+
+    /** What puts a failure on a listed Flink version right, ending its message. */
+    public String versionRemedy(GoalCommand mvn) {
+        List<VersionOutcome> failing = failingVersions();
+        String newestFailing = failing.get(failing.size() - 1).version();
+        String marker = VersionResults.worksSince(flinkVersions)
+                .map(since -> "<!-- cookbook:flink >= " + since + " -->")
+                .orElse("<!-- cookbook:flink >= VERSION --> with the oldest Flink after " + newestFailing
+                        + " that plans it");
+        return "mark the recipe " + marker + ", or write it so that Flink " + newestFailing + " plans it, then run "
+                + mvn.of("verify") + " again";
     }
 
     /**

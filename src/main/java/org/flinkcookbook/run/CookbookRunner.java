@@ -42,6 +42,7 @@ import org.flinkcookbook.report.RecipeOutcome;
 import org.flinkcookbook.report.RecipeStatus;
 import org.flinkcookbook.result.StatementResult;
 import org.flinkcookbook.session.Deadline;
+import org.flinkcookbook.versions.VersionResults;
 
 /**
  * The whole loop for one goal: find the recipes, run each on the engine, then either compare with
@@ -64,6 +65,7 @@ public final class CookbookRunner {
     private final RecipeParser parser = new RecipeParser();
     private final RecipeGuard guard;
     private final RecipeCache cache;
+    private final VersionResults versions;
     /** The files each recipe's last run here read: which saves a watch runs it again for. */
     private final Map<Path, RecipeInputs> inputsRead = new ConcurrentHashMap<>();
 
@@ -77,7 +79,19 @@ public final class CookbookRunner {
 
     /** @param cache the recipes that passed before on the same inputs, which verifying does not run again */
     public CookbookRunner(RunSettings settings, Engine engine, Engine explainer, Console console, RecipeCache cache) {
+        this(settings, engine, explainer, console, cache, VersionResults.none());
+    }
+
+    /** @param versions each recipe's outcome on the Flink versions listed in cookbook.flinkVersions, planned before */
+    public CookbookRunner(
+            RunSettings settings,
+            Engine engine,
+            Engine explainer,
+            Console console,
+            RecipeCache cache,
+            VersionResults versions) {
         this.settings = settings;
+        this.versions = versions;
         this.engine = engine;
         this.explainer = explainer;
         this.console = console;
@@ -172,7 +186,9 @@ public final class CookbookRunner {
                     .map(file -> pool.start(() -> runOrRecall(file, mode, entries.apply(file))))
                     .toList();
             for (int i = 0; i < files.size(); i++) {
-                RecipeOutcome outcome = started.get(i).get(); // in path order, whichever finishes first
+                RecipeOutcome outcome = started.get(i)
+                        .get() // in path order, whichever finishes first
+                        .withFlinkVersions(versions.of(finder.displayPath(files.get(i))));
                 outcomes.add(outcome);
                 print(outcome);
                 if (settings.annotationRoot() != null) {
@@ -481,6 +497,10 @@ public final class CookbookRunner {
             default -> console.info(line);
         }
         outcome.warnings().forEach(warning -> console.warn("  " + warning));
+        outcome.failingVersions().forEach(failure -> console.error("  " + failure.describe(outcome.path())));
+        if (!outcome.failingVersions().isEmpty()) {
+            console.error("  " + outcome.versionRemedy(settings.command()));
+        }
     }
 
     private void writeReports(List<RecipeOutcome> outcomes, List<Path> files) throws CookbookException {

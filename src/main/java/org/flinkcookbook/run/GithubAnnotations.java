@@ -42,6 +42,13 @@ final class GithubAnnotations {
                 // passed, planned, skipped and written recipes need no annotation
             }
         }
+        outcome.failingVersions()
+                .forEach(failure -> commands.add(command(
+                        "error",
+                        file,
+                        failure.line(),
+                        "on Flink " + failure.version() + ": " + failure.message() + ". "
+                                + outcome.versionRemedy(mvn))));
         return commands;
     }
 

@@ -51,7 +51,7 @@ public record RunSummary(
 
     /** True when a recipe failed or is in error, so the build must fail. */
     public boolean failsBuild() {
-        return outcomes.stream().anyMatch(outcome -> outcome.status().failsBuild());
+        return outcomes.stream().anyMatch(RecipeOutcome::failsBuild);
     }
 
     /**
@@ -88,7 +88,19 @@ public record RunSummary(
                 lines.add("  next: " + remedy);
             }
         }
-        if (bySeverity.isEmpty()) {
+        List<RecipeOutcome> failingOnAVersion = failingOnAVersion();
+        for (RecipeOutcome outcome : failingOnAVersion) {
+            outcome.failingVersions()
+                    .forEach(failure -> lines.add(String.format(
+                            Locale.ROOT,
+                            "  %-12s %s",
+                            ("Flink " + failure.version()).toUpperCase(Locale.ROOT),
+                            failure.describe(outcome.path()))));
+        }
+        if (!failingOnAVersion.isEmpty()) {
+            lines.add("  next: " + failingOnAVersion.get(0).versionRemedy(command));
+        }
+        if (bySeverity.isEmpty() && failingOnAVersion.isEmpty()) {
             lines.add(
                     compared
                             ? "  every recipe agrees with its expected values"
@@ -105,12 +117,24 @@ public record RunSummary(
 
     /** Why the build fails and what to do, for the build's failure message. */
     public String failureAdvice() {
-        return SEVERITY.stream()
+        List<String> advice = new ArrayList<>();
+        SEVERITY.stream()
                 .filter(RecipeStatus::failsBuild)
                 .filter(status -> count(status) > 0)
-                .map(status -> count(status) + " " + status.word() + ": " + status.remedy(command))
-                .reduce((first, second) -> first + "; " + second)
-                .orElse("");
+                .forEach(status -> advice.add(count(status) + " " + status.word() + ": " + status.remedy(command)));
+        List<RecipeOutcome> failingOnAVersion = failingOnAVersion();
+        if (!failingOnAVersion.isEmpty()) {
+            advice.add(failingOnAVersion.size() + " failing on a listed Flink version (cookbook.flinkVersions): "
+                    + failingOnAVersion.get(0).versionRemedy(command));
+        }
+        return String.join("; ", advice);
+    }
+
+    /** The recipes a Flink version listed in cookbook.flinkVersions rejects. */
+    private List<RecipeOutcome> failingOnAVersion() {
+        return outcomes.stream()
+                .filter(outcome -> !outcome.failingVersions().isEmpty())
+                .toList();
     }
 
     /** One line with every count, as printed at the end of the build. */
@@ -130,6 +154,10 @@ public record RunSummary(
                     || status == RecipeStatus.ERROR) {
                 counts.add(count + " " + label(status));
             }
+        }
+        long failingOnAVersion = failingOnAVersion().size();
+        if (failingOnAVersion > 0) {
+            counts.add(failingOnAVersion + " failing on a listed Flink version");
         }
         return text.append(String.join(", ", counts))
                 .append(String.format(Locale.ROOT, " in %.1f s", seconds))

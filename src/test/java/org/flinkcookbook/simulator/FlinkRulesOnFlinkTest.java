@@ -443,6 +443,18 @@ class FlinkRulesOnFlinkTest {
                         table,
                         "SELECT k, SUM(d), MAX(d) FROM events GROUP BY k, TUMBLE(ts, INTERVAL '1' HOUR);"))
                 .containsOnly(List.of("+I[a, 12, " + big + "]", "+I[b, <NULL>, " + big + "]"));
+        // a HOP window merges its slices' partial sums (SumAggFunction#mergeExpressions), COUNT(*) beside them
+        assertThat(rowsOnBoth(
+                        flink,
+                        rows,
+                        table,
+                        "SELECT k, window_start, SUM(d), COUNT(*) FROM TABLE(HOP(TABLE events, DESCRIPTOR(ts), "
+                                + "INTERVAL '30' MINUTE, INTERVAL '1' HOUR)) GROUP BY window_start, window_end, k;"))
+                .containsOnly(List.of(
+                        "+I[a, 2024-03-01 09:30:00.000, 12, 4]",
+                        "+I[b, 2024-03-01 09:30:00.000, <NULL>, 2]",
+                        "+I[a, 2024-03-01 10:00:00.000, 12, 4]",
+                        "+I[b, 2024-03-01 10:00:00.000, <NULL>, 2]"));
         assertThat(rowsOnBoth(flink, rows, table, "SELECT k, AVG(d)" + HOUR + "GROUP BY window_start, window_end, k;"))
                 .containsOnly(List.of("+I[a, <NULL>]", "+I[b, <NULL>]"));
         assertThat(rowsOnBoth(flink, rows, table, "SELECT k, SUM(d) OVER (PARTITION BY k ORDER BY ts) FROM events;"))
