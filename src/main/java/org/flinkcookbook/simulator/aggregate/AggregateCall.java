@@ -399,7 +399,7 @@ public record AggregateCall(Function function, boolean distinct, Expression argu
 
         /** aggDecimalPlus: the sum in DECIMAL(38, s), NULL when it overflows or either side is NULL. */
         private BigDecimal decimalPlus(BigDecimal sum, BigDecimal value) {
-            return sum == null || value == null
+            return sum == null || value == null || argument == null // COUNT(*) keeps no sum
                     ? null
                     : Values.fitDecimal(
                             sum.add(value), SqlType.decimal(38, argument.type().scale()));

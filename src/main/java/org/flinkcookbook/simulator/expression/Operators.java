@@ -79,6 +79,9 @@ final class Operators {
      */
     static Expression cast(CallSite site, Expression value, SqlType type) {
         SqlType from = value.type();
+        if (!Values.castModelled(from, type)) {
+            throw site.unsupported("CAST from " + from + " to " + type);
+        }
         return derived(
                 type,
                 (row, context) -> {
