@@ -96,6 +96,7 @@ refused('git-config.md', "'path' = '.git/config' may not be read: it lies in a G
 refused('git-nested.md', "may not be read: it lies in a Git directory (.git)")
 refused('build-dir.md', "'path' = 'target/secret.txt' may not be read: it lies in")
 refused('fifo.md', "may not be read: it is not a regular file")
+refused('git-fixture.md', "the fixture vendored/.git/config may not be read: it lies in a Git directory (.git)")
 // no raw control character of a value (injected.md's bell) reaches the output, annotations included
 assert !(log =~ /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F\u0085\u2028\u2029]/)
 

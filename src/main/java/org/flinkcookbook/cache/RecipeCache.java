@@ -34,12 +34,10 @@ public final class RecipeCache {
 
     private static final ObjectMapper JSON =
             new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
-    private static final RecipeCache NONE = new RecipeCache(null, "", null, null, null, Duration.ZERO);
+    private static final RecipeCache NONE = new RecipeCache(null, "", null, Duration.ZERO);
 
     private final CacheDirectory store;
     private final String fingerprint;
-    private final Path recipesDirectory;
-    private final Path fixturesDirectory;
     private final ChangedSince changedSince;
     private final Duration hashingTime;
     /** What to write or delete at {@link #save()}, by entry name: a pass, or null to forget one. */
@@ -59,26 +57,6 @@ public final class RecipeCache {
             List<StatementResult> results,
             List<String> warnings) {}
 
-    private RecipeCache(
-            CacheDirectory store,
-            String fingerprint,
-            Path recipesDirectory,
-            Path fixturesDirectory,
-            ChangedSince changedSince,
-            Duration hashingTime) {
-        this.store = store;
-        this.fingerprint = fingerprint;
-        this.recipesDirectory = recipesDirectory;
-        this.fixturesDirectory = fixturesDirectory;
-        this.changedSince = changedSince;
-        this.hashingTime = hashingTime;
-    }
-
-    /** A cache that remembers nothing: every recipe runs (cookbook.cache=false, and cookbook:expected). */
-    public static RecipeCache none() {
-        return NONE;
-    }
-
     /**
      * The passes kept in {@code store}.
      *
@@ -87,14 +65,16 @@ public final class RecipeCache {
      * @param changedSince the files changed since cookbook.changedSince, or null to run every recipe
      * @param hashingTime how long hashing one recipe's inputs may take before it counts as changed
      */
-    public static RecipeCache open(
-            CacheDirectory store,
-            String fingerprint,
-            Path recipesDirectory,
-            Path fixturesDirectory,
-            ChangedSince changedSince,
-            Duration hashingTime) {
-        return new RecipeCache(store, fingerprint, recipesDirectory, fixturesDirectory, changedSince, hashingTime);
+    public RecipeCache(CacheDirectory store, String fingerprint, ChangedSince changedSince, Duration hashingTime) {
+        this.store = store;
+        this.fingerprint = fingerprint;
+        this.changedSince = changedSince;
+        this.hashingTime = hashingTime;
+    }
+
+    /** A cache that remembers nothing: every recipe runs (cookbook.cache=false, and cookbook:expected). */
+    public static RecipeCache none() {
+        return NONE;
     }
 
     /**

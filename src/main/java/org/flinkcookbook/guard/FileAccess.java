@@ -89,7 +89,7 @@ public final class FileAccess {
      * Git's directories, the project's build directory ({@code target}) and the directories the run
      * writes.
      *
-     * @param writtenDirectories the report, JUnit and cache directories: refused wherever they are
+     * @param writtenDirectories the report and JUnit directories: refused wherever they are
      */
     public static Allowance allow(Path projectDirectory, Path fixturesDirectory, Collection<Path> writtenDirectories) {
         List<Path> written = new ArrayList<>();

@@ -20,7 +20,8 @@ import java.util.UUID;
  * stop at any time. No symbolic link is followed anywhere on the way: every component of the
  * path is looked at without following links, and one that is a link is refused with a sentence,
  * so that a link a pull request commits (under {@code target/}, say) cannot send a write, a read
- * or a delete outside the project.
+ * or a delete outside the project. Only a link in a directory this user may not write (the
+ * system's, such as macOS's {@code /var}) is followed: nothing a checkout holds can be one.
  */
 public final class AtomicFiles {
 
@@ -64,19 +65,7 @@ public final class AtomicFiles {
      * path is a symbolic link or not a directory.
      */
     public static Path directory(Path directory) throws IOException {
-        Path target = directory.toAbsolutePath().normalize();
-        Path made = target.getRoot();
-        for (Path name : target) {
-            made = made.resolve(name);
-            if (!Files.exists(made, LinkOption.NOFOLLOW_LINKS)) {
-                Files.createDirectory(made);
-            }
-            refuseLink(made, target);
-            if (!Files.isDirectory(made, LinkOption.NOFOLLOW_LINKS)) {
-                throw new IOException(target + " cannot be a directory: " + made + " is a file");
-            }
-        }
-        return target;
+        return components(directory, true);
     }
 
     /** The bytes of a regular file reached through no link; empty when there is none. */
@@ -102,12 +91,24 @@ public final class AtomicFiles {
 
     /** Refuses a path of which a component that exists is a symbolic link. */
     public static void refuseLinks(Path path) throws IOException {
+        components(path, false);
+    }
+
+    /** Looks at every component of the path without following links; {@code make} makes the missing ones directories. */
+    private static Path components(Path path, boolean make) throws IOException {
         Path target = path.toAbsolutePath().normalize();
         Path each = target.getRoot();
         for (Path name : target) {
             each = each.resolve(name);
+            if (make && !Files.exists(each, LinkOption.NOFOLLOW_LINKS)) {
+                Files.createDirectory(each);
+            }
             refuseLink(each, target);
+            if (make && !Files.isDirectory(each)) { // a link here is the system's: refuseLink refused any other
+                throw new IOException(target + " cannot be a directory: " + each + " is a file");
+            }
         }
+        return target;
     }
 
     private static void refuseLink(Path component, Path path) throws IOException {
@@ -117,7 +118,8 @@ public final class AtomicFiles {
         } catch (NoSuchFileException missing) {
             return;
         }
-        if (attributes.isSymbolicLink()) {
+        // a link in a directory this user cannot write is the system's (macOS's /var), never the work tree's
+        if (attributes.isSymbolicLink() && Files.isWritable(component.getParent())) {
             throw new IOException(path + " is not used: " + component
                     + " is a symbolic link, and reports, expected files and the cache are never written or read"
                     + " through one; delete the link and run again: rm " + component);

@@ -88,11 +88,9 @@ public record GoalRequest(CookbookRunner.Mode mode, RunSettings settings) implem
         if (cache == null) {
             return RecipeCache.none();
         }
-        return RecipeCache.open(
+        return new RecipeCache(
                 store,
                 settings.fingerprint(),
-                settings.recipesDirectory(),
-                settings.fixturesDirectory(),
                 cache.changedSince() == null ? null : ChangedSince.ask(cache.changedSince(), settings.baseDirectory()),
                 Duration.ofSeconds(engines().timeoutSeconds()));
     }

@@ -378,13 +378,7 @@ class RecipeCacheTest {
     }
 
     private RecipeCache changedSince(String ref, Path cacheDirectory) {
-        return RecipeCache.open(
-                store(cacheDirectory),
-                SETTINGS,
-                project.resolve("recipes"),
-                project.resolve("fixtures"),
-                ChangedSince.ask(ref, project),
-                Duration.ofSeconds(60));
+        return new RecipeCache(store(cacheDirectory), SETTINGS, ChangedSince.ask(ref, project), Duration.ofSeconds(60));
     }
 
     @Test
@@ -405,13 +399,7 @@ class RecipeCacheTest {
     }
 
     private RecipeCache openCache(String settings) {
-        return RecipeCache.open(
-                store(cacheDirectory()),
-                settings,
-                project.resolve("recipes"),
-                project.resolve("fixtures"),
-                null,
-                Duration.ofSeconds(60));
+        return new RecipeCache(store(cacheDirectory()), settings, null, Duration.ofSeconds(60));
     }
 
     private CacheDirectory store(Path root) {

@@ -2,6 +2,7 @@ package org.flinkcookbook.io;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -56,6 +57,21 @@ class AtomicFilesTest {
             assertThat(listed.toList()).containsExactly(outside.resolve("keep.json"));
         }
         assertThat(outside.resolve("keep.json")).hasContent("mine");
+    }
+
+    @Test
+    void aLinkInADirectoryThisUserMayNotWriteIsTheSystemsAndIsFollowed() throws IOException {
+        assumeFalse("root".equals(System.getProperty("user.name")), "root may write every directory");
+        Path system = Files.createDirectory(outside.resolve("system"));
+        Files.createSymbolicLink(system.resolve("var"), project);
+        Files.setPosixFilePermissions(system, java.nio.file.attribute.PosixFilePermissions.fromString("r-xr-xr-x"));
+        try {
+            AtomicFiles.write(system.resolve("var/target/cookbook/report.json"), "{}");
+
+            assertThat(project.resolve("target/cookbook/report.json")).hasContent("{}");
+        } finally {
+            Files.setPosixFilePermissions(system, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+        }
     }
 
     @Test
