@@ -226,17 +226,7 @@ public final class FlinkPlans {
     }
 
     private EvaluationContext context(long watermark) {
-        return new EvaluationContext() {
-            @Override
-            public long currentWatermark() {
-                return watermark;
-            }
-
-            @Override
-            public ZoneId sessionZone() {
-                return zone;
-            }
-        };
+        return EvaluationContext.at(watermark, zone);
     }
 
     /** A CSV row's fields for the scan's columns, found by name. */

@@ -79,6 +79,9 @@ final class Operators {
      */
     static Expression cast(CallSite site, Expression value, SqlType type) {
         SqlType from = value.type();
+        if (!Values.castModelled(from, type)) {
+            throw site.unsupported("CAST from " + from + " to " + type);
+        }
         return derived(
                 type,
                 (row, context) -> {
@@ -325,7 +328,8 @@ final class Operators {
             Object p = Values.cast(x, a, type, null);
             Object q = Values.cast(y, b, type, null);
             return switch (type.root()) {
-                case FLOAT -> (Object) (float) apply(operator, (Float) p, (Float) q);
+                // a float operation is its double one rounded to float: double has more than twice float's digits
+                case FLOAT -> (Object) (float) apply(operator, (double) (Float) p, (double) (Float) q);
                 case DOUBLE -> (Object) apply(operator, (Double) p, (Double) q);
                 default -> {
                     long result = apply(operator, ((Number) p).longValue(), ((Number) q).longValue());
@@ -336,15 +340,6 @@ final class Operators {
     }
 
     private static double apply(char operator, double p, double q) {
-        return switch (operator) {
-            case '+' -> p + q;
-            case '-' -> p - q;
-            case '*' -> p * q;
-            default -> p / q;
-        };
-    }
-
-    private static float apply(char operator, float p, float q) {
         return switch (operator) {
             case '+' -> p + q;
             case '-' -> p - q;
