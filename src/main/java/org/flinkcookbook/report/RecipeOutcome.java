@@ -125,7 +125,7 @@ public record RecipeOutcome(
         mismatches.forEach(mismatch -> lines.add(path + ":" + mismatch.line() + ": " + mismatch.describe()));
         for (StatementResult result : results) {
             List<Mismatch> own = mismatches.stream()
-                    .filter(mismatch -> mismatch.line() == result.line())
+                    .filter(mismatch -> mismatch.isAbout(result))
                     .toList();
             if (own.isEmpty()) {
                 continue;

@@ -238,7 +238,7 @@ public final class CookbookRunner {
                     parser.parse(file, path), settings.recipesDirectory(), settings.fixturesDirectory());
         } catch (RecipeException e) {
             return outcome(path, RecipeStatus.ERROR, start)
-                    .problem(e.line(), stripLocation(e))
+                    .problem(e.line(), e.problem())
                     .build();
         }
         if (recipe.statements().isEmpty()) {
@@ -500,13 +500,6 @@ public final class CookbookRunner {
             text.append("; line ").append(more.line()).append(": ").append(more.message());
         }
         return text.toString();
-    }
-
-    /** A recipe exception's message without the "file:line: " it starts with; outcomes add their own. */
-    private static String stripLocation(RecipeException e) {
-        String prefix = e.file() + ":" + e.line() + ": ";
-        String message = e.getMessage();
-        return message.startsWith(prefix) ? message.substring(prefix.length()) : message;
     }
 
     private static boolean isBlank(String text) {

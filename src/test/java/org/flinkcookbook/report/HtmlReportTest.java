@@ -39,7 +39,8 @@ class HtmlReportTest {
                 null);
         RecipeOutcome outcome = RecipeOutcome.of("recipes/" + hostile + ".md", RecipeStatus.ERROR)
                 .results(List.of(result))
-                .mismatches(List.of(new Mismatch(3, result.key(), hostile, hostile, hostile)))
+                .mismatches(List.of(Mismatch.changedRow(
+                        result, new Mismatch.RowKey(List.of(hostile), List.of(hostile)), hostile, hostile)))
                 .problem(3, hostile)
                 .warnings(List.of(hostile))
                 .build();
