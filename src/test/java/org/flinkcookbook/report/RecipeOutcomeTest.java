@@ -29,7 +29,7 @@ class RecipeOutcomeTest {
     }
 
     private static LateRow late(int line, String eventTime, String windowStart, String windowEnd) {
-        return new LateRow(CSV, line, eventTime, "10:09:00", windowStart, windowEnd);
+        return new LateRow(CSV, line, eventTime, "10:09:00", windowStart, windowEnd, null);
     }
 
     @Test
@@ -74,8 +74,8 @@ class RecipeOutcomeTest {
     @Test
     void aRowDroppedByAnOverAggregationIsNewlyDroppedWhenItsRowIsMissing() {
         List<LateRow> late = List.of(
-                new LateRow(CSV, 3, "10:00:40", "10:01:00", null, null),
-                new LateRow(CSV, 7, "10:03:10", "10:04:00", null, null));
+                new LateRow(CSV, 3, "10:00:40", "10:01:00", null, null, null),
+                new LateRow(CSV, 7, "10:03:10", "10:04:00", null, null, null));
         StatementResult result = new StatementResult(
                 12,
                 "SELECT id, ts, SUM(v) OVER ...",
