@@ -1,7 +1,6 @@
 package org.flinkcookbook.flink;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -13,7 +12,6 @@ import org.apache.flink.runtime.util.EnvironmentInformation;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
 import org.flinkcookbook.engine.Engine;
-import org.flinkcookbook.engine.PlannedOnly;
 import org.flinkcookbook.engine.Problem;
 import org.flinkcookbook.engine.RecipeRun;
 import org.flinkcookbook.guard.GuardedFileSystem;
@@ -24,7 +22,6 @@ import org.flinkcookbook.session.ResultCache;
 import org.flinkcookbook.session.StatementParser;
 import org.flinkcookbook.sql.Clauses;
 import org.flinkcookbook.sql.FixturePlaceholder;
-import org.flinkcookbook.sql.SqlSyntaxException;
 import org.flinkcookbook.sql.Statement;
 import org.flinkcookbook.sql.StatementKind;
 
@@ -113,8 +110,10 @@ public final class FlinkEngine implements Engine {
     public RecipeRun plan(Recipe recipe) {
         startInBackgroundIfItWillRun(recipe); // on the other core, while the planner warms up
         warmUpPlanner();
-        Deadline.Result<RecipeRun> planned =
-                Deadline.run("cookbook-plan", settings.statementTimeout(), () -> planInTime(recipe));
+        Deadline.Result<RecipeRun> planned = Deadline.run(
+                "cookbook-plan",
+                settings.statementTimeout(),
+                () -> session.runAll(recipe, script -> new PlanningBackEnd(script, settings)));
         return planned.overran()
                 .map(overrun -> overrun(recipe, overrun, "planning"))
                 .orElseGet(planned::value);
@@ -237,29 +236,6 @@ public final class FlinkEngine implements Engine {
             cluster.abandon();
             cluster = null;
         }
-    }
-
-    private RecipeRun planInTime(Recipe recipe) {
-        List<String> warnings = new ArrayList<>(recipe.warnings());
-        Optional<SqlSyntaxException> cutShort = Clauses.strayTerminator(recipe.statements());
-        if (cutShort.isPresent()) {
-            return RecipeRun.stopped(
-                    List.of(),
-                    Problem.broken(cutShort.get().line(), cutShort.get().getMessage()),
-                    warnings);
-        }
-        PlannedOnly plannedOnly = null;
-        for (Recipe script : recipe.sessions()) {
-            RecipeRun plan = session.run(script, new PlanningBackEnd(script, settings));
-            warnings.addAll(plan.warnings());
-            if (plan.problem() != null) {
-                return RecipeRun.stopped(List.of(), plan.problem(), warnings);
-            }
-            if (plannedOnly == null) {
-                plannedOnly = plan.plannedOnly(); // the later sessions are planned all the same
-            }
-        }
-        return new RecipeRun(List.of(), null, plannedOnly, warnings);
     }
 
     private RecipeRun runInTime(Recipe recipe) {
