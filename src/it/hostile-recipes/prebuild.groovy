@@ -14,4 +14,13 @@ link('recipes/expected-link.expected', new File(outside, 'secret.csv'))
 link('recipes/outside-link.md', new File(outside, 'recipe.md'))
 // a file name that would be a workflow command after a line break
 new File(basedir, 'recipes/name\n::error file=README.md::forged by a name.md').text = '# Named\n\n```sql\nSELEC 1;\n```\n'
+// secrets inside the project: the checkout's Git configuration with a CI token, a nested repository's,
+// a file the build wrote, and a FIFO (which would block its reader)
+new File(basedir, '.git').mkdirs()
+new File(basedir, '.git/config').text = '[http "https://github.com/"]\n\textraheader = AUTHORIZATION: basic TOKEN5e1b7\n'
+new File(basedir, 'fixtures/vendored/.git').mkdirs()
+new File(basedir, 'fixtures/vendored/.git/config').text = 'url = https://TOKEN5e1b7@example.com/x.git\n'
+new File(basedir, 'target').mkdirs()
+new File(basedir, 'target/secret.txt').text = 'TOKEN5e1b7\n'
+assert ['mkfifo', new File(basedir, 'fixtures/pipe.csv').path].execute().waitFor() == 0
 return true

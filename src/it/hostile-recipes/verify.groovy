@@ -27,7 +27,8 @@ def top = basedir.toPath().toAbsolutePath()
 while (top != null && !java.nio.file.Files.exists(top.resolve('.git'))) {
     top = top.parent
 }
-def inRepository = top == null ? '' : top.relativize(basedir.toPath().toAbsolutePath()).toString() + '/'
+def inTop = top == null ? '' : top.relativize(basedir.toPath().toAbsolutePath()).toString()
+def inRepository = inTop.isEmpty() ? '' : inTop + '/'
 def annotation = ~('::(error|warning) file=' + java.util.regex.Pattern.quote(inRepository)
         + 'recipes/[^,:]*,line=\\d+,title=cookbook (error|warning)::.*')
 log.eachLine { line ->
@@ -82,4 +83,29 @@ verifyLine('PASSED', 'captured-sink.md')
 says('expected-link.md', 'expected-link.expected is a symbolic link')
 // a missing fixture is one sentence
 verifyLine('ERROR', 'missing-fixture.md')
+
+// secrets and the build's files inside the project are refused at their line, on every goal, and
+// the token reaches no output, report, JUnit file or fixture
+assert !log.contains('TOKEN5e1b7')
+Files.walk(new File(basedir, 'target').toPath()).withCloseable { files ->
+    files.filter { Files.isRegularFile(it, LinkOption.NOFOLLOW_LINKS) && it.fileName.toString() != 'secret.txt' }.each {
+        assert !it.toFile().text.contains('TOKEN5e1b7') : it.toString()
+    }
+}
+refused('git-config.md', "'path' = '.git/config' may not be read: it lies in a Git directory (.git)")
+refused('git-nested.md', "may not be read: it lies in a Git directory (.git)")
+refused('build-dir.md', "'path' = 'target/secret.txt' may not be read: it lies in")
+refused('fifo.md', "may not be read: it is not a regular file")
+// no raw control character of a value (injected.md's bell) reaches the output, annotations included
+assert !(log =~ /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F\u0085\u2028\u2029]/)
+
+// cookbook:fixtures: Datafaker runs only its data providers and pattern methods, within limits
+says('faker-url.md', "cannot generate a fixture for t: the expression #{addUrl 'en','http://127.0.0.1:9/x.yml'} is not allowed in a fixture")
+says('faker-reflect.md', "cannot generate a fixture for t: the expression #{Name.getClass} is not allowed in a fixture")
+says('faker-regex.md', "cannot generate a fixture for t: #{regexify '(a{1000}){1000}'} makes values of up to 1000000 characters")
+says('datagen-huge.md', "cannot generate a fixture for numbers: the fixture would be larger than 64 MiB")
+['faker-url', 'faker-reflect', 'faker-regex', 'datagen-huge'].each {
+    def directory = new File(basedir, "fixtures/${it}")
+    assert !directory.exists() || directory.list().length == 0 : it // no fixture, no temporary file
+}
 return true

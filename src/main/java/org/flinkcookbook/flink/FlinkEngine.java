@@ -210,8 +210,7 @@ public final class FlinkEngine implements Engine {
      * Planning has no job: it gets the statement timeout itself.
      */
     private Duration runningStatement() {
-        return settings.statementTimeout()
-                .plus(clamp(settings.statementTimeout(), Duration.ofSeconds(1), Duration.ofSeconds(10)));
+        return Deadline.running(settings.statementTimeout());
     }
 
     /** How long a cancelled job may take to stop before its cluster is given up. */

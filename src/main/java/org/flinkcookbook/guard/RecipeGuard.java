@@ -273,7 +273,7 @@ public final class RecipeGuard {
      * naming a class, and a datagen row count that is not a whole number from 0 to
      * {@link #MAX_GENERATED_ROWS}. Options of tables, ALTER TABLE, catalogs and hints alike.
      */
-    private static void checkOptions(Statement statement, SqlNode parsed, List<Refusal> refusals) {
+    private void checkOptions(Statement statement, SqlNode parsed, List<Refusal> refusals) {
         Map<String, String> options = new LinkedHashMap<>(options(parsed));
         parsed.accept(new SqlBasicVisitor<Void>() {
             @Override
@@ -291,6 +291,12 @@ public final class RecipeGuard {
                         statement.line(),
                         statement.firstWords() + ": the option '" + option.getKey()
                                 + "' names code to load; recipes may not set it"));
+            } else if (key.equals("path")) {
+                refusedInsideProject(option.getValue())
+                        .ifPresent(reason -> refusals.add(new Refusal(
+                                statement.line(),
+                                statement.firstWords() + ": 'path' = '" + option.getValue() + "' may not be read: "
+                                        + reason + "; keep the data in a file of the fixtures directory")));
             } else if (key.equals("number-of-rows") && !isRowCount(option.getValue())) {
                 refusals.add(new Refusal(
                         statement.line(),
@@ -392,6 +398,22 @@ public final class RecipeGuard {
                 return super.visit(call);
             }
         });
+    }
+
+    /**
+     * Why a path inside the project may not be read ({@link FileAccess}: Git's directories, the
+     * build's, anything but a regular file), before the engines refuse it as they open it. A path
+     * outside is no refusal here: the recipe is only planned, with a stand-in that reads nothing.
+     */
+    private Optional<String> refusedInsideProject(String path) {
+        try {
+            FileAccess.readable(path);
+            return Optional.empty();
+        } catch (java.nio.file.AccessDeniedException e) {
+            return insideProject(path) ? Optional.of(e.getReason()) : Optional.empty();
+        } catch (IllegalArgumentException notAPath) {
+            return Optional.empty(); // the engine reports it at its line
+        }
     }
 
     private boolean insideProject(String path) {

@@ -15,7 +15,19 @@ public final class LogLines {
     private static final Pattern CONTROL = Pattern.compile("[\\p{Cc}&&[^\t]]");
     private static final Pattern COMMAND = Pattern.compile("^(\\s*)(::|##\\[)");
 
+    /** Line breaks other than CR and LF, which a log viewer may still break a line at. */
+    private static final Pattern OTHER_BREAK = Pattern.compile("[\u2028\u2029]");
+
     private LogLines() {}
+
+    /**
+     * Text that stays on its one line as it is, such as a GitHub annotation whose message is
+     * escaped already: every control character (line breaks and escape sequences too) and every
+     * other line break shown as {@code ?}.
+     */
+    public static String inOneLine(String text) {
+        return OTHER_BREAK.matcher(CONTROL.matcher(text).replaceAll("?")).replaceAll("?");
+    }
 
     public static List<String> of(String message) {
         return LINE_BREAK

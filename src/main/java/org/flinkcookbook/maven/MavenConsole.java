@@ -28,9 +28,10 @@ final class MavenConsole implements Console {
         LogLines.of(message).forEach(log::error);
     }
 
+    /** An annotation as it is, but never a raw control character (a value's escape sequence) in the build output. */
     @Override
     @SuppressWarnings("java:S106") // the line must not carry Maven's "[INFO]" prefix
     public void raw(String line) {
-        System.out.println(line);
+        System.out.println(LogLines.inOneLine(line));
     }
 }

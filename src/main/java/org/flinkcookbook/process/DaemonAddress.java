@@ -42,6 +42,11 @@ record DaemonAddress(Path directory, String project, String build) {
         return directory.resolve(project + "-" + build + ".log");
     }
 
+    /** The daemon's java.io.tmpdir, where Flink unpacks its jars: emptied before a daemon starts, and when one is killed. */
+    Path temporary() {
+        return directory.resolve(project + "-" + build + ".tmp");
+    }
+
     /** The sockets of every daemon of this project, whatever build started them: cookbook:stop stops them all. */
     static String socketsOf(Path baseDirectory) {
         return projectKey(baseDirectory) + "-*.sock";

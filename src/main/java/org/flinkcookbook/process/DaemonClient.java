@@ -204,6 +204,7 @@ public final class DaemonClient {
                 }
             }
             if (hardTimeout.overran().isPresent()) {
+                EngineJvm.stopAndRemove(ProcessHandle.of(pid).orElse(null), address.temporary());
                 throw new CookbookException(hardTimeout.overran().get(), null);
             }
         } finally {
@@ -280,10 +281,14 @@ public final class DaemonClient {
     private static ProcessHandle start(
             DaemonAddress address, Path baseDirectory, List<Path> classPath, List<String> flags, Duration idleTimeout)
             throws IOException {
+        // a daemon killed before it could stop left Flink's unpacked jars there: no daemon uses them now
+        EngineJvm.deleteTree(address.temporary());
+        Files.createDirectories(address.temporary());
         List<String> daemon = new ArrayList<>();
         setsid().ifPresent(daemon::add);
         daemon.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         daemon.addAll(flags);
+        daemon.add("-Djava.io.tmpdir=" + address.temporary());
         daemon.add("-cp");
         daemon.add(classPath.stream().map(Path::toString).collect(Collectors.joining(File.pathSeparator)));
         daemon.add(EngineDaemon.class.getName());

@@ -106,6 +106,7 @@ public final class EngineJvm {
             throws CookbookException {
         ClassDataArchive archive = ClassDataArchive.in(archiveDirectory, classPath);
         Path exchange = null;
+        Path temporary = null;
         Process process = null;
         Thread stopWithMaven = null;
         boolean answered = false;
@@ -120,15 +121,22 @@ public final class EngineJvm {
             jvm.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
             jvm.addAll(flags(Runtime.getRuntime().availableProcessors()));
             jvm.add(HEAP);
+            // Flink unpacks about 70 MB of jars there: removed by the engine JVM as it ends, or here when it is killed
+            temporary = Files.createTempDirectory("cookbook-engine-tmp");
+            jvm.add("-Djava.io.tmpdir=" + temporary);
             process = new ProcessBuilder(archive.command(
                             jvm,
                             classPath.stream()
                                     .map(Path::toString)
                                     .collect(Collectors.joining(java.io.File.pathSeparator)),
-                            List.of(EngineJvmMain.class.getName(), requestFile.toString(), answerFile.toString())))
+                            List.of(
+                                    EngineJvmMain.class.getName(),
+                                    requestFile.toString(),
+                                    answerFile.toString(),
+                                    temporary.toString())))
                     .start();
             Process started = process;
-            stopWithMaven = new Thread(() -> stop(started), "cookbook-engine-jvm-stop");
+            stopWithMaven = new Thread(() -> HardTimeout.kill(started.toHandle()), "cookbook-engine-jvm-stop");
             Runtime.getRuntime().addShutdownHook(stopWithMaven);
             Deque<String> errorLines = new ArrayDeque<>();
             Thread errors = new Thread(
@@ -154,8 +162,8 @@ public final class EngineJvm {
             Thread.currentThread().interrupt();
             throw new CookbookException("interrupted while the recipes ran", e);
         } finally {
-            if (process != null && !answered) {
-                stop(process);
+            if (!answered) {
+                stopAndRemove(process == null ? null : process.toHandle(), temporary);
             }
             if (stopWithMaven != null) {
                 removeHook(stopWithMaven);
@@ -164,10 +172,27 @@ public final class EngineJvm {
         }
     }
 
-    /** The engine JVM, and the keeper's engine JVM when it started one. */
-    private static void stop(Process process) {
-        process.descendants().forEach(ProcessHandle::destroyForcibly);
-        process.destroyForcibly();
+    /**
+     * An engine JVM or warm engine that gave no answer (killed by the hard timeout, or dead):
+     * stopped with its children (the keeper's engine JVM too, when it started one), and once they are gone, its temporary files removed, which it
+     * cannot remove itself.
+     */
+    static void stopAndRemove(ProcessHandle process, Path temporary) {
+        if (process != null) {
+            List<ProcessHandle> all = new ArrayList<>(process.descendants().toList());
+            all.add(process);
+            HardTimeout.kill(process);
+            for (ProcessHandle handle : all) {
+                try {
+                    handle.onExit().get(10, java.util.concurrent.TimeUnit.SECONDS);
+                } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+                    // removed all the same: what it still writes is left
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        }
+        deleteTree(temporary);
     }
 
     private static RunVerdict answer(Path answerFile, int exitCode, Deque<String> errorLines)
@@ -249,7 +274,7 @@ public final class EngineJvm {
         }
     }
 
-    private static void deleteTree(Path directory) {
+    static void deleteTree(Path directory) {
         if (directory == null) {
             return;
         }

@@ -26,7 +26,7 @@ public final class EngineJvmMain {
 
     private EngineJvmMain() {}
 
-    /** @param args the request file and the answer file */
+    /** @param args the request file, the answer file, and the temporary directory this JVM removes as it ends */
     @SuppressWarnings("java:S106") // standard output is the channel to Maven's JVM
     public static void main(String[] args) throws IOException, ClassNotFoundException {
         // the engine JVM runs recipes on Flink only (simulate stays in Maven's JVM)
@@ -46,6 +46,8 @@ public final class EngineJvmMain {
             return summary;
         })));
         closeWatchdog.interrupt();
+        // Flink is closed: its unpacked jars are no longer needed, and nobody else removes them
+        EngineJvm.deleteTree(Path.of(args[2]));
         // Flink's threads are not all daemons
         System.exit(0);
     }
@@ -159,12 +161,18 @@ public final class EngineJvmMain {
 
         @Override
         public void recipeStarted(String path) {
-            print(WireLine.Kind.STARTED, LogLines.of(path));
+            print(WireLine.Kind.STARTED, List.of(LogLines.inOneLine(path))); // one line, the same for its S, T and D
+        }
+
+        /** The heartbeat: the statement's line, a space, the recipe's path. */
+        @Override
+        public void statementStarted(String path, int line) {
+            print(WireLine.Kind.STATEMENT, List.of(line + " " + LogLines.inOneLine(path)));
         }
 
         @Override
         public void recipeDone(String path) {
-            print(WireLine.Kind.DONE, LogLines.of(path));
+            print(WireLine.Kind.DONE, List.of(LogLines.inOneLine(path)));
         }
 
         private synchronized void print(WireLine.Kind kind, List<String> lines) {

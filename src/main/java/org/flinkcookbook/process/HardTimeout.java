@@ -7,68 +7,87 @@ import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
 import org.flinkcookbook.io.Console;
+import org.flinkcookbook.session.Deadline;
 
 /**
- * The engine process's last resort: a recipe that runs longer than its statements' deadlines
- * allow (a job that ignores its cancellation, a thread that never ends) kills the whole process,
- * its children too, and the build reports the recipe. The engine JVM (new or the daemon) says which
- * recipes run with {@link WireLine.Kind#STARTED} and {@link WireLine.Kind#DONE} lines ({@link Console#recipeStarted}).
+ * The engine process's last resort: a statement that runs longer than its deadline allows (a job
+ * that ignores its cancellation, a thread that never ends) kills the whole process, its children
+ * too, and the build reports the recipe. The engine JVM (new or the daemon) says which recipes run
+ * with {@link WireLine.Kind#STARTED} and {@link WireLine.Kind#DONE} lines ({@link Console#recipeStarted}),
+ * and beats for each statement with a {@link WireLine.Kind#STATEMENT} line
+ * ({@link Console#statementStarted}); the limit is one statement's,
+ * counted from the latest beat, so that a recipe of many statements that each end within their
+ * deadline is never killed however long it runs.
  */
 final class HardTimeout implements AutoCloseable {
 
-    /** Beyond cookbook.timeout for planning, running and explaining a recipe: starting the cluster, reading, a loaded machine. */
+    /** Beyond a statement's deadline: stopping its thread, giving up a cluster, starting one, a loaded machine. */
     private static final Duration GRACE = Duration.ofMinutes(1);
 
     private static final Duration POLL = Duration.ofMillis(200);
 
+    private final int timeoutSeconds;
     private final Duration limit;
-    private final String limitText;
-    /** The recipes running now, by path, with the time each started. */
-    private final Map<String, Long> running = new LinkedHashMap<>();
+    private final LongSupplier clock;
+    /** The recipes running now, by path, with their latest heartbeat. */
+    private final Map<String, Beat> running = new LinkedHashMap<>();
 
-    private final ScheduledExecutorService clock = Executors.newSingleThreadScheduledExecutor(runnable -> {
-        Thread thread = new Thread(runnable, "cookbook-hard-timeout");
-        thread.setDaemon(true);
-        return thread;
-    });
+    private ScheduledExecutorService poll;
     private ProcessHandle process;
     private String overran;
 
-    HardTimeout(Duration limit, String limitText) {
-        this.limit = limit;
-        this.limitText = limitText;
-        clock.scheduleWithFixedDelay(this::check, POLL.toMillis(), POLL.toMillis(), TimeUnit.MILLISECONDS);
+    /** A recipe's latest heartbeat: when, and the line of its statement. */
+    private record Beat(long nanos, int line) {}
+
+    /** @param clock the time in nanoseconds ({@link System#nanoTime}; a test's own clock) */
+    HardTimeout(int timeoutSeconds, LongSupplier clock) {
+        this.timeoutSeconds = timeoutSeconds;
+        this.limit = limit(timeoutSeconds);
+        this.clock = clock;
     }
 
-    /**
-     * A recipe's deadlines: cookbook.timeout for planning, for running (and a little more) and for
-     * the simulator's explanation, and a minute of grace.
-     */
+    /** Watches the recipes of an engine process, checking every 200 ms. */
     static HardTimeout forRecipes(int timeoutSeconds) {
-        return new HardTimeout(limit(timeoutSeconds), limitText(timeoutSeconds));
+        HardTimeout hardTimeout = new HardTimeout(timeoutSeconds, System::nanoTime);
+        hardTimeout.poll = Executors.newSingleThreadScheduledExecutor(runnable -> {
+            Thread thread = new Thread(runnable, "cookbook-hard-timeout");
+            thread.setDaemon(true);
+            return thread;
+        });
+        hardTimeout.poll.scheduleWithFixedDelay(
+                hardTimeout::check, POLL.toMillis(), POLL.toMillis(), TimeUnit.MILLISECONDS);
+        return hardTimeout;
     }
 
-    private static Duration limit(int timeoutSeconds) {
-        return Duration.ofSeconds(3L * timeoutSeconds).plus(GRACE);
+    /** One statement's longest legal time, from cookbook.timeout as its deadline has it, and a minute. */
+    static Duration limit(int timeoutSeconds) {
+        return Deadline.running(Duration.ofSeconds(timeoutSeconds)).plus(GRACE);
     }
 
-    static String limitText(int timeoutSeconds) {
-        return limit(timeoutSeconds).toSeconds() + " s (three times cookbook.timeout=" + timeoutSeconds
-                + " s, and a minute)";
-    }
-
-    /** The process to kill when a recipe overruns. */
+    /** The process to kill when a statement overruns. */
     synchronized void watch(ProcessHandle engine) {
         this.process = engine;
     }
 
-    /** True when this protocol line says a recipe started or ended: it is the clock's, not the user's. */
+    /** True when this protocol line says a recipe started or ended, or a statement of it started: it is the clock's, not the user's. */
     boolean consumed(WireLine line) {
+        String text = line.text();
+        long now = clock.getAsLong();
         synchronized (this) {
             switch (line.kind()) {
-                case STARTED -> running.put(line.text(), System.nanoTime());
-                case DONE -> running.remove(line.text());
+                case STARTED -> running.put(text, new Beat(now, 1));
+                case DONE -> running.remove(text);
+                case STATEMENT -> {
+                    int space = text.indexOf(' ');
+                    try {
+                        running.put(
+                                text.substring(space + 1), new Beat(now, Integer.parseInt(text.substring(0, space))));
+                    } catch (NumberFormatException | StringIndexOutOfBoundsException malformed) {
+                        return false; // no heartbeat of this build: shown as it is
+                    }
+                }
                 default -> {
                     return false;
                 }
@@ -77,24 +96,26 @@ final class HardTimeout implements AutoCloseable {
         return true;
     }
 
-    /** Why the engine process was killed, when it was: the recipe, the limit and how to raise it. */
+    /** Why the engine process was killed, when it was: the recipe's statement, the limit and how to raise it. */
     synchronized Optional<String> overran() {
         return Optional.ofNullable(overran);
     }
 
-    private synchronized void check() {
+    /** Kills the process when a running recipe's latest heartbeat is older than one statement's limit. */
+    synchronized void check() {
         if (overran != null || process == null) {
             return;
         }
-        long now = System.nanoTime();
+        long now = clock.getAsLong();
         running.entrySet().stream()
-                .filter(recipe -> now - recipe.getValue() > limit.toNanos())
+                .filter(recipe -> now - recipe.getValue().nanos() > limit.toNanos())
                 .findFirst()
                 .ifPresent(recipe -> {
-                    overran = recipe.getKey() + ":1: ran longer than " + limitText
-                            + ", so its engine JVM (process " + process.pid() + ") was stopped; a statement"
-                            + " of it does not end when its deadline cancels it. If the recipe needs more"
-                            + " time, run with -Dcookbook.timeout=SECONDS (a higher value)";
+                    overran = recipe.getKey() + ":" + recipe.getValue().line() + ": a statement ran longer than "
+                            + limit.toSeconds() + " s (its deadline from cookbook.timeout=" + timeoutSeconds
+                            + " s, and a minute), so its engine JVM (process " + process.pid() + ") was stopped;"
+                            + " it does not end when its deadline cancels it. If the statement needs more time,"
+                            + " run with -Dcookbook.timeout=SECONDS (a higher value)";
                     kill(process);
                 });
     }
@@ -107,6 +128,8 @@ final class HardTimeout implements AutoCloseable {
 
     @Override
     public void close() {
-        clock.shutdownNow();
+        if (poll != null) {
+            poll.shutdownNow();
+        }
     }
 }

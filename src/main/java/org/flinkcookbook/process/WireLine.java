@@ -42,6 +42,8 @@ public record WireLine(Kind kind, String text) {
         STARTED('S'),
         /** A recipe ended; its text is the recipe's path. */
         DONE('D'),
+        /** A running recipe's heartbeat ({@link HardTimeout}): a statement or its deadline started or ended; its text is the statement's line, a space, the recipe's path. */
+        STATEMENT('T'),
         /** The warm engine's process id, its first line to a client. */
         PID('P'),
         /** The warm engine's answer: the verdict, serialized ({@link #encode(Serializable)}). */

@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.LinkedList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import org.flinkcookbook.result.ResultRow;
 
 /**
@@ -22,9 +23,9 @@ final class ResultDiff {
             return expected != null && expected.equals(actual);
         }
 
-        /** Whether the cell in this column differs from the other side's. */
+        /** Whether the cell in this column differs from the other side's; a NULL cell is a Java null. */
         boolean differs(int column) {
-            return expected == null || actual == null || !expected.get(column).equals(actual.get(column));
+            return expected == null || actual == null || !Objects.equals(expected.get(column), actual.get(column));
         }
 
         List<String> any() {

@@ -37,6 +37,7 @@ import org.flinkcookbook.report.JsonReport;
 import org.flinkcookbook.report.RecipeOutcome;
 import org.flinkcookbook.report.RecipeStatus;
 import org.flinkcookbook.result.StatementResult;
+import org.flinkcookbook.session.Deadline;
 
 /**
  * The whole loop for one goal: find the recipes, run each on the engine, then either compare with
@@ -142,7 +143,10 @@ public final class CookbookRunner {
     /** Runs these recipes and prints each one's progress line and messages; outcomes in the files' order. */
     public List<RecipeOutcome> runRecipes(List<Path> files, Mode mode) {
         List<RecipeOutcome> outcomes = new ArrayList<>();
-        try (FileAccess.Allowance reads = FileAccess.allow(settings.baseDirectory(), settings.fixturesDirectory());
+        try (FileAccess.Allowance reads = FileAccess.allow(
+                        settings.baseDirectory(),
+                        settings.fixturesDirectory(),
+                        List.of(settings.reportDirectory(), settings.junitDirectory()));
                 RecipeThreadPool pool = new RecipeThreadPool(settings.threads())) {
             List<Supplier<RecipeOutcome>> started = files.stream()
                     .map(file -> pool.start(() -> runOrRecall(file, mode)))
@@ -184,9 +188,10 @@ public final class CookbookRunner {
      */
     private RecipeOutcome runRecipeSafely(Path file, Mode mode) {
         long start = System.nanoTime();
-        console.recipeStarted(finder.displayPath(file));
+        String path = finder.displayPath(file);
+        console.recipeStarted(path);
         try {
-            return runRecipe(file, mode);
+            return Deadline.withHeartbeat(line -> console.statementStarted(path, line), () -> runRecipe(file, mode));
         } catch (RuntimeException
                 | StackOverflowError
                 | OutOfMemoryError

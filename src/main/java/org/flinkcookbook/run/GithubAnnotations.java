@@ -3,6 +3,7 @@ package org.flinkcookbook.run;
 import java.util.ArrayList;
 import java.util.List;
 import org.flinkcookbook.compare.Mismatch;
+import org.flinkcookbook.io.LogLines;
 import org.flinkcookbook.report.GoalCommand;
 import org.flinkcookbook.report.RecipeOutcome;
 
@@ -49,9 +50,12 @@ final class GithubAnnotations {
                 + property("cookbook " + level) + "::" + data(message);
     }
 
-    /** Escapes as GitHub's toolkit does for a command's message. */
+    /**
+     * Escapes as GitHub's toolkit does for a command's message; any other control character (a
+     * value's bell or terminal escape) is shown as {@code ?}, as in every other line of the output.
+     */
     private static String data(String text) {
-        return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A");
+        return LogLines.inOneLine(text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A"));
     }
 
     /** Escapes as GitHub's toolkit does for a command's property values. */

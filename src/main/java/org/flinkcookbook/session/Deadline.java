@@ -3,6 +3,7 @@ package org.flinkcookbook.session;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.IntConsumer;
 import java.util.function.Supplier;
 
 /**
@@ -11,6 +12,11 @@ import java.util.function.Supplier;
  * plans, so a catastrophic regular expression can hang planning, where no job can be cancelled.
  * The clock restarts at each {@link #statementStarts statement}. A thread given up on is stopped
  * where the Java runtime still can (up to Java 19), else left behind as a daemon.
+ *
+ * <p>A recipe's thread may have a {@link #withHeartbeat heartbeat}: it hears each statement's
+ * start, and each deadline's start and end, so that the engine process's last resort
+ * ({@code process.HardTimeout}) can tell a statement that overran its deadline (stuck where no
+ * deadline stops it) from a recipe of many statements that each ended in time.
  */
 public final class Deadline {
 
@@ -20,7 +26,13 @@ public final class Deadline {
     private static final Duration CLASS_INIT_POLL = Duration.ofMillis(20);
     private static final Duration STOP_AGAIN = Duration.ofMillis(100);
 
+    /** A running statement's job gets as much again as cookbook.timeout, at most this much, so that its own cancellation reports first. */
+    private static final Duration RUNNING_EXTRA = Duration.ofSeconds(10);
+
     private static final ThreadLocal<Clock> CLOCK = new ThreadLocal<>();
+
+    /** The heartbeat of the recipe this thread runs, given each statement's line. */
+    private static final ThreadLocal<IntConsumer> HEARTBEAT = new ThreadLocal<>();
 
     private Deadline() {}
 
@@ -28,6 +40,39 @@ public final class Deadline {
     private static final class Clock {
         volatile long startNanos = System.nanoTime();
         volatile int line = 1;
+        final IntConsumer heartbeat;
+
+        Clock(IntConsumer heartbeat) {
+            this.heartbeat = heartbeat == null ? line -> {} : heartbeat;
+        }
+
+        void beat() {
+            heartbeat.accept(line);
+        }
+    }
+
+    /**
+     * How long a statement whose job runs gets, from the one value {@code cookbook.timeout}: as
+     * much again (1 to 10 s more), so that its job's own cancellation reports first.
+     */
+    public static Duration running(Duration statementTimeout) {
+        Duration extra = statementTimeout.compareTo(RUNNING_EXTRA) > 0 ? RUNNING_EXTRA : statementTimeout;
+        return statementTimeout.plus(extra.compareTo(Duration.ofSeconds(1)) < 0 ? Duration.ofSeconds(1) : extra);
+    }
+
+    /**
+     * Runs a recipe's work on this thread with its heartbeat: each {@link #run deadline}'s start
+     * and end and each {@link #statementStarts statement}'s start under it call {@code heartbeat}
+     * with the statement's Markdown line.
+     */
+    public static <T> T withHeartbeat(IntConsumer heartbeat, Supplier<T> work) {
+        IntConsumer before = HEARTBEAT.get();
+        HEARTBEAT.set(heartbeat);
+        try {
+            return work.get();
+        } finally {
+            HEARTBEAT.set(before);
+        }
     }
 
     /** What was under way when the deadline passed. */
@@ -47,6 +92,7 @@ public final class Deadline {
         if (clock != null) {
             clock.line = line;
             clock.startNanos = System.nanoTime();
+            clock.beat();
         }
     }
 
@@ -55,12 +101,23 @@ public final class Deadline {
      * Exceptions of the work are rethrown as they are.
      */
     public static <T> Result<T> run(String name, Duration perStatement, Supplier<T> work) {
-        Clock clock = new Clock();
+        Clock clock = new Clock(HEARTBEAT.get());
+        clock.beat();
+        try {
+            return runOnWorker(name, perStatement, work, clock);
+        } finally {
+            clock.beat(); // what comes after the deadline (comparing, reporting) is no statement's time
+        }
+    }
+
+    private static <T> Result<T> runOnWorker(String name, Duration perStatement, Supplier<T> work, Clock clock) {
         AtomicReference<T> result = new AtomicReference<>();
         AtomicReference<Throwable> failure = new AtomicReference<>();
+        IntConsumer heartbeat = HEARTBEAT.get();
         Thread worker = new Thread(
                 () -> {
                     CLOCK.set(clock);
+                    HEARTBEAT.set(heartbeat);
                     try {
                         result.set(work.get());
                     } catch (RuntimeException | Error e) {

@@ -4,11 +4,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.InputStream;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.ServerSocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.apache.flink.core.fs.FileSystem;
+import org.flinkcookbook.testing.Recipes;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -31,7 +37,7 @@ class FileAccessTest {
         Files.writeString(project.resolve("fixtures/in.csv"), "inside\n");
         canary = Files.writeString(root.resolve("canary.txt"), "CANARY\n");
         GuardedFileSystem.install(); // as the Flink engine does
-        allowance = FileAccess.allow(project, project.resolve("fixtures"));
+        allowance = FileAccess.allow(project, project.resolve("fixtures"), List.of(project.resolve("out/reports")));
     }
 
     @AfterEach
@@ -131,5 +137,87 @@ class FileAccessTest {
         assertThatThrownBy(() -> FileAccess.readable("s3://bucket/canary.txt"))
                 .isInstanceOf(AccessDeniedException.class)
                 .hasMessageContaining("'s3' is not");
+    }
+
+    /** Refused by the guarded file system as Flink opens it, and by the rule the simulator and fixture checks ask. */
+    private void assertRefused(String path, String because) {
+        assertThatThrownBy(() -> read(path))
+                .as(path)
+                .isInstanceOf(AccessDeniedException.class)
+                .hasMessageContaining(because)
+                .hasMessageNotContaining("TOKEN");
+        assertThatThrownBy(() -> FileAccess.readable(path))
+                .as(path)
+                .isInstanceOf(AccessDeniedException.class)
+                .hasMessageContaining(because);
+    }
+
+    @Test
+    void gitDirectoriesAnywhereInTheProjectAreRefusedAndSoIsALinkToOne() throws Exception {
+        Recipes.fixture(project, ".git/config", "extraheader = AUTHORIZATION: basic FAKE-TOKEN\n");
+        Recipes.fixture(project, "fixtures/vendored/.git/config", "FAKE-TOKEN\n");
+        Recipes.fixture(project, "fixtures/sub/.GIT", "gitdir: FAKE-TOKEN\n");
+        Files.createSymbolicLink(project.resolve("fixtures/config.csv"), project.resolve(".git/config"));
+        Files.createSymbolicLink(project.resolve("fixtures/repository"), project.resolve(".git"));
+
+        for (String path : new String[] {
+            ".git/config",
+            project.resolve(".git/config").toUri().toString(),
+            project.resolve("fixtures/../.git/config").toString(),
+            "fixtures/vendored/.git/config",
+            "fixtures/sub/.GIT",
+            "fixtures/config.csv",
+            "fixtures/repository/config"
+        }) {
+            assertRefused(path, "it lies in a Git directory (.git)");
+        }
+        assertThat(read("fixtures/in.csv")).isEqualTo("inside\n");
+    }
+
+    @Test
+    void theBuildDirectoryAndTheDirectoriesTheRunWritesAreRefused() throws Exception {
+        Recipes.fixture(project, "target/cookbook/report.json", "{}");
+        Recipes.fixture(project, "out/reports/TEST-a.xml", "<x/>");
+        Files.createSymbolicLink(
+                project.resolve("fixtures/report.csv"), project.resolve("target/cookbook/report.json"));
+
+        assertRefused("target/cookbook/report.json", "target, which the build writes");
+        assertRefused("fixtures/report.csv", "target, which the build writes");
+        assertRefused("out/reports/TEST-a.xml", "reports, which the build writes");
+    }
+
+    @Test
+    void fixturesKeptInTheBuildDirectoryAreReadButNothingElseThere(@TempDir Path other) throws Exception {
+        Path generated = Files.createDirectories(other.resolve("target/generated-fixtures"));
+        Files.writeString(generated.resolve("g.csv"), "generated\n");
+        Files.writeString(other.resolve("target/written.txt"), "written\n");
+        try (FileAccess.Allowance second = FileAccess.allow(other, generated, List.of())) {
+            assertThat(read(generated.resolve("g.csv").toString())).isEqualTo("generated\n");
+            assertRefused(other.resolve("target/written.txt").toString(), "which the build writes");
+        }
+    }
+
+    @Test
+    void onlyRegularFilesAndDirectoriesAreReadNeverAFifoASocketOrTheSystemsFiles() throws Exception {
+        Path fifo = project.resolve("fixtures/fifo.csv");
+        Process mkfifo = new ProcessBuilder("mkfifo", fifo.toString()).start();
+        assertThat(mkfifo.waitFor(10, TimeUnit.SECONDS)).isTrue();
+        assertThat(mkfifo.exitValue()).isZero();
+        Path socket = project.resolve("fixtures/socket.csv");
+        try (ServerSocketChannel server = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
+            server.bind(UnixDomainSocketAddress.of(socket));
+            Files.createSymbolicLink(project.resolve("fixtures/self.csv"), Path.of("/proc/self/environ"));
+            Files.createSymbolicLink(project.resolve("fixtures/zero.csv"), Path.of("/dev/zero"));
+
+            // a FIFO would block the reader until someone writes: refused before it is opened
+            assertRefused("fixtures/fifo.csv", "it is not a regular file");
+            assertRefused("fixtures/socket.csv", "it is not a regular file");
+            assertRefused("fixtures/self.csv", "it lies in /proc, /sys or /dev");
+            assertRefused("fixtures/zero.csv", "it lies in /proc, /sys or /dev");
+            assertRefused("/proc/self/pagemap", "it lies in /proc, /sys or /dev");
+        }
+        org.apache.flink.core.fs.Path directory = new org.apache.flink.core.fs.Path(
+                project.resolve("fixtures/sub").toString());
+        assertThat(FileSystem.get(directory.toUri()).listStatus(directory)).isEmpty();
     }
 }

@@ -121,6 +121,34 @@ class RecipeGuardTest {
     }
 
     @Test
+    void secretsAndTheBuildsFilesInsideTheProjectAreRefusedAtTheirLineBeforeAnythingRuns() throws Exception {
+        Recipes.fixture(project, ".git/config", "extraheader = AUTHORIZATION: basic FAKE-TOKEN\n");
+        Recipes.fixture(project, "target/cookbook/report.json", "{}\n");
+        Files.createSymbolicLink(fixtures.resolve("config.csv"), project.resolve(".git/config"));
+
+        List<Refusal> refusals;
+        try (FileAccess.Allowance run = FileAccess.allow(project, fixtures, List.of())) {
+            refusals = check("""
+                    CREATE TABLE a (line STRING) WITH ('connector' = 'filesystem', 'path' = '.git/config', 'format' = 'raw');
+                    CREATE TABLE b (line STRING) WITH ('connector' = 'filesystem', 'path' = '${fixtures}/config.csv', 'format' = 'raw');
+                    CREATE TABLE c (line STRING) WITH ('connector' = 'filesystem', 'path' = 'target/cookbook/report.json', 'format' = 'raw');
+                    CREATE TABLE e (id BIGINT) WITH ('connector' = 'filesystem', 'path' = '${fixtures}/events.csv', 'format' = 'csv');
+                    SELECT * FROM e /*+ OPTIONS('path' = '.git/config') */;
+                    """);
+        }
+
+        assertThat(refusals).extracting(Refusal::line).containsExactly(3, 4, 5, 7);
+        assertThat(refusals).extracting(Refusal::kind).containsOnly(Refusal.Kind.REFUSED);
+        assertThat(refusals.get(0).message())
+                .startsWith("CREATE TABLE a (line STRING)")
+                .endsWith(": 'path' = '.git/config' may not be read: it lies in a Git directory (.git),"
+                        + " which holds the repository's credentials and history; recipes may not read it;"
+                        + " keep the data in a file of the fixtures directory");
+        assertThat(refusals.get(2).message()).contains("which the build writes");
+        assertThat(refusals).allSatisfy(refusal -> assertThat(refusal.message()).doesNotContain("FAKE-TOKEN"));
+    }
+
+    @Test
     void aFixturesDirectoryBesideTheProjectIsTrusted() throws Exception {
         Path cookbook = Files.createDirectories(root.resolve("cookbook"));
         RecipeGuard besides = new RecipeGuard(cookbook, fixtures, Set.of());

@@ -17,4 +17,10 @@ class LogLinesTest {
     void otherControlCharactersAreShownAsQuestionMarksAndOrdinaryTextIsKept() {
         assertThat(LogLines.of("a\u0000b\u001b[31mc\td :: e")).containsExactly("a?b?[31mc\td :: e");
     }
+
+    @Test
+    void inOneLineEveryControlCharacterAndLineBreakIsAQuestionMark() {
+        assertThat(LogLines.inOneLine("::error file=a.md::v=\u0007\u001b[2J\u009b\u0085\u2028\u2029\r\n\tend"))
+                .isEqualTo("::error file=a.md::v=??[2J??????\tend");
+    }
 }

@@ -33,4 +33,21 @@ class EngineJvmMainTest {
         assertThat(exchange).doesNotExist();
         assertThat(letGo).hasValue(1);
     }
+
+    @Test
+    void aRecipesStartHeartbeatsAndEndAreOneProtocolLineEachWithTheSamePath() {
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        EngineJvmMain.ProtocolConsole console = new EngineJvmMain.ProtocolConsole(
+                new java.io.PrintStream(bytes, true, java.nio.charset.StandardCharsets.UTF_8));
+
+        console.recipeStarted("recipes/a\n::error::b.md");
+        console.statementStarted("recipes/a\n::error::b.md", 4);
+        console.recipeDone("recipes/a\n::error::b.md");
+
+        assertThat(bytes.toString(java.nio.charset.StandardCharsets.UTF_8).lines())
+                .containsExactly(
+                        "@cookbook:S recipes/a?::error::b.md",
+                        "@cookbook:T 4 recipes/a?::error::b.md",
+                        "@cookbook:D recipes/a?::error::b.md");
+    }
 }

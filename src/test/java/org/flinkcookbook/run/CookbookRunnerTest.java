@@ -21,6 +21,7 @@ import org.flinkcookbook.report.GoalCommand;
 import org.flinkcookbook.report.RecipeOutcome;
 import org.flinkcookbook.report.RecipeStatus;
 import org.flinkcookbook.result.ResultRow;
+import org.flinkcookbook.result.RowKind;
 import org.flinkcookbook.result.StatementResult;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -213,6 +214,40 @@ class CookbookRunnerTest {
     }
 
     @Test
+    void aFailedChangelogWithANullCellIsReportedAndDrawnInTheHtmlReport() throws Exception {
+        String sql = "SELECT k, SUM(v) AS total FROM t GROUP BY k;";
+        recipe("recipes/a.md", sql, RecipeRun.completed(List.of(changelog(sql, "5", null)), List.of()));
+        run(CookbookRunner.Mode.WRITE_EXPECTED, false, null);
+        answers.put("recipes/a.md", RecipeRun.completed(List.of(changelog(sql, "5", "12")), List.of()));
+
+        RunSummary summary = run(CookbookRunner.Mode.VERIFY, true, null);
+
+        assertThat(summary.outcomes().get(0).status()).isEqualTo(RecipeStatus.FAILED);
+        assertThat(project.resolve("target/cookbook/index.html"))
+                .content()
+                .contains("<tr class=\"changed\">")
+                .contains("<td class=\"e changed\"></td>")
+                .contains("<td class=\"a changed\">12</td>");
+    }
+
+    /** A group's changelog: its first sum, then the update to the second (a NULL when the sum overflowed). */
+    private static StatementResult changelog(String sql, String first, String second) {
+        List<String> updated = new ArrayList<>(List.of("a"));
+        updated.add(second);
+        return new StatementResult(
+                3,
+                sql,
+                null,
+                List.of("k", "total"),
+                List.of(
+                        ResultRow.insert("a", first),
+                        new ResultRow(RowKind.UPDATE_BEFORE, List.of("a", first)),
+                        new ResultRow(RowKind.UPDATE_AFTER, updated)),
+                false,
+                null);
+    }
+
+    @Test
     void anUntrustedRecipeIsRefusedBeforeTheEngineSeesIt() throws Exception {
         recipe("recipes/evil.md", "ADD JAR '/tmp/evil.jar';", null);
 
@@ -235,6 +270,23 @@ class CookbookRunnerTest {
                 .contains(
                         "::error file=recipes/a.md,line=3,title=cookbook error::SELECT COUNT(*) AS n FROM t: missing row: "
                                 + "expected +I[3] but was nothing. run mvn cookbook:expected to accept the new values");
+    }
+
+    @Test
+    void aValuesControlCharactersReachNoAnnotationOfItsMismatch() throws Exception {
+        recipe("recipes/a.md", "SELECT COUNT(*) AS n FROM t;", RecipeRun.completed(List.of(counted("3")), List.of()));
+        run(CookbookRunner.Mode.WRITE_EXPECTED, false, null);
+        answers.put(
+                "recipes/a.md",
+                RecipeRun.completed(List.of(counted("4\u0007\u001b[2J\u009b0m\u0085\u2028\r\n::error::x")), List.of()));
+
+        run(CookbookRunner.Mode.VERIFY, false, project);
+
+        List<String> annotations =
+                output.stream().filter(line -> line.startsWith("::error")).toList();
+        assertThat(annotations)
+                .anySatisfy(line -> assertThat(line).contains("but was +I[4??[2J?0m??%0D%0A::error::x]"))
+                .allSatisfy(line -> assertThat(line).doesNotContainPattern("[\\p{Cc}\u2028\u2029]"));
     }
 
     @Test

@@ -410,6 +410,40 @@ class FlinkRulesOnFlinkTest {
     }
 
     @Test
+    void aDecimalSumThatOverflowsIsNullAndStartsAgainFromTheNextValue(FlinkEngine flink) {
+        // SumAggFunction.DecimalSumAggFunction: sum = IF(sum IS NULL, value, aggDecimalPlus(sum, value)) in
+        // DECIMAL(38, 0); 6e37 + 6e37 overflows to NULL, so 5 starts the sum again and 7 adds to it (key a); key b
+        // ends on the overflow. Sum0AggFunction ($SUM0, every SUM OVER) and AvgAggFunction add from 0 and stay NULL.
+        String table = "CREATE TABLE events (k STRING, d DECIMAL(38, 0), ts TIMESTAMP(3), WATERMARK FOR ts AS ts) "
+                + "WITH ('connector' = 'datagen');";
+        String big = "60000000000000000000000000000000000000";
+        String rows = "a," + big + ",2024-03-01 10:00:01\na," + big + ",2024-03-01 10:00:02\na,5,2024-03-01 10:00:03\n"
+                + "b," + big + ",2024-03-01 10:00:04\nb," + big + ",2024-03-01 10:00:05\na,7,2024-03-01 10:00:06\n";
+        assertThat(rowsOnBoth(
+                        flink,
+                        rows,
+                        table,
+                        "SELECT k, SUM(d), MIN(d)" + HOUR + "GROUP BY window_start, window_end, k;"))
+                .containsOnly(List.of("+I[a, 12, 5]", "+I[b, <NULL>, " + big + "]"));
+        assertThat(rowsOnBoth(
+                        flink,
+                        rows,
+                        table,
+                        "SELECT k, SUM(d), MAX(d) FROM events GROUP BY k, TUMBLE(ts, INTERVAL '1' HOUR);"))
+                .containsOnly(List.of("+I[a, 12, " + big + "]", "+I[b, <NULL>, " + big + "]"));
+        assertThat(rowsOnBoth(flink, rows, table, "SELECT k, AVG(d)" + HOUR + "GROUP BY window_start, window_end, k;"))
+                .containsOnly(List.of("+I[a, <NULL>]", "+I[b, <NULL>]"));
+        assertThat(rowsOnBoth(flink, rows, table, "SELECT k, SUM(d) OVER (PARTITION BY k ORDER BY ts) FROM events;"))
+                .containsOnly(List.of(
+                        "+I[a, " + big + "]",
+                        "+I[a, <NULL>]",
+                        "+I[a, <NULL>]",
+                        "+I[b, " + big + "]",
+                        "+I[b, <NULL>]",
+                        "+I[a, <NULL>]"));
+    }
+
+    @Test
     void aFilterAmongTheCallsMakesATiedReductionUnsupported(FlinkEngine flink) {
         // RecipeFuzzTest seed 1302, case 29: COUNT(v), MAX(k) FILTER, AVG(v) are three calls kept or rewritten, a
         // tie; Flink took SUM / COUNT after this WHERE (-3 + -128 wraps in TINYINT: 62) but kept the AVG without

@@ -551,7 +551,7 @@ class SimulatorEngineTest {
         Path fixtures = Files.createDirectories(project.resolve("fixtures"));
         Files.writeString(root.resolve("canary.csv"), "1,CANARY7f3a\n");
         Files.createSymbolicLink(fixtures.resolve("link.csv"), root.resolve("canary.csv"));
-        try (FileAccess.Allowance allowance = FileAccess.allow(project, fixtures)) {
+        try (FileAccess.Allowance allowance = FileAccess.allow(project, fixtures, List.of())) {
             for (String path : new String[] {
                 "file:../canary.csv", "../canary.csv", "${fixtures}/../../canary.csv", "${fixtures}/link.csv"
             }) {

@@ -37,10 +37,10 @@ public final class Recipes {
         return write(directory, name + ".md", "# " + name + "\n```sql\n" + sql + "\n```\n" + fixtureDirectives + "\n");
     }
 
-    /** Writes a CSV fixture. */
+    /** Writes a CSV fixture (or any file), with the directories it lies in. */
     public static void fixture(Path fixtures, String name, String csv) {
         try {
-            Files.createDirectories(fixtures);
+            Files.createDirectories(fixtures.resolve(name).getParent());
             Files.writeString(fixtures.resolve(name), csv);
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -239,7 +239,18 @@ public record AggregateCall(Function function, boolean distinct, Expression argu
         /** The same in float: SUM(FLOAT) and a rewritten AVG(FLOAT) add in float, AvgAggFunction in double. */
         private float floatSum = -0.0f;
 
-        private BigDecimal exactSum = BigDecimal.ZERO;
+        /**
+         * SUM of DECIMAL as SumAggFunction.DecimalSumAggFunction keeps it in DECIMAL(38, s): NULL until the first
+         * value, and NULL again when an addition overflows (aggDecimalPlus, DecimalDataUtils#add), after which the
+         * next value starts it afresh ({@code IF(sum IS NULL, value, sum + value)}).
+         */
+        private BigDecimal decimalSum;
+        /**
+         * $SUM0 and AVG of DECIMAL (Sum0AggFunction, AvgAggFunction: {@code sum + value} from 0): NULL for good
+         * once an addition overflowed.
+         */
+        private BigDecimal decimalSum0 = BigDecimal.ZERO;
+
         private Object best;
         /** Whether the value MIN/MAX kept depended on the order of two values it met (see orderDecides). */
         private boolean orderDecided;
@@ -262,7 +273,8 @@ public record AggregateCall(Function function, boolean distinct, Expression argu
                 case COUNT -> {}
                 default -> {
                     if (value instanceof BigDecimal decimal) {
-                        exactSum = exactSum.add(decimal);
+                        decimalSum = decimalPlus(decimalSum == null ? BigDecimal.ZERO : decimalSum, decimal);
+                        decimalSum0 = decimalPlus(decimalSum0, decimal);
                     } else if (value instanceof Float single) {
                         floatSum += single;
                         doubleSum += single;
@@ -290,7 +302,11 @@ public record AggregateCall(Function function, boolean distinct, Expression argu
             wholeSum += that.wholeSum;
             doubleSum += that.doubleSum;
             floatSum += that.floatSum;
-            exactSum = exactSum.add(that.exactSum);
+            // SumAggFunction#mergeExpressions: a partial sum that is NULL (empty or overflowed) is passed over
+            decimalSum = that.decimalSum == null
+                    ? decimalSum
+                    : decimalSum == null ? that.decimalSum : decimalPlus(decimalSum, that.decimalSum);
+            decimalSum0 = decimalPlus(decimalSum0, that.decimalSum0);
             orderDecided |= that.orderDecided;
             if (that.best != null) {
                 keep(that.best);
@@ -355,7 +371,11 @@ public record AggregateCall(Function function, boolean distinct, Expression argu
         private Object result(Function computed) {
             Root root = argument.type().root();
             if (root == Root.DECIMAL) {
-                return computed == Function.AVG ? decimalAverage() : Values.fitDecimal(exactSum, resultType());
+                return switch (computed) {
+                    case AVG -> decimalAverage();
+                    case SUM -> decimalSum;
+                    default -> decimalSum0;
+                };
             }
             return switch (computed) {
                 case SUM -> root == Root.FLOAT ? (Object) floatSum : root == Root.DOUBLE ? (Object) doubleSum : whole();
@@ -375,6 +395,14 @@ public record AggregateCall(Function function, boolean distinct, Expression argu
                             : root == Root.DOUBLE ? (Object) (doubleSum / count) : reducedAverage(root);
                 default -> reducedAverage(root);
             };
+        }
+
+        /** aggDecimalPlus: the sum in DECIMAL(38, s), NULL when it overflows or either side is NULL. */
+        private BigDecimal decimalPlus(BigDecimal sum, BigDecimal value) {
+            return sum == null || value == null
+                    ? null
+                    : Values.fitDecimal(
+                            sum.add(value), SqlType.decimal(38, argument.type().scale()));
         }
 
         /** The long sum wrapped in the argument's type, as Flink's SUM keeps it. */
@@ -397,7 +425,7 @@ public record AggregateCall(Function function, boolean distinct, Expression argu
         /** DecimalAvgAggFunction: CAST(sum / count AS result type), the division typed as DECIMAL(38, s) / BIGINT. */
         private BigDecimal decimalAverage() {
             SqlType sumType = SqlType.decimal(38, argument.type().scale());
-            BigDecimal sum = Values.fitDecimal(exactSum, sumType);
+            BigDecimal sum = decimalSum0;
             if (sum == null) {
                 return null;
             }
