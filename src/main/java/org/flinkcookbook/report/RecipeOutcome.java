@@ -3,6 +3,7 @@ package org.flinkcookbook.report;
 import java.util.ArrayList;
 import java.util.List;
 import org.flinkcookbook.compare.Mismatch;
+import org.flinkcookbook.expected.ExpectedResult;
 import org.flinkcookbook.result.LateRow;
 import org.flinkcookbook.result.StatementResult;
 import org.flinkcookbook.result.WatermarkCheck;
@@ -20,6 +21,8 @@ import org.flinkcookbook.result.WatermarkCheck;
  * @param warnings things worth knowing that did not fail it
  * @param cached true when it passed before on the same inputs, so it was not run; its results and
  *     warnings are those of the run that passed
+ * @param expected the expected values its results were compared with, read once for the build's
+ *     output and every report; empty when none were read
  */
 public record RecipeOutcome(
         String path,
@@ -30,7 +33,8 @@ public record RecipeOutcome(
         int problemLine,
         String problem,
         List<String> warnings,
-        boolean cached) {
+        boolean cached,
+        List<ExpectedResult> expected) {
 
     private static final int MAX_EXPLAINED_ROWS = 10;
 
@@ -38,6 +42,7 @@ public record RecipeOutcome(
         results = List.copyOf(results);
         mismatches = List.copyOf(mismatches);
         warnings = List.copyOf(warnings);
+        expected = List.copyOf(expected);
     }
 
     /** An outcome of the recipe at {@code path}, built step by step; nothing but the status is required. */
@@ -56,6 +61,7 @@ public record RecipeOutcome(
         private String problem;
         private List<String> warnings = List.of();
         private boolean cached;
+        private List<ExpectedResult> expected = List.of();
 
         private Builder(String path, RecipeStatus status) {
             this.path = path;
@@ -74,6 +80,12 @@ public record RecipeOutcome(
 
         public Builder mismatches(List<Mismatch> mismatches) {
             this.mismatches = mismatches;
+            return this;
+        }
+
+        /** The expected values the results were compared with. */
+        public Builder expected(List<ExpectedResult> expectedResults) {
+            this.expected = expectedResults;
             return this;
         }
 
@@ -97,7 +109,7 @@ public record RecipeOutcome(
 
         public RecipeOutcome build() {
             return new RecipeOutcome(
-                    path, status, seconds, results, mismatches, problemLine, problem, warnings, cached);
+                    path, status, seconds, results, mismatches, problemLine, problem, warnings, cached, expected);
         }
     }
 

@@ -5,10 +5,8 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
 import org.flinkcookbook.cache.RecipeCache;
@@ -108,7 +106,7 @@ public final class CookbookRunner {
         List<RecipeOutcome> outcomes = runRecipes(files, mode);
         RunSummary summary = new RunSummary(
                 engine.name(), outcomes, seconds(start), mode == Mode.VERIFY, reportDisplayPath(), settings.command());
-        writeReports(outcomes, files);
+        writeReports(outcomes);
         try {
             cache.save();
         } catch (IOException e) {
@@ -375,6 +373,7 @@ public final class CookbookRunner {
         return outcome(path, RecipeStatus.FAILED, start)
                 .results(results)
                 .mismatches(mismatches)
+                .expected(expected)
                 .warnings(warnings)
                 .build();
     }
@@ -450,34 +449,18 @@ public final class CookbookRunner {
         outcome.warnings().forEach(warning -> console.warn("  " + warning));
     }
 
-    private void writeReports(List<RecipeOutcome> outcomes, List<Path> files) throws CookbookException {
+    private void writeReports(List<RecipeOutcome> outcomes) throws CookbookException {
         try {
             JsonReport.write(reportFile(), engine.name(), engine.flinkVersion(), outcomes);
-            Map<String, Path> recipeFiles = new HashMap<>();
-            files.forEach(file -> recipeFiles.put(finder.displayPath(file), file));
             HtmlReport.write(
                     settings.reportDirectory().resolve(HtmlReport.FILE_NAME),
                     engine.name(),
                     engine.flinkVersion(),
                     outcomes,
-                    outcome -> expectedResults(recipeFiles.get(outcome.path())),
                     settings.command());
             JUnitReport.write(settings.junitDirectory(), engine.name(), outcomes, settings.command());
         } catch (IOException e) {
             throw new CookbookException("cannot write the reports: " + e.getMessage(), e);
-        }
-    }
-
-    /** The expected values of a recipe for the HTML report's side-by-side rows; none when they cannot be read. */
-    private List<ExpectedResult> expectedResults(Path recipeFile) {
-        Path expectedFile = recipeFile == null ? null : Recipe.expectedFileOf(recipeFile);
-        if (expectedFile == null || !Files.isRegularFile(expectedFile)) {
-            return List.of();
-        }
-        try {
-            return ExpectedFileFormat.read(expectedFile, finder.displayPath(expectedFile));
-        } catch (ExpectedFileException e) {
-            return List.of(); // the recipe's outcome already says so
         }
     }
 

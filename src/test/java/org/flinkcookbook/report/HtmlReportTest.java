@@ -45,7 +45,7 @@ class HtmlReportTest {
                 .warnings(List.of(hostile))
                 .build();
 
-        String page = HtmlReport.page("simulator", "2.3.0", List.of(outcome), o -> List.of(), GoalCommand.PREFIX);
+        String page = HtmlReport.page("simulator", "2.3.0", List.of(outcome), GoalCommand.PREFIX);
 
         assertThat(page)
                 .doesNotContain("<script>alert", "<img")
@@ -73,19 +73,15 @@ class HtmlReportTest {
                 List.of(ResultRow.insert("10:00", "2"), ResultRow.insert("10:01", "4"), ResultRow.insert("10:03", "7")),
                 false,
                 0L);
-        List<Mismatch> mismatches =
-                Comparison.compare(List.of(new ExpectedResult(expected, null, List.of())), List.of(actual));
+        List<ExpectedResult> expectedResults = List.of(new ExpectedResult(expected, null, List.of()));
+        List<Mismatch> mismatches = Comparison.compare(expectedResults, List.of(actual));
         RecipeOutcome outcome = RecipeOutcome.of("r.md", RecipeStatus.FAILED)
                 .results(List.of(actual))
                 .mismatches(mismatches)
+                .expected(expectedResults)
                 .build();
 
-        String page = HtmlReport.page(
-                "flink",
-                "2.3.0",
-                List.of(outcome),
-                o -> List.of(new ExpectedResult(expected, null, List.of())),
-                GoalCommand.PREFIX);
+        String page = HtmlReport.page("flink", "2.3.0", List.of(outcome), GoalCommand.PREFIX);
 
         assertThat(page).contains("<th class=\"side\" colspan=\"3\">expected</th>");
         assertThat(rowsOf(page, "same")).containsExactly("+I|10:00|2|+I|10:00|2");
@@ -106,7 +102,7 @@ class HtmlReportTest {
                 .results(run.results())
                 .build();
 
-        String page = HtmlReport.page("simulator", "2.3.0", List.of(outcome), o -> List.of(), GoalCommand.PREFIX);
+        String page = HtmlReport.page("simulator", "2.3.0", List.of(outcome), GoalCommand.PREFIX);
         Files.createDirectories(Path.of("target"));
         Files.writeString(Path.of("target/late-data-lab.html"), page); // to look at
 
