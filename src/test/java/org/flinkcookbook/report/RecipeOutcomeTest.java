@@ -24,6 +24,19 @@ class RecipeOutcomeTest {
                 .build();
     }
 
+    /** One sink's result of a statement set at line 40, with its late rows. */
+    private static StatementResult sink(String sink, List<LateRow> late) {
+        return new StatementResult(
+                40,
+                "EXECUTE STATEMENT SET",
+                sink,
+                List.of("window_start", "window_end", "cnt"),
+                List.of(ResultRow.insert("10:07:00", "10:08:00", "1")),
+                false,
+                1L,
+                new RowExplanations(late, List.of()));
+    }
+
     private static Mismatch.RowKey key(String column, String value) {
         return new Mismatch.RowKey(List.of(column), List.of(value));
     }
@@ -133,24 +146,8 @@ class RecipeOutcomeTest {
     @Test
     void theMismatchesOfOneSinkOfAStatementSetExplainOnlyThatSinksRows() {
         List<LateRow> late = List.of(late(4, "10:07:30", "10:07:00", "10:08:00"));
-        StatementResult changed = new StatementResult(
-                40,
-                "EXECUTE STATEMENT SET",
-                "per_minute",
-                List.of("window_start", "window_end", "cnt"),
-                List.of(ResultRow.insert("10:07:00", "10:08:00", "1")),
-                false,
-                1L,
-                new RowExplanations(late, List.of()));
-        StatementResult same = new StatementResult(
-                40,
-                "EXECUTE STATEMENT SET",
-                "archive",
-                List.of("window_start", "window_end", "cnt"),
-                List.of(ResultRow.insert("10:07:00", "10:08:00", "1")),
-                false,
-                1L,
-                new RowExplanations(late, List.of()));
+        StatementResult changed = sink("per_minute", late);
+        StatementResult same = sink("archive", late);
 
         List<String> lines = RecipeOutcome.of("recipes/late.md", RecipeStatus.FAILED)
                 .results(List.of(same, changed))
