@@ -12,6 +12,17 @@ link('fixtures/link.csv', new File(outside, 'secret.csv'))
 link('fixtures/outdir', outside)
 link('recipes/expected-link.expected', new File(outside, 'secret.csv'))
 link('recipes/outside-link.md', new File(outside, 'recipe.md'))
+// What a pull request could commit under target/ with git add -f: a pass of a failing recipe in the
+// old cache layout, and its results directory linked outside; and a JUnit directory linked outside.
+def elsewhere = new File(basedir, '../hostile-outside-cache')
+elsewhere.deleteDir()
+new File(elsewhere, 'reports').mkdirs()
+new File(elsewhere, 'keep.json').text = '{"mine": true}'
+def oldCache = new File(basedir, 'target/cookbook/cache')
+oldCache.mkdirs()
+new File(oldCache, 'passed.txt').text = '0000000000000000000000000000000000000000000000000000000000000000 recipes/forged-cache.md\n'
+link('target/cookbook/cache/results', elsewhere)
+link('target/linked-reports', new File(elsewhere, 'reports'))
 // a file name that would be a workflow command after a line break
 new File(basedir, 'recipes/name\n::error file=README.md::forged by a name.md').text = '# Named\n\n```sql\nSELEC 1;\n```\n'
 // secrets inside the project: the checkout's Git configuration with a CI token, a nested repository's,

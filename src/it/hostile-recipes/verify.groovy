@@ -96,6 +96,7 @@ refused('git-config.md', "'path' = '.git/config' may not be read: it lies in a G
 refused('git-nested.md', "may not be read: it lies in a Git directory (.git)")
 refused('build-dir.md', "'path' = 'target/secret.txt' may not be read: it lies in")
 refused('fifo.md', "may not be read: it is not a regular file")
+refused('git-fixture.md', "the fixture vendored/.git/config may not be read: it lies in a Git directory (.git)")
 // no raw control character of a value (injected.md's bell) reaches the output, annotations included
 assert !(log =~ /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F\u0085\u2028\u2029]/)
 
@@ -108,4 +109,27 @@ says('datagen-huge.md', "cannot generate a fixture for numbers: the fixture woul
     def directory = new File(basedir, "fixtures/${it}")
     assert !directory.exists() || directory.list().length == 0 : it // no fixture, no temporary file
 }
+
+// the cache: what the work tree holds under target/ forges no pass and redirects nothing; passes
+// are kept outside the checkout, in a directory of this user's only (made 0700)
+verifyLine('FAILED', 'forged-cache.md')
+assert !log.contains('recipes/forged-cache.md (cached')
+def elsewhere = new File(basedir, '../hostile-outside-cache')
+assert elsewhere.list().sort() == ['keep.json', 'reports']
+assert new File(elsewhere, 'keep.json').text == '{"mine": true}'
+assert new File(elsewhere, 'reports').list().length == 0
+assert new File(basedir, 'target/cookbook/cache/passed.txt').text.startsWith('0000')
+def passes = new File(localRepositoryPath, '.cache/cookbook-maven-plugin/passes').toPath()
+assert Files.isDirectory(passes, LinkOption.NOFOLLOW_LINKS)
+assert java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(passes)) == 'rwx------'
+// a linked JUnit directory is refused with a sentence
+assert log.contains(new File(basedir, 'target/linked-reports').toPath().toAbsolutePath().normalize().toString()
+        + ' is a symbolic link, and reports, expected files and the cache are never written or read through one')
+// paths in prose are neither read nor hashed (no hang on /proc), and a path the old pattern missed is read
+verifyLine('PASSED', 'prose-proc.md')
+verifyLine('PASSED', 'commented-path.md')
+// a git reference that starts with '-' is refused, and git writes nothing
+assert log.contains('cookbook.changedSince=--output=target/written-by-git.txt is not a git revision')
+assert !new File(basedir, 'target/written-by-git.txt').exists()
+assert !new File(basedir, '--output=target/written-by-git.txt').exists()
 return true

@@ -146,7 +146,7 @@ final class LatencyBenchmarks {
                 true,
                 GoalCommand.PREFIX);
         boolean flink = engineName.equals("flink");
-        ResultCache results = remembered ? new ResultCache(engineName) : ResultCache.none();
+        ResultCache results = remembered ? new ResultCache(engineName, Duration.ofSeconds(60)) : ResultCache.none();
         try (Engine engine = flink
                         ? new FlinkEngine(new FlinkSettings(fixturesCopy, Duration.ofMinutes(5), false), results)
                         : new SimulatorEngine(fixturesCopy, false, false, Duration.ofMinutes(5), results);
@@ -156,7 +156,7 @@ final class LatencyBenchmarks {
                                 false,
                                 false,
                                 Duration.ofMinutes(5),
-                                remembered ? new ResultCache("explainer") : ResultCache.none())
+                                remembered ? new ResultCache("explainer", Duration.ofSeconds(60)) : ResultCache.none())
                         : null) {
             CookbookRunner runner = new CookbookRunner(settings, engine, explainer, console, RecipeCache.none());
             WatchLoop loop = new WatchLoop(

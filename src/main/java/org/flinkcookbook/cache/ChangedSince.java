@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * The files that differ from a git revision ({@code cookbook.changedSince}): changed, added or
@@ -17,32 +18,53 @@ public final class ChangedSince {
 
     private final String ref;
     private final Set<Path> changed;
+    private final Path baseDirectory;
 
-    private ChangedSince(String ref, Set<Path> changed) {
+    private ChangedSince(String ref, Set<Path> changed, Path baseDirectory) {
         this.ref = ref;
         this.changed = changed;
+        this.baseDirectory = baseDirectory;
     }
 
-    /** Asks git in {@code directory}, which must lie in a git working tree where {@code ref} names a commit. */
+    /**
+     * Asks git in {@code directory}, which must lie in a git working tree where {@code ref} names a
+     * commit. The reference is never read as an option: one that starts with {@code -} is refused,
+     * and git resolves it to a commit ({@code rev-parse --verify --end-of-options REF^{commit}})
+     * before the diff is taken against that commit's id.
+     */
     public static ChangedSince ask(String ref, Path directory) {
+        if (ref.isEmpty() || ref.startsWith("-")) {
+            throw new IllegalArgumentException(
+                    "cookbook.changedSince=" + ref
+                            + " is not a git revision (a revision never starts with '-', and git would read it as an option);"
+                            + " name a commit of the repository the cookbook is in, such as -Dcookbook.changedSince=origin/main");
+        }
+        String commit = git(directory, "rev-parse", "--verify", "--end-of-options", ref + "^{commit}")
+                .strip();
         Path top = Path.of(git(directory, "rev-parse", "--show-toplevel").strip());
         Set<Path> changed = new HashSet<>();
-        for (String name : names(git(directory, "diff", "--name-only", "-z", ref, "--"))) {
+        for (String name : names(git(directory, "diff", "--name-only", "-z", commit, "--"))) {
             changed.add(top.resolve(name).normalize());
         }
         for (String name : names(git(directory, "ls-files", "--others", "--exclude-standard", "--full-name", "-z"))) {
             changed.add(top.resolve(name).normalize());
         }
-        return new ChangedSince(ref, Set.copyOf(changed));
+        return new ChangedSince(ref, Set.copyOf(changed), directory);
     }
 
     public String ref() {
         return ref;
     }
 
-    /** True when one of the inputs, or a file in an input directory, changed. */
-    public boolean touches(Set<Path> inputs) {
-        return changed.stream().anyMatch(file -> RecipeInputs.affects(inputs, file));
+    /** True when a changed file is one {@code affects} accepts. */
+    public boolean touches(Predicate<Path> affects) {
+        return changed.stream().anyMatch(affects);
+    }
+
+    /** True when the project's build files changed ({@code pom.xml}, {@code .mvn}): the plugin or Flink version, options. */
+    public boolean touchesBuild() {
+        RecipeInputs build = RecipeInputs.of(List.of(baseDirectory.resolve("pom.xml"), baseDirectory.resolve(".mvn")));
+        return touches(build::affectedBy);
     }
 
     private static List<String> names(String output) {

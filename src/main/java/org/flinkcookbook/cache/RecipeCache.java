@@ -6,57 +6,70 @@ import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.security.CodeSource;
-import java.security.MessageDigest;
+import java.time.Duration;
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
-import org.flinkcookbook.io.AtomicFiles;
+import java.util.function.Function;
 import org.flinkcookbook.io.FileDigests;
 import org.flinkcookbook.result.StatementResult;
 
 /**
- * Remembers which recipes passed, and on what: a hash of every input of the recipe (its Markdown,
- * expected file and the fixtures it reads, see {@link RecipeInputs}) and of the settings that
- * change results (engine, Flink and plugin build, options). A recipe whose hash is the one it
- * passed with is not run again; its results and warnings are kept beside the hash
- * ({@code results/HASH.json}), so that its report says what the run that passed said. The hash is
- * taken before the recipe runs, so a file saved while it runs makes the next run run it again.
+ * Remembers which recipes passed, and on what: the settings' fingerprint, and every input of the
+ * run that passed ({@link RecipeInputs}: the recipe's Markdown and expected file, and the files
+ * the engine read for it) with the hash each had. A recipe whose stored pass has the fingerprint
+ * of this run and whose inputs all hash as stored is not run again; its results and warnings are
+ * kept with the pass, so that its report says what the run that passed said. The passes live in a
+ * {@link CacheDirectory} outside the checkout, each authenticated. An input saved while the recipe
+ * runs is not remembered with the pass, so the next run runs it again.
  */
 public final class RecipeCache {
 
-    private static final String FILE_NAME = "passed.txt";
-    private static final String RESULTS_DIRECTORY = "results";
     private static final ObjectMapper JSON =
             new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
-    private static final RecipeCache NONE = new RecipeCache(null, "", null, null, null);
+    private static final RecipeCache NONE = new RecipeCache(null, "", null, Duration.ZERO);
 
-    private final Path file;
-    private final String settings;
-    private final RecipeInputs inputs;
-    private final Path baseDirectory;
+    private final CacheDirectory store;
+    private final String fingerprint;
     private final ChangedSince changedSince;
-    private final Map<String, String> passed = new ConcurrentHashMap<>();
-    /** What the recipes that passed in this run gave, by hash, to be written with the cache. */
-    private final Map<String, Passed> passedNow = new ConcurrentHashMap<>();
+    private final Duration hashingTime;
+    /** What to write or delete at {@link #save()}, by entry name: a pass, or null to forget one. */
+    private final Map<String, Optional<Stored>> changes = new ConcurrentHashMap<>();
 
-    /** What a recipe that passed gave: its report shows them again when it is not run. */
-    private record Passed(List<StatementResult> results, List<String> warnings) {}
+    /**
+     * A pass as stored.
+     *
+     * @param recipe the recipe's display path
+     * @param fingerprint the settings' fingerprint it passed with
+     * @param inputs each input's path and hash ({@link FileDigests#ofInput})
+     */
+    record Stored(
+            String recipe,
+            String fingerprint,
+            Map<String, String> inputs,
+            List<StatementResult> results,
+            List<String> warnings) {}
 
-    private RecipeCache(
-            Path directory, String settings, RecipeInputs inputs, Path baseDirectory, ChangedSince changedSince) {
-        this.file = directory == null ? null : directory.resolve(FILE_NAME);
-        this.settings = settings;
-        this.inputs = inputs;
-        this.baseDirectory = baseDirectory;
+    /**
+     * The passes kept in {@code store}.
+     *
+     * @param store where passes are kept; null to remember nothing (cookbook.cache=false)
+     * @param fingerprint the hash of every setting that changes a result (see run.RunSettings#fingerprint)
+     * @param changedSince the files changed since cookbook.changedSince, or null to run every recipe
+     * @param hashingTime how long hashing one recipe's inputs may take before it counts as changed
+     */
+    public RecipeCache(CacheDirectory store, String fingerprint, ChangedSince changedSince, Duration hashingTime) {
+        this.store = store;
+        this.fingerprint = fingerprint;
         this.changedSince = changedSince;
+        this.hashingTime = hashingTime;
     }
 
     /** A cache that remembers nothing: every recipe runs (cookbook.cache=false, and cookbook:expected). */
@@ -65,54 +78,29 @@ public final class RecipeCache {
     }
 
     /**
-     * The cache stored in {@code directory}, or an empty one there.
+     * Which of the recipes found run and which are reported from the cache: the one place that
+     * decides it. With cookbook.changedSince, only the recipes whose inputs changed since that
+     * revision are selected (all of them when the project's build files changed); a recipe without
+     * a stored record of what it read counts every changed file as its input but the other
+     * recipes' Markdown and expected files.
      *
-     * @param directory where the cache is kept; null to remember nothing (cookbook.cache=false)
-     * @param settings everything besides the recipe's files that changes its results, as text:
-     *     the engine and its Flink version, and the options; the plugin's build is added here
-     * @param changedSince the files changed since cookbook.changedSince, or null to run every recipe
+     * @param displayPath a recipe's path as reports show it
      */
-    public static RecipeCache open(
-            Path directory,
-            String settings,
-            Path baseDirectory,
-            Path recipesDirectory,
-            Path fixturesDirectory,
-            ChangedSince changedSince) {
-        RecipeCache cache = new RecipeCache(
-                directory,
-                settings + "\nplugin " + pluginBuild(),
-                new RecipeInputs(baseDirectory, recipesDirectory, fixturesDirectory),
-                baseDirectory.toAbsolutePath().normalize(),
-                changedSince);
-        if (cache.file != null && Files.isRegularFile(cache.file)) {
-            try {
-                for (String line : Files.readAllLines(cache.file, StandardCharsets.UTF_8)) {
-                    int space = line.indexOf(' ');
-                    if (space > 0) {
-                        cache.passed.put(line.substring(space + 1), line.substring(0, space));
-                    }
-                }
-            } catch (IOException unreadable) {
-                cache.passed.clear(); // a cache that cannot be read only costs runs
+    public Selection select(List<Path> found, Function<Path, String> displayPath) {
+        Map<Path, Entry> selected = new LinkedHashMap<>();
+        for (Path recipe : found) {
+            Entry entry = entry(recipe, displayPath.apply(recipe));
+            if (changedSince == null || changedSince.touchesBuild() || touched(recipe, entry, found)) {
+                selected.put(recipe, entry);
             }
         }
-        return cache;
+        return new Selection(selected);
     }
 
-    /**
-     * The recipes to run: all of them, or with cookbook.changedSince those whose inputs changed
-     * since that revision, and all of them when the project's build files (the plugin or Flink
-     * version, options) changed.
-     */
-    public List<Path> select(List<Path> recipes) {
-        if (changedSince == null
-                || changedSince.touches(Set.of(baseDirectory.resolve("pom.xml"), baseDirectory.resolve(".mvn")))) {
-            return recipes;
-        }
-        return recipes.stream()
-                .filter(recipe -> changedSince.touches(inputs.of(recipe)))
-                .toList();
+    private boolean touched(Path recipe, Entry entry, List<Path> found) {
+        return entry.recorded == null
+                ? changedSince.touches(changed -> RecipeInputs.affectsUnrecorded(recipe, changed, found))
+                : changedSince.touches(entry.recorded::affectedBy);
     }
 
     /** The revision of cookbook.changedSince, if set. */
@@ -120,73 +108,102 @@ public final class RecipeCache {
         return Optional.ofNullable(changedSince).map(ChangedSince::ref);
     }
 
-    /** What the cache knows of one recipe, taken before it runs. */
+    /** The recipes a run selected, and what the cache knows of each. */
+    public static final class Selection {
+        private final Map<Path, Entry> entries;
+
+        private Selection(Map<Path, Entry> entries) {
+            this.entries = entries;
+        }
+
+        /** The selected recipes, in the order they were found. */
+        public List<Path> recipes() {
+            return List.copyOf(entries.keySet());
+        }
+
+        /** What the cache knows of a selected recipe. */
+        public Entry entry(Path recipe) {
+            return entries.get(recipe);
+        }
+
+        /** True when recipes were selected and each is reported from the cache: no engine need start. */
+        public boolean runsNone() {
+            return !entries.isEmpty() && entries.values().stream().allMatch(Entry::unchangedSincePassed);
+        }
+    }
+
+    /** What the cache knows of one recipe, taken before it runs (an unselected recipe's too, for a watch). */
     public Entry entry(Path recipe, String displayPath) {
-        if (file == null) {
-            return new Entry(displayPath, null, null);
+        Optional<Stored> stored = store == null ? Optional.empty() : stored(displayPath);
+        if (stored.isEmpty()) {
+            return new Entry(recipe, displayPath, null, null, Map.of());
         }
-        String hash = hashOf(recipe);
-        return new Entry(displayPath, hash, hash.equals(passed.get(displayPath)) ? stored(hash) : null);
+        long deadline = System.nanoTime() + hashingTime.toNanos();
+        Map<String, String> now = new TreeMap<>();
+        stored.get().inputs().keySet().forEach(input -> now.put(input, FileDigests.ofInput(Path.of(input), deadline)));
+        RecipeInputs recorded = RecipeInputs.of(
+                stored.get().inputs().keySet().stream().map(Path::of).toList());
+        Stored unchanged = now.equals(stored.get().inputs()) ? stored.get() : null;
+        return new Entry(recipe, displayPath, recorded, unchanged, now);
     }
 
-    /** What the recipe gave when it passed with this hash; null when that is not kept (a cache of an older plugin). */
-    private Passed stored(String hash) {
-        Path results = resultsFile(hash);
-        try {
-            return Files.isRegularFile(results) ? JSON.readValue(results.toFile(), Passed.class) : null;
-        } catch (IOException unreadable) {
-            return null; // it only costs a run
-        }
+    /** The pass stored for a recipe with this run's settings, when its code is right. */
+    private Optional<Stored> stored(String displayPath) {
+        return store.read(entryName(displayPath)).flatMap(bytes -> {
+            try {
+                Stored stored = JSON.readValue(bytes, Stored.class);
+                return stored.recipe().equals(displayPath)
+                                && stored.fingerprint().equals(fingerprint)
+                                && stored.inputs() != null
+                        ? Optional.of(stored)
+                        : Optional.empty();
+            } catch (IOException unreadable) {
+                return Optional.empty(); // it only costs a run
+            }
+        });
     }
 
-    private Path resultsFile(String hash) {
-        return file.resolveSibling(RESULTS_DIRECTORY).resolve(hash + ".json");
+    private static String entryName(String displayPath) {
+        return HexFormat.of().formatHex(FileDigests.sha256().digest(displayPath.getBytes(StandardCharsets.UTF_8)))
+                + ".json";
     }
 
-    /** Writes what passed, atomically; nothing for a cache that remembers nothing. */
+    /** Writes the passes of this run and forgets the recipes that did not pass; nothing for a cache that remembers nothing. */
     public void save() throws IOException {
-        if (file == null) {
+        if (store == null) {
             return;
         }
-        String text = new TreeMap<>(passed)
-                .entrySet().stream()
-                        .map(entry -> entry.getValue() + " " + entry.getKey() + "\n")
-                        .collect(Collectors.joining());
-        for (Map.Entry<String, Passed> now : passedNow.entrySet()) {
-            if (passed.containsValue(now.getKey())) {
-                AtomicFiles.write(resultsFile(now.getKey()), JSON.writeValueAsString(now.getValue()));
+        for (Map.Entry<String, Optional<Stored>> change : changes.entrySet()) {
+            if (change.getValue().isPresent()) {
+                store.write(
+                        change.getKey(),
+                        JSON.writeValueAsBytes(change.getValue().get()));
+            } else {
+                store.delete(change.getKey());
             }
         }
-        AtomicFiles.write(file, text);
-        forgetResultsOfNoPass();
+        changes.clear();
     }
 
-    /** Deletes the results of hashes no recipe passed with any more. */
-    private void forgetResultsOfNoPass() throws IOException {
-        Path directory = file.resolveSibling(RESULTS_DIRECTORY);
-        if (!Files.isDirectory(directory)) {
-            return;
-        }
-        try (Stream<Path> stored = Files.list(directory)) {
-            for (Path results : stored.toList()) {
-                String name = results.getFileName().toString();
-                if (name.endsWith(".json") && !passed.containsValue(name.substring(0, name.length() - 5))) {
-                    Files.deleteIfExists(results);
-                }
-            }
-        }
-    }
-
-    /** One recipe's hash, and what it gave when it passed with it before. */
+    /** One recipe's stored pass, if it still holds, and the hashes its inputs had before it ran. */
     public final class Entry {
+        private final Path recipe;
         private final String displayPath;
-        private final String hash;
-        private final Passed passedBefore;
+        private final RecipeInputs recorded;
+        private final Stored passedBefore;
+        private final Map<String, String> hashedBefore;
 
-        private Entry(String displayPath, String hash, Passed passedBefore) {
+        private Entry(
+                Path recipe,
+                String displayPath,
+                RecipeInputs recorded,
+                Stored passedBefore,
+                Map<String, String> hashedBefore) {
+            this.recipe = recipe;
             this.displayPath = displayPath;
-            this.hash = hash;
+            this.recorded = recorded;
             this.passedBefore = passedBefore;
+            this.hashedBefore = hashedBefore;
         }
 
         /** True when the recipe passed before with exactly these inputs and settings: it need not run. */
@@ -205,59 +222,80 @@ public final class RecipeCache {
         }
 
         /**
-         * Records how the run of the recipe came out: a pass is remembered with its results and
-         * warnings, anything else forgotten.
+         * Records how the run of the recipe came out: a pass is remembered with its results, warnings
+         * and inputs, anything else forgotten. A pass is not remembered when what it read is not
+         * known (null: the files were read elsewhere, on a session cluster), or when an input was
+         * saved after the run started ({@code startMillis}), since the run may have read either version.
          */
-        public void record(boolean recipePassed, List<StatementResult> results, List<String> warnings) {
-            if (hash == null) {
+        public void record(
+                boolean recipePassed,
+                List<StatementResult> results,
+                List<String> warnings,
+                RecipeInputs inputs,
+                long startMillis) {
+            if (store == null) {
                 return;
             }
-            if (recipePassed) {
-                passedNow.put(hash, new Passed(List.copyOf(results), List.copyOf(warnings)));
-                passed.put(displayPath, hash);
-            } else {
-                passed.remove(displayPath);
+            String name = entryName(displayPath);
+            if (!recipePassed || inputs == null) {
+                changes.put(name, Optional.empty());
+                return;
             }
+            long deadline = System.nanoTime() + hashingTime.toNanos();
+            Map<String, String> hashes = new TreeMap<>();
+            for (Path input : inputs.files()) {
+                String known = hashedBefore.get(input.toString());
+                if (known == null && savedSince(input, startMillis)) {
+                    changes.put(name, Optional.empty());
+                    return;
+                }
+                hashes.put(input.toString(), known != null ? known : FileDigests.ofInput(input, deadline));
+            }
+            changes.put(
+                    name,
+                    Optional.of(
+                            new Stored(displayPath, fingerprint, hashes, List.copyOf(results), List.copyOf(warnings))));
         }
     }
 
-    private String hashOf(Path recipe) {
-        MessageDigest digest = FileDigests.sha256();
-        digest.update(settings.getBytes(StandardCharsets.UTF_8));
-        for (Path input : inputs.of(recipe)) {
-            for (Path each : RecipeInputs.filesOf(input).toList()) {
-                digest.update(("\n" + shown(each) + " ").getBytes(StandardCharsets.UTF_8));
-                digest.update(FileDigests.of(each));
-            }
+    private static boolean savedSince(Path input, long startMillis) {
+        try {
+            return Files.getLastModifiedTime(input, LinkOption.NOFOLLOW_LINKS).toMillis() > startMillis;
+        } catch (IOException missing) {
+            return false; // a missing input is hashed as missing
         }
-        return HexFormat.of().formatHex(digest.digest());
-    }
-
-    /** Paths relative to the project, so that a cache kept by CI fits another checkout directory. */
-    private String shown(Path file) {
-        Path absolute = file.toAbsolutePath().normalize();
-        return (absolute.startsWith(baseDirectory) ? baseDirectory.relativize(absolute) : absolute)
-                .toString()
-                .replace('\\', '/');
     }
 
     /**
      * The plugin's own build: its version, and the hash of its jar, since a SNAPSHOT rebuilt with
-     * other code keeps its version. Run from a class directory (the plugin's own tests), only the version.
+     * other code keeps its version. Run from a class directory (the plugin's own tests), only the
+     * version. Taken once per JVM.
      */
     public static String pluginBuild() {
-        String version = String.valueOf(RecipeCache.class.getPackage().getImplementationVersion());
-        CodeSource source = RecipeCache.class.getProtectionDomain().getCodeSource();
-        if (source == null || source.getLocation() == null) {
-            return version;
-        }
-        try {
-            Path location = Path.of(source.getLocation().toURI());
-            return Files.isRegularFile(location)
-                    ? version + " " + HexFormat.of().formatHex(FileDigests.of(location))
-                    : version;
-        } catch (URISyntaxException | IllegalArgumentException notAFile) {
-            return version;
+        return PluginBuild.VALUE;
+    }
+
+    private static final class PluginBuild {
+        static final String VALUE = of();
+
+        private static String of() {
+            String version = String.valueOf(RecipeCache.class.getPackage().getImplementationVersion());
+            CodeSource source = RecipeCache.class.getProtectionDomain().getCodeSource();
+            if (source == null || source.getLocation() == null) {
+                return version;
+            }
+            try {
+                Path location = Path.of(source.getLocation().toURI());
+                return Files.isRegularFile(location)
+                        ? version + " "
+                                + FileDigests.ofInput(
+                                        location,
+                                        System.nanoTime()
+                                                + Duration.ofMinutes(1).toNanos())
+                        : version;
+            } catch (URISyntaxException | IllegalArgumentException notAFile) {
+                return version;
+            }
         }
     }
 }

@@ -25,6 +25,15 @@ public interface Engine extends AutoCloseable {
     }
 
     /**
+     * Whether every file a recipe reads on this engine is read in this JVM, through
+     * {@code guard.FileAccess}, so that its record of inputs is whole. A session cluster reads on its
+     * TaskManagers, out of sight.
+     */
+    default boolean readsHere() {
+        return true;
+    }
+
+    /**
      * Checks the recipe without running a job: completes when it may run; otherwise its problem
      * says that Flink rejects it, or it is {@link PlannedOnly planned only} because it reads tables
      * without data here. An engine that cannot

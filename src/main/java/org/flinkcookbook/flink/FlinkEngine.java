@@ -105,6 +105,12 @@ public final class FlinkEngine implements Engine {
                 : Optional.ofNullable(cluster().lateRowsNotCounted());
     }
 
+    /** A session cluster opens the fixtures on its TaskManagers, where no read is recorded. */
+    @Override
+    public boolean readsHere() {
+        return settings.clusterAddress() == null;
+    }
+
     /** Plans each session of the recipe with stand-ins for its tables that cannot run here; no cluster needed. */
     @Override
     public RecipeRun plan(Recipe recipe) {

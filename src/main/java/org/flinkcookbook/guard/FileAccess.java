@@ -89,7 +89,7 @@ public final class FileAccess {
      * Git's directories, the project's build directory ({@code target}) and the directories the run
      * writes.
      *
-     * @param writtenDirectories the report, JUnit and cache directories: refused wherever they are
+     * @param writtenDirectories the report and JUnit directories: refused wherever they are
      */
     public static Allowance allow(Path projectDirectory, Path fixturesDirectory, Collection<Path> writtenDirectories) {
         List<Path> written = new ArrayList<>();
@@ -115,6 +115,7 @@ public final class FileAccess {
     public static Path readable(Path path) throws AccessDeniedException {
         List<Roots> allowed = List.copyOf(ALLOWED);
         if (allowed.isEmpty()) {
+            InputLog.read(path);
             return path.toAbsolutePath();
         }
         Path absolute = path.isAbsolute()
@@ -131,6 +132,7 @@ public final class FileAccess {
                 if (refusal.isPresent()) {
                     throw new AccessDeniedException(path.toString(), null, refusal.get());
                 }
+                InputLog.read(real);
                 return real;
             }
         }

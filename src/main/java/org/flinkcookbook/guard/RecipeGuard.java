@@ -133,6 +133,12 @@ public final class RecipeGuard {
                         fixture.line(),
                         "the fixture " + fixture.csvPath()
                                 + " lies outside the fixtures directory; keep fixtures under " + fixturesDirectory));
+            } else {
+                refusedInsideProject(csv.toString())
+                        .ifPresent(reason -> refusals.add(new Refusal(
+                                fixture.line(),
+                                "the fixture " + fixture.csvPath() + " may not be read: " + reason
+                                        + "; keep the data in a file of the fixtures directory")));
             }
         }
         String fixturesUri = FixturePlaceholder.uriOf(fixturesDirectory);

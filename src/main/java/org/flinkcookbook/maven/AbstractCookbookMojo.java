@@ -7,7 +7,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
 import java.util.stream.Collectors;
 import org.apache.maven.execution.MavenSession;
 import org.apache.maven.plugin.MojoExecutionException;
@@ -80,8 +79,13 @@ abstract class AbstractCookbookMojo extends AbstractRecipesMojo {
     @Parameter(property = "cookbook.cache", defaultValue = "true")
     private boolean cache;
 
-    /** Where verify remembers which recipes passed, and on what; CI can keep it between builds. */
-    @Parameter(property = "cookbook.cacheDirectory", defaultValue = "${project.build.directory}/cookbook/cache")
+    /**
+     * Where verify remembers which recipes passed, and on what: a per-user directory outside the
+     * checkout (one subdirectory per project), made 0700, each pass signed with a key kept there.
+     */
+    @Parameter(
+            property = "cookbook.cacheDirectory",
+            defaultValue = "${settings.localRepository}/.cache/cookbook-maven-plugin/passes")
     private File cacheDirectory;
 
     /** A git revision: verify runs only the recipes whose inputs changed since it; blank runs them all. */
@@ -176,59 +180,30 @@ abstract class AbstractCookbookMojo extends AbstractRecipesMojo {
         }
         return new GoalRequest(
                 mode(),
-                new EngineChoice(
-                        engine,
-                        explainsWithSimulator(),
-                        fixtures().toPath().toString(),
-                        timeout,
-                        flinkLogs(),
-                        flinkAddress(),
-                        strict,
-                        remembersResults() ? resultSettings() : null),
-                runSettings(),
-                cacheChoice());
-    }
-
-    int timeout() {
-        return timeout;
-    }
-
-    /** The settings of this goal's engine that change a result, as a line of the cache's key; none for the simulator. */
-    String engineSettings() {
-        return "";
+                runSettings(
+                        new EngineChoice(
+                                engine,
+                                explainsWithSimulator(),
+                                fixtures().toPath().toString(),
+                                timeout,
+                                flinkLogs(),
+                                flinkAddress(),
+                                strict,
+                                remembersResults()),
+                        cacheChoice()));
     }
 
     /**
-     * Which recipes passed before, keyed by their files and by every setting that changes a result
-     * (the engine adds its own); with cookbook.changedSince, which recipes' inputs git says
-     * changed. Null when every recipe runs.
+     * Where the passes are kept (keyed by the settings' fingerprint, see RunSettings) and, with
+     * cookbook.changedSince, the revision to compare with. Null when every recipe runs.
      */
-    private GoalRequest.CacheChoice cacheChoice() {
+    private RunSettings.CacheChoice cacheChoice() {
         boolean changedOnly = changedSince != null && !changedSince.isBlank();
         if (!usesCache() || (!cache && !changedOnly)) {
             return null;
         }
-        return new GoalRequest.CacheChoice(
-                cache ? cacheDirectory.toPath().toString() : null,
-                resultSettings(),
-                changedOnly ? changedSince.strip() : null);
-    }
-
-    /** Every setting besides the engine that changes a recipe's results, as lines of the caches' keys. */
-    private String resultSettings() {
-        return String.join(
-                "\n",
-                "requireExpected " + requireExpected,
-                engineSettings(),
-                "maxStoredRows " + maxStoredRows,
-                "strict " + strict,
-                "allowedFunctions " + new TreeSet<>(runSettings().allowedFunctions()),
-                "fixtures "
-                        + baseDirectory()
-                                .toPath()
-                                .toAbsolutePath()
-                                .normalize()
-                                .relativize(fixtures().toPath().toAbsolutePath().normalize()));
+        return new RunSettings.CacheChoice(
+                cache ? cacheDirectory.toPath().toString() : null, changedOnly ? changedSince.strip() : null);
     }
 
     /** The plugin, whose jars the engine JVM runs. */
@@ -236,7 +211,7 @@ abstract class AbstractCookbookMojo extends AbstractRecipesMojo {
         return plugin;
     }
 
-    private RunSettings runSettings() {
+    private RunSettings runSettings(EngineChoice engine, RunSettings.CacheChoice cacheChoice) {
         return new RunSettings(
                 baseDirectory().toPath(),
                 recipes().toPath(),
@@ -254,7 +229,9 @@ abstract class AbstractCookbookMojo extends AbstractRecipesMojo {
                 annotationRoot(),
                 threads,
                 failIfNoSpecifiedRecipes,
-                goalCommand());
+                goalCommand(),
+                engine,
+                cacheChoice);
     }
 
     /** GitHub names files relative to the checked-out repository. */

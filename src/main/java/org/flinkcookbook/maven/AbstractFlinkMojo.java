@@ -73,11 +73,6 @@ abstract class AbstractFlinkMojo extends AbstractCookbookMojo {
     }
 
     @Override
-    String engineSettings() {
-        return "timeout " + timeout() + "\nflink.address " + flinkAddress;
-    }
-
-    @Override
     boolean flinkLogs() {
         return flinkLogs;
     }

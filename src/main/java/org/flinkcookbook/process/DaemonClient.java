@@ -100,7 +100,7 @@ public final class DaemonClient {
     static Optional<DaemonRun> exchange(
             GoalRequest request, List<Path> classPath, List<String> flags, Duration idleTimeout, Console console)
             throws CookbookException {
-        Path baseDirectory = Path.of(request.settings().baseDirectory());
+        Path baseDirectory = request.settings().baseDirectory();
         DaemonAddress address;
         try {
             address = DaemonAddress.of(baseDirectory, buildKey(classPath, flags));

@@ -21,7 +21,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import jdk.net.ExtendedSocketOptions;
-import org.apache.flink.runtime.util.EnvironmentInformation;
 import org.flinkcookbook.flink.FlinkEngine;
 import org.flinkcookbook.flink.KeptCluster;
 import org.flinkcookbook.io.Console;
@@ -159,8 +158,7 @@ public final class EngineDaemon {
     }
 
     private Serializable answer(GoalRequest request, Console console) {
-        Path requested =
-                Path.of(request.settings().baseDirectory()).toAbsolutePath().normalize();
+        Path requested = request.settings().baseDirectory().toAbsolutePath().normalize();
         if (!requested.equals(baseDirectory.toAbsolutePath().normalize())) {
             return new CookbookException(
                     "the warm engine of " + baseDirectory + " does not run recipes of " + requested
@@ -173,16 +171,17 @@ public final class EngineDaemon {
     }
 
     /**
-     * The statements' results remembered for the request's settings; none when the build runs
-     * every recipe (cookbook.cache=false, or expected, which has no cache).
+     * The statements' results remembered for the request's settings, under their fingerprint; none
+     * when the build runs every recipe (cookbook.cache=false, or expected, which has no cache).
      */
     private synchronized ResultCache resultsFor(GoalRequest request) {
-        if (request.cache() == null) {
+        if (request.settings().cache() == null) {
             return ResultCache.none();
         }
-        String settings = "engine flink " + EnvironmentInformation.getVersion() + "\n"
-                + request.cache().settings();
-        return results.computeIfAbsent(settings, ResultCache::new);
+        return results.computeIfAbsent(
+                request.settings().fingerprint(),
+                fingerprint -> new ResultCache(
+                        fingerprint, Duration.ofSeconds(request.engines().timeoutSeconds())));
     }
 
     /** A connection from another user is refused, should the directory's permissions ever let one through. */

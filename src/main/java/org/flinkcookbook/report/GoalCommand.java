@@ -1,5 +1,6 @@
 package org.flinkcookbook.report;
 
+import java.io.Serializable;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -12,7 +13,7 @@ import java.util.stream.Collectors;
  * @param plugin what stands before the goal's name: {@code cookbook} or {@code groupId:artifactId:version}
  * @param arguments what follows it, starting with a space, or empty: {@code -f recipes/pom.xml}, {@code -Dcookbook.recipes=.}
  */
-public record GoalCommand(String plugin, String arguments) {
+public record GoalCommand(String plugin, String arguments) implements Serializable {
 
     /** The short form, for a build whose POM declares the plugin in its own directory. */
     public static final GoalCommand PREFIX = new GoalCommand("cookbook", "");

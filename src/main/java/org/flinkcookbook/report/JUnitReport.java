@@ -3,7 +3,6 @@ package org.flinkcookbook.report;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -37,7 +36,7 @@ public final class JUnitReport {
 
     public static void write(Path directory, String engine, List<RecipeOutcome> outcomes, GoalCommand mvn)
             throws IOException {
-        Files.createDirectories(directory);
+        AtomicFiles.directory(directory);
         for (RecipeOutcome outcome : outcomes) {
             Path file = directory.resolve("TEST-cookbook." + fileName(outcome.path(), outcomes) + ".xml");
             write(file, suite(engine, outcome, mvn));

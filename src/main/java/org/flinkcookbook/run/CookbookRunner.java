@@ -7,9 +7,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import org.flinkcookbook.cache.RecipeCache;
+import org.flinkcookbook.cache.RecipeInputs;
 import org.flinkcookbook.compare.Comparison;
 import org.flinkcookbook.compare.Mismatch;
 import org.flinkcookbook.engine.Engine;
@@ -20,6 +24,7 @@ import org.flinkcookbook.expected.ExpectedFileException;
 import org.flinkcookbook.expected.ExpectedFileFormat;
 import org.flinkcookbook.expected.ExpectedResult;
 import org.flinkcookbook.guard.FileAccess;
+import org.flinkcookbook.guard.InputLog;
 import org.flinkcookbook.guard.RecipeGuard;
 import org.flinkcookbook.guard.Refusal;
 import org.flinkcookbook.io.Console;
@@ -58,6 +63,8 @@ public final class CookbookRunner {
     private final RecipeParser parser = new RecipeParser();
     private final RecipeGuard guard;
     private final RecipeCache cache;
+    /** The files each recipe's last run here read: which saves a watch runs it again for. */
+    private final Map<Path, RecipeInputs> inputsRead = new ConcurrentHashMap<>();
 
     /**
      * @param explainer the simulator, asked why rows are missing when a recipe fails on Flink; null
@@ -99,11 +106,12 @@ public final class CookbookRunner {
         if (found.isEmpty()) {
             noRecipes();
         }
-        List<Path> files = cache.select(found);
+        RecipeCache.Selection selection = cache.select(found, finder::displayPath);
+        List<Path> files = selection.recipes();
         cache.changedSinceRef()
                 .ifPresent(ref -> console.info(files.size() + " of " + found.size()
                         + " recipes have inputs changed since " + ref + " (cookbook.changedSince); only they run"));
-        List<RecipeOutcome> outcomes = runRecipes(files, mode);
+        List<RecipeOutcome> outcomes = runRecipes(files, mode, selection::entry);
         RunSummary summary = new RunSummary(
                 engine.name(), outcomes, seconds(start), mode == Mode.VERIFY, reportDisplayPath(), settings.command());
         writeReports(outcomes);
@@ -126,11 +134,8 @@ public final class CookbookRunner {
             return false;
         }
         RecipeFinder finder = new RecipeFinder(settings.baseDirectory());
-        List<Path> found = finder.find(settings.recipesDirectory(), settings.recipeFilter());
-        return !found.isEmpty()
-                && cache.select(found).stream()
-                        .allMatch(file ->
-                                cache.entry(file, finder.displayPath(file)).unchangedSincePassed());
+        return cache.select(finder.find(settings.recipesDirectory(), settings.recipeFilter()), finder::displayPath)
+                .runsNone();
     }
 
     /** The recipe files under the recipes directory that cookbook.recipe selects, in path order. */
@@ -140,6 +145,22 @@ public final class CookbookRunner {
 
     /** Runs these recipes and prints each one's progress line and messages; outcomes in the files' order. */
     public List<RecipeOutcome> runRecipes(List<Path> files, Mode mode) {
+        return runRecipes(files, mode, file -> cache.entry(file, finder.displayPath(file)));
+    }
+
+    /**
+     * Whether a changed file can change what a recipe gives: by the record of the files its last
+     * run here read, or, for a recipe that has not run here, any changed file but another
+     * recipe's Markdown or expected file.
+     *
+     * @param recipes every recipe of the cookbook
+     */
+    public boolean affects(Path recipe, Path changed, List<Path> recipes) {
+        RecipeInputs read = inputsRead.get(recipe);
+        return read == null ? RecipeInputs.affectsUnrecorded(recipe, changed, recipes) : read.affectedBy(changed);
+    }
+
+    private List<RecipeOutcome> runRecipes(List<Path> files, Mode mode, Function<Path, RecipeCache.Entry> entries) {
         List<RecipeOutcome> outcomes = new ArrayList<>();
         try (FileAccess.Allowance reads = FileAccess.allow(
                         settings.baseDirectory(),
@@ -147,7 +168,7 @@ public final class CookbookRunner {
                         List.of(settings.reportDirectory(), settings.junitDirectory()));
                 RecipeThreadPool pool = new RecipeThreadPool(settings.threads())) {
             List<Supplier<RecipeOutcome>> started = files.stream()
-                    .map(file -> pool.start(() -> runOrRecall(file, mode)))
+                    .map(file -> pool.start(() -> runOrRecall(file, mode, entries.apply(file))))
                     .toList();
             for (int i = 0; i < files.size(); i++) {
                 RecipeOutcome outcome = started.get(i).get(); // in path order, whichever finishes first
@@ -162,21 +183,34 @@ public final class CookbookRunner {
         return outcomes;
     }
 
-    /** Verifying a recipe that passed before on the same inputs reports the pass without running it. */
-    private RecipeOutcome runOrRecall(Path file, Mode mode) {
-        if (mode != Mode.VERIFY) {
-            return runRecipeSafely(file, mode);
-        }
-        RecipeCache.Entry entry = cache.entry(file, finder.displayPath(file));
-        if (entry.unchangedSincePassed()) {
+    /**
+     * Verifying a recipe that passed before on the same inputs reports the pass without running it.
+     * A recipe that runs has the files it reads recorded ({@link InputLog}), for the cache and the watch.
+     */
+    private RecipeOutcome runOrRecall(Path file, Mode mode, RecipeCache.Entry entry) {
+        if (mode == Mode.VERIFY && entry.unchangedSincePassed()) {
             return RecipeOutcome.of(finder.displayPath(file), RecipeStatus.PASSED)
                     .cached()
                     .results(entry.results())
                     .warnings(entry.warnings())
                     .build();
         }
-        RecipeOutcome outcome = runRecipeSafely(file, mode);
-        entry.record(outcome.status() == RecipeStatus.PASSED, outcome.results(), outcome.warnings());
+        long startMillis = System.currentTimeMillis();
+        RecipeOutcome outcome;
+        RecipeInputs read;
+        try (InputLog log = InputLog.open()) {
+            outcome = runRecipeSafely(file, mode);
+            read = RecipeInputs.of(file, settings.recipesDirectory(), settings.fixturesDirectory(), log.files());
+        }
+        inputsRead.put(file, read);
+        if (mode == Mode.VERIFY) {
+            entry.record(
+                    outcome.status() == RecipeStatus.PASSED,
+                    outcome.results(),
+                    outcome.warnings(),
+                    engine.readsHere() ? read : null,
+                    startMillis);
+        }
         return outcome;
     }
 

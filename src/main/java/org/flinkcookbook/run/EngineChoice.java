@@ -3,7 +3,6 @@ package org.flinkcookbook.run;
 import java.io.Serializable;
 import java.nio.file.Path;
 import java.time.Duration;
-import org.apache.flink.runtime.util.EnvironmentInformation;
 import org.flinkcookbook.engine.Engine;
 import org.flinkcookbook.flink.FlinkEngine;
 import org.flinkcookbook.flink.FlinkSettings;
@@ -22,8 +21,8 @@ import org.flinkcookbook.simulator.SimulatorEngine;
  * @param flinkLogs true to let Flink log at INFO
  * @param flinkAddress host:port of a Flink session cluster, or null for the embedded cluster
  * @param strict true to fail SQL the simulator does not model instead of marking it unsupported
- * @param rememberedResultsSettings every setting that changes a result, when the engines keep statements'
- *     results between runs of a recipe (watch); null when they do not
+ * @param remembersResults true when the engines keep statements' results between runs of a recipe
+ *     (watch), under the run settings' {@link RunSettings#fingerprint() fingerprint}
  */
 public record EngineChoice(
         EngineKind engine,
@@ -33,17 +32,16 @@ public record EngineChoice(
         boolean flinkLogs,
         String flinkAddress,
         boolean strict,
-        String rememberedResultsSettings)
+        boolean remembersResults)
         implements Serializable {
 
     public boolean onFlink() {
         return engine == EngineKind.FLINK;
     }
 
-    public Engine createEngine() {
-        return onFlink()
-                ? new FlinkEngine(flinkSettings(), rememberedResults("flink " + EnvironmentInformation.getVersion()))
-                : simulator();
+    /** @param fingerprint the run settings' fingerprint: the key of the statements' results it remembers */
+    public Engine createEngine(String fingerprint) {
+        return onFlink() ? new FlinkEngine(flinkSettings(), rememberedResults(fingerprint)) : simulator(fingerprint);
     }
 
     /** The Flink engine of the engine daemon: its jobs run on the cluster it keeps warm, its results are remembered in {@code results}. */
@@ -56,30 +54,23 @@ public record EngineChoice(
                 Path.of(fixturesDirectory), Duration.ofSeconds(timeoutSeconds), flinkLogs, flinkAddress);
     }
 
-    /** The name of the engine {@link #createEngine()} builds, without building it. */
-    String engineName() {
-        return onFlink() ? FlinkEngine.NAME : SimulatorEngine.NAME;
-    }
-
     /** The engine that explains a failing recipe's rows, or null when the engine explains its own. */
-    public Engine createExplainer() {
-        return explainWithSimulator && onFlink() ? simulator() : null;
+    public Engine createExplainer(String fingerprint) {
+        return explainWithSimulator && onFlink() ? simulator(fingerprint) : null;
     }
 
     /** Records timelines: every goal draws them in index.html. */
-    private SimulatorEngine simulator() {
+    private SimulatorEngine simulator(String fingerprint) {
         return new SimulatorEngine(
                 Path.of(fixturesDirectory),
                 strict,
                 true,
                 Duration.ofSeconds(timeoutSeconds),
-                rememberedResults("simulator " + EnvironmentInformation.getVersion()));
+                rememberedResults(fingerprint));
     }
 
     /** A new cache of statement results for one engine when they are remembered, keyed on every setting. */
-    private ResultCache rememberedResults(String engine) {
-        return rememberedResultsSettings == null
-                ? ResultCache.none()
-                : new ResultCache("engine " + engine + "\n" + rememberedResultsSettings);
+    private ResultCache rememberedResults(String fingerprint) {
+        return remembersResults ? new ResultCache(fingerprint, Duration.ofSeconds(timeoutSeconds)) : ResultCache.none();
     }
 }

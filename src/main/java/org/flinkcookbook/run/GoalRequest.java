@@ -1,26 +1,24 @@
 package org.flinkcookbook.run;
 
+import java.io.IOException;
 import java.io.Serializable;
 import java.nio.file.Path;
-import java.util.List;
-import java.util.Set;
-import org.apache.flink.runtime.util.EnvironmentInformation;
+import java.time.Duration;
+import org.flinkcookbook.cache.CacheDirectory;
 import org.flinkcookbook.cache.ChangedSince;
 import org.flinkcookbook.cache.RecipeCache;
 import org.flinkcookbook.engine.Engine;
 import org.flinkcookbook.io.Console;
-import org.flinkcookbook.report.GoalCommand;
 
 /**
- * Everything a goal's run needs, as plain values: built by the Mojo, run in Maven's JVM or sent to
- * the engine JVM (process.EngineJvm), which builds the same runner from it.
+ * A goal's run: what to do with the results, and the settings, one serializable value built by
+ * the Mojo, run in Maven's JVM or sent as it is to the engine JVM (process.EngineJvm) or the warm
+ * engine, which build the same runner from it.
  *
  * @param mode what to do with each recipe's results
- * @param engines the engine and the explainer
- * @param cache which recipes may be reported from the cache; null to run every recipe
+ * @param settings every setting, the engine and the cache's among them
  */
-public record GoalRequest(CookbookRunner.Mode mode, EngineChoice engines, Settings settings, CacheChoice cache)
-        implements Serializable {
+public record GoalRequest(CookbookRunner.Mode mode, RunSettings settings) implements Serializable {
 
     /** Runs the goal once the runner is built: every recipe once, unless the goal does more (watch). */
     @FunctionalInterface
@@ -28,44 +26,39 @@ public record GoalRequest(CookbookRunner.Mode mode, EngineChoice engines, Settin
         RunSummary run(CookbookRunner runner, RunSettings settings, Console console) throws CookbookException;
     }
 
-    public GoalRequest(CookbookRunner.Mode mode, EngineChoice engines, RunSettings settings, CacheChoice cache) {
-        this(mode, engines, Settings.of(settings), cache);
+    /** The engine and the explainer the settings choose. */
+    public EngineChoice engines() {
+        return settings.engine();
     }
 
     /** Builds the engines and the runner here and runs the goal. */
     public RunSummary run(Console console, Goal goal) throws CookbookException {
-        return run(console, goal, engines.createEngine());
+        return run(console, goal, engines().createEngine(settings.fingerprint()));
     }
 
     /** Runs the goal on this engine, which it closes at the end. */
     public RunSummary run(Console console, Goal goal, Engine runOn) throws CookbookException {
-        RunSettings runSettings = settings.runSettings();
         try (Engine engine = runOn;
-                Engine explainer = engines.createExplainer()) {
+                Engine explainer = engines().createExplainer(settings.fingerprint())) {
             return goal.run(
-                    new CookbookRunner(
-                            runSettings,
-                            engine,
-                            explainer,
-                            console,
-                            openCache(engine.name(), engine.flinkVersion(), runSettings)),
-                    runSettings,
-                    console);
+                    new CookbookRunner(settings, engine, explainer, console, openCache(console)), settings, console);
         }
     }
 
     /**
      * Whether running every recipe once would run none, all reported from the cache: such a run
-     * needs no engine JVM, only the cache's files. Builds no engine; a session cluster's Flink
-     * version, part of the cache's key, is known only by asking it, so a run on one always runs.
+     * needs no engine JVM, only the cache's files. Builds no engine. On a session cluster, whose
+     * reads happen out of sight, no pass is remembered, so a run there always runs.
      */
     public boolean runsNoRecipe() {
-        if (cache == null || engines.flinkAddress() != null) {
+        if (settings.cache() == null || engines().flinkAddress() != null) {
             return false;
         }
-        RunSettings runSettings = settings.runSettings();
-        return CookbookRunner.runsNoRecipe(
-                runSettings, openCache(engines.engineName(), EnvironmentInformation.getVersion(), runSettings), mode);
+        try {
+            return CookbookRunner.runsNoRecipe(settings, openCache(store()), mode);
+        } catch (IOException refused) {
+            return false; // the run says why
+        }
     }
 
     /** Every recipe once. */
@@ -77,83 +70,36 @@ public record GoalRequest(CookbookRunner.Mode mode, EngineChoice engines, Settin
         return (runner, runSettings, out) -> runner.run(mode);
     }
 
-    private RecipeCache openCache(String engineName, String flinkVersion, RunSettings runSettings) {
+    /**
+     * The cache of passes the settings choose; a cache directory that is refused (inside the
+     * project, a link, open to other users) is said once, and every recipe runs.
+     */
+    private RecipeCache openCache(Console console) {
+        try {
+            return openCache(store());
+        } catch (IOException refused) {
+            console.warn("Every recipe runs: " + refused.getMessage());
+            return openCache((CacheDirectory) null);
+        }
+    }
+
+    private RecipeCache openCache(CacheDirectory store) {
+        RunSettings.CacheChoice cache = settings.cache();
         if (cache == null) {
             return RecipeCache.none();
         }
-        return RecipeCache.open(
-                cache.directory() == null ? null : Path.of(cache.directory()),
-                "engine " + engineName + " " + flinkVersion + "\n" + cache.settings(),
-                runSettings.baseDirectory(),
-                runSettings.recipesDirectory(),
-                runSettings.fixturesDirectory(),
-                cache.changedSince() == null
-                        ? null
-                        : ChangedSince.ask(cache.changedSince(), runSettings.baseDirectory()));
+        return new RecipeCache(
+                store,
+                settings.fingerprint(),
+                cache.changedSince() == null ? null : ChangedSince.ask(cache.changedSince(), settings.baseDirectory()),
+                Duration.ofSeconds(engines().timeoutSeconds()));
     }
 
-    /**
-     * Which recipes verify may report as passed without running them.
-     *
-     * @param directory where the cache is kept; null to remember nothing
-     * @param settings every setting besides the engine that changes a result, as lines of the cache's key
-     * @param changedSince a git revision: only recipes whose inputs changed since it run; null for all
-     */
-    public record CacheChoice(String directory, String settings, String changedSince) implements Serializable {}
-
-    /** {@link RunSettings} as values that travel between JVMs. */
-    public record Settings(
-            String baseDirectory,
-            String recipesDirectory,
-            String fixturesDirectory,
-            String recipeFilter,
-            boolean requireExpected,
-            String reportDirectory,
-            String junitDirectory,
-            int maxStoredRows,
-            List<String> allowedFunctions,
-            String annotationRoot,
-            int threads,
-            boolean failIfNoSpecifiedRecipes,
-            String plugin,
-            String arguments)
-            implements Serializable {
-
-        static Settings of(RunSettings settings) {
-            return new Settings(
-                    settings.baseDirectory().toString(),
-                    settings.recipesDirectory().toString(),
-                    settings.fixturesDirectory().toString(),
-                    settings.recipeFilter(),
-                    settings.requireExpected(),
-                    settings.reportDirectory().toString(),
-                    settings.junitDirectory().toString(),
-                    settings.maxStoredRows(),
-                    List.copyOf(settings.allowedFunctions()),
-                    settings.annotationRoot() == null
-                            ? null
-                            : settings.annotationRoot().toString(),
-                    settings.threads(),
-                    settings.failIfNoSpecifiedRecipes(),
-                    settings.command().plugin(),
-                    settings.command().arguments());
-        }
-
-        RunSettings runSettings() {
-            return new RunSettings(
-                    Path.of(baseDirectory),
-                    Path.of(recipesDirectory),
-                    Path.of(fixturesDirectory),
-                    recipeFilter,
-                    requireExpected,
-                    Path.of(reportDirectory),
-                    Path.of(junitDirectory),
-                    maxStoredRows,
-                    Set.copyOf(allowedFunctions),
-                    annotationRoot == null ? null : Path.of(annotationRoot),
-                    threads,
-                    failIfNoSpecifiedRecipes,
-                    new GoalCommand(plugin, arguments));
-        }
+    /** The per-user directory of this project's passes; null when they are not kept. */
+    private CacheDirectory store() throws IOException {
+        RunSettings.CacheChoice cache = settings.cache();
+        return cache == null || cache.directory() == null
+                ? null
+                : CacheDirectory.of(Path.of(cache.directory()), settings.baseDirectory());
     }
 }

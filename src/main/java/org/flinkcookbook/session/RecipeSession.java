@@ -235,10 +235,17 @@ public final class RecipeSession {
         ResultCache.Slot slot = keys.slot(sql, line);
         Optional<List<StatementResult>> cached = slot.cached();
         if (cached.isPresent()) {
+            slot.close();
             return new Ready(line, timed(cached.get(), startNanos));
         }
         int warningsBefore = backEnd.warnings().size();
-        Pending started = start.start();
+        Pending started;
+        try {
+            started = start.start();
+        } catch (StatementFailure | RuntimeException | Error failed) {
+            slot.close();
+            throw failed;
+        }
         boolean startWarned = backEnd.warnings().size() != warningsBefore;
         Pending kept = new Pending() {
             @Override
@@ -248,16 +255,21 @@ public final class RecipeSession {
 
             @Override
             public List<StatementResult> take() throws StatementFailure {
-                int warnings = backEnd.warnings().size();
-                List<StatementResult> results = timed(started.take(), startNanos);
-                if (!startWarned && backEnd.warnings().size() == warnings && backEnd.repeatable()) {
-                    slot.keep(results);
+                try {
+                    int warnings = backEnd.warnings().size();
+                    List<StatementResult> results = timed(started.take(), startNanos);
+                    if (!startWarned && backEnd.warnings().size() == warnings && backEnd.repeatable()) {
+                        slot.keep(results);
+                    }
+                    return results;
+                } finally {
+                    slot.close();
                 }
-                return results;
             }
 
             @Override
             public void cancel() {
+                slot.close();
                 started.cancel();
             }
         };

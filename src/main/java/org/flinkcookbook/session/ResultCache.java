@@ -3,56 +3,61 @@ package org.flinkcookbook.session;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.security.MessageDigest;
+import java.time.Duration;
 import java.util.HexFormat;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-import java.util.stream.Stream;
-import org.flinkcookbook.guard.FileAccess;
+import java.util.Set;
+import java.util.TreeMap;
+import org.flinkcookbook.guard.InputLog;
 import org.flinkcookbook.io.FileDigests;
 import org.flinkcookbook.result.StatementResult;
 
 /**
- * The results of statements an engine ran before, so that a watch re-runs only the statements a
- * save can have changed. A statement's key is everything its result depends on: the settings
- * (plugin and Flink build, options), the back end, every statement before it in its session that
- * changes the session (CREATE, SET, RESET, ...: a query or INSERT, whose rows are captured, changes
- * nothing), the bytes of every fixture those statements bind or name, and the statement itself.
- * Only a statement that ran without a warning is kept, and its results move with it when lines
- * above it are added or removed. Never a stale result: any change of those inputs is another key.
+ * The results of statements an engine ran before, so that a watch (and the warm engine) re-runs
+ * only the statements a save can have changed. A statement's key is everything its result
+ * depends on but the files: the settings' fingerprint, the back end, every statement before it in
+ * its session that changes the session (CREATE, SET, RESET, ...: a query or INSERT, whose rows are
+ * captured, changes nothing), the fixture each binds, and the statement itself. The files are what
+ * the statement read while it ran ({@link InputLog}, recorded where reads are enforced): each is
+ * kept with its hash beside the results, and results are given again only while every one of them
+ * hashes the same. Only a statement that ran without a warning, and none of whose inputs was saved
+ * while it ran, is kept; its results move with it when lines above it are added or removed.
  */
 public final class ResultCache {
 
     /** Rows kept in all, the least recently used statement's forgotten first: a watch's recipes, many saves over. */
     private static final long CAPACITY_ROWS = 1_000_000;
 
-    /** {@code 'path' = '...'}: a file or directory a table reads, besides its bound fixture, resolved as reads are. */
-    private static final Pattern PATH_OPTION = Pattern.compile("'path'\\s*=\\s*'([^']*)'");
-
-    private static final ResultCache NONE = new ResultCache(null);
+    private static final ResultCache NONE = new ResultCache(null, Duration.ZERO);
 
     private final String settings;
+    private final Duration hashingTime;
     /** By key, least recently used first. */
     private final LinkedHashMap<String, Entry> entries = new LinkedHashMap<>(64, 0.75f, true);
 
     private long rows;
 
-    /** Results of one statement, with the line it stood at. */
-    private record Entry(int line, List<StatementResult> results) {
+    /** Results of one statement, with the line it stood at, and the hash of each file it read. */
+    private record Entry(int line, List<StatementResult> results, Map<Path, String> inputs) {
         long rows() {
             return 1
                     + results.stream().mapToLong(result -> result.rows().size()).sum();
         }
     }
 
-    /** @param settings everything besides the recipe that changes a result: builds and options, as text */
-    public ResultCache(String settings) {
+    /**
+     * @param settings the fingerprint of every setting that changes a result (run.RunSettings#fingerprint)
+     * @param hashingTime how long hashing one statement's inputs may take before they count as changed
+     */
+    public ResultCache(String settings, Duration hashingTime) {
         this.settings = settings;
+        this.hashingTime = hashingTime;
     }
 
     /** A cache that keeps nothing: every statement runs (every goal but watch). */
@@ -79,50 +84,35 @@ public final class ResultCache {
         /**
          * The place of a statement (its SQL: a statement set's INSERTs, joined) on the session as it
          * is now: its key is taken now, since later statements change the session before a running
-         * query's results are kept.
+         * query's results are kept. The files read from now until it is kept or closed are its inputs.
          */
         Slot slot(String sql, int line) {
-            return new Slot(session == null ? null : keyOf(sql), line);
+            return new Slot(session == null ? null : hash(session + "\n" + sql), line);
         }
 
-        /**
-         * A statement that changed the session: the later statements' keys include it and the bytes
-         * of what it binds or names. When those cannot be read, nothing later in the session is kept.
-         */
+        /** A statement that changed the session: the later statements' keys include it and the fixture it binds. */
         void changedBy(ParsedStatement statement, Optional<BoundFixture> fixture) {
-            if (session == null) {
-                return;
+            if (session != null) {
+                session = hash(session + "\n" + statement.sql() + "\n"
+                        + fixture.map(bound -> bound.csv().toString()).orElse(""));
             }
-            MessageDigest digest = FileDigests.sha256();
-            digest.update((session + "\n" + statement.sql()).getBytes(StandardCharsets.UTF_8));
-            fixture.ifPresent(bound -> digest.update(FileDigests.of(bound.csv())));
-            try {
-                Matcher path = PATH_OPTION.matcher(statement.sql());
-                while (path.find()) {
-                    digestTree(digest, FileAccess.readable(path.group(1)));
-                }
-                session = HexFormat.of().formatHex(digest.digest());
-            } catch (IOException | RuntimeException unknownReads) {
-                session = null;
-            }
-        }
-
-        private String keyOf(String sql) {
-            return hash(session + "\n" + sql);
         }
     }
 
     /** One statement's results in the cache, under the key it had when it started. */
-    final class Slot {
+    final class Slot implements AutoCloseable {
         private final String key;
         private final int line;
+        private final long startMillis = System.currentTimeMillis();
+        private final InputLog reads;
 
         private Slot(String key, int line) {
             this.key = key;
             this.line = line;
+            this.reads = key == null ? null : InputLog.open();
         }
 
-        /** The results of this statement when it ran before on the same session, moved to its line. */
+        /** The results of this statement when it ran before on the same session and its inputs hash the same, moved to its line. */
         Optional<List<StatementResult>> cached() {
             if (key == null) {
                 return Optional.empty();
@@ -131,15 +121,48 @@ public final class ResultCache {
             synchronized (entries) {
                 entry = entries.get(key);
             }
-            return Optional.ofNullable(entry).map(found -> moved(found, line));
+            if (entry == null || !hashes(entry.inputs().keySet()).equals(entry.inputs())) {
+                return Optional.empty();
+            }
+            return Optional.of(moved(entry, line));
         }
 
-        /** Keeps the results of this statement. */
+        /** Keeps the results of this statement with the files it read, unless one of them was saved since it started. */
         void keep(List<StatementResult> results) {
-            if (key != null) {
-                put(key, new Entry(line, List.copyOf(results)));
+            if (key == null) {
+                return;
+            }
+            close();
+            Set<Path> inputs = reads.files();
+            if (inputs.stream().noneMatch(this::savedSinceStart)) {
+                put(key, new Entry(line, List.copyOf(results), hashes(inputs)));
             }
         }
+
+        /** Stops recording what the statement reads; idempotent. */
+        @Override
+        public void close() {
+            if (reads != null) {
+                reads.close();
+            }
+        }
+
+        private boolean savedSinceStart(Path input) {
+            try {
+                return Files.getLastModifiedTime(input, LinkOption.NOFOLLOW_LINKS)
+                                .toMillis()
+                        > startMillis;
+            } catch (IOException missing) {
+                return false; // hashed as missing
+            }
+        }
+    }
+
+    private Map<Path, String> hashes(Set<Path> inputs) {
+        long deadline = System.nanoTime() + hashingTime.toNanos();
+        Map<Path, String> hashes = new TreeMap<>();
+        inputs.forEach(input -> hashes.put(input, FileDigests.ofInput(input, deadline)));
+        return hashes;
     }
 
     private void put(String key, Entry entry) {
@@ -160,20 +183,6 @@ public final class ResultCache {
         return entry.results().stream()
                 .map(result -> shift == 0 ? result : result.atLine(result.line() + shift))
                 .toList();
-    }
-
-    /** Every file under {@code root}, by name and bytes, in a fixed order; "missing" when there is none. */
-    private static void digestTree(MessageDigest digest, Path root) throws IOException {
-        if (!Files.isDirectory(root)) {
-            digest.update(FileDigests.of(root));
-            return;
-        }
-        try (Stream<Path> files = Files.walk(root)) {
-            for (Path file : files.filter(Files::isRegularFile).sorted().toList()) {
-                digest.update(root.relativize(file).toString().getBytes(StandardCharsets.UTF_8));
-                digest.update(FileDigests.of(file));
-            }
-        }
     }
 
     private static String hash(String text) {

@@ -12,7 +12,6 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import org.flinkcookbook.cache.RecipeInputs;
 import org.flinkcookbook.io.Console;
 import org.flinkcookbook.report.RecipeOutcome;
 import org.flinkcookbook.report.RecipeStatus;
@@ -40,7 +39,6 @@ public final class WatchLoop {
     private final Console console;
     private final Keyboard keys;
     private final InstantSource clock;
-    private final RecipeInputs inputs;
     /** Each recipe's last outcome, by file. */
     private final Map<Path, RecipeOutcome> latest = new TreeMap<>();
 
@@ -69,8 +67,6 @@ public final class WatchLoop {
         this.console = console;
         this.keys = keys;
         this.clock = clock;
-        this.inputs =
-                new RecipeInputs(settings.baseDirectory(), settings.recipesDirectory(), settings.fixturesDirectory());
     }
 
     /**
@@ -133,10 +129,7 @@ public final class WatchLoop {
         List<Path> recipes = runner.findRecipes();
         latest.keySet().retainAll(Set.copyOf(recipes));
         List<Path> affected = recipes.stream()
-                .filter(recipe -> {
-                    Set<Path> recipeInputs = inputs.of(recipe);
-                    return changed.stream().anyMatch(file -> RecipeInputs.affects(recipeInputs, file));
-                })
+                .filter(recipe -> changed.stream().anyMatch(file -> runner.affects(recipe, file, recipes)))
                 .toList();
         if (affected.isEmpty()) {
             return;

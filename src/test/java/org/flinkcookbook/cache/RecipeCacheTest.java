@@ -10,9 +10,12 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.flinkcookbook.report.RecipeOutcome;
@@ -23,12 +26,18 @@ import org.flinkcookbook.testing.ProjectSettings;
 import org.flinkcookbook.testing.RecordingConsole;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Incremental verify on the simulator: a recipe runs again whenever one of its inputs changed, and only then. */
+/**
+ * Incremental verify on the simulator: a recipe runs again whenever one of the files it read
+ * changed, and only then; passes are kept outside the project, authenticated, and nothing a pull
+ * request commits can forge one.
+ */
+@Timeout(value = 5, unit = TimeUnit.MINUTES) // a hang fails instead of stopping the build
 class RecipeCacheTest {
 
-    private static final String SETTINGS = "engine simulator 2.3.0";
+    private static final String SETTINGS = "fingerprint of simulator settings";
     private static final String EVENTS =
             "(id INT, k STRING, v INT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts - INTERVAL '1' SECOND)";
     private static final String COUNT = "SELECT window_start, COUNT(*) AS n, SUM(v) AS total "
@@ -36,6 +45,10 @@ class RecipeCacheTest {
 
     @TempDir
     Path project;
+
+    /** The per-user cache root, outside the project. */
+    @TempDir
+    Path cacheRoot;
 
     private final RecordingConsole console = new RecordingConsole();
     private final List<String> output = console.lines();
@@ -139,14 +152,101 @@ class RecipeCacheTest {
     }
 
     @Test
-    void aPassWhoseResultsAreNotKeptRunsAgain() throws IOException {
+    void aPassIsKeptOutsideTheProjectAndAnEntryWhoseCodeIsWrongIsIgnored() throws IOException {
         verify(SETTINGS);
-        try (Stream<Path> results = Files.list(cacheDirectory().resolve("results"))) {
-            assertThat(results.toList()).hasSize(2).allSatisfy(Files::delete);
-        }
+        List<Path> entries = entries();
+        assertThat(entries).hasSize(2).allSatisfy(entry -> assertThat(entry).startsWith(cacheRoot));
+        assertThat(project.resolve("target/cookbook/cache")).doesNotExist();
 
+        // an entry edited (a result changed) or moved to another recipe's name is no entry
+        for (Path entry : entries) {
+            String text = Files.readString(entry);
+            Files.writeString(entry, text.replace("\"recipes/", "\"recipes/./"));
+        }
         assertThat(verify(SETTINGS)).containsValues("passed").doesNotContainValue("cached");
         assertThat(verify(SETTINGS)).containsValues("cached").doesNotContainValue("passed");
+        List<Path> signed = entries();
+        Files.copy(signed.get(0), signed.get(1), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        assertThat(verify(SETTINGS).values()).containsExactlyInAnyOrder("cached", "passed");
+    }
+
+    @Test
+    void aCacheCommittedUnderTargetOrAForgedEntryCannotMakeAFailingRecipePass() throws IOException {
+        write(
+                "recipes/forged.md",
+                "# Forged\n<!-- cookbook:fixture events = forged.csv -->\n```sql\nCREATE TABLE events " + EVENTS
+                        + " WITH ('connector' = 'datagen');\n" + COUNT + "\n```\n");
+        write("fixtures/forged.csv", "1,a,10,2024-03-01 10:00:01\n");
+        run(RecipeCache.none(), CookbookRunner.Mode.WRITE_EXPECTED);
+        append("fixtures/forged.csv", "2,b,20,2024-03-01 10:00:02\n");
+        assertThat(verify(SETTINGS)).containsEntry("recipes/forged.md", "failed");
+        // what a pull request could add with git add -f: the old layout, and a copy of a real pass
+        write("target/cookbook/cache/passed.txt", "0000 recipes/forged.md\n");
+        write("target/cookbook/cache/results/0000.json", "{\"results\":[],\"warnings\":[]}");
+        Path forged = entries().get(0).resolveSibling(entryName("recipes/forged.md"));
+        Files.writeString(
+                forged,
+                "00\n{\"recipe\":\"recipes/forged.md\",\"fingerprint\":\"" + SETTINGS
+                        + "\",\"inputs\":{},\"results\":[],\"warnings\":[]}");
+
+        assertThat(verify(SETTINGS)).containsEntry("recipes/forged.md", "failed");
+    }
+
+    @Test
+    void aCacheDirectoryInsideTheProjectOpenToOthersOrThroughALinkIsRefusedWithASentence() throws IOException {
+        assertThatThrownBy(() -> CacheDirectory.of(project.resolve("target/cookbook/cache"), project))
+                .hasMessageContaining("lies inside the project")
+                .hasMessageContaining("-Dcookbook.cacheDirectory=");
+
+        Path shared = Files.createDirectories(cacheRoot.resolve("shared"));
+        Files.setPosixFilePermissions(shared, PosixFilePermissions.fromString("rwxrwxr-x"));
+        assertThatThrownBy(() -> CacheDirectory.of(shared, project))
+                .hasMessageContaining("may be used by other users (rwxrwxr-x)")
+                .hasMessageEndingWith("chmod 700 " + shared);
+
+        Path linked =
+                Files.createSymbolicLink(cacheRoot.resolve("linked"), Files.createDirectory(cacheRoot.resolve("real")));
+        assertThatThrownBy(() -> CacheDirectory.of(linked.resolve("passes"), project))
+                .hasMessageContaining(linked + " is a symbolic link");
+
+        Path made = cacheRoot.resolve("made/passes");
+        CacheDirectory.of(made, project);
+        assertThat(Files.getPosixFilePermissions(made)).isEqualTo(PosixFilePermissions.fromString("rwx------"));
+        assertThat(Files.getPosixFilePermissions(made.resolve("hmac.key")))
+                .isEqualTo(PosixFilePermissions.fromString("rw-------"));
+    }
+
+    @Test
+    void aPathTheRegexNeverSawIsAnInputSinceItIsWhatTheEngineRead() throws IOException {
+        write(
+                "recipes/commented.md",
+                "# Commented\n```sql\nCREATE TABLE events " + EVENTS
+                        + " WITH ('connector' = 'filesystem', 'path' /* c */ = 'fixtures/shared/data.csv', 'format' = 'csv');\n"
+                        + COUNT + "\n```\n");
+        write("fixtures/shared/data.csv", "1,a,10,2024-03-01 10:00:01\n");
+        run(RecipeCache.none(), CookbookRunner.Mode.WRITE_EXPECTED);
+        assertThat(verify(SETTINGS)).containsEntry("recipes/commented.md", "passed");
+        assertThat(verify(SETTINGS)).containsEntry("recipes/commented.md", "cached");
+
+        append("fixtures/shared/data.csv", "2,b,20,2024-03-01 10:00:02\n");
+
+        assertThat(verify(SETTINGS))
+                .containsEntry("recipes/commented.md", "failed")
+                .containsEntry("recipes/bound.md", "cached");
+    }
+
+    @Test
+    void aPathInTheProseIsNeverReadNorHashed() throws IOException {
+        write(
+                "recipes/prose.md",
+                "# Prose\nA table could say 'path' = '/proc/self/pagemap' or 'path' = '/dev/zero'.\n"
+                        + "<!-- cookbook:fixture events = events.csv -->\n```sql\nCREATE TABLE events " + EVENTS
+                        + " WITH ('connector' = 'datagen');\n" + COUNT + "\n```\n");
+        run(RecipeCache.none(), CookbookRunner.Mode.WRITE_EXPECTED);
+
+        assertThat(verify(SETTINGS)).containsEntry("recipes/prose.md", "passed");
+        assertThat(verify(SETTINGS)).containsEntry("recipes/prose.md", "cached");
+        assertThat(String.join("\n", entriesText())).doesNotContain("/proc/", "/dev/");
     }
 
     /** report.json without the seconds each recipe took: the only thing a cached pass reports otherwise. */
@@ -199,13 +299,13 @@ class RecipeCacheTest {
     @Test
     void withoutTheCacheEveryRecipeRunsAndNothingIsKept() throws IOException {
         verify(SETTINGS);
-        String kept = Files.readString(cacheDirectory().resolve("passed.txt"));
-        assertThat(kept).contains("recipes/bound.md", "recipes/placeholder.md");
+        List<String> kept = entriesText();
+        assertThat(String.join("\n", kept)).contains("recipes/bound.md", "recipes/placeholder.md");
 
         assertThat(outcomes(run(RecipeCache.none(), CookbookRunner.Mode.VERIFY)))
                 .containsValues("passed")
                 .doesNotContainValue("cached");
-        assertThat(cacheDirectory().resolve("passed.txt")).hasContent(kept);
+        assertThat(entriesText()).isEqualTo(kept);
     }
 
     @Test
@@ -214,44 +314,71 @@ class RecipeCacheTest {
         git("add", ".");
         git("-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "cookbook");
         append("fixtures/data/more.csv", "2,a,5,2024-03-01 10:00:02\n");
+        append("recipes/bound.md", "\nMore prose.\n");
 
-        Map<String, String> changed = outcomes(run(
-                RecipeCache.open(
-                        null,
-                        SETTINGS,
-                        project,
-                        project.resolve("recipes"),
-                        project.resolve("fixtures"),
-                        ChangedSince.ask("HEAD", project)),
-                CookbookRunner.Mode.VERIFY));
-
-        assertThat(changed).containsOnlyKeys("recipes/placeholder.md");
+        assertThat(outcomes(run(changedSince("HEAD", null), CookbookRunner.Mode.VERIFY)))
+                .as("with no record of what they read, a changed fixture may be any recipe's input")
+                .containsOnlyKeys("recipes/placeholder.md", "recipes/bound.md");
         assertThat(output)
-                .contains("1 of 2 recipes have inputs changed since HEAD (cookbook.changedSince); only they run");
+                .contains("2 of 2 recipes have inputs changed since HEAD (cookbook.changedSince); only they run");
+
+        git("checkout", "-q", "--", "recipes/bound.md");
+        verify(SETTINGS); // records what each read
+        assertThat(outcomes(run(changedSince("HEAD", cacheDirectory()), CookbookRunner.Mode.VERIFY)))
+                .as("by their records, only one read the changed fixture")
+                .containsOnlyKeys("recipes/placeholder.md");
 
         write("recipes/new.md", "# New\n```sql\nSELECT 1 AS one;\n```\n");
-        assertThat(outcomes(run(
-                        RecipeCache.open(
-                                null,
-                                SETTINGS,
-                                project,
-                                project.resolve("recipes"),
-                                project.resolve("fixtures"),
-                                ChangedSince.ask("HEAD", project)),
-                        CookbookRunner.Mode.VERIFY)))
+        assertThat(outcomes(run(changedSince("HEAD", cacheDirectory()), CookbookRunner.Mode.VERIFY)))
                 .containsOnlyKeys("recipes/placeholder.md", "recipes/new.md");
 
         write("pom.xml", "<project/>");
-        assertThat(outcomes(run(
-                        RecipeCache.open(
-                                null,
-                                SETTINGS,
-                                project,
-                                project.resolve("recipes"),
-                                project.resolve("fixtures"),
-                                ChangedSince.ask("HEAD", project)),
-                        CookbookRunner.Mode.VERIFY)))
+        assertThat(outcomes(run(changedSince("HEAD", cacheDirectory()), CookbookRunner.Mode.VERIFY)))
                 .hasSize(3);
+    }
+
+    @Test
+    void aFixtureWrittenInACommentedPathCountsForChangedSinceOnceItWasRead() throws Exception {
+        write(
+                "recipes/commented.md",
+                "# Commented\n```sql\nCREATE TABLE events " + EVENTS
+                        + " WITH ('connector' = 'filesystem', 'path' /* c */ = 'fixtures/shared/data.csv', 'format' = 'csv');\n"
+                        + COUNT + "\n```\n");
+        write("fixtures/shared/data.csv", "1,a,10,2024-03-01 10:00:01\n");
+        run(RecipeCache.none(), CookbookRunner.Mode.WRITE_EXPECTED);
+        git("init", "-q");
+        git("add", ".");
+        git("-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "cookbook");
+        verify(SETTINGS);
+
+        append("fixtures/shared/data.csv", "2,b,20,2024-03-01 10:00:02\n");
+
+        assertThat(outcomes(run(changedSince("HEAD", cacheDirectory()), CookbookRunner.Mode.VERIFY)))
+                .containsOnlyKeys("recipes/commented.md")
+                .containsEntry("recipes/commented.md", "failed");
+    }
+
+    @Test
+    void aReferenceThatGitWouldReadAsAnOptionIsRefusedAndWritesNothing() throws Exception {
+        git("init", "-q");
+        git("add", ".");
+        git("-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "cookbook");
+        Path written = project.resolve("written.txt");
+
+        for (String ref : List.of("--output=" + written, "-p")) {
+            assertThatThrownBy(() -> ChangedSince.ask(ref, project))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("cookbook.changedSince=" + ref + " is not a git revision")
+                    .hasMessageEndingWith("such as -Dcookbook.changedSince=origin/main");
+        }
+        assertThatThrownBy(() -> ChangedSince.ask("HEAD --output=" + written, project))
+                .hasMessageContaining("cookbook.changedSince needs git");
+        assertThat(written).doesNotExist();
+        assertThat(ChangedSince.ask("HEAD", project).ref()).isEqualTo("HEAD");
+    }
+
+    private RecipeCache changedSince(String ref, Path cacheDirectory) {
+        return new RecipeCache(store(cacheDirectory), SETTINGS, ChangedSince.ask(ref, project), Duration.ofSeconds(60));
     }
 
     @Test
@@ -272,8 +399,39 @@ class RecipeCacheTest {
     }
 
     private RecipeCache openCache(String settings) {
-        return RecipeCache.open(
-                cacheDirectory(), settings, project, project.resolve("recipes"), project.resolve("fixtures"), null);
+        return new RecipeCache(store(cacheDirectory()), settings, null, Duration.ofSeconds(60));
+    }
+
+    private CacheDirectory store(Path root) {
+        try {
+            return root == null ? null : CacheDirectory.of(root, project);
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The stored passes of the project, in name order. */
+    private List<Path> entries() throws IOException {
+        try (Stream<Path> files = Files.walk(cacheDirectory())) {
+            return files.filter(file -> file.toString().endsWith(".json"))
+                    .sorted()
+                    .toList();
+        }
+    }
+
+    private List<String> entriesText() throws IOException {
+        List<String> texts = new ArrayList<>();
+        for (Path entry : entries()) {
+            texts.add(Files.readString(entry));
+        }
+        return texts;
+    }
+
+    private static String entryName(String displayPath) {
+        return java.util.HexFormat.of()
+                        .formatHex(org.flinkcookbook.io.FileDigests.sha256()
+                                .digest(displayPath.getBytes(java.nio.charset.StandardCharsets.UTF_8)))
+                + ".json";
     }
 
     private static Map<String, String> outcomes(List<RecipeOutcome> outcomes) {
@@ -296,7 +454,7 @@ class RecipeCacheTest {
     }
 
     private Path cacheDirectory() {
-        return project.resolve("target/cookbook/cache");
+        return cacheRoot.resolve("passes");
     }
 
     private void write(String path, String text) throws IOException {

@@ -149,6 +149,30 @@ class RecipeGuardTest {
     }
 
     @Test
+    void aFixtureDirectiveThatBindsAGitFileOfTheFixturesIsRefusedAtItsLine() throws Exception {
+        Recipes.fixture(fixtures, "vendored/.git/config", "url = https://FAKE-TOKEN@example.com/x.git\n");
+
+        List<Refusal> refusals;
+        try (FileAccess.Allowance run = FileAccess.allow(project, fixtures, List.of())) {
+            refusals = checkMarkdown("""
+                    <!-- cookbook:fixture t = vendored/.git/config -->
+                    ```sql
+                    CREATE TABLE t (line STRING) WITH ('connector' = 'filesystem', 'path' = 'x.csv', 'format' = 'csv');
+                    SELECT * FROM t;
+                    ```
+                    """);
+        }
+
+        assertThat(refusals).singleElement().satisfies(refusal -> {
+            assertThat(refusal.line()).isEqualTo(1);
+            assertThat(refusal.message())
+                    .isEqualTo("the fixture vendored/.git/config may not be read: it lies in a Git directory"
+                            + " (.git), which holds the repository's credentials and history; recipes may not"
+                            + " read it; keep the data in a file of the fixtures directory");
+        });
+    }
+
+    @Test
     void aFixturesDirectoryBesideTheProjectIsTrusted() throws Exception {
         Path cookbook = Files.createDirectories(root.resolve("cookbook"));
         RecipeGuard besides = new RecipeGuard(cookbook, fixtures, Set.of());

@@ -232,6 +232,10 @@ class EngineDaemonTest {
 
     /** Verify remembers statements' results on the daemon, as with cookbook.cache; expected does not. */
     private GoalRequest request(CookbookRunner.Mode mode, String recipe, boolean failIfNoSpecifiedRecipes) {
+        EngineChoice flink = new EngineChoice(
+                EngineKind.FLINK, false, project.resolve("fixtures").toString(), 60, false, null, false, false);
+        RunSettings.CacheChoice rememberResults =
+                mode == CookbookRunner.Mode.VERIFY ? new RunSettings.CacheChoice(null, null) : null;
         RunSettings settings = new RunSettings(
                 project,
                 project.resolve("recipes"),
@@ -245,11 +249,9 @@ class EngineDaemonTest {
                 null,
                 1,
                 failIfNoSpecifiedRecipes,
-                GoalCommand.PREFIX);
-        EngineChoice flink = new EngineChoice(
-                EngineKind.FLINK, false, project.resolve("fixtures").toString(), 60, false, null, false, null);
-        GoalRequest.CacheChoice rememberResults =
-                mode == CookbookRunner.Mode.VERIFY ? new GoalRequest.CacheChoice(null, "test", null) : null;
-        return new GoalRequest(mode, flink, settings, rememberResults);
+                GoalCommand.PREFIX,
+                flink,
+                rememberResults);
+        return new GoalRequest(mode, settings);
     }
 }

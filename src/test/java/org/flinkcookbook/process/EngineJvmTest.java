@@ -83,10 +83,10 @@ class EngineJvmTest {
     }
 
     private GoalRequest request(String recipes) {
-        RunSettings settings = ProjectSettings.of(project, recipes, project);
         EngineChoice simulator = new EngineChoice(
-                EngineKind.SIMULATOR, false, project.resolve("fixtures").toString(), 60, false, null, false, null);
-        return new GoalRequest(CookbookRunner.Mode.VERIFY, simulator, settings, null);
+                EngineKind.SIMULATOR, false, project.resolve("fixtures").toString(), 60, false, null, false, false);
+        RunSettings settings = ProjectSettings.of(project, recipes, project, simulator, null);
+        return new GoalRequest(CookbookRunner.Mode.VERIFY, settings);
     }
 
     @Test

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.flinkcookbook.engine.RecipeRun;
@@ -55,7 +56,7 @@ class RememberedResultsTest {
     void cookbook() {
         fixtures = directory.resolve("fixtures");
         Recipes.fixture(fixtures, "events.csv", ROWS);
-        session = new RecipeSession(new StatementParser(fixtures), new ResultCache("test"));
+        session = new RecipeSession(new StatementParser(fixtures), new ResultCache("test", Duration.ofSeconds(60)));
     }
 
     private RecipeRun run(String... sql) {
@@ -175,6 +176,21 @@ class RememberedResultsTest {
     void aFileNamedByAPathOptionIsPartOfTheKey() {
         String table = "CREATE TABLE events (id INT, v INT, ts TIMESTAMP(3)) WITH ('connector' = 'filesystem', "
                 + "'path' = '${fixtures}/events.csv', 'format' = 'csv');";
+        run(table, ALL);
+        run(table, ALL);
+        assertThat(ran).isEmpty();
+
+        Recipes.fixture(fixtures, "events.csv", ROWS + "5,50,2024-03-01 10:00:12\n");
+        StatementResult all = run(table, ALL).results().get(0);
+
+        assertThat(ran).hasSize(1);
+        assertThat(all.rows()).hasSize(5);
+    }
+
+    @Test
+    void theFilesAQueryReadAreItsInputsHoweverTheSqlSpellsTheirPath() {
+        String table = "CREATE TABLE events (id INT, v INT, ts TIMESTAMP(3)) WITH ('connector' = 'filesystem', "
+                + "'path' /* a comment no pattern expects */ = '${fixtures}/events.csv', 'format' = 'csv');";
         run(table, ALL);
         run(table, ALL);
         assertThat(ran).isEmpty();

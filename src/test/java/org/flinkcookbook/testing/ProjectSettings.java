@@ -3,6 +3,7 @@ package org.flinkcookbook.testing;
 import java.nio.file.Path;
 import java.util.Set;
 import org.flinkcookbook.report.GoalCommand;
+import org.flinkcookbook.run.EngineChoice;
 import org.flinkcookbook.run.RunSettings;
 
 /** The settings of a run over a test project laid out as a cookbook: recipes/, fixtures/, reports in target/. */
@@ -20,6 +21,22 @@ public final class ProjectSettings {
 
     /** @param recipeFilter which recipes run, as cookbook.recipe selects them */
     public static RunSettings selecting(Path project, String recipes, String recipeFilter, Path annotationRoot) {
+        return of(project, recipes, recipeFilter, annotationRoot, null, null);
+    }
+
+    /** With an engine choice and a cache, as a goal request carries them. */
+    public static RunSettings of(
+            Path project, String recipes, Path annotationRoot, EngineChoice engine, RunSettings.CacheChoice cache) {
+        return of(project, recipes, "", annotationRoot, engine, cache);
+    }
+
+    private static RunSettings of(
+            Path project,
+            String recipes,
+            String recipeFilter,
+            Path annotationRoot,
+            EngineChoice engine,
+            RunSettings.CacheChoice cache) {
         return new RunSettings(
                 project,
                 project.resolve(recipes),
@@ -33,6 +50,8 @@ public final class ProjectSettings {
                 annotationRoot,
                 1,
                 true,
-                GoalCommand.PREFIX);
+                GoalCommand.PREFIX,
+                engine,
+                cache);
     }
 }

@@ -5,6 +5,7 @@ import java.nio.file.NoSuchFileException;
 import java.time.ZoneId;
 import java.util.List;
 import org.flinkcookbook.csv.CsvLines;
+import org.flinkcookbook.guard.FileAccess;
 import org.flinkcookbook.simulator.SimulationException;
 import org.flinkcookbook.simulator.UnsupportedConstructException;
 import org.flinkcookbook.simulator.expression.EvaluationContext;
@@ -100,7 +101,10 @@ public final class FixtureScan {
     private void readFixture(ReadAhead.ParsedRows into) throws IOException {
         EvaluationContext context = EvaluationContext.withoutWatermark(sessionZone);
         Object[] physical = new Object[physicalTypes.size()];
-        CsvLines.read(source.file(), (fields, line) -> into.row(read(fields, line, physical, context), line));
+        // read by the rule of every read, which also records it as an input of the recipe
+        CsvLines.read(
+                FileAccess.readable(source.file()),
+                (fields, line) -> into.row(read(fields, line, physical, context), line));
     }
 
     private Object[] read(CharSequence[] fields, int line, Object[] physical, EvaluationContext context) {
