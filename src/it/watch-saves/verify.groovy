@@ -1,6 +1,6 @@
 import java.util.concurrent.TimeUnit
 
-// cookbook:watch with its keys typed into a pipe (no terminal: watch.LineKeyboard reads lines), and
+// cookbook:watch (on the simulator, a tumbling window) with its keys typed into a pipe (no terminal: watch.LineKeyboard reads lines), and
 // a fixture saved while it runs: the save runs the recipe again, which fails; u writes its new values,
 // which verifies it again, passing; q ends the watch.
 def settings = [basedir.parentFile, basedir.parentFile.parentFile]
@@ -58,6 +58,6 @@ try {
 } finally {
     watch.destroyForcibly()
 }
-assert new File(basedir, 'recipes/windows/tumble-and-hop.expected').text
+assert new File(basedir, 'recipes/windows/tumble.expected').text
         .contains('+I | 2024-03-01 10:00:00.000 | 2024-03-01 10:01:00.000 | 2 | 31')
 return true
