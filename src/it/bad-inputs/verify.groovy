@@ -23,7 +23,7 @@ expectError('latin1.md', "recipes/latin1.md:3: is not UTF-8 text; save the file 
 expectError('fixture-never-created.md', "recipes/fixture-never-created.md:3: refused before running: the fixture directive names table evnets, which the recipe never creates")
 expectError('slow.md', "recipes/slow.md:5: SELECT COUNT(*) FROM slow: did not finish within 5 s (cookbook.timeout)")
 assert log.contains('PASSED       recipes/good.md')
-assert log.contains('14 recipes on flink: 1 passed, 0 failed, 10 error, 3 broken')
+assert log.contains('14 recipes on flink: 1 passed, 0 failed, 10 errors, 3 broken')
 // sentences, not stack traces
 assert !log.contains('\tat org.') && !log.contains('    at org.apache.flink')
 // GitHub annotations on the recipe lines, named relative to the Git work tree's top (GITHUB_WORKSPACE is unset)
@@ -32,7 +32,7 @@ while (top != null && !Files.exists(top.resolve('.git'))) {
     top = top.parent
 }
 def inRepository = top == null ? '' : top.relativize(basedir.toPath().toAbsolutePath()).toString() + '/'
-assert log.contains("::error file=${inRepository}recipes/unknown-column.md,line=8,title=cookbook error::SELECT id, no_such_column FROM events: From line 8, column 3 to line 8, column 16: Column 'no_such_column' not found")
+assert log.contains("::error file=${inRepository}recipes/unknown-column.md,line=8,title=cookbook broken::SELECT id, no_such_column FROM events: From line 8, column 3 to line 8, column 16: Column 'no_such_column' not found")
 // JUnit XML, one file per recipe
 def reports = new File(basedir, 'target/cookbook-reports')
 assert new File(reports, 'TEST-cookbook.recipes_good.md.xml').text.contains('tests="1"')

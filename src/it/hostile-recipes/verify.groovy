@@ -30,7 +30,7 @@ while (top != null && !java.nio.file.Files.exists(top.resolve('.git'))) {
 def inTop = top == null ? '' : top.relativize(basedir.toPath().toAbsolutePath()).toString()
 def inRepository = inTop.isEmpty() ? '' : inTop + '/'
 def annotation = ~('::(error|warning) file=' + java.util.regex.Pattern.quote(inRepository)
-        + 'recipes/[^,:]*,line=\\d+,title=cookbook (error|warning)::.*')
+        + 'recipes/[^,:]*,line=\\d+,title=cookbook [a-z-]+::.*')
 log.eachLine { line ->
     if (line.trim().startsWith('::') || line.trim().startsWith('##[')) {
         // the file name is escaped: no ':' or ',' before the message, whatever the recipe is called

@@ -5,7 +5,7 @@ def log = new File(basedir, 'build.log').text
 assert log.count('PASSED       recipes/windows/tumble-and-hop.md (2 results, ') == 2
 assert log.count('PASSED       recipes/windows/tumble-and-hop.md (cached: unchanged since it passed)') == 1
 assert log.count('PASSED       recipes/windows/watermarks.md (cached: unchanged since it passed)') == 1
-assert log.count('2 recipes on flink: 2 passed, 0 failed, 0 error') == 3
+assert log.count('2 recipes on flink: 2 passed, 0 failed, 0 errors') == 3
 
 // the passes are kept outside the project, one signed file per recipe, in a directory of this user's only
 assert !new File(basedir, 'target/cookbook/cache').exists()

@@ -3,8 +3,8 @@ import groovy.json.JsonSlurper
 def log = new File(basedir, 'build.log').text
 assert log.contains('PASSED       recipes/windows/tumble-and-hop.md')
 assert log.contains('PASSED       recipes/windows/watermarks.md')
-assert log.contains('2 recipes on simulator: 2 passed, 0 failed, 0 error')
-assert log.contains('2 recipes on flink: 2 passed, 0 failed, 0 error')
+assert log.contains('2 recipes on simulator: 2 passed, 0 failed, 0 errors')
+assert log.contains('2 recipes on flink: 2 passed, 0 failed, 0 errors')
 // Flink's own logging stays out of the build output
 assert !log.contains('INFO org.apache.flink')
 assert !log.contains('org.apache.flink.runtime')

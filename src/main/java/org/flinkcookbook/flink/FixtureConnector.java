@@ -19,7 +19,6 @@ import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.api.Schema;
-import org.apache.flink.table.catalog.CatalogTable;
 import org.apache.flink.table.catalog.Column;
 import org.apache.flink.table.catalog.ResolvedCatalogTable;
 import org.apache.flink.table.catalog.ResolvedSchema;
@@ -135,12 +134,8 @@ public final class FixtureConnector implements DynamicTableSourceFactory, Dynami
                 .forEach(columns::add);
         ResolvedSchema withRowKind = ResolvedSchema.of(columns);
         ResolvedCatalogTable file = new ResolvedCatalogTable(
-                CatalogTable.newBuilder()
-                        .schema(Schema.newBuilder()
-                                .fromResolvedSchema(withRowKind)
-                                .build())
-                        .options(filesystem)
-                        .build(),
+                FlinkLine.LOADED.newTable(
+                        Schema.newBuilder().fromResolvedSchema(withRowKind).build(), null, List.of(), filesystem),
                 withRowKind);
         return new ChangelogSource(
                 filesystem(context, file),

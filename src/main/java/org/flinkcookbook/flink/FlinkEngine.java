@@ -1,7 +1,6 @@
 package org.flinkcookbook.flink;
 
 import java.time.Duration;
-import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -9,12 +8,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.Supplier;
 import org.apache.flink.runtime.util.EnvironmentInformation;
-import org.apache.flink.table.api.EnvironmentSettings;
-import org.apache.flink.table.api.TableEnvironment;
 import org.flinkcookbook.engine.Engine;
-import org.flinkcookbook.engine.Problem;
 import org.flinkcookbook.engine.RecipeRun;
-import org.flinkcookbook.guard.GuardedFileSystem;
 import org.flinkcookbook.recipe.Recipe;
 import org.flinkcookbook.session.Deadline;
 import org.flinkcookbook.session.RecipeSession;
@@ -38,8 +33,6 @@ public final class FlinkEngine implements Engine {
     /** The engine's name in reports and in the cache's key. */
     public static final String NAME = "flink";
 
-    private static boolean plannerWarm;
-
     private final FlinkSettings settings;
     private final ScheduledExecutorService watchdog = Executors.newSingleThreadScheduledExecutor(runnable -> {
         Thread thread = new Thread(runnable, "cookbook-statement-timeout");
@@ -48,6 +41,7 @@ public final class FlinkEngine implements Engine {
     });
     private final Supplier<FlinkCluster> clusterFactory;
     private final RecipeSession session;
+    private final FlinkPlanner planner;
     private FlinkCluster cluster;
     /** The embedded cluster starting in the background while the first recipe that reads fixtures is planned. */
     private CompletableFuture<FlinkCluster> starting;
@@ -83,8 +77,7 @@ public final class FlinkEngine implements Engine {
         this.settings = settings;
         this.clusterFactory = clusterFactory;
         this.session = new RecipeSession(new StatementParser(settings.fixturesDirectory()), results);
-        FlinkLogging.configure(settings.verboseLogging());
-        GuardedFileSystem.install();
+        this.planner = new FlinkPlanner(settings, session);
     }
 
     @Override
@@ -115,14 +108,7 @@ public final class FlinkEngine implements Engine {
     @Override
     public RecipeRun plan(Recipe recipe) {
         startInBackgroundIfItWillRun(recipe); // on the other core, while the planner warms up
-        warmUpPlanner();
-        Deadline.Result<RecipeRun> planned = Deadline.run(
-                "cookbook-plan",
-                settings.statementTimeout(),
-                () -> session.runAll(recipe, script -> new PlanningBackEnd(script, settings)));
-        return planned.overran()
-                .map(overrun -> overrun(recipe, overrun, "planning"))
-                .orElseGet(planned::value);
+        return planner.plan(recipe);
     }
 
     /**
@@ -160,12 +146,12 @@ public final class FlinkEngine implements Engine {
     @Override
     public RecipeRun run(Recipe recipe) {
         startInBackgroundIfItWillRun(recipe); // on the other core, while the planner warms up
-        warmUpPlanner();
+        FlinkPlanner.warmUpPlanner();
         cluster(); // its start takes no statement's time
         Deadline.Result<RecipeRun> ran = Deadline.run("cookbook-run", runningStatement(), () -> runInTime(recipe));
         if (ran.overran().isPresent()) {
             abandonClusterIfStuck();
-            return overrun(recipe, ran.overran().get(), "running");
+            return planner.overrun(recipe, ran.overran().get(), "running");
         }
         if (!ran.value().completed()) {
             abandonClusterIfStuck(); // a statement that timed out may have left a job that does not cancel
@@ -173,41 +159,9 @@ public final class FlinkEngine implements Engine {
         return ran.value();
     }
 
-    /**
-     * Starts warming the planner up on a thread of its own, for a JVM that will run recipes on Flink
-     * and has other work first (the engine JVM reads its request, builds the engines, finds and
-     * reads the recipes: most of a second in a cold JVM, on one core). The first recipe then waits
-     * only for what is left of it.
-     */
+    /** Starts warming the planner up on a thread of its own: {@link FlinkPlanner#warmUpPlannerInBackground()}. */
     public static void warmUpPlannerInBackground() {
-        Thread warmUp = new Thread(FlinkEngine::warmUpPlanner, "cookbook-planner-warm-up");
-        warmUp.setDaemon(true);
-        warmUp.start();
-    }
-
-    /**
-     * Flink's planner takes seconds to load and compile its rules in a cold JVM, more on a busy
-     * machine: that is no recipe's time, so it is spent once before the first deadline starts.
-     * A recipe that comes while it is under way waits for it.
-     */
-    private static synchronized void warmUpPlanner() {
-        if (plannerWarm) {
-            return;
-        }
-        plannerWarm = true;
-        try {
-            TableEnvironment planner = TableEnvironment.create(EnvironmentSettings.newInstance()
-                    .inStreamingMode()
-                    .withClassLoader(FlinkEngine.class.getClassLoader())
-                    .build());
-            planner.executeSql(
-                    "CREATE TEMPORARY TABLE warm_up (ts TIMESTAMP(3), WATERMARK FOR ts AS ts) WITH ('connector' = 'datagen')");
-            planner.explainSql(
-                    "SELECT window_start, COUNT(*) FROM TABLE(TUMBLE(TABLE warm_up, DESCRIPTOR(ts), INTERVAL '1' MINUTE)) "
-                            + "GROUP BY window_start, window_end");
-        } catch (RuntimeException e) {
-            // only a head start: the recipes report whatever is wrong with Flink
-        }
+        FlinkPlanner.warmUpPlannerInBackground();
     }
 
     /**
@@ -226,13 +180,6 @@ public final class FlinkEngine implements Engine {
 
     private static Duration clamp(Duration duration, Duration min, Duration max) {
         return duration.compareTo(min) < 0 ? min : duration.compareTo(max) > 0 ? max : duration;
-    }
-
-    private RecipeRun overrun(Recipe recipe, Deadline.Overrun overrun, String what) {
-        return RecipeRun.stopped(
-                List.of(),
-                Problem.error(overrun.line(), overrun.sentence(what, settings.statementTimeout())),
-                recipe.warnings());
     }
 
     /** Replaces the embedded cluster when a cancelled job of it does not stop, so that later recipes run on a sound one. */

@@ -21,18 +21,14 @@ final class TableRebinding {
             Map<String, String> options,
             List<String> partitionKeys) {
         CatalogTable original = origin(table);
-        CatalogTable rebound = CatalogTable.newBuilder()
-                .schema(original.getUnresolvedSchema())
-                .comment(original.getComment())
-                .partitionKeys(partitionKeys)
-                .options(options)
-                .build();
+        CatalogTable rebound = FlinkLine.LOADED.newTable(
+                original.getUnresolvedSchema(), original.getComment(), partitionKeys, options);
         if (table.isTemporary()) {
             catalog.dropTemporaryTable(id, false);
             catalog.createTemporaryTable(rebound, id, false);
         } else {
-            catalog.dropTable(id, false);
-            catalog.createTable(rebound, id, false);
+            FlinkLine.LOADED.dropTable(catalog, id);
+            FlinkLine.LOADED.createTable(catalog, rebound, id);
         }
     }
 

@@ -14,6 +14,7 @@ import org.apache.flink.core.fs.FSDataOutputStream;
 import org.apache.flink.core.fs.FileStatus;
 import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.core.fs.FileSystemFactory;
+import org.apache.flink.core.fs.FileSystemKind;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.core.fs.RecoverableWriter;
 import org.apache.flink.core.fs.local.LocalFileSystem;
@@ -168,5 +169,13 @@ public final class GuardedFileSystem extends FileSystem {
     @Override
     public boolean isDistributedFS() {
         return false;
+    }
+
+    /**
+     * What Flink 1.x asks of a file system besides the rest (2.0 dropped it): the planning-only
+     * engine JVM of a 1.x version (cookbook.flinkVersions) guards its files with this class too.
+     */
+    public FileSystemKind getKind() {
+        return FileSystemKind.FILE_SYSTEM;
     }
 }

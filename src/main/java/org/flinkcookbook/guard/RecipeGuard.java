@@ -221,7 +221,7 @@ public final class RecipeGuard {
                     statement.firstWords()
                             + ": keeps or drops rows by random values (RAND(), RAND_INTEGER(), UUID()), "
                             + "so its rows differ from run to run",
-                    Refusal.Kind.NEEDS_DATA));
+                    Refusal.Kind.RANDOM_ROWS));
         }
         randomValues.learn(parsed);
     }

@@ -14,6 +14,8 @@ public record Refusal(int line, String message, Kind kind) {
         REFUSED,
         /** It reads a table whose data is not here (a server, an endless source, a file elsewhere): it may be planned, not run. */
         NEEDS_DATA,
+        /** It keeps or drops rows by a random value: no data makes its rows repeatable, so it is planned, not run. */
+        RANDOM_ROWS,
         /** It needs what the build cannot give it, such as Python: neither planned nor run. */
         NOT_RUNNABLE
     }

@@ -3,18 +3,13 @@ package org.flinkcookbook.maven;
 import java.io.File;
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
-import org.apache.maven.execution.MavenSession;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
-import org.apache.maven.plugin.descriptor.PluginDescriptor;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.flinkcookbook.io.Console;
-import org.flinkcookbook.report.GoalCommand;
 import org.flinkcookbook.run.CookbookException;
 import org.flinkcookbook.run.CookbookRunner;
 import org.flinkcookbook.run.EngineChoice;
@@ -92,23 +87,21 @@ abstract class AbstractCookbookMojo extends AbstractRecipesMojo {
     @Parameter(property = "cookbook.changedSince", defaultValue = "")
     private String changedSince;
 
-    @Parameter(defaultValue = "${session}", readonly = true, required = true)
-    private MavenSession session;
-
-    @Parameter(defaultValue = "${plugin}", readonly = true, required = true)
-    private PluginDescriptor plugin;
-
     @Override
     final void executeGoal() throws MojoExecutionException, MojoFailureException {
         RunVerdict verdict;
         try {
+            CookbookRunner.checkRecipesDirectory(recipes().toPath());
+            beforeRun();
             verdict = run(goalRequest(engine()), new MavenConsole(getLog()));
         } catch (CookbookException e) {
             throw new MojoExecutionException(e.getMessage(), e);
         } catch (RuntimeException e) {
             throw new MojoExecutionException("The cookbook plugin cannot run: " + e.getMessage(), e);
         }
-        if (verdict.failsBuild() && failureIgnore) {
+        if (verdict.failsBuild() && !failsOnRecipes()) {
+            getLog().info(verdict.line());
+        } else if (verdict.failsBuild() && failureIgnore) {
             getLog().warn(verdict.line() + " (the build goes on: cookbook.failureIgnore=true). "
                     + verdict.failureAdvice());
         } else if (verdict.failsBuild()) {
@@ -117,6 +110,14 @@ abstract class AbstractCookbookMojo extends AbstractRecipesMojo {
         } else {
             getLog().info(verdict.line());
         }
+    }
+
+    /** What the goal does before the recipes run, in Maven's JVM; nothing unless the goal says. */
+    void beforeRun() throws MojoExecutionException, MojoFailureException {}
+
+    /** Whether recipes that fail make this goal fail the build; a watch, ended by the author, does not. */
+    boolean failsOnRecipes() {
+        return true;
     }
 
     /** What this goal does with the results. */
@@ -151,6 +152,24 @@ abstract class AbstractCookbookMojo extends AbstractRecipesMojo {
      */
     List<String> flinkParametersSet() {
         return List.of();
+    }
+
+    /**
+     * The one engine of a goal that has no choice (verify: Flink; simulate: the simulator): a
+     * cookbook.engine on the command line that names another, or none, is refused, not ignored.
+     *
+     * @param otherGoal the goal that runs on the other engine
+     */
+    EngineKind onlyEngine(EngineKind engine, String otherGoal) throws CookbookException {
+        String asked = userProperty("cookbook.engine");
+        if (asked != null && EngineKind.named(asked) != engine) {
+            throw new CookbookException(
+                    "cookbook.engine is '" + asked + "', but this goal always runs on " + engine + ": run "
+                            + goalCommand().of(otherGoal) + " for " + asked
+                            + ", or leave cookbook.engine out (it chooses the engine of expected and watch)",
+                    null);
+        }
+        return engine;
     }
 
     /** Whether the simulator explains which rows a recipe failing on Flink lost. */
@@ -206,11 +225,6 @@ abstract class AbstractCookbookMojo extends AbstractRecipesMojo {
                 cache ? cacheDirectory.toPath().toString() : null, changedOnly ? changedSince.strip() : null);
     }
 
-    /** The plugin, whose jars the engine JVM runs. */
-    PluginDescriptor plugin() {
-        return plugin;
-    }
-
     private RunSettings runSettings(EngineChoice engine, RunSettings.CacheChoice cacheChoice) {
         return new RunSettings(
                 baseDirectory().toPath(),
@@ -218,8 +232,8 @@ abstract class AbstractCookbookMojo extends AbstractRecipesMojo {
                 fixtures().toPath(),
                 recipe(),
                 requireExpected,
-                reportDirectory.toPath(),
-                junitDirectory.toPath(),
+                inProject(reportDirectory),
+                inProject(junitDirectory),
                 maxStoredRows,
                 allowedFunctions == null || allowedFunctions.isBlank()
                         ? Set.of()
@@ -239,19 +253,5 @@ abstract class AbstractCookbookMojo extends AbstractRecipesMojo {
         boolean annotate =
                 githubAnnotations != null ? githubAnnotations : "true".equals(System.getenv("GITHUB_ACTIONS"));
         return annotate ? RepositoryRoot.of(baseDirectory().toPath(), System.getenv("GITHUB_WORKSPACE")) : null;
-    }
-
-    /** The goals as the user typed them, so that the commands in messages work the same way. */
-    private GoalCommand goalCommand() {
-        File pom = session.getRequest().getPom();
-        Path here = Path.of(System.getProperty("user.dir")).toAbsolutePath();
-        String pomOption =
-                pom == null || pom.toPath().toAbsolutePath().getParent().equals(here)
-                        ? null
-                        : here.relativize(pom.toPath().toAbsolutePath()).toString();
-        Map<String, String> properties = new HashMap<>();
-        session.getUserProperties().forEach((name, value) -> properties.put(name.toString(), value.toString()));
-        return GoalCommand.invoked(
-                session.getGoals(), plugin.getGroupId() + ":" + plugin.getArtifactId(), pomOption, properties);
     }
 }

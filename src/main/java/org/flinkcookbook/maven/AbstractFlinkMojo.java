@@ -5,14 +5,21 @@ import java.net.URL;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
+import org.apache.maven.plugins.annotations.Component;
 import org.apache.maven.plugins.annotations.Parameter;
+import org.eclipse.aether.RepositorySystem;
 import org.flinkcookbook.process.DaemonClient;
 import org.flinkcookbook.process.EngineJvm;
 import org.flinkcookbook.run.CookbookException;
 import org.flinkcookbook.run.GoalRequest;
 import org.flinkcookbook.run.RunVerdict;
+import org.flinkcookbook.run.VersionPlanning;
+import org.flinkcookbook.versions.FlinkVersion;
+import org.flinkcookbook.versions.VersionResults;
 import org.slf4j.LoggerFactory;
 
 /**
@@ -43,6 +50,10 @@ abstract class AbstractFlinkMojo extends AbstractCookbookMojo {
     /** Keeps the Flink JVM warm between builds of this project (a daemon): on by default, off when an environment variable shows CI. */
     @Parameter(property = "cookbook.daemon")
     private Boolean daemon;
+
+    /** Resolves the Flink versions of cookbook.flinkVersions. */
+    @Component
+    private RepositorySystem repositorySystem;
 
     /** Seconds the warm Flink JVM (cookbook.daemon) waits for the next build before it stops. */
     @Parameter(property = "cookbook.daemonIdleTimeout", defaultValue = "" + DEFAULT_IDLE_TIMEOUT)
@@ -87,18 +98,84 @@ abstract class AbstractFlinkMojo extends AbstractCookbookMojo {
      * keep it here, as does a run whose every recipe is reported from the cache (no JVM to start).
      */
     @Override
-    final RunVerdict run(GoalRequest request, MavenConsole console) throws CookbookException {
+    final RunVerdict run(GoalRequest asked, MavenConsole console) throws CookbookException {
+        Path archiveDirectory =
+                classDataDirectory == null || classDataDirectory.isBlank() ? null : Path.of(classDataDirectory);
+        GoalRequest request = asked.withVersions(planOnListedVersions(asked, archiveDirectory, console));
         if (!forks() || flinkLogs || !request.engines().onFlink() || request.runsNoRecipe()) {
             return super.run(request, console);
         }
-        Path archiveDirectory =
-                classDataDirectory == null || classDataDirectory.isBlank() ? null : Path.of(classDataDirectory);
         List<Path> classPath = EngineJvm.classPath(pluginJars(), archiveDirectory);
         boolean warm = daemon != null ? daemon : DaemonClient.onByDefault(System.getenv());
         Optional<RunVerdict> onDaemon = warm
                 ? DaemonClient.run(request, classPath, archiveDirectory, Duration.ofSeconds(daemonIdleTimeout), console)
                 : Optional.empty();
         return onDaemon.isPresent() ? onDaemon.get() : EngineJvm.run(request, classPath, archiveDirectory, console);
+    }
+
+    /** The Flink versions to plan every recipe on besides the plugin's own (cookbook.flinkVersions); blank for none. */
+    String flinkVersions() {
+        return "";
+    }
+
+    /**
+     * Plans every selected recipe on each version cookbook.flinkVersions lists, oldest first, each in
+     * an engine JVM whose class path is that version's Flink, resolved through Maven's resolver.
+     */
+    private VersionResults planOnListedVersions(GoalRequest request, Path archiveDirectory, MavenConsole console)
+            throws CookbookException {
+        VersionResults all = VersionResults.none();
+        List<FlinkVersion> versions = listedVersions();
+        if (versions.isEmpty()) {
+            return all;
+        }
+        FlinkResolver resolver = new FlinkResolver(
+                repositorySystem,
+                session().getRepositorySession(),
+                session().getCurrentProject().getRemoteProjectRepositories());
+        List<Path> pluginJars = pluginJars();
+        for (FlinkVersion version : versions) {
+            long start = System.nanoTime();
+            List<Path> classPath = resolver.classPath(version.text(), plugin().getArtifacts(), pluginJars);
+            VersionResults planned = EngineJvm.plan(
+                    new VersionPlanning.Request(
+                            version.text(),
+                            request.settings().baseDirectory().toString(),
+                            request.settings().recipesDirectory().toString(),
+                            request.settings().fixturesDirectory().toString(),
+                            request.settings().recipeFilter(),
+                            List.copyOf(request.settings().allowedFunctions()),
+                            request.engines().timeoutSeconds()),
+                    EngineJvm.classPath(classPath, archiveDirectory),
+                    console);
+            console.info(String.format(
+                    Locale.ROOT,
+                    "Planned on Flink %s (cookbook.flinkVersions): %s (%.1f s)",
+                    version,
+                    planned.tally(),
+                    (System.nanoTime() - start) / 1e9));
+            all.addAll(planned);
+        }
+        return all;
+    }
+
+    /** cookbook.flinkVersions, oldest first, each once. */
+    private List<FlinkVersion> listedVersions() throws CookbookException {
+        String listed = flinkVersions();
+        if (listed == null || listed.isBlank()) {
+            return List.of();
+        }
+        try {
+            return Arrays.stream(listed.split(","))
+                    .map(String::strip)
+                    .filter(version -> !version.isEmpty())
+                    .map(FlinkVersion::of)
+                    .distinct()
+                    .sorted()
+                    .toList();
+        } catch (IllegalArgumentException e) {
+            throw new CookbookException("cookbook.flinkVersions: " + e.getMessage(), e);
+        }
     }
 
     /** Whether this goal may run in the engine JVM. */

@@ -1,5 +1,7 @@
 package org.flinkcookbook.maven;
 
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.flinkcookbook.run.CookbookException;
@@ -8,7 +10,9 @@ import org.flinkcookbook.run.EngineKind;
 
 /**
  * Runs every recipe and writes its results as the expected values beside it ({@code NAME.expected});
- * never changes the Markdown.
+ * never changes the Markdown. Recipes Flink rejects (broken) have no values to write: they are
+ * reported, and the build goes on ({@code cookbook:verify} fails on them). Expected files whose
+ * recipe is gone are reported, and deleted with {@code -Dcookbook.unreferenced=delete}.
  */
 @Mojo(name = "expected", requiresProject = false, threadSafe = true)
 public class ExpectedMojo extends AbstractFlinkMojo {
@@ -17,9 +21,31 @@ public class ExpectedMojo extends AbstractFlinkMojo {
     @Parameter(property = "cookbook.engine", defaultValue = "flink")
     private String engine;
 
+    /** What becomes of expected files whose recipe is gone (renamed or deleted): warn (the default) or delete. */
+    @Parameter(property = "cookbook.unreferenced", defaultValue = "warn")
+    private String unreferenced;
+
     @Override
     CookbookRunner.Mode mode() {
         return CookbookRunner.Mode.WRITE_EXPECTED;
+    }
+
+    @Override
+    void beforeRun() throws MojoExecutionException, MojoFailureException {
+        if (!"warn".equals(unreferenced) && !"delete".equals(unreferenced)) {
+            throw new MojoExecutionException(
+                    "cookbook.unreferenced is '" + unreferenced + "'; set it to warn or delete");
+        }
+        if ("delete".equals(unreferenced)) {
+            try {
+                CookbookRunner.deleteUnreferencedExpected(
+                                baseDirectory().toPath(), recipes().toPath(), recipe())
+                        .forEach(path -> getLog().info(
+                                        "Deleted " + path + ": its recipe is gone (cookbook.unreferenced=delete)"));
+            } catch (CookbookException e) {
+                throw new MojoExecutionException(e.getMessage(), e);
+            }
+        }
     }
 
     @Override

@@ -1,6 +1,7 @@
 package org.flinkcookbook.maven;
 
 import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.flinkcookbook.fixtures.FixtureGenerator;
@@ -33,10 +34,11 @@ public class FixturesMojo extends AbstractRecipesMojo {
     private long fixtureRows;
 
     @Override
-    void executeGoal() throws MojoExecutionException {
+    void executeGoal() throws MojoExecutionException, MojoFailureException {
         if (!"generators".equals(generate) && !"all".equals(generate)) {
             throw new MojoExecutionException("cookbook.generate is '" + generate + "'; set it to generators or all");
         }
+        FixtureGenerator.Summary summary;
         try {
             FixtureSettings settings = new FixtureSettings(
                     baseDirectory().toPath(),
@@ -47,11 +49,17 @@ public class FixturesMojo extends AbstractRecipesMojo {
                     "all".equals(generate),
                     fixtureSpan,
                     fixtureRows);
-            getLog().info(new FixtureGenerator(settings, new MavenConsole(getLog()))
-                    .run()
-                    .line());
+            summary = new FixtureGenerator(settings, new MavenConsole(getLog())).run();
         } catch (RuntimeException e) {
             throw new MojoExecutionException("The cookbook plugin cannot generate fixtures: " + e.getMessage(), e);
         }
+        if (summary.unreadable().isEmpty()) {
+            getLog().info(summary.line());
+            return;
+        }
+        getLog().error(summary.line());
+        throw new MojoFailureException(
+                summary.line() + ": their tables may have no data. Fix " + String.join("; ", summary.unreadable())
+                        + "; then run " + goalCommand().of("fixtures") + " again");
     }
 }

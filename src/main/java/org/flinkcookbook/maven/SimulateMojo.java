@@ -1,6 +1,7 @@
 package org.flinkcookbook.maven;
 
 import org.apache.maven.plugins.annotations.Mojo;
+import org.flinkcookbook.run.CookbookException;
 import org.flinkcookbook.run.CookbookRunner;
 import org.flinkcookbook.run.EngineKind;
 
@@ -12,13 +13,20 @@ import org.flinkcookbook.run.EngineKind;
 @Mojo(name = "simulate", requiresProject = false, threadSafe = true)
 public class SimulateMojo extends AbstractCookbookMojo {
 
+    /** Skipped by skipTests, skipITs and maven.test.skip, as Failsafe's tests are. */
+    @Override
+    boolean isTest() {
+        return true;
+    }
+
     @Override
     CookbookRunner.Mode mode() {
         return CookbookRunner.Mode.VERIFY;
     }
 
+    /** The simulator; a cookbook.engine naming another engine is refused. */
     @Override
-    EngineKind engine() {
-        return EngineKind.SIMULATOR;
+    EngineKind engine() throws CookbookException {
+        return onlyEngine(EngineKind.SIMULATOR, "verify");
     }
 }

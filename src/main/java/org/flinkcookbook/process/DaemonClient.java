@@ -221,7 +221,7 @@ public final class DaemonClient {
                             + "\nrun with -Dcookbook.daemon=false to run the recipes in an engine JVM of their own",
                     null);
         }
-        return Optional.of(new DaemonRun(EngineJvm.verdict(answer), pid));
+        return Optional.of(new DaemonRun((RunVerdict) EngineJvm.verdict(answer), pid));
     }
 
     /** The running daemon, or a new one once it listens; null when none could start (said on the console). */

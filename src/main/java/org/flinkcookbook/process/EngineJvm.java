@@ -6,6 +6,7 @@ import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
+import java.io.Serializable;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -21,6 +22,8 @@ import org.flinkcookbook.io.Console;
 import org.flinkcookbook.run.CookbookException;
 import org.flinkcookbook.run.GoalRequest;
 import org.flinkcookbook.run.RunVerdict;
+import org.flinkcookbook.run.VersionPlanning;
+import org.flinkcookbook.versions.VersionResults;
 
 /**
  * Runs a goal in a JVM of its own, as Surefire forks its tests: Maven's JVM carries whatever flags
@@ -104,13 +107,37 @@ public final class EngineJvm {
      */
     public static RunVerdict run(GoalRequest request, List<Path> classPath, Path archiveDirectory, Console console)
             throws CookbookException {
-        ClassDataArchive archive = ClassDataArchive.in(archiveDirectory, classPath);
+        return (RunVerdict) answer(
+                request,
+                request.engines().timeoutSeconds(),
+                classPath,
+                ClassDataArchive.in(archiveDirectory, classPath),
+                console);
+    }
+
+    /**
+     * Plans every recipe on another Flink version (cookbook.flinkVersions) in an engine JVM whose
+     * class path is that version's Flink and the plugin's planning path, without a class-data
+     * archive (one per version would cost a keeper's 20 to 30 s of CPU beside the build).
+     *
+     * @param classPath that version's Flink jars, then the plugin's jars without its own Flink
+     */
+    public static VersionResults plan(VersionPlanning.Request request, List<Path> classPath, Console console)
+            throws CookbookException {
+        return (VersionResults)
+                answer(request, request.timeoutSeconds(), classPath, ClassDataArchive.in(null, classPath), console);
+    }
+
+    /** Runs the request in an engine JVM: its answer, or the exception that stopped it, thrown. */
+    private static Object answer(
+            Serializable request, int timeoutSeconds, List<Path> classPath, ClassDataArchive archive, Console console)
+            throws CookbookException {
         Path exchange = null;
         Path temporary = null;
         Process process = null;
         Thread stopWithMaven = null;
         boolean answered = false;
-        try (HardTimeout hardTimeout = HardTimeout.forRecipes(request.engines().timeoutSeconds())) {
+        try (HardTimeout hardTimeout = HardTimeout.forRecipes(timeoutSeconds)) {
             exchange = Files.createTempDirectory("cookbook-engine");
             Path requestFile = exchange.resolve("request");
             Path answerFile = exchange.resolve("answer");
@@ -195,7 +222,7 @@ public final class EngineJvm {
         deleteTree(temporary);
     }
 
-    private static RunVerdict answer(Path answerFile, int exitCode, Deque<String> errorLines)
+    private static Object answer(Path answerFile, int exitCode, Deque<String> errorLines)
             throws IOException, CookbookException {
         if (!Files.isRegularFile(answerFile)) {
             throw new CookbookException(
@@ -211,15 +238,15 @@ public final class EngineJvm {
         }
     }
 
-    /** The engine JVM's answer as the run's verdict, or the exception that stopped the run. */
-    static RunVerdict verdict(Object answer) throws CookbookException {
+    /** The engine JVM's answer (the run's verdict, a version's results), or the exception that stopped the run. */
+    static Object verdict(Object answer) throws CookbookException {
         if (answer instanceof CookbookException cannotRun) {
             throw cannotRun;
         }
         if (answer instanceof RuntimeException failed) {
             throw failed;
         }
-        return (RunVerdict) answer;
+        return answer;
     }
 
     /**

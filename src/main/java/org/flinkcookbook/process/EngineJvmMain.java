@@ -10,12 +10,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.flinkcookbook.flink.FlinkEngine;
+import org.flinkcookbook.flink.FlinkPlanner;
 import org.flinkcookbook.io.Console;
 import org.flinkcookbook.io.LogLines;
 import org.flinkcookbook.run.CookbookException;
 import org.flinkcookbook.run.GoalRequest;
 import org.flinkcookbook.run.RunSummary;
+import org.flinkcookbook.run.VersionPlanning;
 
 /**
  * The engine JVM's entry point ({@link EngineJvm}): reads the goal's request, runs it, prints the
@@ -30,21 +31,27 @@ public final class EngineJvmMain {
     @SuppressWarnings("java:S106") // standard output is the channel to Maven's JVM
     public static void main(String[] args) throws IOException, ClassNotFoundException {
         // the engine JVM runs recipes on Flink only (simulate stays in Maven's JVM)
-        FlinkEngine.warmUpPlannerInBackground();
+        FlinkPlanner.warmUpPlannerInBackground();
         PrintStream protocol = new PrintStream(System.out, true, StandardCharsets.UTF_8);
         // anything else that writes to standard output (a library) must not be taken for a protocol line
         System.setOut(new PrintStream(System.err, true, StandardCharsets.UTF_8));
-        GoalRequest request;
+        Object asked;
         try (ObjectInputStream in = new ObjectInputStream(Files.newInputStream(Path.of(args[0])))) {
-            request = (GoalRequest) in.readObject();
+            asked = in.readObject();
         }
         AnswerFile answerFile = new AnswerFile(Path.of(args[1]), () -> letGo(protocol));
-        answerFile.write(answer(() -> request.run(new ProtocolConsole(protocol), (runner, settings, console) -> {
-            RunSummary summary = runner.run(request.mode());
-            // the verdict goes back before the engines close: stopping Flink is no part of it
-            answerFile.write(summary.verdict());
-            return summary;
-        })));
+        if (asked instanceof VersionPlanning.Request versions) {
+            // another Flink version's engine JVM: its planning path only
+            answerFile.write(answered(() -> new VersionPlanning(versions).planAll(new ProtocolConsole(protocol))));
+        } else {
+            GoalRequest request = (GoalRequest) asked;
+            answerFile.write(answer(() -> request.run(new ProtocolConsole(protocol), (runner, settings, console) -> {
+                RunSummary summary = runner.run(request.mode());
+                // the verdict goes back before the engines close: stopping Flink is no part of it
+                answerFile.write(summary.verdict());
+                return summary;
+            })));
+        }
         closeWatchdog.interrupt();
         // Flink is closed: its unpacked jars are no longer needed, and nobody else removes them
         EngineJvm.deleteTree(Path.of(args[2]));
@@ -124,10 +131,21 @@ public final class EngineJvmMain {
         RunSummary run() throws CookbookException;
     }
 
+    /** What the engine JVM answers. */
+    @FunctionalInterface
+    interface Answer {
+        Serializable get() throws CookbookException;
+    }
+
     /** The verdict of a run, or why it could not run, as values any JVM can read back (no stack of classes it may lack). */
     static Serializable answer(Run run) {
+        return answered(() -> run.run().verdict());
+    }
+
+    /** The answer, or why there is none, as values any JVM can read back. */
+    private static Serializable answered(Answer answer) {
         try {
-            return run.run().verdict();
+            return answer.get();
         } catch (CookbookException e) {
             return new CookbookException(e.getMessage(), null);
         } catch (RuntimeException e) {

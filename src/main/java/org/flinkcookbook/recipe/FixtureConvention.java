@@ -53,7 +53,13 @@ public final class FixtureConvention {
         });
         return bindings.size() == recipe.fixtures().size()
                 ? recipe
-                : new Recipe(recipe.file(), recipe.displayPath(), recipe.blocks(), bindings, recipe.warnings());
+                : new Recipe(
+                        recipe.file(),
+                        recipe.displayPath(),
+                        recipe.blocks(),
+                        bindings,
+                        recipe.warnings(),
+                        recipe.flinkNeeds());
     }
 
     /** The last name part of every table the recipe's running statements create, as written, with the line of its first CREATE. */

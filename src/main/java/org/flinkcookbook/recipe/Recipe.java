@@ -21,14 +21,30 @@ import org.flinkcookbook.sql.TableReads;
  * @param blocks every {@code sql} block in document order, skipped ones included
  * @param fixtures the {@code cookbook:fixture} bindings declared anywhere in the file
  * @param warnings what the author should know about how the recipe was read, each naming its line
+ * @param flinkNeeds its {@code cookbook:flink >=} markers, on the recipe or on a block
  */
 public record Recipe(
-        Path file, String displayPath, List<SqlBlock> blocks, List<FixtureBinding> fixtures, List<String> warnings) {
+        Path file,
+        String displayPath,
+        List<SqlBlock> blocks,
+        List<FixtureBinding> fixtures,
+        List<String> warnings,
+        List<FlinkNeed> flinkNeeds) {
 
     public Recipe {
         blocks = List.copyOf(blocks);
         fixtures = List.copyOf(fixtures);
         warnings = List.copyOf(warnings);
+        flinkNeeds = List.copyOf(flinkNeeds);
+    }
+
+    public Recipe(
+            Path file,
+            String displayPath,
+            List<SqlBlock> blocks,
+            List<FixtureBinding> fixtures,
+            List<String> warnings) {
+        this(file, displayPath, blocks, fixtures, warnings, List.of());
     }
 
     public Recipe(Path file, String displayPath, List<SqlBlock> blocks, List<FixtureBinding> fixtures) {
@@ -77,7 +93,7 @@ public record Recipe(
                 sessionBlocks.add(new SqlBlock(replayed.get(0).line(), "", false, replayed, script, null));
             }
             sessionBlocks.addAll(own);
-            sessions.add(new Recipe(file, displayPath, sessionBlocks, fixtures, warnings));
+            sessions.add(new Recipe(file, displayPath, sessionBlocks, fixtures, warnings, flinkNeeds));
             own.stream()
                     .flatMap(block -> block.statements().stream())
                     .filter(Recipe::isDefinition)
@@ -111,6 +127,13 @@ public record Recipe(
         String name = file.getFileName().toString();
         int dot = name.lastIndexOf('.');
         return file.resolveSibling((dot > 0 ? name.substring(0, dot) : name) + ".expected");
+    }
+
+    /** The recipe file an expected file belongs to: {@code NAME.md} beside {@code NAME.expected}. */
+    public static Path recipeFileOf(Path expectedFile) {
+        String name = expectedFile.getFileName().toString();
+        int dot = name.lastIndexOf('.');
+        return expectedFile.resolveSibling((dot > 0 ? name.substring(0, dot) : name) + ".md");
     }
 
     /** {@code recipe.md:line}, the way every message points at a place in a recipe. */

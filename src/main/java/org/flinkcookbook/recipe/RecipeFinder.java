@@ -37,12 +37,37 @@ public final class RecipeFinder {
      */
     public List<Path> find(Path recipesDirectory, String filter) {
         Predicate<String> selected = selector(filter);
+        return files(recipesDirectory, ".md").stream()
+                .filter(file -> selected.test(displayPath(file)))
+                .filter(this::isRecipe)
+                .sorted()
+                .toList();
+    }
+
+    /**
+     * Expected files under {@code recipesDirectory} with no recipe beside them: their recipe was
+     * renamed or deleted, so nothing compares with them any more. Those of recipes the filter
+     * selects (by the recipe's path or the expected file's), in path order.
+     */
+    public List<Path> unreferencedExpected(Path recipesDirectory, String filter) {
+        Predicate<String> selected = selector(filter);
+        return files(recipesDirectory, ".expected").stream()
+                .filter(expected -> selected.test(displayPath(expected))
+                        || selected.test(displayPath(Recipe.recipeFileOf(expected))))
+                .filter(expected ->
+                        !Files.isRegularFile(Recipe.recipeFileOf(expected)) || !isRecipe(Recipe.recipeFileOf(expected)))
+                .sorted()
+                .toList();
+    }
+
+    /** Every file under the recipes directory whose name ends with {@code suffix}, in no particular order. */
+    private List<Path> files(Path recipesDirectory, String suffix) {
         Path root = recipesDirectory.toAbsolutePath().normalize();
         try {
             // walkFileTree does not enter a start directory that is a symbolic link; walk its target, keep the link's
             // name.
             Path walked = Files.isSymbolicLink(root) ? root.toRealPath() : root;
-            List<Path> markdown = new ArrayList<>();
+            List<Path> found = new ArrayList<>();
             Files.walkFileTree(walked, new SimpleFileVisitor<>() {
                 @Override
                 public FileVisitResult preVisitDirectory(Path directory, BasicFileAttributes attributes) {
@@ -58,18 +83,14 @@ public final class RecipeFinder {
                             && file.getFileName()
                                     .toString()
                                     .toLowerCase(Locale.ROOT)
-                                    .endsWith(".md")
+                                    .endsWith(suffix)
                             && inside(file, walked)) {
-                        markdown.add(root.resolve(walked.relativize(file)));
+                        found.add(root.resolve(walked.relativize(file)));
                     }
                     return FileVisitResult.CONTINUE;
                 }
             });
-            return markdown.stream()
-                    .filter(file -> selected.test(displayPath(file)))
-                    .filter(this::isRecipeOrUnreadable)
-                    .sorted()
-                    .toList();
+            return found;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot search " + root + " for recipes", e);
         }
@@ -93,7 +114,8 @@ public final class RecipeFinder {
         return path.isEmpty() ? "." : path; // the base directory itself
     }
 
-    private boolean isRecipeOrUnreadable(Path file) {
+    /** A Markdown file with a sql block, or one that cannot be read (listed so that it is reported, not ignored). */
+    private boolean isRecipe(Path file) {
         try {
             return parser.isRecipe(RecipeParser.readUtf8(file, displayPath(file)));
         } catch (RecipeException unreadable) {

@@ -34,6 +34,8 @@ public final class RecipeParser {
     private static final Pattern SKIP = Pattern.compile("<!--\\s*cookbook:skip\\s*-->");
     private static final Pattern COMMENT = Pattern.compile("<!--(.*?)-->", Pattern.DOTALL);
     private static final Pattern FIXTURE = Pattern.compile("cookbook:fixture\\s+([^\\s=]+)\\s*=\\s*(\\S+)");
+    private static final Pattern FLINK =
+            Pattern.compile("cookbook:flink(?![\\w:-])\\s*(?:>=\\s*(\\d+(?:\\.\\d+){0,2})(?!\\S))?");
 
     private final Parser markdown = Parser.builder()
             .includeSourceSpans(IncludeSourceSpans.BLOCKS_AND_INLINES)
@@ -62,6 +64,7 @@ public final class RecipeParser {
                 -1); // the line breaks commonmark counts; \R would also break at U+2028 or a form feed
         List<FencedCodeBlock> codeBlocks = new ArrayList<>();
         List<FixtureBinding> fixtures = new ArrayList<>();
+        List<FlinkNeed> flinkNeeds = new ArrayList<>();
         List<ScriptConvention.Heading> headings = new ArrayList<>();
         markdown.parse(text).accept(new AbstractVisitor() {
             @Override
@@ -79,20 +82,31 @@ public final class RecipeParser {
             @Override
             public void visit(HtmlBlock html) {
                 collectFixtures(html.getLiteral(), lineOf(html), fixtures);
+                collectFlinkNeeds(html.getLiteral(), lineOf(html), flinkNeeds);
             }
 
             @Override
             public void visit(HtmlInline html) {
                 collectFixtures(html.getLiteral(), lineOf(html), fixtures);
+                collectFlinkNeeds(html.getLiteral(), lineOf(html), flinkNeeds);
             }
         });
+        for (FlinkNeed need : flinkNeeds) {
+            if (need.version() == null) {
+                throw new RecipeException(
+                        displayPath,
+                        need.line(),
+                        "the cookbook:flink marker names no version; write it as <!-- cookbook:flink >= 2.0 -->",
+                        null);
+            }
+        }
         List<SqlBlock> blocks = new ArrayList<>();
         for (FencedCodeBlock block : codeBlocks) {
             blocks.add(sqlBlock(block, lines, displayPath));
         }
         ScriptConvention convention = new ScriptConvention(displayPath);
         List<SqlBlock> judged = convention.apply(blocks, headings);
-        return new Recipe(file, displayPath, judged, fixtures, convention.warnings());
+        return new Recipe(file, displayPath, judged, fixtures, convention.warnings(), flinkNeeds);
     }
 
     private SqlBlock sqlBlock(FencedCodeBlock block, String[] lines, String displayPath) throws RecipeException {
@@ -148,13 +162,29 @@ public final class RecipeParser {
         while (comment.find()) {
             Matcher matcher = FIXTURE.matcher(html).region(comment.start(1), comment.end(1));
             while (matcher.find()) {
-                int lineInHtml = (int) html.substring(0, matcher.start())
-                        .chars()
-                        .filter(c -> c == '\n')
-                        .count();
-                fixtures.add(new FixtureBinding(matcher.group(1), matcher.group(2), line + lineInHtml));
+                fixtures.add(
+                        new FixtureBinding(matcher.group(1), matcher.group(2), line + lineIn(html, matcher.start())));
             }
         }
+    }
+
+    /**
+     * Every {@code cookbook:flink >= VERSION} marker in the HTML comments of {@code html}, which starts
+     * on Markdown line {@code line}; one without a version has a null version.
+     */
+    private static void collectFlinkNeeds(String html, int line, List<FlinkNeed> needs) {
+        Matcher comment = COMMENT.matcher(html);
+        while (comment.find()) {
+            Matcher matcher = FLINK.matcher(html).region(comment.start(1), comment.end(1));
+            while (matcher.find()) {
+                needs.add(new FlinkNeed(matcher.group(1), line + lineIn(html, matcher.start())));
+            }
+        }
+    }
+
+    /** How many lines {@code html} has before {@code offset}. */
+    private static int lineIn(String html, int offset) {
+        return (int) html.substring(0, offset).chars().filter(c -> c == '\n').count();
     }
 
     private static String textOf(Heading heading) {

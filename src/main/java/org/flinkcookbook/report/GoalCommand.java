@@ -23,6 +23,21 @@ public record GoalCommand(String plugin, String arguments) implements Serializab
         return "mvn " + plugin + ":" + goal + arguments;
     }
 
+    /**
+     * The same command for one recipe only: {@code -Dcookbook.recipe=PATH} instead of the filter the
+     * user gave, so that the command that fixes a recipe does not run, or rewrite, every other.
+     *
+     * @param path the recipe's display path, which the filter matches
+     */
+    public GoalCommand forRecipe(String path) {
+        int filter = arguments.indexOf(RECIPE_FILTER);
+        String others = filter < 0 ? arguments : arguments.substring(0, filter);
+        return new GoalCommand(plugin, others + RECIPE_FILTER + quoted(path));
+    }
+
+    /** The recipe filter, always the last of the arguments ({@link #REPEATED} ends with it). */
+    private static final String RECIPE_FILTER = " -Dcookbook.recipe=";
+
     /** The properties that choose what runs: repeated in the command, since a build without a POM needs them again. */
     private static final List<String> REPEATED = List.of("cookbook.recipes", "cookbook.fixtures", "cookbook.recipe");
 

@@ -7,6 +7,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
@@ -18,6 +19,7 @@ import org.flinkcookbook.io.AtomicFiles;
 import org.flinkcookbook.result.ResultRow;
 import org.flinkcookbook.result.StatementResult;
 import org.flinkcookbook.result.Timeline;
+import org.flinkcookbook.versions.VersionOutcome;
 
 /**
  * {@code target/cookbook/index.html}: the run for people. One self-contained file (inline CSS, SVG
@@ -30,6 +32,9 @@ import org.flinkcookbook.result.Timeline;
 public final class HtmlReport {
 
     public static final String FILE_NAME = "index.html";
+
+    /** The page of a run of some recipes only, beside the full {@link #FILE_NAME}, which it leaves as it is. */
+    public static final String SELECTED_FILE_NAME = "selected.html";
     /** Rows shown of a result; the rest are in report.json. */
     static final int MAX_SHOWN_ROWS = 200;
 
@@ -136,9 +141,13 @@ public final class HtmlReport {
                 .append(": ")
                 .append(Html.escape(counts(outcomes)))
                 .append(". The same run as report.json, beside this file.</p></header><main>");
-        overview(outcomes);
-        for (int i = 0; i < outcomes.size(); i++) {
-            recipe(i, outcomes.get(i));
+        // what fails the build first, then the others in path order, in the overview and below it
+        List<RecipeOutcome> ordered = outcomes.stream()
+                .sorted(Comparator.comparing(outcome -> !outcome.status().failsBuild()))
+                .toList();
+        overview(ordered);
+        for (int i = 0; i < ordered.size(); i++) {
+            recipe(i, ordered.get(i));
         }
         html.append("</main><div id=\"tip\" hidden></div><script>")
                 .append(SCRIPT)
@@ -215,6 +224,26 @@ public final class HtmlReport {
             }
             html.append("</p>");
         }
+        if (!outcome.flinkVersions().isEmpty()) {
+            html.append("<ul class=\"versions\">");
+            for (VersionOutcome version : outcome.flinkVersions()) {
+                html.append("<li class=\"")
+                        .append(version.verdict().word())
+                        .append("\">")
+                        .append(Html.escape(
+                                version.message() == null
+                                        ? "Flink " + version.version() + ": "
+                                                + version.verdict().word()
+                                        : version.describe(outcome.path())))
+                        .append("</li>");
+            }
+            html.append("</ul>");
+            if (!outcome.failingVersions().isEmpty()) {
+                html.append("<p class=\"problem\">")
+                        .append(Html.escape(outcome.versionRemedy(mvn)))
+                        .append("</p>");
+            }
+        }
         if (!outcome.warnings().isEmpty()) {
             html.append("<ul class=\"warnings\">");
             outcome.warnings()
@@ -223,8 +252,12 @@ public final class HtmlReport {
             html.append("</ul>");
         }
         if (outcome.cached()) {
-            html.append(
-                    "<p class=\"meta\">Passed before on the same inputs, so it did not run: no results to show.</p>");
+            html.append("<p class=\"meta\">Passed before on the same inputs, so it did not run: ")
+                    .append(
+                            outcome.results().isEmpty()
+                                    ? "no results to show."
+                                    : "its results are those of the run that passed.")
+                    .append("</p>");
         }
         glance(index, outcome);
         List<ExpectedResult> expected = outcome.status() == RecipeStatus.FAILED ? outcome.expected() : List.of();

@@ -3,14 +3,18 @@ package org.flinkcookbook.report;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.stream.Stream;
 import javax.xml.parsers.DocumentBuilderFactory;
 import javax.xml.parsers.ParserConfigurationException;
 import javax.xml.transform.OutputKeys;
@@ -22,6 +26,7 @@ import javax.xml.transform.stream.StreamResult;
 import org.flinkcookbook.compare.Mismatch;
 import org.flinkcookbook.io.AtomicFiles;
 import org.flinkcookbook.result.StatementResult;
+import org.flinkcookbook.versions.VersionOutcome;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 
@@ -34,14 +39,37 @@ public final class JUnitReport {
 
     private JUnitReport() {}
 
-    public static void write(Path directory, String engine, List<RecipeOutcome> outcomes, GoalCommand mvn)
+    /**
+     * Writes one file per recipe.
+     *
+     * @param everyRecipe true when the outcomes are those of every recipe: then the files of recipes
+     *     that are gone (deleted or renamed) are deleted, as a clean build would leave none
+     */
+    public static void write(
+            Path directory, String engine, List<RecipeOutcome> outcomes, GoalCommand mvn, boolean everyRecipe)
             throws IOException {
         AtomicFiles.directory(directory);
+        Set<Path> written = new HashSet<>();
         for (RecipeOutcome outcome : outcomes) {
-            Path file = directory.resolve("TEST-cookbook." + fileName(outcome.path(), outcomes) + ".xml");
+            Path file = directory.resolve(PREFIX + fileName(outcome.path(), outcomes) + ".xml");
             write(file, suite(engine, outcome, mvn));
+            written.add(file);
+        }
+        if (!everyRecipe) {
+            return;
+        }
+        try (Stream<Path> files = Files.list(directory)) {
+            for (Path stale : files.filter(file -> file.getFileName().toString().startsWith(PREFIX)
+                            && file.getFileName().toString().endsWith(".xml")
+                            && !written.contains(file))
+                    .toList()) {
+                Files.deleteIfExists(stale);
+            }
         }
     }
+
+    /** How this plugin's JUnit files start, apart from other tools' in the same directory. */
+    private static final String PREFIX = "TEST-cookbook.";
 
     /**
      * A file name for a recipe path, different for every recipe of the run: the path with other
@@ -152,6 +180,19 @@ public final class JUnitReport {
             skipped++;
             Element testCase = testCase(document, outcome, "recipe", 0);
             testCase.appendChild(skip(document, "every sql block is marked cookbook:skip"));
+            suite.appendChild(testCase);
+        }
+        for (VersionOutcome version : outcome.flinkVersions()) {
+            // one test per listed Flink version (cookbook.flinkVersions): planned there, or why not
+            Element testCase = testCase(document, outcome, "on Flink " + version.version(), 0);
+            if (version.fails()) {
+                failures++;
+                testCase.appendChild(
+                        problem(document, "failure", version.describe(outcome.path()), outcome.versionRemedy(mvn)));
+            } else if (version.verdict() != VersionOutcome.Verdict.PLANS) {
+                skipped++;
+                testCase.appendChild(skip(document, version.describe(outcome.path())));
+            }
             suite.appendChild(testCase);
         }
         suite.setAttribute(

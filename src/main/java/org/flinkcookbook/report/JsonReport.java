@@ -13,6 +13,8 @@ import org.flinkcookbook.result.LateRow;
 import org.flinkcookbook.result.ResultRow;
 import org.flinkcookbook.result.RowExplanations;
 import org.flinkcookbook.result.StatementResult;
+import org.flinkcookbook.versions.VersionOutcome;
+import org.flinkcookbook.versions.VersionResults;
 
 /**
  * {@code target/cookbook/report.json}: every recipe's status and results, for CI scripts and other
@@ -56,6 +58,20 @@ public final class JsonReport {
         }
         ArrayNode warnings = recipe.putArray("warnings");
         outcome.warnings().forEach(warnings::add);
+        if (!outcome.flinkVersions().isEmpty()) {
+            ObjectNode versions = recipe.putObject("flinkVersions");
+            for (VersionOutcome version : outcome.flinkVersions()) {
+                ObjectNode node = versions.putObject(version.version());
+                node.put("status", version.verdict().word());
+                if (version.message() != null) {
+                    node.put("line", version.line());
+                    node.put("message", version.message());
+                }
+            }
+            recipe.put(
+                    "worksSince",
+                    VersionResults.worksSince(outcome.flinkVersions()).orElse(null));
+        }
         return recipe;
     }
 

@@ -7,6 +7,8 @@ import org.flinkcookbook.expected.ExpectedResult;
 import org.flinkcookbook.result.LateRow;
 import org.flinkcookbook.result.StatementResult;
 import org.flinkcookbook.result.WatermarkCheck;
+import org.flinkcookbook.versions.VersionOutcome;
+import org.flinkcookbook.versions.VersionResults;
 
 /**
  * What became of one recipe in a run.
@@ -21,6 +23,9 @@ import org.flinkcookbook.result.WatermarkCheck;
  * @param warnings things worth knowing that did not fail it
  * @param cached true when it passed before on the same inputs, so it was not run; its results and
  *     warnings are those of the run that passed
+ * @param remedy the command or step that puts this recipe right, naming it; null for its status's own
+ * @param flinkVersions its outcome on each Flink version listed in cookbook.flinkVersions, oldest
+ *     first; a failure on one fails the build
  * @param expected the expected values its results were compared with, read once for the build's
  *     output and every report; empty when none were read
  */
@@ -34,6 +39,8 @@ public record RecipeOutcome(
         String problem,
         List<String> warnings,
         boolean cached,
+        String remedy,
+        List<VersionOutcome> flinkVersions,
         List<ExpectedResult> expected) {
 
     private static final int MAX_EXPLAINED_ROWS = 10;
@@ -42,6 +49,7 @@ public record RecipeOutcome(
         results = List.copyOf(results);
         mismatches = List.copyOf(mismatches);
         warnings = List.copyOf(warnings);
+        flinkVersions = List.copyOf(flinkVersions);
         expected = List.copyOf(expected);
     }
 
@@ -109,8 +117,58 @@ public record RecipeOutcome(
 
         public RecipeOutcome build() {
             return new RecipeOutcome(
-                    path, status, seconds, results, mismatches, problemLine, problem, warnings, cached, expected);
+                    path,
+                    status,
+                    seconds,
+                    results,
+                    mismatches,
+                    problemLine,
+                    problem,
+                    warnings,
+                    cached,
+                    null,
+                    List.of(),
+                    expected);
         }
+    }
+
+    /** This outcome with its outcomes on the listed Flink versions. */
+    public RecipeOutcome withFlinkVersions(List<VersionOutcome> outcomes) {
+        return new RecipeOutcome(
+                path,
+                status,
+                seconds,
+                results,
+                mismatches,
+                problemLine,
+                problem,
+                warnings,
+                cached,
+                remedy,
+                outcomes,
+                expected);
+    }
+
+    /** The listed Flink versions that reject one of its statements. */
+    public List<VersionOutcome> failingVersions() {
+        return flinkVersions.stream().filter(VersionOutcome::fails).toList();
+    }
+
+    /** True when it fails the build: by its status, or on a listed Flink version. */
+    public boolean failsBuild() {
+        return status.failsBuild() || !failingVersions().isEmpty();
+    }
+
+    /** What puts a failure on a listed Flink version right, ending its message. */
+    public String versionRemedy(GoalCommand mvn) {
+        List<VersionOutcome> failing = failingVersions();
+        String newestFailing = failing.get(failing.size() - 1).version();
+        String marker = VersionResults.worksSince(flinkVersions)
+                .map(since -> "<!-- cookbook:flink >= " + since + " -->")
+                .orElse("<!-- cookbook:flink >= VERSION --> with the oldest Flink after " + newestFailing
+                        + " that plans it");
+        return "mark the recipe " + marker + ", or write it so that Flink " + newestFailing + " plans it, then run "
+                + mvn.of("verify") + " again";
     }
 
     /**
@@ -122,7 +180,7 @@ public record RecipeOutcome(
         return switch (status) {
             case FAILED ->
                 mismatches.isEmpty() ? List.of(path + ":" + problemLine + ": " + problem) : mismatchLines(report);
-            case ERROR, BROKEN, NOT_RUNNABLE, PLANNED, UNSUPPORTED, NO_EXPECTED ->
+            case ERROR, BROKEN, NOT_RUNNABLE, PLANNED, UNSUPPORTED, NO_EXPECTED, ORPHANED ->
                 List.of(path + ":" + problemLine + ": " + problem);
             default -> List.of();
         };
@@ -165,8 +223,25 @@ public record RecipeOutcome(
         }
     }
 
-    /** The command that puts things right, ending every message about this recipe. */
+    /** The command that puts things right, ending every message about this recipe: for this recipe alone. */
     public String remedy(GoalCommand mvn) {
-        return status.remedy(mvn);
+        return remedy != null ? remedy : status.remedy(mvn.forRecipe(path));
+    }
+
+    /** This outcome, put right by {@code remedy} instead of its status's remedy. */
+    public RecipeOutcome withRemedy(String remedy) {
+        return new RecipeOutcome(
+                path,
+                status,
+                seconds,
+                results,
+                mismatches,
+                problemLine,
+                problem,
+                warnings,
+                cached,
+                remedy,
+                flinkVersions,
+                expected);
     }
 }

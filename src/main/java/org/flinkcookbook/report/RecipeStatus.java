@@ -17,7 +17,9 @@ public enum RecipeStatus {
     /** The simulator does not model a construct the recipe uses. */
     UNSUPPORTED("unsupported"),
     /** {@code cookbook:expected} wrote the recipe's expected values. */
-    WRITTEN("written");
+    WRITTEN("written"),
+    /** An expected file with no recipe beside it: its recipe was renamed or deleted (a failure under requireExpected). */
+    ORPHANED("orphaned");
 
     private final String word;
 
@@ -43,7 +45,10 @@ public enum RecipeStatus {
                 "check it where its dependencies are; mark its blocks <!-- cookbook:skip --> to leave it out";
             case UNSUPPORTED -> "run " + mvn.of("verify") + " to check this recipe on Flink";
             case NO_EXPECTED -> "run " + mvn.of("expected") + " to record its values";
-            case PLANNED -> "give its tables data with <!-- cookbook:fixture TABLE = PATH --> to run it";
+            case PLANNED -> "run " + mvn.of("fixtures") + " to give its tables data (generated CSV fixtures)";
+            case ORPHANED ->
+                "rename it with its recipe, or delete it: " + mvn.of("expected")
+                        + " -Dcookbook.unreferenced=delete deletes expected files that have no recipe";
             default -> "";
         };
     }

@@ -34,6 +34,7 @@ import org.flinkcookbook.recipe.RecipeException;
 import org.flinkcookbook.recipe.RecipeFinder;
 import org.flinkcookbook.recipe.RecipeParser;
 import org.flinkcookbook.recipe.SqlBlock;
+import org.flinkcookbook.report.GoalCommand;
 import org.flinkcookbook.report.HtmlReport;
 import org.flinkcookbook.report.JUnitReport;
 import org.flinkcookbook.report.JsonReport;
@@ -41,6 +42,7 @@ import org.flinkcookbook.report.RecipeOutcome;
 import org.flinkcookbook.report.RecipeStatus;
 import org.flinkcookbook.result.StatementResult;
 import org.flinkcookbook.session.Deadline;
+import org.flinkcookbook.versions.VersionResults;
 
 /**
  * The whole loop for one goal: find the recipes, run each on the engine, then either compare with
@@ -63,6 +65,9 @@ public final class CookbookRunner {
     private final RecipeParser parser = new RecipeParser();
     private final RecipeGuard guard;
     private final RecipeCache cache;
+    private final VersionResults versions;
+    /** The key that accepts a failing recipe's values, in a watch; null where the goal ends with the run. */
+    private volatile String acceptKey;
     /** The files each recipe's last run here read: which saves a watch runs it again for. */
     private final Map<Path, RecipeInputs> inputsRead = new ConcurrentHashMap<>();
 
@@ -76,7 +81,19 @@ public final class CookbookRunner {
 
     /** @param cache the recipes that passed before on the same inputs, which verifying does not run again */
     public CookbookRunner(RunSettings settings, Engine engine, Engine explainer, Console console, RecipeCache cache) {
+        this(settings, engine, explainer, console, cache, VersionResults.none());
+    }
+
+    /** @param versions each recipe's outcome on the Flink versions listed in cookbook.flinkVersions, planned before */
+    public CookbookRunner(
+            RunSettings settings,
+            Engine engine,
+            Engine explainer,
+            Console console,
+            RecipeCache cache,
+            VersionResults versions) {
         this.settings = settings;
+        this.versions = versions;
         this.engine = engine;
         this.explainer = explainer;
         this.console = console;
@@ -86,13 +103,49 @@ public final class CookbookRunner {
                 new RecipeGuard(settings.baseDirectory(), settings.fixturesDirectory(), settings.allowedFunctions());
     }
 
-    public RunSummary run(Mode mode) throws CookbookException {
-        if (!Files.isDirectory(settings.recipesDirectory())) {
+    /**
+     * In a watch, the messages of a recipe whose values differ say to press this key instead of
+     * running {@code cookbook:expected}.
+     */
+    public void acceptWithKey(String key) {
+        this.acceptKey = key;
+    }
+
+    /** Stops a goal whose recipes directory is missing, before anything starts. */
+    public static void checkRecipesDirectory(Path recipesDirectory) throws CookbookException {
+        if (!Files.isDirectory(recipesDirectory)) {
             throw new CookbookException(
-                    "the recipes directory " + settings.recipesDirectory()
+                    "the recipes directory " + recipesDirectory
                             + " does not exist; set cookbook.recipes to the directory that holds the recipes",
                     null);
         }
+    }
+
+    /**
+     * Deletes the expected files under the recipes directory whose recipe is gone (renamed or
+     * deleted), of recipes the filter selects, as {@code insta --unreferenced=delete} does.
+     *
+     * @return the deleted files' display paths
+     */
+    public static List<String> deleteUnreferencedExpected(Path baseDirectory, Path recipesDirectory, String filter)
+            throws CookbookException {
+        RecipeFinder finder = new RecipeFinder(baseDirectory);
+        List<String> deleted = new ArrayList<>();
+        for (Path expected : finder.unreferencedExpected(recipesDirectory, filter)) {
+            try {
+                Files.delete(expected);
+            } catch (IOException e) {
+                throw new CookbookException(
+                        "cannot delete " + finder.displayPath(expected) + ", which has no recipe: " + e.getMessage(),
+                        e);
+            }
+            deleted.add(finder.displayPath(expected));
+        }
+        return deleted;
+    }
+
+    public RunSummary run(Mode mode) throws CookbookException {
+        checkRecipesDirectory(settings.recipesDirectory());
         Optional<String> lateRowsNotCounted = engine.lateRowsNotCounted();
         if (lateRowsNotCounted.isPresent() && mode == Mode.WRITE_EXPECTED) {
             throw new CookbookException(
@@ -111,9 +164,16 @@ public final class CookbookRunner {
         cache.changedSinceRef()
                 .ifPresent(ref -> console.info(files.size() + " of " + found.size()
                         + " recipes have inputs changed since " + ref + " (cookbook.changedSince); only they run"));
-        List<RecipeOutcome> outcomes = runRecipes(files, mode, selection::entry);
+        List<RecipeOutcome> outcomes = new ArrayList<>(runRecipes(files, mode, selection::entry));
+        outcomes.addAll(unreferencedExpected(mode));
         RunSummary summary = new RunSummary(
-                engine.name(), outcomes, seconds(start), mode == Mode.VERIFY, reportDisplayPath(), settings.command());
+                engine.name(),
+                outcomes,
+                seconds(start),
+                mode == Mode.VERIFY,
+                reportDisplayPath(),
+                htmlReportPath(),
+                settings.command());
         writeReports(outcomes);
         try {
             cache.save();
@@ -171,7 +231,9 @@ public final class CookbookRunner {
                     .map(file -> pool.start(() -> runOrRecall(file, mode, entries.apply(file))))
                     .toList();
             for (int i = 0; i < files.size(); i++) {
-                RecipeOutcome outcome = started.get(i).get(); // in path order, whichever finishes first
+                RecipeOutcome outcome = started.get(i)
+                        .get() // in path order, whichever finishes first
+                        .withFlinkVersions(versions.of(finder.displayPath(files.get(i))));
                 outcomes.add(outcome);
                 print(outcome);
                 if (settings.annotationRoot() != null) {
@@ -181,6 +243,30 @@ public final class CookbookRunner {
             }
         }
         return outcomes;
+    }
+
+    /**
+     * Expected files whose recipe is gone (renamed or deleted), each an outcome of its own: nothing
+     * compares with them any more, which fails the build under cookbook.requireExpected.
+     */
+    private List<RecipeOutcome> unreferencedExpected(Mode mode) {
+        RecipeStatus status =
+                mode == Mode.VERIFY && settings.requireExpected() ? RecipeStatus.FAILED : RecipeStatus.ORPHANED;
+        List<RecipeOutcome> orphans = new ArrayList<>();
+        for (Path expected : finder.unreferencedExpected(settings.recipesDirectory(), settings.recipeFilter())) {
+            String path = finder.displayPath(expected);
+            String recipe = finder.displayPath(Recipe.recipeFileOf(expected));
+            RecipeOutcome orphan = RecipeOutcome.of(path, status)
+                    .problem(
+                            1,
+                            "has no recipe: " + recipe
+                                    + " is gone (renamed or deleted), so these expected values are compared with nothing")
+                    .build();
+            orphans.add(orphan.withRemedy(
+                    RecipeStatus.ORPHANED.remedy(settings.command().forRecipe(path))));
+            print(orphans.get(orphans.size() - 1));
+        }
+        return orphans;
     }
 
     /**
@@ -223,7 +309,8 @@ public final class CookbookRunner {
         String path = finder.displayPath(file);
         console.recipeStarted(path);
         try {
-            return Deadline.withHeartbeat(line -> console.statementStarted(path, line), () -> runRecipe(file, mode));
+            return withRemedy(
+                    Deadline.withHeartbeat(line -> console.statementStarted(path, line), () -> runRecipe(file, mode)));
         } catch (RuntimeException
                 | StackOverflowError
                 | OutOfMemoryError
@@ -241,6 +328,32 @@ public final class CookbookRunner {
         } finally {
             console.recipeDone(finder.displayPath(file));
         }
+    }
+
+    /**
+     * The outcome with the command that puts it right, for it alone: the goal to run again is the
+     * one of this engine, and in a watch values are accepted with a key.
+     */
+    private RecipeOutcome withRemedy(RecipeOutcome outcome) {
+        if (outcome.remedy() != null) {
+            return outcome;
+        }
+        GoalCommand mvn = settings.command().forRecipe(outcome.path());
+        String again = "simulator".equals(engine.name()) ? "simulate" : "verify";
+        return switch (outcome.status()) {
+            case ERROR, BROKEN ->
+                outcome.withRemedy(
+                        acceptKey != null
+                                ? "fix the recipe and save it: the watch runs it again"
+                                : "fix the recipe, then run " + mvn.of(again) + " again");
+            case FAILED, NO_EXPECTED ->
+                acceptKey == null
+                        ? outcome
+                        : outcome.withRemedy("press " + acceptKey + " to accept "
+                                + (outcome.status() == RecipeStatus.FAILED ? "the new values" : "its values")
+                                + " into its expected file");
+            default -> outcome;
+        };
     }
 
     /**
@@ -305,20 +418,27 @@ public final class CookbookRunner {
         }
         // planning runs no job, so it is safe for recipes whose tables may not be read here
         List<Refusal> needsData = ofKind(refusals, Refusal.Kind.NEEDS_DATA);
-        RecipeRun run = needsData.isEmpty() ? engine.planAndRun(recipe) : engine.plan(recipe);
+        List<Refusal> randomRows = ofKind(refusals, Refusal.Kind.RANDOM_ROWS);
+        RecipeRun run = needsData.isEmpty() && randomRows.isEmpty() ? engine.planAndRun(recipe) : engine.plan(recipe);
         if (run.problem() != null) {
             return stopped(path, run, start);
         }
         if (run.plannedOnly() != null) {
-            return plannedOnly(recipe, mode, run.plannedOnly(), run.warnings(), start);
+            return plannedOnly(recipe, mode, run.plannedOnly(), run.warnings(), start, giveData(recipe));
         }
-        if (!needsData.isEmpty()) {
+        // tables without data first: data is what the author can give; random rows no data makes repeatable
+        List<Refusal> unrun = needsData.isEmpty() ? randomRows : needsData;
+        if (!unrun.isEmpty()) {
             return plannedOnly(
                     recipe,
                     mode,
-                    new PlannedOnly(needsData.get(0).line(), "planned", describe(needsData)),
+                    new PlannedOnly(unrun.get(0).line(), "planned", describe(unrun)),
                     run.warnings(),
-                    start);
+                    start,
+                    needsData.isEmpty()
+                            ? "no fixture makes rows kept or dropped by a random value repeatable; to verify the "
+                                    + "recipe, make that condition deterministic, or mark the block <!-- cookbook:skip -->"
+                            : giveData(recipe));
         }
         return mode == Mode.VERIFY ? verify(recipe, run, start) : writeExpected(recipe, run, start);
     }
@@ -328,19 +448,33 @@ public final class CookbookRunner {
      * must run: only planning it would let a lost fixture binding pass unnoticed, so it is an error.
      */
     private RecipeOutcome plannedOnly(
-            Recipe recipe, Mode mode, PlannedOnly planned, List<String> warnings, long start) {
+            Recipe recipe, Mode mode, PlannedOnly planned, List<String> warnings, long start, String remedy) {
         boolean hasExpected = Files.exists(recipe.expectedFile(), LinkOption.NOFOLLOW_LINKS);
         if (mode != Mode.VERIFY || !(hasExpected || settings.requireExpected())) {
             return outcome(recipe.displayPath(), RecipeStatus.PLANNED, start)
                     .problem(planned.line(), planned.message())
                     .warnings(warnings)
-                    .build();
+                    .build()
+                    .withRemedy(remedy);
         }
         String must = hasExpected ? "has expected values" : "must have expected values (cookbook.requireExpected)";
         return outcome(recipe.displayPath(), RecipeStatus.ERROR, start)
                 .problem(planned.line(), must + " but cannot run: " + planned.reason())
                 .warnings(warnings)
                 .build();
+    }
+
+    /**
+     * How a recipe whose tables have no data here gets some: generated fixtures, at the conventional
+     * place this recipe looks for them.
+     */
+    private String giveData(Recipe recipe) {
+        String directory = finder.displayPath(settings.fixturesDirectory()
+                .resolve(FixtureConvention.directoryOf(settings.recipesDirectory(), recipe.file())));
+        return "run " + settings.command().forRecipe(recipe.displayPath()).of("fixtures")
+                + " to generate its tables' data: it writes " + directory
+                + "/TABLE.csv, where this recipe looks for each "
+                + "table's rows (-Dcookbook.generate=all for kafka, jdbc and CDC tables too)";
     }
 
     private RecipeOutcome stopped(String path, RecipeRun run, long start) {
@@ -469,7 +603,7 @@ public final class CookbookRunner {
                 explanation.forEach(text -> console.error("  " + text));
                 console.error("  " + outcome.remedy(settings.command()));
             }
-            case UNSUPPORTED, NO_EXPECTED, NOT_RUNNABLE -> {
+            case UNSUPPORTED, NO_EXPECTED, NOT_RUNNABLE, ORPHANED -> {
                 console.warn(line);
                 explanation.forEach(text -> console.warn("  " + text));
                 console.warn("  " + outcome.remedy(settings.command()));
@@ -477,22 +611,23 @@ public final class CookbookRunner {
             case PLANNED -> {
                 console.info(line);
                 explanation.forEach(text -> console.info("  " + text));
+                console.info("  " + outcome.remedy(settings.command()));
             }
             default -> console.info(line);
         }
         outcome.warnings().forEach(warning -> console.warn("  " + warning));
+        outcome.failingVersions().forEach(failure -> console.error("  " + failure.describe(outcome.path())));
+        if (!outcome.failingVersions().isEmpty()) {
+            console.error("  " + outcome.versionRemedy(settings.command()));
+        }
     }
 
     private void writeReports(List<RecipeOutcome> outcomes) throws CookbookException {
         try {
             JsonReport.write(reportFile(), engine.name(), engine.flinkVersion(), outcomes);
             HtmlReport.write(
-                    settings.reportDirectory().resolve(HtmlReport.FILE_NAME),
-                    engine.name(),
-                    engine.flinkVersion(),
-                    outcomes,
-                    settings.command());
-            JUnitReport.write(settings.junitDirectory(), engine.name(), outcomes, settings.command());
+                    Path.of(htmlReportPath()), engine.name(), engine.flinkVersion(), outcomes, settings.command());
+            JUnitReport.write(settings.junitDirectory(), engine.name(), outcomes, settings.command(), everyRecipe());
         } catch (IOException e) {
             throw new CookbookException("cannot write the reports: " + e.getMessage(), e);
         }
@@ -500,6 +635,29 @@ public final class CookbookRunner {
 
     private Path reportFile() {
         return settings.reportDirectory().resolve("report.json");
+    }
+
+    /** How messages name a file: relative to the project directory. */
+    public String displayPath(Path file) {
+        return finder.displayPath(file);
+    }
+
+    /**
+     * Where the HTML report is, as a path that opens from wherever Maven ran: absolute. A run of
+     * some recipes only (cookbook.recipe, cookbook.changedSince) writes its page beside the full
+     * index.html, which keeps every recipe.
+     */
+    public String htmlReportPath() {
+        return settings.reportDirectory()
+                .resolve(everyRecipe() ? HtmlReport.FILE_NAME : HtmlReport.SELECTED_FILE_NAME)
+                .toAbsolutePath()
+                .normalize()
+                .toString();
+    }
+
+    /** Whether this run is of every recipe, with no filter or git selection. */
+    private boolean everyRecipe() {
+        return isBlank(settings.recipeFilter()) && cache.changedSinceRef().isEmpty();
     }
 
     /** Where report.json is, as the summary names it. */

@@ -24,30 +24,51 @@ final class GithubAnnotations {
             case FAILED -> {
                 if (outcome.mismatches().isEmpty()) {
                     commands.add(command(
-                            "error", file, outcome.problemLine(), outcome.problem() + ". " + outcome.remedy(mvn)));
+                            "error",
+                            outcome,
+                            file,
+                            outcome.problemLine(),
+                            outcome.problem() + ". " + outcome.remedy(mvn)));
                 }
                 for (Mismatch mismatch :
                         outcome.mismatches().stream().limit(MAX_PER_RECIPE).toList()) {
-                    commands.add(
-                            command("error", file, mismatch.line(), mismatch.describe() + ". " + outcome.remedy(mvn)));
+                    commands.add(command(
+                            "error", outcome, file, mismatch.line(), mismatch.describe() + ". " + outcome.remedy(mvn)));
                 }
             }
             case ERROR, BROKEN ->
-                commands.add(
-                        command("error", file, outcome.problemLine(), outcome.problem() + ". " + outcome.remedy(mvn)));
-            case UNSUPPORTED, NO_EXPECTED, NOT_RUNNABLE ->
                 commands.add(command(
-                        "warning", file, outcome.problemLine(), outcome.problem() + ". " + outcome.remedy(mvn)));
+                        "error", outcome, file, outcome.problemLine(), outcome.problem() + ". " + outcome.remedy(mvn)));
+            case UNSUPPORTED, NO_EXPECTED, NOT_RUNNABLE, ORPHANED ->
+                commands.add(command(
+                        "warning",
+                        outcome,
+                        file,
+                        outcome.problemLine(),
+                        outcome.problem() + ". " + outcome.remedy(mvn)));
             default -> {
                 // passed, planned, skipped and written recipes need no annotation
             }
         }
+        outcome.failingVersions()
+                .forEach(failure -> commands.add(command(
+                        "error",
+                        "cookbook fails on Flink " + failure.version(),
+                        file,
+                        failure.line(),
+                        "on Flink " + failure.version() + ": " + failure.message() + ". "
+                                + outcome.versionRemedy(mvn))));
         return commands;
     }
 
-    private static String command(String level, String file, int line, String message) {
-        return "::" + level + " file=" + property(file) + ",line=" + Math.max(line, 1) + ",title="
-                + property("cookbook " + level) + "::" + data(message);
+    /** An annotation titled by what became of the recipe: "cookbook: failed", "cookbook: broken", ... */
+    private static String command(String level, RecipeOutcome outcome, String file, int line, String message) {
+        return command(level, "cookbook " + outcome.status().word(), file, line, message);
+    }
+
+    private static String command(String level, String title, String file, int line, String message) {
+        return "::" + level + " file=" + property(file) + ",line=" + Math.max(line, 1) + ",title=" + property(title)
+                + "::" + data(message);
     }
 
     /**

@@ -9,6 +9,7 @@ import org.flinkcookbook.cache.ChangedSince;
 import org.flinkcookbook.cache.RecipeCache;
 import org.flinkcookbook.engine.Engine;
 import org.flinkcookbook.io.Console;
+import org.flinkcookbook.versions.VersionResults;
 
 /**
  * A goal's run: what to do with the results, and the settings, one serializable value built by
@@ -17,13 +18,25 @@ import org.flinkcookbook.io.Console;
  *
  * @param mode what to do with each recipe's results
  * @param settings every setting, the engine and the cache's among them
+ * @param versions each recipe's outcome on the Flink versions listed in cookbook.flinkVersions,
+ *     planned in their engine JVMs before the goal runs; attached to the recipes' outcomes
  */
-public record GoalRequest(CookbookRunner.Mode mode, RunSettings settings) implements Serializable {
+public record GoalRequest(CookbookRunner.Mode mode, RunSettings settings, VersionResults versions)
+        implements Serializable {
+
+    public GoalRequest(CookbookRunner.Mode mode, RunSettings settings) {
+        this(mode, settings, VersionResults.none());
+    }
 
     /** Runs the goal once the runner is built: every recipe once, unless the goal does more (watch). */
     @FunctionalInterface
     public interface Goal {
         RunSummary run(CookbookRunner runner, RunSettings settings, Console console) throws CookbookException;
+    }
+
+    /** This request with each recipe's outcomes on the listed Flink versions. */
+    public GoalRequest withVersions(VersionResults planned) {
+        return new GoalRequest(mode, settings, planned);
     }
 
     /** The engine and the explainer the settings choose. */
@@ -41,7 +54,9 @@ public record GoalRequest(CookbookRunner.Mode mode, RunSettings settings) implem
         try (Engine engine = runOn;
                 Engine explainer = engines().createExplainer(settings.fingerprint())) {
             return goal.run(
-                    new CookbookRunner(settings, engine, explainer, console, openCache(console)), settings, console);
+                    new CookbookRunner(settings, engine, explainer, console, openCache(console), versions),
+                    settings,
+                    console);
         }
     }
 

@@ -1,13 +1,20 @@
 package org.flinkcookbook.sql;
 
+import java.io.StringReader;
+import java.util.Locale;
+import java.util.Optional;
 import java.util.regex.Pattern;
 import org.apache.calcite.avatica.util.Casing;
 import org.apache.calcite.avatica.util.Quoting;
 import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.parser.SqlAbstractParserImpl;
 import org.apache.calcite.sql.parser.SqlParseException;
 import org.apache.calcite.sql.parser.SqlParser;
 import org.apache.calcite.sql.parser.SqlParserPos;
+import org.apache.calcite.util.Static;
 import org.apache.flink.sql.parser.impl.FlinkSqlParserImpl;
+import org.apache.flink.sql.parser.impl.ParseException;
+import org.apache.flink.sql.parser.impl.Token;
 import org.apache.flink.sql.parser.validate.FlinkSqlConformance;
 
 /** Parses one statement with Flink's SQL parser, configured as Flink's planner configures it. */
@@ -35,6 +42,9 @@ public final class SqlParsing {
         try {
             return SqlParser.create(sql, CONFIG).parseStmt();
         } catch (SqlParseException e) {
+            if (NOT_A_STATEMENT.equals(e.getMessage())) {
+                throw notAStatement(statement, sql, e);
+            }
             SqlParserPos position = e.getPos();
             int line = position == null ? statement.line() : markdownLine(statement, position.getLineNum());
             int column = position == null
@@ -43,9 +53,64 @@ public final class SqlParsing {
                             statement,
                             position.getLineNum(),
                             writtenColumn(statement.text(), sql, position.getLineNum(), position.getColumnNum()));
+            String message = inMarkdownPositions(statement, sql, firstLineOf(e.getMessage()));
+            String hint = hint(e);
             throw new SqlSyntaxException(
-                    inMarkdownPositions(statement, sql, firstLineOf(e.getMessage())), line, column, e);
+                    hint.isEmpty() ? message : message + (message.endsWith(".") ? " " : ". ") + hint, line, column, e);
         }
+    }
+
+    /** What Flink's parser says of a statement that starts with no statement's keyword, such as {@code SELEC a FROM t}. */
+    private static final String NOT_A_STATEMENT =
+            Static.RESOURCE.illegalNonQueryExpression().str();
+
+    /** A statement whose first word starts none: the word, at its line and column, as a typo. */
+    private static SqlSyntaxException notAStatement(Statement statement, String sql, SqlParseException e) {
+        Optional<Token> first = StatementSplitter.firstToken(sql);
+        if (first.isEmpty()) {
+            return new SqlSyntaxException(e.getMessage(), statement.line(), statement.column(), e);
+        }
+        Token token = first.get();
+        int line = markdownLine(statement, token.beginLine);
+        int column = markdownColumn(
+                statement, token.beginLine, writtenColumn(statement.text(), sql, token.beginLine, token.beginColumn));
+        return new SqlSyntaxException(
+                "\"" + token.image + "\" at line " + line + ", column " + column
+                        + " starts no statement (a statement starts with SELECT, INSERT INTO, CREATE, SET, ...): "
+                        + "is it mistyped? (Flink: " + e.getMessage() + ")",
+                line,
+                column,
+                e);
+    }
+
+    /** Flink's parser's own list of its reserved words. */
+    private static final SqlAbstractParserImpl.Metadata KEYWORDS =
+            FlinkSqlParserImpl.FACTORY.getParser(new StringReader("")).getMetadata();
+
+    /**
+     * What to do about the token the parser stopped at, when Flink's parser expected a name there
+     * and no keyword, and its own list says the token is a reserved word: quote it with backticks
+     * to use it as a name. Empty otherwise.
+     */
+    private static String hint(SqlParseException e) {
+        if (!(e.getCause() instanceof ParseException parse)
+                || parse.currentToken == null
+                || parse.currentToken.next == null
+                || e.getExpectedTokenNames() == null) {
+            return "";
+        }
+        String token = parse.currentToken.next.image;
+        boolean nameExpected = e.getExpectedTokenNames().stream().anyMatch(name -> name.endsWith("IDENTIFIER>"));
+        boolean keywordExpected = e.getExpectedTokenNames().stream()
+                .anyMatch(name -> name.length() > 2 && KEYWORDS.isReservedWord(name.substring(1, name.length() - 1)));
+        if (token == null
+                || token.isEmpty()
+                || !nameExpected
+                || keywordExpected
+                || !KEYWORDS.isReservedWord(token.toUpperCase(Locale.ROOT))) {
+            return "";
+        }
+        return token + " is a reserved word in Flink SQL: to use it as a name, quote it as `" + token + "`";
     }
 
     /**

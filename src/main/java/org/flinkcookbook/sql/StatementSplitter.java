@@ -4,6 +4,7 @@ import java.io.StringReader;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.flink.sql.parser.impl.FlinkSqlParserImplConstants;
@@ -218,6 +219,16 @@ public final class StatementSplitter {
             }
         }
         return excess;
+    }
+
+    /** The first token of a statement, as Flink's tokenizer reads it; empty when it has none or cannot be read. */
+    static Optional<Token> firstToken(String sql) {
+        try {
+            List<Token> tokens = tokenize(sql, 1);
+            return tokens.isEmpty() ? Optional.empty() : Optional.of(tokens.get(0));
+        } catch (SqlSyntaxException unreadable) {
+            return Optional.empty();
+        }
     }
 
     private static List<Token> tokenize(String sql, int firstLine) throws SqlSyntaxException {

@@ -12,6 +12,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import org.flinkcookbook.io.Console;
 import org.flinkcookbook.report.RecipeOutcome;
 import org.flinkcookbook.report.RecipeStatus;
@@ -63,6 +64,7 @@ public final class WatchLoop {
             InstantSource clock) {
         this.settings = settings;
         this.runner = runner;
+        runner.acceptWithKey("u");
         this.engineName = engineName;
         this.console = console;
         this.keys = keys;
@@ -134,19 +136,37 @@ public final class WatchLoop {
         if (affected.isEmpty()) {
             return;
         }
+        console.info("Saved " + saved(changed) + ": running " + affected.size()
+                + (affected.size() == 1 ? " recipe" : " recipes"));
         List<RecipeOutcome> outcomes = run(affected);
-        long failing = outcomes.stream()
-                .filter(outcome -> outcome.status().failsBuild())
-                .count();
         double seconds = Duration.between(since, clock.instant()).toNanos() / 1e9;
         console.info(String.format(
                 Locale.ROOT,
-                "%d %s run in %.2f s after the change: %s",
+                "%d %s run in %.2f s after the change of %s: %s",
                 affected.size(),
                 affected.size() == 1 ? "recipe" : "recipes",
                 seconds,
-                failing == 0 ? "all pass" : failing + " failing"));
+                saved(changed),
+                verdict(outcomes)));
         prompt(recipes.size());
+    }
+
+    /** The files saved, as messages name them: one, or the first and how many more. */
+    private String saved(Set<Path> changed) {
+        List<String> names = changed.stream().map(runner::displayPath).sorted().toList();
+        return names.size() == 1 ? names.get(0) : names.get(0) + " and " + (names.size() - 1) + " more";
+    }
+
+    /** "all pass" only when every recipe passed; otherwise how many came out how, e.g. "1 failed, 1 unsupported". */
+    private static String verdict(List<RecipeOutcome> outcomes) {
+        Map<RecipeStatus, Long> byStatus = new TreeMap<>();
+        outcomes.forEach(outcome -> byStatus.merge(outcome.status(), 1L, Long::sum));
+        if (byStatus.keySet().equals(Set.of(RecipeStatus.PASSED))) {
+            return "all pass";
+        }
+        return byStatus.entrySet().stream()
+                .map(entry -> entry.getValue() + " " + entry.getKey().word())
+                .collect(Collectors.joining(", "));
     }
 
     private List<RecipeOutcome> run(List<Path> recipes) {

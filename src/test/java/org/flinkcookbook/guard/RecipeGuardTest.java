@@ -275,7 +275,7 @@ class RecipeGuardTest {
                 """);
 
         assertThat(refusals)
-                .allSatisfy(refusal -> assertThat(refusal.kind()).isEqualTo(Refusal.Kind.NEEDS_DATA))
+                .allSatisfy(refusal -> assertThat(refusal.kind()).isEqualTo(Refusal.Kind.RANDOM_ROWS))
                 .extracting(Refusal::line)
                 .containsExactly(6, 7, 8);
         assertThat(refusals.get(0).message()).contains("so its rows differ from run to run");

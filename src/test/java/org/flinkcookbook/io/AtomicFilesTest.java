@@ -96,7 +96,8 @@ class AtomicFilesTest {
                         "simulator",
                         List.of(RecipeOutcome.of("recipes/a.md", RecipeStatus.PASSED)
                                 .build()),
-                        GoalCommand.PREFIX))
+                        GoalCommand.PREFIX,
+                        true))
                 .hasMessageContaining("is a symbolic link");
         try (var listed = Files.list(outside)) {
             assertThat(listed.toList()).isEmpty();

@@ -691,4 +691,44 @@ class RecipeParserTest {
     private static Recipe recipeAt(Path file) {
         return new Recipe(file, file.toString(), List.of(), List.of());
     }
+
+    @Test
+    void flinkMarkersOnTheRecipeAndOnABlockAreReadWithTheirLines() throws Exception {
+        Recipe recipe = parse("""
+                # Labels
+                <!-- cookbook:flink >= 2.0 -->
+
+                ```sql
+                CREATE TABLE t (s STRING) WITH ('connector' = 'datagen');
+                ```
+
+                <!--cookbook:flink>=2.1.1-->
+                ```sql
+                SELECT PARSE_JSON(s) FROM t;
+                ```
+
+                <!-- cookbook:fixture t = t.csv -->
+                """);
+
+        assertThat(recipe.flinkNeeds()).containsExactly(new FlinkNeed("2.0", 2), new FlinkNeed("2.1.1", 8));
+        assertThat(recipe.sessions().get(0).flinkNeeds()).isEqualTo(recipe.flinkNeeds());
+        assertThat(FixtureConvention.bind(recipe, directory, directory).flinkNeeds())
+                .isEqualTo(recipe.flinkNeeds());
+        assertThat(recipe.fixtures()).hasSize(1);
+    }
+
+    @Test
+    void aFlinkMarkerWithoutAVersionIsAnErrorAtItsLine() {
+        assertThatThrownBy(() -> parse("""
+                        # Labels
+
+                        <!-- cookbook:flink 2.0 -->
+                        ```sql
+                        SELECT 1;
+                        ```
+                        """)).isInstanceOfSatisfying(RecipeException.class, e -> {
+            assertThat(e.line()).isEqualTo(3);
+            assertThat(e.getMessage()).contains("write it as <!-- cookbook:flink >= 2.0 -->");
+        });
+    }
 }

@@ -55,6 +55,32 @@ class HtmlReportTest {
     }
 
     @Test
+    void whatFailsTheBuildIsListedFirstAndACachedPassShowsItsResultsWithoutSayingThereAreNone() {
+        StatementResult result =
+                new StatementResult(3, "SELECT 1", null, List.of("n"), List.of(ResultRow.insert("1")), false, null);
+        List<RecipeOutcome> outcomes = List.of(
+                RecipeOutcome.of("recipes/a.md", RecipeStatus.PASSED)
+                        .cached()
+                        .results(List.of(result))
+                        .build(),
+                RecipeOutcome.of("recipes/b.md", RecipeStatus.PLANNED).build(),
+                RecipeOutcome.of("recipes/c.md", RecipeStatus.BROKEN)
+                        .problem(3, "no")
+                        .build(),
+                RecipeOutcome.of("recipes/d.md", RecipeStatus.FAILED).build());
+
+        String page = HtmlReport.page("flink", "2.3.0", outcomes, GoalCommand.PREFIX);
+
+        assertThat(page.indexOf(">recipes/c.md</a>"))
+                .isLessThan(page.indexOf(">recipes/d.md</a>"))
+                .isLessThan(page.indexOf(">recipes/a.md</a>"));
+        assertThat(page.indexOf(">recipes/a.md</a>")).isLessThan(page.indexOf(">recipes/b.md</a>"));
+        assertThat(page)
+                .contains("so it did not run: its results are those of the run that passed.")
+                .doesNotContain("no results to show");
+    }
+
+    @Test
     void aFailedResultShowsExpectedAndActualRowsSideBySideWithTheChangedValuesHighlighted() {
         List<String> columns = List.of("window_start", "cnt");
         StatementResult expected = new StatementResult(

@@ -27,7 +27,8 @@ class JUnitReportTest {
                 directory,
                 "flink",
                 List.of(error("recipes/\u0001bell.md", "value \u0000\u0007\u001b[31m\uFFFF \uD800 end")),
-                GoalCommand.PREFIX);
+                GoalCommand.PREFIX,
+                true);
 
         try (var files = Files.list(directory)) {
             Path file = files.findFirst().orElseThrow();
@@ -39,10 +40,31 @@ class JUnitReportTest {
     }
 
     @Test
+    void theFilesOfRecipesThatAreGoneAreDeletedByARunOfEveryRecipeOnly() throws Exception {
+        Files.createDirectories(directory);
+        Files.writeString(directory.resolve("TEST-other-tool.xml"), "<testsuite/>");
+        JUnitReport.write(
+                directory,
+                "flink",
+                List.of(error("recipes/a.md", "one"), error("recipes/b.md", "two")),
+                GoalCommand.PREFIX,
+                true);
+
+        JUnitReport.write(directory, "flink", List.of(error("recipes/a.md", "one")), GoalCommand.PREFIX, false);
+        assertThat(directory.resolve("TEST-cookbook.recipes_b.md.xml")).exists();
+
+        JUnitReport.write(directory, "flink", List.of(error("recipes/a.md", "one")), GoalCommand.PREFIX, true);
+        try (var files = Files.list(directory)) {
+            assertThat(files.map(file -> file.getFileName().toString()))
+                    .containsExactlyInAnyOrder("TEST-cookbook.recipes_a.md.xml", "TEST-other-tool.xml");
+        }
+    }
+
+    @Test
     void recipesWhosePathsLookAlikeGetFilesOfTheirOwn() throws Exception {
         List<RecipeOutcome> outcomes = List.of(
                 error("recipes/a/b.md", "one"), error("recipes/a_b.md", "two"), error("recipes/a b.md", "three"));
-        JUnitReport.write(directory, "flink", outcomes, GoalCommand.PREFIX);
+        JUnitReport.write(directory, "flink", outcomes, GoalCommand.PREFIX, true);
 
         try (var files = Files.list(directory)) {
             assertThat(files.map(file -> file.getFileName().toString()))

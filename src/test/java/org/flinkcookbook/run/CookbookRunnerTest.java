@@ -166,7 +166,7 @@ class CookbookRunnerTest {
         assertThat(output)
                 .contains(
                         "ERROR   recipes/a.md:3: SELECT COUNT(*) AS n FROM t: missing row: expected +I[3] but was nothing",
-                        "ERROR   run mvn cookbook:expected to accept the new values");
+                        "ERROR   run mvn cookbook:expected -Dcookbook.recipe=recipes/a.md to accept the new values");
     }
 
     @Test
@@ -268,8 +268,8 @@ class CookbookRunnerTest {
 
         assertThat(output)
                 .contains(
-                        "::error file=recipes/a.md,line=3,title=cookbook error::SELECT COUNT(*) AS n FROM t: missing row: "
-                                + "expected +I[3] but was nothing. run mvn cookbook:expected to accept the new values");
+                        "::error file=recipes/a.md,line=3,title=cookbook failed::SELECT COUNT(*) AS n FROM t: missing row: "
+                                + "expected +I[3] but was nothing. run mvn cookbook:expected -Dcookbook.recipe=recipes/a.md to accept the new values");
     }
 
     @Test
@@ -314,11 +314,11 @@ class CookbookRunnerTest {
 
         assertThat(summary.outcomes()).extracting(o -> o.status()).containsExactly(RecipeStatus.BROKEN);
         assertThat(summary.failsBuild()).isTrue();
-        assertThat(summary.line()).startsWith("1 recipe on test: 0 passed, 0 failed, 0 error, 1 broken");
+        assertThat(summary.line()).startsWith("1 recipe on test: 0 passed, 0 failed, 0 errors, 1 broken");
         assertThat(output)
                 .contains(
                         "ERROR   recipes/a.md:3: SELECT nope FROM t: Column 'nope' not found",
-                        "ERROR   fix the recipe, then run mvn cookbook:verify again");
+                        "ERROR   fix the recipe, then run mvn cookbook:verify -Dcookbook.recipe=recipes/a.md again");
     }
 
     @Test
@@ -463,7 +463,7 @@ class CookbookRunnerTest {
     }
 
     @Test
-    void theSummaryListsWhatFailsTheBuildFirstEachStatusWithItsAdviceAndNamesTheReport() throws Exception {
+    void theSummaryEndsWithWhatFailsTheBuildCollapsesPlannedRecipesAndNamesTheReports() throws Exception {
         for (int i = 0; i < 25; i++) {
             recipe(String.format("recipes/a%02d.md", i), "SELECT 1;", null);
             plans.put(
@@ -477,20 +477,120 @@ class CookbookRunnerTest {
                         List.of(), Problem.broken(3, "SELECT nope FROM t: Column 'nope' not found"), List.of()));
         reportDirectory = "build/reports";
 
-        List<String> screen = run(CookbookRunner.Mode.VERIFY, false, null).screen();
+        RunSummary summary = run(CookbookRunner.Mode.VERIFY, false, null);
+        List<String> screen = summary.screen();
 
-        assertThat(screen).hasSizeLessThanOrEqualTo(25);
+        assertThat(screen).hasSizeLessThanOrEqualTo(8);
         assertThat(screen.get(1)).isEqualTo("Cookbook summary (test), report: build/reports/report.json");
-        assertThat(screen.subList(2, 4))
+        assertThat(screen.subList(2, 7))
                 .containsExactly(
+                        "  PLANNED      25 recipes read tables that have no data here; each is listed in build/reports/report.json",
+                        "  next: run mvn cookbook:fixtures to generate their data (-Dcookbook.generate=all for kafka, jdbc and CDC tables too)",
                         "  BROKEN       recipes/z.md:3: SELECT nope FROM t: Column 'nope' not found",
-                        "  next: fix the recipe, then run mvn cookbook:verify again");
-        assertThat(screen.get(4)).startsWith("  PLANNED      recipes/a00.md:3:");
-        assertThat(screen)
-                .contains(
-                        "  ... and 6 more planned in build/reports/report.json",
-                        "  next: give its tables data with <!-- cookbook:fixture TABLE = PATH --> to run it");
+                        "  next: fix the recipe, then run mvn cookbook:verify -Dcookbook.recipe=recipes/z.md again",
+                        "  open " + project.resolve("build/reports/index.html") + " for every recipe's results");
         assertThat(screen).noneMatch(line -> line.contains("agrees") || line.contains("target/cookbook"));
+        assertThat(summary.line())
+                .startsWith("26 recipes on test: 0 passed, 0 failed, 0 errors, 1 broken, 25 planned only");
+    }
+
+    @Test
+    void aPlannedRecipeIsToldHowToGetDataOrWhyNoDataHelps() throws Exception {
+        recipe("recipes/joins/faker.md", "SELECT 1;", null);
+        plans.put(
+                "recipes/joins/faker.md",
+                RecipeRun.plannedOnly(new PlannedOnly(3, "planned", "reads faker table t"), List.of()));
+        recipe(
+                "recipes/random.md",
+                "CREATE TABLE t (id INT) WITH ('connector' = 'filesystem', 'path' = 'fixtures/t.csv', 'format' = 'csv');\n"
+                        + "SELECT id FROM t WHERE RAND() < 0.5;",
+                null);
+
+        run(CookbookRunner.Mode.VERIFY, false, null);
+
+        assertThat(output)
+                .contains(
+                        "INFO   run mvn cookbook:fixtures -Dcookbook.recipe=recipes/joins/faker.md to generate its tables' "
+                                + "data: it writes fixtures/joins/faker/TABLE.csv, where this recipe looks for each table's rows "
+                                + "(-Dcookbook.generate=all for kafka, jdbc and CDC tables too)",
+                        "INFO   no fixture makes rows kept or dropped by a random value repeatable; to verify the recipe, "
+                                + "make that condition deterministic, or mark the block <!-- cookbook:skip -->")
+                .noneMatch(line -> line.contains("random.md") && line.contains("cookbook:fixtures"));
+    }
+
+    @Test
+    void aRunOfSomeRecipesWritesItsPageBesideTheFullIndexAndDeletesNoJUnitFile() throws Exception {
+        recipe("recipes/a.md", "SELECT COUNT(*) AS n FROM t;", RecipeRun.completed(List.of(counted("3")), List.of()));
+        recipe("recipes/b.md", "SELECT COUNT(*) AS n FROM t;", RecipeRun.completed(List.of(counted("3")), List.of()));
+        run(CookbookRunner.Mode.VERIFY, false, null);
+        String full = Files.readString(project.resolve("target/cookbook/index.html"));
+
+        filter = "a.md";
+        RunSummary some = run(CookbookRunner.Mode.VERIFY, false, null);
+
+        assertThat(project.resolve("target/cookbook/index.html")).content().isEqualTo(full);
+        assertThat(project.resolve("target/cookbook/selected.html")).content().contains("recipes/a.md");
+        assertThat(some.screen()).last().asString().contains("target/cookbook/selected.html");
+        assertThat(project.resolve("target/cookbook-reports/TEST-cookbook.recipes_b.md.xml"))
+                .exists();
+
+        filter = "";
+        Files.delete(project.resolve("recipes/b.md"));
+        run(CookbookRunner.Mode.VERIFY, false, null);
+        assertThat(project.resolve("target/cookbook-reports/TEST-cookbook.recipes_b.md.xml"))
+                .doesNotExist();
+    }
+
+    @Test
+    void writingExpectedValuesReportsBrokenRecipesWithoutFailingTheBuild() throws Exception {
+        recipe("recipes/a.md", "SELECT COUNT(*) AS n FROM t;", RecipeRun.completed(List.of(counted("3")), List.of()));
+        recipe("recipes/z.md", "SELECT nope FROM t;", null);
+        plans.put(
+                "recipes/z.md",
+                RecipeRun.stopped(
+                        List.of(), Problem.broken(3, "SELECT nope FROM t: Column 'nope' not found"), List.of()));
+
+        RunSummary written = run(CookbookRunner.Mode.WRITE_EXPECTED, false, null);
+
+        assertThat(written.outcomes())
+                .extracting(o -> o.status())
+                .containsExactly(RecipeStatus.WRITTEN, RecipeStatus.BROKEN);
+        assertThat(written.failsBuild()).isFalse();
+        assertThat(project.resolve("recipes/a.expected")).exists();
+        assertThat(written.screen())
+                .contains(
+                        "  BROKEN       recipes/z.md:3: SELECT nope FROM t: Column 'nope' not found",
+                        "  (1 broken recipe has no values to write, so this goal goes on; cookbook:verify fails on it)");
+        assertThat(run(CookbookRunner.Mode.VERIFY, false, null).failsBuild()).isTrue();
+    }
+
+    @Test
+    void anExpectedFileWhoseRecipeIsGoneIsReportedAndFailsTheBuildUnderRequireExpected() throws Exception {
+        recipe("recipes/a.md", "SELECT COUNT(*) AS n FROM t;", RecipeRun.completed(List.of(counted("3")), List.of()));
+        run(CookbookRunner.Mode.WRITE_EXPECTED, false, null);
+        Files.move(project.resolve("recipes/a.md"), project.resolve("recipes/b.md"));
+        answers.put("recipes/b.md", RecipeRun.completed(List.of(counted("3")), List.of()));
+        output.clear();
+
+        RunSummary renamed = run(CookbookRunner.Mode.VERIFY, false, null);
+
+        assertThat(renamed.outcomes())
+                .extracting(o -> o.path() + " " + o.status().word())
+                .containsExactly("recipes/b.md no-expected", "recipes/a.expected orphaned");
+        assertThat(renamed.failsBuild()).isFalse();
+        assertThat(output)
+                .contains(
+                        "WARN   recipes/a.expected:1: has no recipe: recipes/a.md is gone (renamed or deleted), so these "
+                                + "expected values are compared with nothing",
+                        "WARN   rename it with its recipe, or delete it: mvn cookbook:expected -Dcookbook.recipe=recipes/a.expected "
+                                + "-Dcookbook.unreferenced=delete deletes expected files that have no recipe");
+        assertThat(project.resolve("target/cookbook/report.json")).content().contains("\"status\" : \"orphaned\"");
+
+        assertThat(run(CookbookRunner.Mode.VERIFY, true, null).failsBuild()).isTrue();
+
+        assertThat(CookbookRunner.deleteUnreferencedExpected(project, project.resolve("recipes"), ""))
+                .containsExactly("recipes/a.expected");
+        assertThat(project.resolve("recipes/a.expected")).doesNotExist();
     }
 
     @Test
@@ -540,7 +640,7 @@ class CookbookRunnerTest {
 
         String expected =
                 "run mvn org.flinkcookbook:cookbook-maven-plugin:0.1.0-SNAPSHOT:expected -Dcookbook.recipes=. "
-                        + "-Dcookbook.fixtures=fixtures to accept the new values";
+                        + "-Dcookbook.fixtures=fixtures -Dcookbook.recipe=recipes/a.md to accept the new values";
         assertThat(output)
                 .contains("ERROR   " + expected, "INFO   next: " + expected)
                 .anyMatch(line -> line.startsWith("::error file=recipes/a.md") && line.endsWith(expected));

@@ -62,8 +62,8 @@ final class ExpressionGrammar {
             "10000000000");
     private static final List<String> APPROXIMATE_LITERALS =
             List.of("1e0", "-0e0", "0.1e0", "CAST('NaN' AS DOUBLE)", "CAST(0.1 AS FLOAT)");
-    private static final List<String> STRING_LITERALS =
-            List.of("'ab'", "''", "'\uD83D\uDE00'", "'abcdef'", "'yes'", "' 12 '", "'h\u00e9llo'");
+    private static final List<String> STRING_LITERALS = List.of(
+            "'ab'", "''", "'\uD83D\uDE00'", "'abcdef'", "'yes'", "' 12 '", "'h\u00e9llo'", "'\u00df'", "'\u0130x'");
     private static final List<String> NUMBER_TEXTS = List.of("' 12 '", "'-3'", "'1.5'", "'0'", "'127'");
     private static final List<String> BOOLEAN_TEXTS = List.of("'yes'", "'0'", "'t'", "'FALSE'", "'n'");
     private static final List<String> EXACT_TARGETS =

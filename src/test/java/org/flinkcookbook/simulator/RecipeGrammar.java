@@ -27,7 +27,10 @@ import org.flinkcookbook.simulator.ExpressionGrammar.Family;
  * FILTER, DISTINCT and AVG on every type, GROUP BY in batch mode, UNION ALL in both modes,
  * CURRENT_WATERMARK in WHERE, SELECT lists, OVER arguments and views, {@link ExpressionGrammar}
  * expressions, DECIMAL and constant DOUBLE arithmetic, TIMESTAMP literals, DESCRIBE of computed
- * columns, INSERT into narrower sinks and statement sets, and statements Flink refuses. Every
+ * columns, INSERT into narrower sinks and statement sets, statements Flink refuses, and the shapes
+ * Flink's planner rewrites before any operator runs (see {@link #rewritten}: filters pushed below
+ * aggregations, contradictions, equalities propagated into projections, folded constant strings,
+ * NOT NULL sinks), with the emit and mini-batch settings and DECIMAL sums that overflow. Every
  * construct docs/simulator.md says is modelled is drawn somewhere (its fuzzing section lists where).
  * Each statement is one line, so a problem's line names its statement.
  */
@@ -108,6 +111,8 @@ final class RecipeGrammar {
      * them grouped by other keys than their PARTITION BY), for a sweep of the changelog model.
      */
     private static final boolean CHANGELOG_FOCUS = "changelog".equals(System.getProperty("cookbook.fuzz.focus"));
+    /** {@code -Dcookbook.fuzz.focus=rewrites} draws only the shapes Flink's planner rewrites ({@link #rewritten}). */
+    private static final boolean REWRITES_FOCUS = "rewrites".equals(System.getProperty("cookbook.fuzz.focus"));
 
     private static final long SECOND = 1_000;
     private static final long MINUTE = 60 * SECOND;
@@ -129,6 +134,17 @@ final class RecipeGrammar {
             new ColumnType("SMALLINT", Family.EXACT, List.of("1", "7", "-3", "32767")),
             new ColumnType("DECIMAL(5, 2)", Family.EXACT, List.of("1.25", "7", "-3.5", "999.99", "0.01")),
             new ColumnType("DECIMAL(10, 0)", Family.EXACT, List.of("1", "7", "-3", "9999999999")),
+            // two of the large ones overflow a SUM's DECIMAL(38, 2)
+            new ColumnType(
+                    "DECIMAL(38, 2)",
+                    Family.EXACT,
+                    List.of(
+                            "1.25",
+                            "600000000000000000000000000000000000.00",
+                            "-3.5",
+                            "999999999999999999999999999999999999.99",
+                            "-999999999999999999999999999999999999.99",
+                            "7")),
             new ColumnType("FLOAT", Family.APPROXIMATE, List.of("0.1", "1.5", "-0.0", "NaN", "3.4E38", "7")),
             new ColumnType("DOUBLE", Family.APPROXIMATE, List.of("0.1", "0.2", "-0.0", "NaN", "1.0E308", "-7.75")));
 
@@ -165,6 +181,12 @@ final class RecipeGrammar {
     private boolean proctime;
     /** The fixture's anchor as local wall-clock text, for TIMESTAMP literals near the rows. */
     private String anchorText;
+    /** The fixture's anchor as epoch milliseconds, for TIMESTAMP_LTZ literals near the rows. */
+    private long anchorMillis;
+    /** The emit settings of group windows were set: the first query is a group window. */
+    private boolean emit;
+    /** Mini-batch was set: the first query is an aggregation. */
+    private boolean miniBatch;
 
     private int sinks;
     private int unionViews;
@@ -181,11 +203,19 @@ final class RecipeGrammar {
     private FuzzRecipe generate() {
         settings();
         List<String> rows = table();
-        String source = "events";
-        if (random.nextInt(batch ? 3 : 4) == 0) {
-            source = view();
-        }
+        String source = random.nextInt(batch ? 3 : 4) == 0 ? view() : "events";
         int queries = 1 + random.nextInt(4);
+        if (emit) {
+            groupWindow(source); // the emit settings apply to group windows (Flink refuses them on window TVFs)
+            queries--;
+        } else if (miniBatch) {
+            switch (random.nextInt(3)) {
+                case 0 -> groupAggregate(source);
+                case 1 -> windowAggregate(source);
+                default -> over(source);
+            }
+            queries--;
+        }
         for (int i = 0; i < queries; i++) {
             query(random.nextInt(3) == 0 ? source : "events");
         }
@@ -215,6 +245,53 @@ final class RecipeGrammar {
         if (batch) {
             add("SET 'execution.runtime-mode' = 'batch'");
             constructs.add("batch mode");
+            return;
+        }
+        emit = random.nextInt(8) == 0;
+        if (emit) {
+            emitSettings();
+        }
+        miniBatch = random.nextInt(10) == 0;
+        if (miniBatch) {
+            add("SET 'table.exec.mini-batch.enabled' = 'true'");
+            add("SET 'table.exec.mini-batch.allow-latency' = '" + pick(List.of("1 s", "100 ms", "1 min")) + "'");
+            add("SET 'table.exec.mini-batch.size' = '" + pick(List.of("1", "2", "1000")) + "'");
+            constructs.add("planner: mini-batch settings");
+        }
+    }
+
+    /**
+     * The emit strategy of group windows: early firing (a delay of 0 fires on every row, deterministic),
+     * late firing, allowed lateness (late rows update their window); drawn with a group window as the
+     * first query, and any window TVF of the recipe meets them too (Flink refuses them there).
+     */
+    private void emitSettings() {
+        // the scale is set by the table, drawn after the settings: the lateness is in whole minutes or seconds
+        String lateness = pick(List.of("1 s", "5 s", "1 min", "1 h"));
+        switch (random.nextInt(4)) {
+            case 0 -> {
+                add("SET 'table.exec.emit.early-fire.enabled' = 'true'");
+                add("SET 'table.exec.emit.early-fire.delay' = '" + pick(List.of("0 s", "0 s", "1 s")) + "'");
+                constructs.add("planner: emit early-fire");
+            }
+            case 1 -> {
+                add("SET 'table.exec.emit.late-fire.enabled' = 'true'");
+                add("SET 'table.exec.emit.late-fire.delay' = '0 s'");
+                add("SET 'table.exec.emit.allow-lateness' = '" + lateness + "'");
+                constructs.add("planner: emit late-fire with allowed lateness");
+            }
+            case 2 -> {
+                add("SET 'table.exec.emit.allow-lateness' = '" + lateness + "'");
+                constructs.add("planner: emit allowed lateness alone");
+            }
+            default -> {
+                add("SET 'table.exec.emit.early-fire.enabled' = 'true'");
+                add("SET 'table.exec.emit.early-fire.delay' = '0 s'");
+                add("SET 'table.exec.emit.late-fire.enabled' = 'true'");
+                add("SET 'table.exec.emit.late-fire.delay' = '0 s'");
+                add("SET 'table.exec.emit.allow-lateness' = '" + lateness + "'");
+                constructs.add("planner: emit early-fire and late-fire");
+            }
         }
     }
 
@@ -349,6 +426,7 @@ final class RecipeGrammar {
                 .toInstant(ZoneOffset.UTC)
                 .toEpochMilli();
         anchorText = format(local, false);
+        anchorMillis = anchor;
         if (wallClock) {
             anchor = local;
         }
@@ -426,9 +504,11 @@ final class RecipeGrammar {
     }
 
     private void query(String source) {
-        int shape = random.nextInt(118);
+        int shape = random.nextInt(142);
         if (CHANGELOG_FOCUS) {
             shape = shape % 2 == 0 ? 107 : 16; // groupAggregate, sessionTvf
+        } else if (REWRITES_FOCUS) {
+            shape = 118;
         }
         if (shape < 16) {
             windowAggregate(source);
@@ -458,8 +538,10 @@ final class RecipeGrammar {
             describe(source);
         } else if (shape < 112) {
             groupAggregate(source);
-        } else {
+        } else if (shape < 118) {
             refused(source);
+        } else {
+            rewritten(source);
         }
     }
 
@@ -612,17 +694,26 @@ final class RecipeGrammar {
                         : "GROUP BY without a window, streaming" + (keys.isEmpty() ? ", no keys" : ", by " + keys));
     }
 
-    private void groupWindow(String source) {
-        long size = scale * pick(List.of(1L, 2L, 4L));
-        String kind = pick(List.of("TUMBLE", "HOP", "SESSION"));
+    /** A group window's arguments: {@code (ts, size)}, {@code (ts, slide, size)} or {@code (ts, gap)} of one scale. */
+    private String groupWindowCall(String kind, long size) {
         String arguments = switch (kind) {
             case "TUMBLE" -> interval(size);
             case "HOP" -> interval(exact(size / 2) ? size / 2 : size) + ", " + interval(size);
             default -> interval(scale);
         };
-        String call = "(ts, " + arguments + ")";
-        List<String> items =
-                new ArrayList<>(List.of(kind + "_START" + call + " AS ws", kind + "_END" + call + " AS we"));
+        return "(ts, " + arguments + ")";
+    }
+
+    /** A group window's start and end as {@code ws} and {@code we}, the first items of its SELECT list. */
+    private static List<String> groupWindowBounds(String kind, String call) {
+        return new ArrayList<>(List.of(kind + "_START" + call + " AS ws", kind + "_END" + call + " AS we"));
+    }
+
+    private void groupWindow(String source) {
+        long size = scale * pick(List.of(1L, 2L, 4L));
+        String kind = pick(List.of("TUMBLE", "HOP", "SESSION"));
+        String call = groupWindowCall(kind, size);
+        List<String> items = groupWindowBounds(kind, call);
         if (!kind.equals("HOP") || random.nextBoolean()) {
             items.add(kind + "_ROWTIME" + call + " AS wt");
         }
@@ -890,6 +981,268 @@ final class RecipeGrammar {
                 constructs.add("UNION ALL under a group window, streaming");
             }
         }
+    }
+
+    /**
+     * Shapes Flink's planner rewrites before any operator runs, each compared as one statement: predicates
+     * on group keys and window columns above an aggregation (pushed below it, so that filtered rows never
+     * reach the window and are never late), HAVING on keys and window_end, contradictions (the query
+     * pruned to no operator) and always-true predicates, equalities propagated into the projection
+     * ({@code WHERE v = 0e0} with -0.0 rows), constant string functions folded to their CHAR(n) type, INSERT
+     * of NULLs into NOT NULL sink columns and of constants into narrower ones, UNION ALL under filters,
+     * and CURRENT_WATERMARK projected below an OVER aggregation.
+     */
+    private void rewritten(String source) {
+        switch (random.nextInt(10)) {
+            case 0, 1 -> filteredWindowAggregate(source);
+            case 2 -> havingOnKeys(source);
+            case 3 -> filteredGroupWindow(source);
+            case 4 -> filteredGroupAggregate(source);
+            case 5 -> projectedEquality(source);
+            case 6 -> constantStrings(source);
+            case 7 -> notNullInsert(source);
+            case 8 -> filteredUnion(source);
+            default -> {
+                if (batch) {
+                    constantStrings(source);
+                } else {
+                    overOfAWatermarkProjection(source);
+                }
+            }
+        }
+    }
+
+    /** The n-th of the key column's fixture values as a literal. */
+    private String keyLiteral(int n) {
+        String text = key.values().get(n);
+        return key.family() == Family.STRING ? "'" + text + "'" : text;
+    }
+
+    /** A time literal of the rowtime's type at the fixture's anchor. */
+    private String anchorLiteral() {
+        return ltz ? "TO_TIMESTAMP_LTZ(" + anchorMillis + ", 3)" : "TIMESTAMP '" + anchorText + "'";
+    }
+
+    /** A predicate on the key: an equality, an IN, a contradiction, or one that is always true (k is never NULL). */
+    private String keyPredicate() {
+        return switch (random.nextInt(8)) {
+            case 0, 1 -> "k = " + keyLiteral(0);
+            case 2 -> "k <> " + keyLiteral(1);
+            case 3 -> "k IN (" + keyLiteral(0) + ", " + keyLiteral(1) + ")";
+            case 4 -> contradiction("k = " + keyLiteral(0) + " AND k = " + keyLiteral(1));
+            case 5 -> contradiction("FALSE");
+            case 6 -> alwaysTrue("k IS NULL OR k IS NOT NULL");
+            default -> alwaysTrue("1 = 1");
+        };
+    }
+
+    /** A predicate on a window column (or the key beside it): the planner pushes it below the aggregation. */
+    private String windowPredicate(String start, String end) {
+        return switch (random.nextInt(6)) {
+            case 0 -> end + " <= " + anchorLiteral();
+            case 1 -> start + " >= " + anchorLiteral();
+            case 2 -> end + " > " + anchorLiteral() + " AND k = " + keyLiteral(0);
+            case 3 -> alwaysTrue(start + " < " + end);
+            case 4 -> contradiction(end + " < " + start);
+            default -> keyPredicate();
+        };
+    }
+
+    private String contradiction(String predicate) {
+        constructs.add("planner: contradiction");
+        return predicate;
+    }
+
+    private String alwaysTrue(String predicate) {
+        constructs.add("planner: always-true predicate");
+        return predicate;
+    }
+
+    /** A window TVF aggregation in a subquery, filtered above on its key, window columns or window_time's watermark. */
+    private void filteredWindowAggregate(String source) {
+        Window window = tvf();
+        boolean windowTime = random.nextInt(3) == 0;
+        String group = "window_start, window_end" + (windowTime ? ", window_time" : "") + ", k";
+        String predicate = windowTime && random.nextInt(3) == 0
+                ? "CURRENT_WATERMARK(window_time) IS NULL OR window_time > CURRENT_WATERMARK(window_time)"
+                : windowPredicate("window_start", "window_end");
+        add(new Statement(
+                "SELECT * FROM (SELECT " + group + ", ",
+                aggregates(),
+                " FROM " + table(source, window) + " GROUP BY " + group + ") WHERE " + predicate));
+        constructs.add("planner: filter above a window aggregation"
+                + (predicate.contains("CURRENT_WATERMARK") ? " on CURRENT_WATERMARK(window_time)" : ""));
+    }
+
+    /** HAVING on a group key or window_end of a window TVF aggregation. */
+    private void havingOnKeys(String source) {
+        Window window = tvf();
+        String group = "window_start, window_end, k";
+        String having = pick(List.of(
+                keyPredicate(),
+                "window_end <= " + anchorLiteral(),
+                "window_start >= " + anchorLiteral(),
+                "MAX(id) > 3 AND k = " + keyLiteral(0),
+                "COUNT(*) > 0 OR k = " + keyLiteral(1)));
+        add(new Statement(
+                "SELECT " + group + ", ",
+                aggregates(),
+                " FROM " + table(source, window) + " GROUP BY " + group + " HAVING " + having));
+        constructs.add("planner: HAVING on a key or window column");
+    }
+
+    /** A group window (TUMBLE, HOP, SESSION in GROUP BY) in a subquery, filtered above on its key or window end. */
+    private void filteredGroupWindow(String source) {
+        long size = scale * pick(List.of(1L, 2L, 4L));
+        String kind = pick(List.of("TUMBLE", "TUMBLE", "HOP", "SESSION"));
+        String call = groupWindowCall(kind, size);
+        List<String> items = groupWindowBounds(kind, call);
+        items.addAll(aggregates());
+        add(new Statement(
+                "SELECT * FROM (SELECT k, ",
+                items,
+                " FROM " + source + " GROUP BY k, " + kind + call + ") WHERE " + windowPredicate("ws", "we")));
+        constructs.add("planner: filter above a group window " + kind);
+    }
+
+    /** A GROUP BY without a window in a subquery, filtered above on its key. */
+    private void filteredGroupAggregate(String source) {
+        add(new Statement(
+                "SELECT * FROM (SELECT k, COUNT(*) AS n, ",
+                aggregates(),
+                " FROM " + source + " GROUP BY k) WHERE " + keyPredicate()));
+        constructs.add("planner: filter above a GROUP BY");
+    }
+
+    /**
+     * An equality in WHERE the planner propagates into the projection and the keys: {@code v = 0e0} makes
+     * every -0.0 row's v 0.0; {@code k = 'a'} makes k the literal.
+     */
+    private void projectedEquality(String source) {
+        boolean onValue = random.nextBoolean();
+        String condition;
+        List<String> items;
+        if (onValue) {
+            condition = value.family() == Family.APPROXIMATE
+                    ? pick(List.of("v = 0e0", "v = 0", "v = -0e0", "v = 0e0 AND id > 1", "v <= 0 AND v >= 0"))
+                    : pick(List.of("v = 7", "v = 1 OR v = 7", "v = -3"));
+            items = new ArrayList<>(List.of(
+                    "v",
+                    "-v AS negated",
+                    "CAST(v AS STRING) AS text",
+                    "v * 2 AS doubled",
+                    "CAST(v AS DOUBLE) AS wide"));
+        } else {
+            condition = "k = " + keyLiteral(random.nextInt(2));
+            items = new ArrayList<>(List.of("k", "CAST(k AS STRING) || 'x' AS tagged", "k IS NULL AS missing"));
+        }
+        if (!batch && random.nextBoolean()) {
+            String keyColumn = onValue ? "v" : "k";
+            List<String> aggregates = new ArrayList<>(List.of("COUNT(*) AS cnt", "MIN(v) AS low", "MAX(v) AS high"));
+            if (!onValue || value.family() == Family.APPROXIMATE) {
+                aggregates.add("SUM(v) AS total");
+            }
+            add(new Statement(
+                    "SELECT window_start, " + keyColumn + ", ",
+                    aggregates,
+                    " FROM " + table(source, tvf()) + " WHERE " + condition + " GROUP BY window_start, window_end, "
+                            + keyColumn));
+            constructs.add("planner: equality propagated into window keys and aggregates");
+        } else {
+            add(new Statement("SELECT id, ", items, " FROM " + source + " WHERE " + condition));
+            constructs.add("planner: equality propagated into the projection");
+        }
+    }
+
+    /** String functions of constants, which the planner folds and cuts to the call's CHAR(n) type. */
+    private void constantStrings(String source) {
+        List<String> options = List.of(
+                "UPPER('\u00df') AS sharp_s",
+                "LOWER('\u0130') AS dotted_i",
+                "UPPER('\ufb01') AS ligature",
+                "UPPER('\u0149') AS apostrophe_n",
+                "CHAR_LENGTH(UPPER('\u00df')) AS sharp_s_length",
+                "UPPER('\u00df') = 'SS' AS sharp_s_is_ss",
+                "UPPER('stra\u00dfe') AS street",
+                "SUBSTRING('abcdef' FROM 2 FOR 3) AS middle",
+                "SUBSTRING('\u00dfa' FROM 1 FOR 1) AS first_char",
+                "'ab' || 'cde' AS joined",
+                "'ab' || CAST('c' AS CHAR(3)) || 'd' AS padded",
+                "UPPER('ab' || '\u00df') AS joined_upper",
+                "TRIM(' \u00df ') AS trimmed",
+                "UPPER(CAST(k AS STRING) || '\u00df') AS keyed_upper",
+                "CONCAT('a', UPPER('\u00df')) AS concatenated");
+        List<String> items = new ArrayList<>();
+        for (int i = 2 + random.nextInt(4); i > 0; i--) {
+            String item = pick(options);
+            if (!items.contains(item)) {
+                items.add(item);
+            }
+        }
+        add(new Statement("SELECT id, ", items, " FROM " + source));
+        constructs.add("planner: constant string functions");
+    }
+
+    /**
+     * INSERT into a sink whose columns are NOT NULL (the planner's implicit cast of a NULL) or narrower
+     * (VARCHAR(n), DECIMAL(p, s)) than the constants and columns written.
+     */
+    private void notNullInsert(String source) {
+        String sink = "sink" + sinks++;
+        String keyType = pick(List.of("STRING NOT NULL", "VARCHAR(2) NOT NULL", "CHAR(3) NOT NULL", "VARCHAR(1)"));
+        String numberType = pick(List.of("INT NOT NULL", "BIGINT NOT NULL", "DECIMAL(6, 2) NOT NULL", "DECIMAL(3, 1)"));
+        String flagType = pick(List.of("BOOLEAN NOT NULL", "BOOLEAN"));
+        add("CREATE TABLE " + sink + " (k " + keyType + ", n " + numberType + ", b " + flagType
+                + ") WITH ('connector' = 'blackhole')");
+        String keyValue = pick(List.of(
+                "CAST(NULL AS STRING)",
+                "CASE WHEN id > 3 THEN CAST(k AS STRING) END",
+                "NULLIF(CAST(k AS STRING), " + (key.family() == Family.STRING ? keyLiteral(0) : "'1'") + ")",
+                "UPPER('\u00df')",
+                "'abc' || 'def'",
+                "CAST(k AS STRING)"));
+        String numberValue = pick(List.of(
+                "CAST(NULL AS INT)",
+                "CASE WHEN id > 2 THEN id END",
+                "NULLIF(id, 1)",
+                "id * 100",
+                "CAST(12.345 AS DECIMAL(5, 3))",
+                "id"));
+        String flagValue = pick(List.of("CAST(NULL AS BOOLEAN)", "CASE WHEN id > 3 THEN TRUE END", "id > 2"));
+        add("INSERT INTO " + sink + " SELECT " + keyValue + ", " + numberValue + ", " + flagValue + " FROM " + source);
+        constructs.add(
+                keyType.contains("NOT NULL") || numberType.contains("NOT NULL") || flagType.contains("NOT NULL")
+                        ? "planner: INSERT into NOT NULL sink columns"
+                        : "planner: INSERT of constants into narrower sink columns");
+    }
+
+    /** UNION ALL in a subquery, filtered above (pushed into each input), projected or aggregated. */
+    private void filteredUnion(String source) {
+        String union = "(SELECT k, v, ts FROM " + source + " UNION ALL SELECT k, v, ts FROM events WHERE id > 2)";
+        if (random.nextBoolean()) {
+            add(new Statement(
+                    "SELECT ", new ArrayList<>(List.of("k", "v")), " FROM " + union + " WHERE " + keyPredicate()));
+        } else {
+            add(new Statement(
+                    "SELECT k, ",
+                    new ArrayList<>(List.of("COUNT(*) AS n", "MAX(v) AS high")),
+                    " FROM " + union + " WHERE " + keyPredicate() + " GROUP BY k"));
+        }
+        constructs.add("planner: UNION ALL under a filter");
+    }
+
+    /** CURRENT_WATERMARK(ts) projected in a subquery below an OVER aggregation, read as the row arrives. */
+    private void overOfAWatermarkProjection(String source) {
+        boolean keyed = random.nextBoolean();
+        List<String> items = new ArrayList<>(List.of("arrival_wm", "COUNT(*) OVER w AS seen"));
+        items.add(pick(List.of(
+                "MAX(arrival_wm) OVER w AS last_wm", "SUM(v) OVER w AS running_total", "MIN(id) OVER w AS low")));
+        add(new Statement(
+                "SELECT id, ",
+                items,
+                " FROM (SELECT *, CURRENT_WATERMARK(ts) AS arrival_wm FROM " + source + ") WINDOW w AS ("
+                        + (keyed ? "PARTITION BY k " : "") + "ORDER BY ts)"));
+        constructs.add("planner: CURRENT_WATERMARK projected below an OVER aggregation");
     }
 
     /** DESCRIBE of the table (computed columns print derived types), and a SELECT of its computed columns. */

@@ -61,6 +61,40 @@ class SqlParsingTest {
     }
 
     @Test
+    void aReservedWordWhereANameBelongsIsNamedWithHowToQuoteIt() {
+        String sql = "SELECT page,\n  COUNT(*) AS views FROM clicks GROUP BY page";
+
+        assertThatThrownBy(() -> SqlParsing.parse(at(sql, 22, 1), sql))
+                .isInstanceOfSatisfying(SqlSyntaxException.class, e -> {
+                    assertThat(e.line()).isEqualTo(23);
+                    assertThat(e.column()).isEqualTo(15);
+                    assertThat(e.getMessage())
+                            .isEqualTo("Encountered \"views\" at line 23, column 15. views is a reserved word in "
+                                    + "Flink SQL: to use it as a name, quote it as `views`");
+                });
+        // a reserved word where keywords may stand too gets no such hint
+        assertThatThrownBy(() -> parse("SELECT a FROM t WHERE"))
+                .isInstanceOfSatisfying(
+                        SqlSyntaxException.class,
+                        e -> assertThat(e.getMessage()).doesNotContain("reserved"));
+    }
+
+    @Test
+    void aMistypedFirstKeywordIsReportedAtItsColumn() {
+        String sql = "SELEC a FROM t";
+
+        assertThatThrownBy(() -> SqlParsing.parse(at(sql, 30, 5), sql))
+                .isInstanceOfSatisfying(SqlSyntaxException.class, e -> {
+                    assertThat(e.line()).isEqualTo(30);
+                    assertThat(e.column()).isEqualTo(5);
+                    assertThat(e.getMessage())
+                            .isEqualTo("\"SELEC\" at line 30, column 5 starts no statement (a statement starts with "
+                                    + "SELECT, INSERT INTO, CREATE, SET, ...): is it mistyped? (Flink: Non-query "
+                                    + "expression encountered in illegal context)");
+                });
+    }
+
+    @Test
     void aSyntaxErrorOnALaterLineKeepsItsColumn() {
         String sql = "SELECT a,\n       b\n  FROM t WHERE";
 

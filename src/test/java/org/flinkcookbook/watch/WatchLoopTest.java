@@ -86,7 +86,8 @@ class WatchLoopTest {
         output.clear();
 
         write("recipes/lab.md", recipe("\nSome prose the author just wrote.\n"));
-        await(line -> line.matches("1 recipe run in \\d+\\.\\d\\d s after the change: all pass"));
+        await(line -> line.matches("1 recipe run in \\d+\\.\\d\\d s after the change of recipes/lab.md: all pass"));
+        assertThat(output).first().isEqualTo("Saved recipes/lab.md: running 1 recipe");
         assertThat(progressLines()).containsExactly("PASSED recipes/lab.md");
         output.clear();
 
@@ -95,13 +96,24 @@ class WatchLoopTest {
         assertThat(progressLines()).containsExactly("FAILED recipes/other.md");
         assertThat(output)
                 .anyMatch(line -> line.startsWith("  recipes/other.md:5: SELECT window_start"))
-                .contains("  run mvn cookbook:expected to accept the new values");
+                .contains("  press u to accept the new values into its expected file")
+                .noneMatch(line -> line.contains("mvn cookbook:expected"));
+        output.clear();
+
+        // a new recipe the simulator does not model is no pass
+        write(
+                "recipes/joined.md",
+                "# Joined\n<!-- cookbook:fixture events = events.csv -->\n```sql\n" + EVENTS
+                        + "\nSELECT a.id FROM events a JOIN events b ON a.id = b.id;\n```\n");
+        await(line -> line.startsWith("1 recipe run in"));
+        assertThat(output).anyMatch(line -> line.endsWith("after the change of recipes/joined.md: 1 unsupported"));
+        Files.delete(project.resolve("recipes/joined.md"));
         output.clear();
 
         write("recipes/README.md", "# Still not a recipe, edited\n");
         write("fixtures/unread.csv", "1\n");
         keys.type("a\n");
-        await(line -> line.startsWith("Watching 2 recipes"));
+        await(line -> line.startsWith("Watching 2 recipes on"));
         assertThat(progressLines())
                 .as("only the key ran recipes")
                 .containsExactly("PASSED recipes/lab.md", "FAILED recipes/other.md");

@@ -1,14 +1,15 @@
 package org.flinkcookbook.simulator.expression;
 
 import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TimeZone;
-import org.apache.calcite.sql.SqlNode;
 import org.apache.flink.table.data.DecimalData;
 import org.apache.flink.table.data.DecimalDataUtils;
+import org.apache.flink.table.data.TimestampData;
 import org.apache.flink.table.data.binary.BinaryStringData;
 import org.apache.flink.table.data.binary.BinaryStringDataUtil;
 import org.apache.flink.table.functions.SqlLikeUtils;
@@ -44,7 +45,7 @@ final class BuiltInFunctions {
      * ABS keeps its argument's type (Calcite's ReturnTypes.ARG0) and is Java's abs in it, as SqlFunctionUtils#abs:
      * ABS of TINYINT -128 wraps to -128, of INT and BIGINT MIN_VALUE is MIN_VALUE, of -0.0 is 0.0 (measured).
      */
-    static Expression abs(SqlNode node, Expression number) {
+    static Expression abs(CallSite node, Expression number) {
         SqlType type = number.type();
         if (!type.isNumeric()) {
             throw unsupported(node, "ABS of " + type);
@@ -69,7 +70,7 @@ final class BuiltInFunctions {
      * DATE_FORMAT gives a STRING: of a TIMESTAMP DateTimeUtils#formatTimestamp, of a TIMESTAMP_LTZ the same in the
      * session time zone, of a string #formatTimestampString (NULL where the text is no 'yyyy-MM-dd HH:mm:ss').
      */
-    static Expression dateFormat(SqlNode node, Expression timestamp, Expression format) {
+    static Expression dateFormat(CallSite node, Expression timestamp, Expression format) {
         requireString(node, format, "DATE_FORMAT with a format of");
         Root root = timestamp.type().root();
         if (root != Root.TIMESTAMP && root != Root.TIMESTAMP_LTZ && root != Root.STRING) {
@@ -88,7 +89,7 @@ final class BuiltInFunctions {
     }
 
     /** {@code s [NOT] SIMILAR TO pattern [ESCAPE e]}: SqlLikeUtils#similar, as StringCallGen#generateSimilarTo calls it. */
-    static Expression similarTo(SqlNode node, List<Expression> operands, boolean negated) {
+    static Expression similarTo(CallSite node, List<Expression> operands, boolean negated) {
         operands.forEach(operand -> requireString(node, operand, "SIMILAR TO of"));
         return callIfArgsNotNull(node, SqlType.BOOLEAN, operands, (values, context) -> {
             boolean similar = values.length == 2
@@ -102,7 +103,7 @@ final class BuiltInFunctions {
      * REGEXP_EXTRACT(s, regex[, index]) gives a STRING, SqlFunctionUtils#regexpExtract's: NULL without a match, for
      * an invalid regex and for an index that is no group; a BIGINT index is the long overload, as Java picks it.
      */
-    static Expression regexpExtract(SqlNode node, List<Expression> operands) {
+    static Expression regexpExtract(CallSite node, List<Expression> operands) {
         requireString(node, operands.get(0), "REGEXP_EXTRACT of");
         requireString(node, operands.get(1), "REGEXP_EXTRACT with a regex of");
         if (operands.size() > 2 && !isInteger(operands.get(2).type())) {
@@ -122,7 +123,7 @@ final class BuiltInFunctions {
     }
 
     /** CHAR_LENGTH is an INT, BinaryStringData#numChars: code points, a CHAR(n)'s padding included. */
-    static Expression charLength(SqlNode node, Expression text) {
+    static Expression charLength(CallSite node, Expression text) {
         requireString(node, text, "CHAR_LENGTH of");
         return callIfArgsNotNull(
                 node,
@@ -135,7 +136,7 @@ final class BuiltInFunctions {
      * SUBSTRING(s FROM i [FOR n]) and SUBSTR(s, i[, n]) are BinaryStringDataUtil#substringSQL, in s's type made
      * varying (ReturnTypes.ARG0_NULLABLE_VARYING: CHAR(3) gives VARCHAR(3)); a negative length gives NULL.
      */
-    static Expression substring(SqlNode node, List<Expression> operands) {
+    static Expression substring(CallSite node, List<Expression> operands) {
         requireString(node, operands.get(0), "SUBSTRING of");
         for (Expression bound : operands.subList(1, operands.size())) {
             if (!bound.type().isIntLike()) {
@@ -156,7 +157,7 @@ final class BuiltInFunctions {
      * TRIM([BOTH | LEADING | TRAILING] [characters] FROM s) is BinaryStringDataUtil#trim
      * (StringCallGen#generateTrim), in s's type made varying; NULL characters give NULL.
      */
-    static Expression trim(SqlNode node, boolean leading, boolean trailing, Expression characters, Expression text) {
+    static Expression trim(CallSite node, boolean leading, boolean trailing, Expression characters, Expression text) {
         requireString(node, characters, "TRIM of characters of");
         requireString(node, text, "TRIM of");
         return callIfArgsNotNull(
@@ -168,7 +169,7 @@ final class BuiltInFunctions {
     }
 
     /** POSITION(seek IN s [FROM i]) is an INT, SqlFunctionUtils#position: 1-based in code points, 0 when absent. */
-    static Expression position(SqlNode node, List<Expression> operands) {
+    static Expression position(CallSite node, List<Expression> operands) {
         requireString(node, operands.get(0), "POSITION of");
         requireString(node, operands.get(1), "POSITION in");
         if (operands.size() > 2 && !operands.get(2).type().isIntLike()) {
@@ -190,7 +191,7 @@ final class BuiltInFunctions {
      * DECIMAL, LogicalTypeMerging#findModuloDecimalType's type and DecimalDataUtils#mod's value. A zero divisor fails
      * the job in Flink.
      */
-    static Expression mod(SqlNode node, Expression dividend, Expression divisor) {
+    static Expression mod(CallSite node, Expression dividend, Expression divisor) {
         SqlType a = dividend.type();
         SqlType b = divisor.type();
         if (!a.isNumeric() || !b.isNumeric() || a.isApproximate() || b.isApproximate()) {
@@ -249,7 +250,7 @@ final class BuiltInFunctions {
      * DateTimeUtils#extractFromTimestamp in the session time zone. Other units (EPOCH, MICROSECOND ...) are not
      * modelled.
      */
-    static Expression extract(SqlNode node, TimeUnitRange unit, Expression timestamp) {
+    static Expression extract(CallSite node, TimeUnitRange unit, Expression timestamp) {
         Root root = timestamp.type().root();
         boolean wallClock = root == Root.TIMESTAMP;
         if (!(wallClock && (DATE_UNITS.contains(unit) || TIME_UNIT_FACTORS.containsKey(unit)))
@@ -280,7 +281,7 @@ final class BuiltInFunctions {
      * YEAR, QUARTER and MONTH {@code subtractMonths(t2, t1) / unit}, WEEK to SECOND {@code (int) ((t2 - t1) / unit)},
      * both truncating toward zero. Other units fail Flink's code generation, TIMESTAMP_LTZ operands are not modelled.
      */
-    static Expression timestampDiff(SqlNode node, TimeUnit unit, Expression from, Expression to) {
+    static Expression timestampDiff(CallSite node, TimeUnit unit, Expression from, Expression to) {
         if (from.type().root() != Root.TIMESTAMP || to.type().root() != Root.TIMESTAMP) {
             throw unsupported(node, "TIMESTAMPDIFF of " + from.type() + " and " + to.type());
         }
@@ -297,8 +298,68 @@ final class BuiltInFunctions {
         });
     }
 
+    /**
+     * ROUND(number[, digits]): of a DECIMAL(p, s) LogicalTypeMerging#findRoundDecimalType's type and
+     * DecimalDataUtils#sround's value; of another number SqlFunctionUtils#sround's, half-up on the decimal value, in
+     * the argument's type.
+     */
+    static Expression round(CallSite node, Expression number, int digits) {
+        SqlType argument = number.type();
+        if (argument.root() == Root.DECIMAL) {
+            DecimalType rounded =
+                    LogicalTypeMerging.findRoundDecimalType(argument.precision(), argument.scale(), digits);
+            return callIfArgsNotNull(
+                    node,
+                    SqlType.decimal(rounded.getPrecision(), rounded.getScale()),
+                    List.of(number),
+                    (values, context) -> DecimalDataUtils.sround(
+                                    DecimalData.fromBigDecimal(
+                                            Values.decimal(values[0]), argument.precision(), argument.scale()),
+                                    digits)
+                            .toBigDecimal());
+        }
+        if (!argument.isApproximate() && !isInteger(argument)) {
+            throw unsupported(node, "ROUND of " + argument);
+        }
+        return callIfArgsNotNull(node, argument, List.of(number), (values, context) -> {
+            BigDecimal rounded = Values.decimal(values[0]).setScale(digits, RoundingMode.HALF_UP);
+            return Values.cast(rounded, SqlType.decimal(38, Math.max(0, digits)), argument, context.sessionZone());
+        });
+    }
+
+    /** TO_TIMESTAMP_LTZ(epoch[, unit]) of epoch seconds (unit 0) or milliseconds (unit 3): a TIMESTAMP_LTZ(3). */
+    static Expression toTimestampLtz(CallSite node, Expression epoch, int unit) {
+        if (!epoch.type().isNumeric() || (unit != 0 && unit != 3)) {
+            throw unsupported(node, "TO_TIMESTAMP_LTZ other than of epoch seconds or milliseconds");
+        }
+        long factor = unit == 0 ? 1000L : 1L;
+        return callIfArgsNotNull(
+                node,
+                SqlType.timestampLtz(3),
+                List.of(epoch),
+                (values, context) -> ((Number) values[0]).longValue() * factor);
+    }
+
+    /**
+     * TO_TIMESTAMP(text[, format]) is a TIMESTAMP(3), Flink's own parsers' (BuiltInMethods STRING_TO_TIMESTAMP,
+     * STRING_TO_TIMESTAMP_WITH_FORMAT): NULL for text they cannot parse.
+     */
+    static Expression toTimestamp(CallSite node, Expression text, String format) {
+        requireString(node, text, "TO_TIMESTAMP of");
+        return callIfArgsNotNull(node, SqlType.timestamp(3), List.of(text), (values, context) -> {
+            try {
+                TimestampData parsed = format == null
+                        ? DateTimeUtils.parseTimestampData((String) values[0])
+                        : DateTimeUtils.parseTimestampData((String) values[0], format);
+                return parsed == null ? null : parsed.getMillisecond();
+            } catch (RuntimeException unparsable) {
+                return null;
+            }
+        });
+    }
+
     /** CONVERT_TZ(text, from, to) is a STRING, DateTimeUtils#convertTz's (StringCallGen). */
-    static Expression convertTz(SqlNode node, List<Expression> operands) {
+    static Expression convertTz(CallSite node, List<Expression> operands) {
         operands.forEach(operand -> requireString(node, operand, "CONVERT_TZ of"));
         return callIfArgsNotNull(
                 node,
@@ -313,7 +374,7 @@ final class BuiltInFunctions {
      * (a value that depends on processing time when an operand does). Where the body throws, so does Flink's runtime
      * method, which fails the job: not modelled.
      */
-    static Expression callIfArgsNotNull(SqlNode node, SqlType type, List<Expression> operands, Body body) {
+    static Expression callIfArgsNotNull(CallSite node, SqlType type, List<Expression> operands, Body body) {
         List<Expression> arguments = List.copyOf(operands);
         return new Expression(
                 type,
@@ -352,13 +413,13 @@ final class BuiltInFunctions {
         return type.isIntLike() || type.root() == Root.BIGINT;
     }
 
-    private static void requireString(SqlNode node, Expression operand, String what) {
+    private static void requireString(CallSite node, Expression operand, String what) {
         if (operand.type().root() != Root.STRING) {
             throw unsupported(node, what + " " + operand.type());
         }
     }
 
-    private static UnsupportedConstructException unsupported(SqlNode node, String construct) {
-        return new UnsupportedConstructException(node.getParserPosition(), construct);
+    private static UnsupportedConstructException unsupported(CallSite node, String construct) {
+        return node.unsupported(construct);
     }
 }

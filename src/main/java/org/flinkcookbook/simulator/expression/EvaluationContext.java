@@ -15,10 +15,15 @@ public interface EvaluationContext {
 
     /** For code that never receives a watermark (a source, a batch aggregation): CURRENT_WATERMARK stays NULL. */
     static EvaluationContext withoutWatermark(ZoneId sessionZone) {
+        return at(NO_WATERMARK, sessionZone);
+    }
+
+    /** An operator's context after the watermark {@code watermark} (or {@link #NO_WATERMARK}). */
+    static EvaluationContext at(long watermark, ZoneId sessionZone) {
         return new EvaluationContext() {
             @Override
             public long currentWatermark() {
-                return NO_WATERMARK;
+                return watermark;
             }
 
             @Override

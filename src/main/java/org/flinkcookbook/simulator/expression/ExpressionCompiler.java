@@ -1,16 +1,21 @@
 package org.flinkcookbook.simulator.expression;
 
+import static org.flinkcookbook.simulator.expression.Operators.and;
+import static org.flinkcookbook.simulator.expression.Operators.atLeast;
+import static org.flinkcookbook.simulator.expression.Operators.castTo;
+import static org.flinkcookbook.simulator.expression.Operators.derived;
+import static org.flinkcookbook.simulator.expression.Operators.firstTrue;
+import static org.flinkcookbook.simulator.expression.Operators.negation;
+
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;
-import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.BinaryOperator;
 import java.util.function.Function;
 import org.apache.calcite.avatica.util.TimeUnit;
 import org.apache.calcite.sql.SqlBasicCall;
@@ -35,12 +40,6 @@ import org.apache.calcite.sql.fun.SqlTrimFunction;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.util.SqlBasicVisitor;
 import org.apache.calcite.util.Litmus;
-import org.apache.flink.table.data.DecimalData;
-import org.apache.flink.table.data.DecimalDataUtils;
-import org.apache.flink.table.data.TimestampData;
-import org.apache.flink.table.functions.SqlLikeUtils;
-import org.apache.flink.table.types.logical.DecimalType;
-import org.apache.flink.table.types.logical.utils.LogicalTypeMerging;
 import org.apache.flink.table.utils.DateTimeUtils;
 import org.flinkcookbook.simulator.SimulationException;
 import org.flinkcookbook.simulator.UnsupportedConstructException;
@@ -446,23 +445,11 @@ public final class ExpressionCompiler {
                             compared.getOperandList(),
                             compared.getParserPosition()));
                 }
-                Expression operand = predicate(operands.get(0));
-                return derived(
-                        SqlType.BOOLEAN,
-                        (row, context) -> {
-                            Object value = operand.evaluate(row, context);
-                            return value == null ? null : !(Boolean) value;
-                        },
-                        operand);
+                return Operators.not(predicate(operands.get(0)));
             }
             case IS_NULL:
             case IS_NOT_NULL: {
-                Expression operand = compile(operands.get(0));
-                boolean wantNull = call.getKind() == SqlKind.IS_NULL;
-                return derived(
-                        SqlType.BOOLEAN,
-                        (row, context) -> (operand.evaluate(row, context) == null) == wantNull,
-                        operand);
+                return Operators.isNull(compile(operands.get(0)), call.getKind() == SqlKind.IS_NULL);
             }
             case IS_TRUE:
             case IS_FALSE:
@@ -471,10 +458,7 @@ public final class ExpressionCompiler {
                 Expression operand = predicate(operands.get(0));
                 Boolean wanted = call.getKind() == SqlKind.IS_TRUE || call.getKind() == SqlKind.IS_NOT_TRUE;
                 boolean negated = call.getKind() == SqlKind.IS_NOT_TRUE || call.getKind() == SqlKind.IS_NOT_FALSE;
-                return derived(
-                        SqlType.BOOLEAN,
-                        (row, context) -> wanted.equals(operand.evaluate(row, context)) != negated,
-                        operand);
+                return Operators.is(operand, wanted, negated);
             }
             case EQUALS:
             case NOT_EQUALS:
@@ -494,7 +478,7 @@ public final class ExpressionCompiler {
             case DIVIDE:
                 return arithmetic(call);
             case MINUS_PREFIX:
-                return negation(call, compile(operands.get(0)));
+                return negation(CallSite.of(call), compile(operands.get(0)));
             case CAST: {
                 Expression operand = compile(operands.get(0));
                 SqlType target = SqlType.of((SqlDataTypeSpec) operands.get(1));
@@ -533,42 +517,13 @@ public final class ExpressionCompiler {
             case "CURRENT_WATERMARK":
                 return currentWatermark(call);
             case "TO_TIMESTAMP_LTZ": {
-                Expression epoch = compile(operands.get(0));
                 int unit = operands.size() > 1 ? ((SqlNumericLiteral) operands.get(1)).intValue(true) : 3;
-                if (!epoch.type().isNumeric() || (unit != 0 && unit != 3)) {
-                    throw unsupported(call, "TO_TIMESTAMP_LTZ other than of epoch seconds or milliseconds");
-                }
-                long factor = unit == 0 ? 1000L : 1L;
-                return derived(
-                        SqlType.timestampLtz(3),
-                        (row, context) -> {
-                            Object value = epoch.evaluate(row, context);
-                            return value == null ? null : ((Number) value).longValue() * factor;
-                        },
-                        epoch);
+                return BuiltInFunctions.toTimestampLtz(CallSite.of(call), compile(operands.get(0)), unit);
             }
             case "TO_TIMESTAMP": {
-                // Flink's own parsers (BuiltInMethods STRING_TO_TIMESTAMP, STRING_TO_TIMESTAMP_WITH_FORMAT)
-                Expression text = compile(operands.get(0));
                 String format =
                         operands.size() > 1 ? ((SqlCharStringLiteral) operands.get(1)).getValueAs(String.class) : null;
-                return derived(
-                        SqlType.timestamp(3),
-                        (row, context) -> {
-                            Object value = text.evaluate(row, context);
-                            if (value == null) {
-                                return null;
-                            }
-                            try {
-                                TimestampData parsed = format == null
-                                        ? DateTimeUtils.parseTimestampData((String) value)
-                                        : DateTimeUtils.parseTimestampData((String) value, format);
-                                return parsed == null ? null : parsed.getMillisecond();
-                            } catch (RuntimeException unparsable) {
-                                return null; // Flink's TO_TIMESTAMP returns NULL for text it cannot parse
-                            }
-                        },
-                        text);
+                return BuiltInFunctions.toTimestamp(CallSite.of(call), compile(operands.get(0)), format);
             }
             case "PROCTIME":
             case "NOW":
@@ -581,30 +536,8 @@ public final class ExpressionCompiler {
             case "UUID":
                 return compileConstant(name.equals("UUID") ? SqlType.STRING : SqlType.DOUBLE, Values.NONDETERMINISTIC);
             case "ROUND": {
-                Expression number = compile(operands.get(0));
                 int digits = operands.size() > 1 ? ((SqlNumericLiteral) operands.get(1)).intValue(true) : 0;
-                if (number.type().root() == Root.DECIMAL) {
-                    return roundDecimal(number, digits);
-                }
-                if (!number.type().isApproximate()
-                        && !number.type().isIntLike()
-                        && number.type().root() != Root.BIGINT) {
-                    throw unsupported(call, "ROUND of " + number.type());
-                }
-                SqlType type = number.type();
-                // SqlFunctionUtils#sround: half-up on the decimal value, in the argument's type
-                return derived(
-                        type,
-                        (row, context) -> {
-                            Object value = number.evaluate(row, context);
-                            if (value == null) {
-                                return null;
-                            }
-                            BigDecimal rounded = Values.decimal(value).setScale(digits, RoundingMode.HALF_UP);
-                            return Values.cast(
-                                    rounded, SqlType.decimal(38, Math.max(0, digits)), type, context.sessionZone());
-                        },
-                        number);
+                return BuiltInFunctions.round(CallSite.of(call), compile(operands.get(0)), digits);
             }
             case "NULLIF": {
                 // SqlNullifFunction#rewriteCall: CASE WHEN a = b THEN NULL ELSE a END
@@ -614,41 +547,45 @@ public final class ExpressionCompiler {
                         SqlCase.createSwitched(call.getParserPosition(), operands.get(0), when, then, operands.get(0)));
             }
             case "ABS":
-                return BuiltInFunctions.abs(call, compile(operands.get(0)));
+                return BuiltInFunctions.abs(CallSite.of(call), compile(operands.get(0)));
             case "DATE_FORMAT":
-                return BuiltInFunctions.dateFormat(call, compile(operands.get(0)), compile(operands.get(1)));
+                return BuiltInFunctions.dateFormat(
+                        CallSite.of(call), compile(operands.get(0)), compile(operands.get(1)));
             case "SIMILAR TO":
             case "NOT SIMILAR TO":
-                return BuiltInFunctions.similarTo(call, compileAll(operands), name.equals("NOT SIMILAR TO"));
+                return BuiltInFunctions.similarTo(
+                        CallSite.of(call), compileAll(operands), name.equals("NOT SIMILAR TO"));
             case "REGEXP_EXTRACT":
-                return BuiltInFunctions.regexpExtract(call, compileAll(operands));
+                return BuiltInFunctions.regexpExtract(CallSite.of(call), compileAll(operands));
             case "CHAR_LENGTH":
             case "CHARACTER_LENGTH":
-                return BuiltInFunctions.charLength(call, compile(operands.get(0)));
+                return BuiltInFunctions.charLength(CallSite.of(call), compile(operands.get(0)));
             case "SUBSTRING":
             case "SUBSTR":
-                return BuiltInFunctions.substring(call, compileAll(operands));
+                return BuiltInFunctions.substring(CallSite.of(call), compileAll(operands));
             case "TRIM": {
                 // the parser fills in SqlTrimFunction's defaults: TRIM(s) is TRIM(BOTH ' ' FROM s)
                 SqlTrimFunction.Flag flag = ((SqlLiteral) operands.get(0)).getValueAs(SqlTrimFunction.Flag.class);
                 return BuiltInFunctions.trim(
-                        call,
+                        CallSite.of(call),
                         flag != SqlTrimFunction.Flag.TRAILING,
                         flag != SqlTrimFunction.Flag.LEADING,
                         compile(operands.get(1)),
                         compile(operands.get(2)));
             }
             case "POSITION":
-                return BuiltInFunctions.position(call, compileAll(operands));
+                return BuiltInFunctions.position(CallSite.of(call), compileAll(operands));
             case "MOD":
             case "%":
-                return BuiltInFunctions.mod(call, compile(operands.get(0)), compile(operands.get(1)));
+                return BuiltInFunctions.mod(CallSite.of(call), compile(operands.get(0)), compile(operands.get(1)));
             case "IF":
                 return ifFunction(call);
             case "EXTRACT": {
                 SqlIntervalQualifier unit = (SqlIntervalQualifier) operands.get(0);
                 return BuiltInFunctions.extract(
-                        call, DateTimeUtils.TimeUnitRange.valueOf(unit.timeUnitRange.name()), compile(operands.get(1)));
+                        CallSite.of(call),
+                        DateTimeUtils.TimeUnitRange.valueOf(unit.timeUnitRange.name()),
+                        compile(operands.get(1)));
             }
             case "YEAR":
             case "QUARTER":
@@ -661,99 +598,41 @@ public final class ExpressionCompiler {
             case "MINUTE":
             case "SECOND":
                 // SqlDatePartFunction#rewriteCall: EXTRACT of the function's unit
-                return BuiltInFunctions.extract(call, DATE_PARTS.get(name), compile(operands.get(0)));
+                return BuiltInFunctions.extract(CallSite.of(call), DATE_PARTS.get(name), compile(operands.get(0)));
             case "TIMESTAMPDIFF": {
                 SqlNode unit = operands.get(0);
                 TimeUnit calciteUnit = unit instanceof SqlIntervalQualifier qualifier
                         ? qualifier.timeUnitRange.startUnit
                         : ((SqlLiteral) unit).getValueAs(TimeUnit.class);
                 return BuiltInFunctions.timestampDiff(
-                        call,
+                        CallSite.of(call),
                         DateTimeUtils.TimeUnit.valueOf(calciteUnit.name()),
                         compile(operands.get(1)),
                         compile(operands.get(2)));
             }
             case "CONVERT_TZ":
-                return BuiltInFunctions.convertTz(call, compileAll(operands));
+                return BuiltInFunctions.convertTz(CallSite.of(call), compileAll(operands));
             case "LIKE":
             case "NOT LIKE":
                 return like(call, name.equals("NOT LIKE"));
             case "UPPER":
             case "LOWER": {
                 Expression text = compile(operands.get(0));
-                boolean upper = name.equals("UPPER");
                 SqlType type =
                         text.type().root() == Root.STRING ? text.type() : SqlType.STRING; // ReturnTypes.ARG0_NULLABLE
-                return derived(
-                        type,
-                        (row, context) -> {
-                            Object value = text.evaluate(row, context);
-                            return value == null
-                                    ? null
-                                    : upper
-                                            ? ((String) value).toUpperCase(Locale.ROOT)
-                                            : ((String) value).toLowerCase(Locale.ROOT);
-                        },
-                        text);
+                return Operators.changeCase(type, text, name.equals("UPPER"));
             }
             case "||":
             case "CONCAT": {
                 List<Expression> parts = compileAll(operands);
-                return new Expression(
-                        concatenationType(parts, name.equals("||")),
-                        (row, context) -> {
-                            StringBuilder text = new StringBuilder();
-                            for (Expression part : parts) {
-                                Object value = part.evaluate(row, context);
-                                if (value == null) {
-                                    return null;
-                                }
-                                text.append(Values.render(value, part.type(), context.sessionZone()));
-                            }
-                            return text.toString();
-                        },
-                        parts.stream().anyMatch(Expression::readsWatermark));
+                return Operators.concat(concatenationType(parts, name.equals("||")), parts);
             }
             case "COALESCE": {
-                List<Expression> parts = castToCommonType(call, compileAll(operands), "COALESCE");
-                return new Expression(
-                        parts.get(0).type(),
-                        (row, context) -> {
-                            for (Expression part : parts) {
-                                Object value = part.evaluate(row, context);
-                                if (value != null) {
-                                    return value;
-                                }
-                            }
-                            return null;
-                        },
-                        parts.stream().anyMatch(Expression::readsWatermark));
+                return Operators.coalesce(castToCommonType(call, compileAll(operands), "COALESCE"));
             }
             default:
                 throw unsupported(call, "the function " + call.getOperator().getName());
         }
-    }
-
-    /**
-     * ROUND of a DECIMAL(p, s) to r digits: LogicalTypeMerging#findRoundDecimalType's type and
-     * DecimalDataUtils#sround's value (half-up).
-     */
-    private static Expression roundDecimal(Expression number, int digits) {
-        SqlType argument = number.type();
-        DecimalType rounded = LogicalTypeMerging.findRoundDecimalType(argument.precision(), argument.scale(), digits);
-        return derived(
-                SqlType.decimal(rounded.getPrecision(), rounded.getScale()),
-                (row, context) -> {
-                    Object value = number.evaluate(row, context);
-                    return value == null
-                            ? null
-                            : DecimalDataUtils.sround(
-                                            DecimalData.fromBigDecimal(
-                                                    Values.decimal(value), argument.precision(), argument.scale()),
-                                            digits)
-                                    .toBigDecimal();
-                },
-                number);
     }
 
     /**
@@ -771,14 +650,7 @@ public final class ExpressionCompiler {
         if (text.type().root() != Root.STRING) {
             throw unsupported(call, "LIKE of " + text.type());
         }
-        String pattern = literal.getValueAs(String.class);
-        return derived(
-                SqlType.BOOLEAN,
-                (row, context) -> {
-                    Object value = text.evaluate(row, context);
-                    return value == null ? null : SqlLikeUtils.like((String) value, pattern) != negated;
-                },
-                text);
+        return Operators.like(text, literal.getValueAs(String.class), negated);
     }
 
     /**
@@ -797,14 +669,8 @@ public final class ExpressionCompiler {
                     "The argument of CURRENT_WATERMARK must be a rowtime attribute, but '" + column.name()
                             + "' is not");
         }
-        SqlType type = column.type().root() == Root.TIMESTAMP_LTZ ? SqlType.timestampLtz(3) : SqlType.timestamp(3);
-        return new Expression(
-                type,
-                (row, context) -> {
-                    long watermark = context.currentWatermark();
-                    return watermark == EvaluationContext.NO_WATERMARK ? null : watermark;
-                },
-                true);
+        return Operators.currentWatermark(
+                column.type().root() == Root.TIMESTAMP_LTZ ? SqlType.timestampLtz(3) : SqlType.timestamp(3));
     }
 
     /**
@@ -833,22 +699,7 @@ public final class ExpressionCompiler {
         for (SqlNode operand : call.getOperandList()) {
             operands.add(predicate(operand));
         }
-        Boolean decisive = !and;
-        return new Expression(
-                SqlType.BOOLEAN,
-                (row, context) -> {
-                    boolean sawNull = false;
-                    for (Expression operand : operands) {
-                        Object value = operand.evaluate(row, context);
-                        if (value == null) {
-                            sawNull = true;
-                        } else if (decisive.equals(value)) {
-                            return decisive;
-                        }
-                    }
-                    return sawNull ? null : !decisive;
-                },
-                operands.stream().anyMatch(Expression::readsWatermark));
+        return Operators.logical(operands, and);
     }
 
     /** A condition: a BOOLEAN expression (or NULL). */
@@ -887,18 +738,16 @@ public final class ExpressionCompiler {
         Expression rightOperand = compile(call.getOperandList().get(1));
         Root leftRoot = leftOperand.type().root();
         Root rightRoot = rightOperand.type().root();
-        Expression left = leftRoot == Root.TIMESTAMP && rightRoot == Root.TIMESTAMP_LTZ
-                ? asInstant(call, leftOperand)
-                : leftOperand;
+        Expression left = leftOperand;
         SqlKind kind = call.getKind();
-        Expression right = leftRoot == Root.TIMESTAMP_LTZ && rightRoot == Root.TIMESTAMP
-                ? asInstant(call, rightOperand)
-                : leftRoot == Root.FLOAT
-                                && rightRoot == Root.DOUBLE
-                                && (kind == SqlKind.EQUALS || kind == SqlKind.NOT_EQUALS)
-                        ? castTo(rightOperand, SqlType.FLOAT)
-                        : rightOperand;
-        checkComparable(call, left.type(), right.type());
+        Expression right = leftRoot == Root.FLOAT
+                        && rightRoot == Root.DOUBLE
+                        && (kind == SqlKind.EQUALS || kind == SqlKind.NOT_EQUALS)
+                ? castTo(rightOperand, SqlType.FLOAT)
+                : rightOperand;
+        if (!left.type().isTimestamp() || !right.type().isTimestamp()) {
+            checkComparable(call, left.type(), right.type()); // a TIMESTAMP meets a TIMESTAMP_LTZ as an instant
+        }
         if (leftRoot == Root.DOUBLE
                 && rightRoot == Root.FLOAT
                 && (kind == SqlKind.EQUALS || kind == SqlKind.NOT_EQUALS)
@@ -922,31 +771,8 @@ public final class ExpressionCompiler {
             return derived(
                     SqlType.BOOLEAN, (row, context) -> left.evaluate(row, context) == null ? null : reflexive, left);
         }
-        return new Expression(
-                SqlType.BOOLEAN,
-                (row, context) -> {
-                    Object a = left.evaluate(row, context);
-                    Object b = right.evaluate(row, context);
-                    if (a == null || b == null) {
-                        return null;
-                    }
-                    Integer order = Values.sqlCompare(a, b);
-                    if (order == null) {
-                        return kind == SqlKind.NOT_EQUALS; // NaN: unordered
-                    }
-                    if (kind != SqlKind.EQUALS && kind != SqlKind.NOT_EQUALS) {
-                        checkStringOrder(a, b, order);
-                    }
-                    return switch (kind) {
-                        case EQUALS -> order == 0;
-                        case NOT_EQUALS -> order != 0;
-                        case LESS_THAN -> order < 0;
-                        case LESS_THAN_OR_EQUAL -> order <= 0;
-                        case GREATER_THAN -> order > 0;
-                        default -> order >= 0;
-                    };
-                },
-                left.readsWatermark() || right.readsWatermark());
+        return Operators.comparison(
+                CallSite.of(call), Operators.Comparison.valueOf(kind.name()), left, right, Values::sqlCompare);
     }
 
     private Expression between(SqlBasicCall call) {
@@ -977,43 +803,6 @@ public final class ExpressionCompiler {
                     return inside == null ? null : inside != negated;
                 },
                 value.readsWatermark() || low.readsWatermark() || high.readsWatermark());
-    }
-
-    /** a >= b: NULL when either is NULL, FALSE when they are unordered (NaN). */
-    private static Boolean atLeast(Object a, Object b) {
-        if (a == null || b == null) {
-            return null;
-        }
-        Integer order = Values.sqlCompare(a, b);
-        if (order != null) {
-            checkStringOrder(a, b, order);
-        }
-        return order != null && order >= 0;
-    }
-
-    /**
-     * BinaryStringData#compareTo compares two strings as Java strings (UTF-16 units) when both are still Java
-     * objects, as a source's values and literals are in a projection or a filter, and by their UTF-8 bytes (code
-     * points) once serialized, as after an exchange or in state: where the two orders differ (a character beyond the
-     * BMP against one from U+E000 to U+FFFF) the result depends on the plan, so it is not modelled (fuzz seed 47,
-     * case 2085: '😀' <= '\uFFFD' is TRUE in a Calc over the source).
-     */
-    private static void checkStringOrder(Object a, Object b, int codePointOrder) {
-        if (a instanceof String x
-                && b instanceof String y
-                && Integer.signum(x.compareTo(y)) != Integer.signum(codePointOrder)) {
-            throw new UnsupportedConstructException(
-                    null,
-                    "an ordering of strings whose UTF-16 and code point orders differ (a character beyond the BMP"
-                            + " against one from U+E000 to U+FFFF): Flink's order depends on where the values come from");
-        }
-    }
-
-    private static Boolean and(Boolean a, Boolean b) {
-        if (Boolean.FALSE.equals(a) || Boolean.FALSE.equals(b)) {
-            return Boolean.FALSE;
-        }
-        return a == null || b == null ? null : Boolean.TRUE;
     }
 
     private Expression in(SqlBasicCall call) {
@@ -1102,35 +891,6 @@ public final class ExpressionCompiler {
         return expected.compareTo(Values.decimal(cast)) == 0;
     }
 
-    /**
-     * A TIMESTAMP compared with a TIMESTAMP_LTZ is cast to TIMESTAMP_LTZ in the session time zone
-     * (LogicalTypeMerging#findCommonType of the two). A wall-clock time in a daylight-saving gap or
-     * overlap, where the instant Flink picks was not measured, is unsupported.
-     */
-    private static Expression asInstant(SqlNode node, Expression timestamp) {
-        return derived(
-                SqlType.timestampLtz(3),
-                (row, context) -> {
-                    Object value = timestamp.evaluate(row, context);
-                    if (value == null) {
-                        return null;
-                    }
-                    LocalDateTime wallClock = Timestamps.wallClock(Timestamps.millis(value));
-                    if (context.sessionZone()
-                                    .getRules()
-                                    .getValidOffsets(wallClock)
-                                    .size()
-                            != 1) {
-                        throw unsupported(
-                                node,
-                                "comparing a TIMESTAMP_LTZ with " + wallClock + ", a daylight-saving gap or overlap");
-                    }
-                    return Timestamps.withMillis(
-                            value, Timestamps.toEpoch(Timestamps.millis(value), context.sessionZone()));
-                },
-                timestamp);
-    }
-
     private static void checkComparable(SqlNode node, SqlType left, SqlType right) {
         boolean comparable = left.root() == Root.NULL
                 || right.root() == Root.NULL
@@ -1214,9 +974,15 @@ public final class ExpressionCompiler {
     private Expression arithmetic(SqlNode node, Expression left, Expression right, SqlKind kind) {
         SqlType a = left.type();
         SqlType b = right.type();
-        if (a.isTimestamp() && b.root() == Root.INTERVAL && (kind == SqlKind.PLUS || kind == SqlKind.MINUS)) {
-            long sign = kind == SqlKind.PLUS ? 1 : -1;
-            return derived2(a, left, right, (x, y) -> Timestamps.withMillis(x, Timestamps.millis(x) + sign * (Long) y));
+        char operator = switch (kind) {
+            case PLUS -> '+';
+            case MINUS -> '-';
+            case TIMES -> '*';
+            default -> '/';
+        };
+        CallSite site = CallSite.of(node);
+        if (a.isTimestamp() && b.root() == Root.INTERVAL) {
+            return Operators.arithmetic(site, operator, a, left, right);
         }
         if (!a.isNumeric() || !b.isNumeric()) {
             throw unsupported(node, "arithmetic on " + a + " and " + b + " in " + node);
@@ -1226,23 +992,16 @@ public final class ExpressionCompiler {
                 throw unsupported(node, "arithmetic on " + a + " and " + b + " in " + node);
             }
             if (!a.isApproximate() && !b.isApproximate()) {
-                return decimalArithmetic(left, right, kind);
+                // LogicalTypeMerging's type, integers taken as DECIMAL(digits, 0)
+                SqlType type = FlinkTypes.decimalArithmetic(operator, FlinkTypes.asDecimal(a), FlinkTypes.asDecimal(b));
+                return Operators.arithmetic(site, operator, type, left, right);
             }
         }
         if (a.root() == Root.FLOAT && b.root() == Root.DOUBLE) {
             // measured on Flink 2.3: Calcite's leastRestrictive keeps the first of FLOAT and DOUBLE, so f + d is a
             // FLOAT, computed in float with d narrowed first (f = 0.1, d = 0.2: f * d is 0.020000001), while
             // d + f is a DOUBLE
-            return derived2(SqlType.FLOAT, left, right, (x, y) -> {
-                float p = ((Number) x).floatValue();
-                float q = ((Number) y).floatValue();
-                return switch (kind) {
-                    case PLUS -> p + q;
-                    case MINUS -> p - q;
-                    case TIMES -> p * q;
-                    default -> p / q;
-                };
-            });
+            return Operators.arithmetic(site, operator, SqlType.FLOAT, left, right);
         }
         if (a.isApproximate() || b.isApproximate()) {
             // FLOAT with FLOAT or an integer stays FLOAT, computed in float (Java's float arithmetic)
@@ -1250,90 +1009,10 @@ public final class ExpressionCompiler {
             // an integer operand of float arithmetic is converted to float first, as Java promotes it: FLOAT
             // -2147483648 - INT -2147483647 is 0.0, not -1.0 (RecipeFuzzTest seed 29, case 459)
             boolean single = a.root() != Root.DOUBLE && b.root() != Root.DOUBLE && a.root() != Root.DECIMAL;
-            return derived2(single ? SqlType.FLOAT : SqlType.DOUBLE, left, right, (x, y) -> {
-                double p = single ? ((Number) x).floatValue() : ((Number) x).doubleValue();
-                double q = single ? ((Number) y).floatValue() : ((Number) y).doubleValue();
-                double result = switch (kind) {
-                    case PLUS -> p + q;
-                    case MINUS -> p - q;
-                    case TIMES -> p * q;
-                    default -> p / q;
-                };
-                return single ? (Object) (float) result : (Object) result;
-            });
+            return Operators.arithmetic(site, operator, single ? SqlType.FLOAT : SqlType.DOUBLE, left, right);
         }
         // the wider integer type (Calcite's leastRestrictive), wrapping as Java's arithmetic in it does
-        SqlType type = integerWidth(a) >= integerWidth(b) ? a : b;
-        return derived2(type, left, right, (x, y) -> {
-            long p = ((Number) x).longValue();
-            long q = ((Number) y).longValue();
-            long result = switch (kind) {
-                case PLUS -> p + q;
-                case MINUS -> p - q;
-                case TIMES -> p * q;
-                default -> p / q; // integer division, as Flink divides two integers
-            };
-            return switch (type.root()) {
-                case TINYINT -> (int) (byte) result;
-                case SMALLINT -> (int) (short) result;
-                case INT -> (int) result;
-                default -> result;
-            };
-        });
-    }
-
-    /**
-     * Exact arithmetic with a DECIMAL: the result type is LogicalTypeMerging's (integers taken as
-     * DECIMAL(digits, 0)), and DecimalDataUtils computes it, rounding half-up to that scale and giving
-     * NULL when the precision overflows.
-     */
-    private static Expression decimalArithmetic(Expression left, Expression right, SqlKind kind) {
-        SqlType a = FlinkTypes.asDecimal(left.type());
-        SqlType b = FlinkTypes.asDecimal(right.type());
-        char operator = switch (kind) {
-            case PLUS -> '+';
-            case MINUS -> '-';
-            case TIMES -> '*';
-            default -> '/';
-        };
-        SqlType type = FlinkTypes.decimalArithmetic(operator, a, b);
-        return derived2(type, left, right, (x, y) -> {
-            DecimalData p = DecimalData.fromBigDecimal(Values.decimal(x), a.precision(), a.scale());
-            DecimalData q = DecimalData.fromBigDecimal(Values.decimal(y), b.precision(), b.scale());
-            DecimalData result = switch (operator) {
-                case '+' -> DecimalDataUtils.add(p, q, type.precision(), type.scale());
-                case '-' -> DecimalDataUtils.subtract(p, q, type.precision(), type.scale());
-                case '*' -> DecimalDataUtils.multiply(p, q, type.precision(), type.scale());
-                default -> DecimalDataUtils.divide(p, q, type.precision(), type.scale());
-            };
-            return result == null ? null : result.toBigDecimal();
-        });
-    }
-
-    /** Unary minus keeps its operand's type, as Java's negation in it does: -TINYINT -128 is -128, -0.0 stays a DOUBLE -0.0. */
-    private static Expression negation(SqlNode node, Expression operand) {
-        SqlType type = operand.type();
-        if (!type.isNumeric() && type.root() != Root.INTERVAL) {
-            throw unsupported(node, "unary minus on " + type);
-        }
-        return derived(
-                type,
-                (row, context) -> {
-                    Object value = operand.evaluate(row, context);
-                    if (value == null || value == Values.NONDETERMINISTIC) {
-                        return value;
-                    }
-                    return switch (type.root()) {
-                        case TINYINT -> (int) (byte) -(Integer) value;
-                        case SMALLINT -> (int) (short) -(Integer) value;
-                        case INT -> -(Integer) value;
-                        case FLOAT -> -(Float) value;
-                        case DOUBLE -> -(Double) value;
-                        case DECIMAL -> Values.fitDecimal(((BigDecimal) value).negate(), type);
-                        default -> -(Long) value;
-                    };
-                },
-                operand);
+        return Operators.arithmetic(site, operator, integerWidth(a) >= integerWidth(b) ? a : b, left, right);
     }
 
     private static int integerWidth(SqlType type) {
@@ -1384,23 +1063,6 @@ public final class ExpressionCompiler {
                     "IF with branches of " + first + " and " + branches.get(1).type());
         }
         return firstTrue(List.of(condition), List.of(branches.get(0), castTo(branches.get(1), first)));
-    }
-
-    /** The result of the first TRUE condition, else the last result (the ELSE). */
-    private static Expression firstTrue(List<Expression> conditions, List<Expression> results) {
-        Expression otherwise = results.get(results.size() - 1);
-        return new Expression(
-                otherwise.type(),
-                (row, context) -> {
-                    for (int i = 0; i < conditions.size(); i++) {
-                        if (conditions.get(i).isTrue(row, context)) {
-                            return results.get(i).evaluate(row, context);
-                        }
-                    }
-                    return otherwise.evaluate(row, context);
-                },
-                conditions.stream().anyMatch(Expression::readsWatermark)
-                        || results.stream().anyMatch(Expression::readsWatermark));
     }
 
     /** CASE and COALESCE give every branch their common type (LogicalTypeMerging#findCommonType), cast to it. */
@@ -1523,39 +1185,6 @@ public final class ExpressionCompiler {
 
     private static Expression compileConstant(SqlType type, Object value) {
         return Expression.constant(value, type);
-    }
-
-    /** The value cast to {@code type}, as Flink's CAST does. */
-    private static Expression castTo(Expression value, SqlType type) {
-        SqlType from = value.type();
-        return derived(
-                type,
-                (row, context) -> Values.cast(value.evaluate(row, context), from, type, context.sessionZone()),
-                value);
-    }
-
-    /** A one-operand expression that inherits whether its operand reads the watermark. */
-    private static Expression derived(SqlType type, Expression.Evaluator evaluator, Expression operand) {
-        return new Expression(type, evaluator, operand.readsWatermark());
-    }
-
-    /** A null-propagating two-operand expression. */
-    private static Expression derived2(
-            SqlType type, Expression left, Expression right, BinaryOperator<Object> operator) {
-        return new Expression(
-                type,
-                (row, context) -> {
-                    Object a = left.evaluate(row, context);
-                    Object b = right.evaluate(row, context);
-                    if (a == null || b == null) {
-                        return null;
-                    }
-                    if (a == Values.NONDETERMINISTIC || b == Values.NONDETERMINISTIC) {
-                        return Values.NONDETERMINISTIC;
-                    }
-                    return operator.apply(a, b);
-                },
-                left.readsWatermark() || right.readsWatermark());
     }
 
     private static UnsupportedConstructException unsupported(SqlNode node, String construct) {

@@ -108,6 +108,28 @@ public final class Values {
         }
     }
 
+    /**
+     * Whether {@link #cast} models this conversion: to a string (but not of an INTERVAL, which Flink prints as {@code +0
+     * 01:00:00.000}), from a string to a BOOLEAN, number or timestamp, between numbers, between timestamps, BOOLEAN to
+     * and from numbers, a NULL to anything, a type to itself.
+     */
+    public static boolean castModelled(SqlType from, SqlType to) {
+        if (from.equals(to) || from.root() == Root.NULL) {
+            return true;
+        }
+        if (from.root() == Root.INTERVAL || to.root() == Root.INTERVAL) {
+            return from.root() == to.root();
+        }
+        if (to.root() == Root.STRING) {
+            return true;
+        }
+        if (from.root() == Root.STRING) {
+            return to.root() == Root.BOOLEAN || to.isNumeric() || to.isTimestamp();
+        }
+        return (from.isTimestamp() && to.isTimestamp())
+                || ((from.isNumeric() || from.root() == Root.BOOLEAN) && (to.isNumeric() || to.root() == Root.BOOLEAN));
+    }
+
     /** CAST semantics for the modelled conversions (also applied when an INSERT writes a sink column). */
     public static Object cast(Object value, SqlType from, SqlType to, ZoneId sessionZone) {
         if (value == null || value == NONDETERMINISTIC || from.equals(to)) {

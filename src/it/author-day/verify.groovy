@@ -1,0 +1,52 @@
+import java.util.concurrent.TimeUnit
+
+def log = new File(basedir, 'build.log').text
+
+// 1. expected: the broken recipe is listed last, and the build succeeds
+assert new File(basedir, 'recipes/totals.expected').file
+assert !new File(basedir, 'recipes/broken.expected').exists()
+assert log.contains("BROKEN       recipes/broken.md:15: SELECT no_such_column FROM readings: From line 15, column 8 to line 15, column 21: Column 'no_such_column' not found in any table")
+assert log.contains('(2 broken recipes have no values to write, so this goal goes on; cookbook:verify fails on them)')
+assert log.contains('fix the recipe, then run mvn cookbook:verify -Dcookbook.recipe=recipes/broken.md,recipes/typo.md again')
+// 5. a typo and a reserved word: the token, its line and column, and what to do
+assert log.contains('recipes/typo.md:16: SELEC page, COUNT(*) AS views FROM clicks GROUP BY page: "SELEC" at line 16, column 1 starts no statement')
+// 6. fixtures: the recipe it cannot read fails the build, at its line
+assert log.contains('recipes/typo.md:16: SELEC page, COUNT(*) AS views FROM clicks GROUP BY page: "SELEC" at line 16, column 1 starts no statement (a statement starts with SELECT, INSERT INTO, CREATE, SET, ...): is it mistyped? (Flink: Non-query expression encountered in illegal context) (the tables it reads get no fixture)')
+assert log.contains('1 recipe that could not be read: their tables may have no data. Fix recipes/typo.md:16:')
+assert log.contains('then run mvn cookbook:fixtures again')
+// the orphaned expected file is reported by each goal, and fails the build under requireExpected
+assert log.contains('ORPHANED     recipes/renamed.expected')
+assert log.contains('recipes/renamed.expected:1: has no recipe: recipes/renamed.md is gone (renamed or deleted)')
+assert log.contains('FAILED       recipes/renamed.expected')
+assert log.contains('Deleted recipes/renamed.expected: its recipe is gone (cookbook.unreferenced=delete)')
+assert !new File(basedir, 'recipes/renamed.expected').exists()
+// 11. a mistyped recipes directory: one sentence, no engine started
+assert log.contains("the recipes directory ${new File(basedir, 'recipe').absolutePath} does not exist; set cookbook.recipes to the directory that holds the recipes")
+assert log.contains("Skipping the cookbook's verification (skipTests=true, as Failsafe skips tests)")
+assert log.contains("Skipping the cookbook's verification (maven.test.skip=true, as Failsafe skips tests)")
+assert log.contains("cookbook.engine is 'typo', which names no engine: run with -Dcookbook.engine=")
+assert log.contains("cookbook.engine is 'flink', but this goal always runs on simulator: run mvn cookbook:verify for flink, or leave cookbook.engine out")
+// 9. the summary names index.html by a path that opens from where Maven ran
+assert log.contains("  open ${new File(basedir, 'target/cookbook/index.html').absolutePath} for every recipe's results")
+
+// 1. without a POM, as the README runs the plugin on a cookbook of one's own: target/ of the directory Maven runs in
+def noPom = new File(basedir, 'nopom')
+def settings = new File(noPom, 'settings.xml')
+settings.text = new File(pluginDirectory, 'src/it/settings.xml').text
+        .replace('@localRepositoryUrl@', (localRepositoryPath as File).toURI().toString())
+def mvn = new File(System.getProperty('maven.home'), 'bin/mvn').path
+def command = [mvn, '-B', '-ntp', '-o', '-s', settings.path, "-Dmaven.repo.local=${localRepositoryPath}".toString(),
+               "${pluginCoordinates}:simulate".toString(),
+               '-Dcookbook.recipes=.', '-Dcookbook.fixtures=fixtures']
+def process = new ProcessBuilder(command).directory(noPom).redirectErrorStream(true).start()
+def output = process.inputStream.text
+assert process.waitFor(300, TimeUnit.SECONDS)
+new File(basedir, 'nopom.log').text = output
+assert process.exitValue() == 0: output
+assert !new File(noPom, '${project.basedir}').exists()
+assert new File(noPom, 'target/cookbook/report.json').file
+assert new File(noPom, 'target/cookbook-reports').directory
+assert !output.contains('${project.basedir}')
+assert output.contains('Cookbook summary (simulator), report: target/cookbook/report.json')
+assert output.contains("  open ${new File(noPom, 'target/cookbook/index.html').absolutePath} for every recipe's results")
+return true
