@@ -18,7 +18,7 @@ public final class Comparison {
     /** Beyond this many differing rows a result's mismatches are summarised. */
     private static final int MAX_ROW_MISMATCHES = 10;
 
-    private static final List<String> WINDOW_COLUMNS = List.of("window_start", "window_end");
+    static final List<String> WINDOW_COLUMNS = List.of("window_start", "window_end");
 
     private Comparison() {}
 
@@ -42,20 +42,12 @@ public final class Comparison {
                 a++;
             } else if (a < actual.size() && (e >= expected.size() || common[e][a + 1] >= common[e + 1][a])) {
                 StatementResult extra = actual.get(a++);
-                mismatches.add(new Mismatch(
-                        extra.line(),
-                        extra.key(),
-                        "this result is not in the expected file (the recipe changed)",
-                        null,
-                        extra.rows().size() + " rows"));
+                mismatches.add(Mismatch.ofResult(
+                        extra, Mismatch.Kind.EXTRA_RESULT, null, extra.rows().size() + " rows"));
             } else {
                 StatementResult missing = expected.get(e++).result();
-                mismatches.add(new Mismatch(
-                        missing.line(),
-                        missing.key(),
-                        "the expected file has this result but the recipe no longer produces it (obsolete expected values)",
-                        missing.rows().size() + " rows",
-                        null));
+                mismatches.add(Mismatch.ofResult(
+                        missing, Mismatch.Kind.MISSING_RESULT, missing.rows().size() + " rows", null));
             }
         }
         return mismatches;
@@ -78,34 +70,26 @@ public final class Comparison {
     private static void compareResult(
             ExpectedResult expectedResult, StatementResult actual, boolean lateRowsCounted, List<Mismatch> out) {
         StatementResult expected = expectedResult.result();
-        int line = actual.line();
-        String statement = actual.key();
         if (!expected.columns().equals(actual.columns())) {
-            out.add(new Mismatch(
-                    line,
-                    statement,
-                    "columns",
+            out.add(Mismatch.ofResult(
+                    actual,
+                    Mismatch.Kind.COLUMNS,
                     String.join(", ", expected.columns()),
                     String.join(", ", actual.columns())));
             return;
         }
         if (lateRowsCounted && !Objects.equals(expected.lateRowsDropped(), actual.lateRowsDropped())) {
-            out.add(new Mismatch(
-                    line,
-                    statement,
-                    "late rows dropped",
+            out.add(Mismatch.ofResult(
+                    actual,
+                    Mismatch.Kind.LATE_ROWS_DROPPED,
                     String.valueOf(expected.lateRowsDropped()),
                     String.valueOf(actual.lateRowsDropped())));
         }
         if (expectedResult.digest() != null) {
             RowsDigest digest = RowsDigest.of(actual.rows(), expected.ordered());
             if (!digest.equals(expectedResult.digest())) {
-                out.add(new Mismatch(
-                        line,
-                        statement,
-                        "rows (stored as count and hash)",
-                        describe(expectedResult.digest()),
-                        describe(digest)));
+                out.add(Mismatch.ofResult(
+                        actual, Mismatch.Kind.ROWS_DIGEST, describe(expectedResult.digest()), describe(digest)));
             }
         } else if (expected.ordered()) {
             compareInOrder(expected.rows(), actual, out);
@@ -127,7 +111,10 @@ public final class Comparison {
                 out.add(new Mismatch(
                         actual.line(),
                         actual.key(),
-                        "row " + (i + 1) + " (rows are compared in order: ORDER BY)",
+                        Mismatch.Kind.ROW_IN_ORDER,
+                        null,
+                        want == null ? got : want,
+                        i + 1,
                         want == null ? null : want.toString(),
                         got == null ? null : got.toString()));
                 return;
@@ -153,17 +140,17 @@ public final class Comparison {
             if (partner >= 0) {
                 differences.add(changedRow(actual, keyColumns, want, unmatched.remove(partner)));
             } else {
-                differences.add(new Mismatch(actual.line(), actual.key(), "missing row", want.toString(), null));
+                differences.add(Mismatch.missingRow(actual, key(actual, keyColumns, want), want));
             }
         }
         for (ResultRow extra : unmatched) {
-            differences.add(new Mismatch(actual.line(), actual.key(), "unexpected row", null, extra.toString()));
+            differences.add(Mismatch.unexpectedRow(actual, key(actual, keyColumns, extra), extra));
         }
         if (differences.size() > MAX_ROW_MISMATCHES) {
             int more = differences.size() - MAX_ROW_MISMATCHES;
             differences = new ArrayList<>(differences.subList(0, MAX_ROW_MISMATCHES));
             differences.add(
-                    new Mismatch(actual.line(), actual.key(), "and " + more + " more differing rows", null, null));
+                    new Mismatch(actual.line(), actual.key(), Mismatch.Kind.MORE_ROWS, null, null, more, null, null));
         }
         out.addAll(differences);
     }
@@ -171,9 +158,6 @@ public final class Comparison {
     /** A row whose window (or first column) is still there but whose other values changed. */
     private static Mismatch changedRow(
             StatementResult actual, List<Integer> keyColumns, ResultRow want, ResultRow got) {
-        List<String> key = new ArrayList<>();
-        keyColumns.forEach(
-                index -> key.add(ExpectedFileFormat.value(want.values().get(index))));
         List<String> wanted = new ArrayList<>();
         List<String> found = new ArrayList<>();
         for (int i = 0; i < actual.columns().size(); i++) {
@@ -189,14 +173,18 @@ public final class Comparison {
             wanted.add("kind " + want.kind().symbol());
             found.add("kind " + got.kind().symbol());
         }
-        String where = keyColumns.size() == 2 && isWindow(actual.columns(), keyColumns)
-                ? "window [" + key.get(0) + ", " + key.get(1) + ")"
-                : actual.columns().get(keyColumns.get(0)) + " " + key.get(0);
-        return new Mismatch(actual.line(), actual.key(), where, String.join(", ", wanted), String.join(", ", found));
+        return Mismatch.changedRow(
+                actual, key(actual, keyColumns, want), String.join(", ", wanted), String.join(", ", found));
     }
 
-    private static boolean isWindow(List<String> columns, List<Integer> keyColumns) {
-        return keyColumns.stream().allMatch(index -> WINDOW_COLUMNS.contains(columns.get(index)));
+    /** The row's key: its window's bounds, or its first column; null when the result has no key columns. */
+    private static Mismatch.RowKey key(StatementResult result, List<Integer> keyColumns, ResultRow row) {
+        if (keyColumns.isEmpty()) {
+            return null;
+        }
+        return new Mismatch.RowKey(
+                keyColumns.stream().map(result.columns()::get).toList(),
+                keyColumns.stream().map(row.values()::get).toList());
     }
 
     /** The columns that name a row: window bounds when present, else the first of several columns. */

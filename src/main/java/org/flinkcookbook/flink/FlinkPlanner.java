@@ -1,13 +1,11 @@
 package org.flinkcookbook.flink;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.SqlParserException;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.api.internal.TableEnvironmentInternal;
-import org.flinkcookbook.engine.PlannedOnly;
 import org.flinkcookbook.engine.Problem;
 import org.flinkcookbook.engine.RecipeRun;
 import org.flinkcookbook.guard.GuardedFileSystem;
@@ -15,8 +13,6 @@ import org.flinkcookbook.recipe.Recipe;
 import org.flinkcookbook.session.Deadline;
 import org.flinkcookbook.session.RecipeSession;
 import org.flinkcookbook.session.StatementParser;
-import org.flinkcookbook.sql.Clauses;
-import org.flinkcookbook.sql.SqlSyntaxException;
 import org.flinkcookbook.sql.Statement;
 
 /**
@@ -125,26 +121,8 @@ public final class FlinkPlanner {
                 recipe.warnings());
     }
 
+    /** Every session of the recipe planned, as RecipeSession runs a recipe for every pass. */
     private RecipeRun planInTime(Recipe recipe) {
-        List<String> warnings = new ArrayList<>(recipe.warnings());
-        Optional<SqlSyntaxException> cutShort = Clauses.strayTerminator(recipe.statements());
-        if (cutShort.isPresent()) {
-            return RecipeRun.stopped(
-                    List.of(),
-                    Problem.broken(cutShort.get().line(), cutShort.get().getMessage()),
-                    warnings);
-        }
-        PlannedOnly plannedOnly = null;
-        for (Recipe script : recipe.sessions()) {
-            RecipeRun plan = session.run(script, new PlanningBackEnd(script, settings));
-            warnings.addAll(plan.warnings());
-            if (plan.problem() != null) {
-                return RecipeRun.stopped(List.of(), plan.problem(), warnings);
-            }
-            if (plannedOnly == null) {
-                plannedOnly = plan.plannedOnly(); // the later sessions are planned all the same
-            }
-        }
-        return new RecipeRun(List.of(), null, plannedOnly, warnings);
+        return session.runAll(recipe, script -> new PlanningBackEnd(script, settings));
     }
 }

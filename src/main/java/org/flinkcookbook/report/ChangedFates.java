@@ -35,38 +35,35 @@ final class ChangedFates {
     static List<String> watermarkChecks(List<WatermarkCheck> checks, List<Mismatch> mismatches) {
         List<String> lines = new ArrayList<>();
         checks.stream()
-                .filter(check -> check.passed() && inRow(check.eventTime(), mismatches, "unexpected row"))
+                .filter(check -> check.passed() && inRow(check.eventTime(), mismatches, Mismatch.Kind.UNEXPECTED_ROW))
                 .forEach(check -> lines.add("[no longer filtered] " + check));
         List<WatermarkCheck> filtered =
                 checks.stream().filter(check -> !check.passed()).toList();
         filtered.stream()
-                .filter(check -> inRow(check.eventTime(), mismatches, "missing row"))
+                .filter(check -> inRow(check.eventTime(), mismatches, Mismatch.Kind.MISSING_ROW))
                 .forEach(check -> lines.add("[newly filtered] " + check));
         filtered.stream()
-                .filter(check -> !inRow(check.eventTime(), mismatches, "missing row"))
+                .filter(check -> !inRow(check.eventTime(), mismatches, Mismatch.Kind.MISSING_ROW))
                 .forEach(check -> lines.add(check.toString()));
         return lines;
     }
 
     private static String mark(LateRow row, List<Mismatch> mismatches) {
         if (row.windowStart() == null) {
-            return inRow(row.eventTime(), mismatches, "missing row") ? "[newly dropped] " : "";
+            return inRow(row.eventTime(), mismatches, Mismatch.Kind.MISSING_ROW) ? "[newly dropped] " : "";
         }
-        String window = "window [" + row.windowStart() + ", " + row.windowEnd() + ")";
+        Mismatch.RowKey window = Mismatch.RowKey.window(row.windowStart(), row.windowEnd());
         boolean changed = mismatches.stream()
-                .anyMatch(mismatch -> mismatch.detail().equals(window)
-                        || mismatch.detail().equals("missing row")
-                                && mismatch.expected().contains(row.windowStart())
-                                && mismatch.expected().contains(row.windowEnd()));
+                .filter(mismatch ->
+                        mismatch.kind() == Mismatch.Kind.CHANGED_ROW || mismatch.kind() == Mismatch.Kind.MISSING_ROW)
+                .anyMatch(mismatch -> window.equals(mismatch.key()));
         return changed ? "[window changed] " : "";
     }
 
-    private static boolean inRow(String eventTime, List<Mismatch> mismatches, String detail) {
+    /** Whether a row missing from the result, or one not expected in it, has this event time among its values. */
+    private static boolean inRow(String eventTime, List<Mismatch> mismatches, Mismatch.Kind kind) {
         return mismatches.stream()
-                .filter(mismatch -> mismatch.detail().equals(detail))
-                .anyMatch(mismatch -> {
-                    String row = detail.equals("missing row") ? mismatch.expected() : mismatch.actual();
-                    return row != null && row.contains(eventTime);
-                });
+                .filter(mismatch -> mismatch.kind() == kind)
+                .anyMatch(mismatch -> mismatch.row().values().contains(eventTime));
     }
 }

@@ -13,7 +13,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
-import java.util.function.Function;
 import org.flinkcookbook.compare.Mismatch;
 import org.flinkcookbook.expected.ExpectedResult;
 import org.flinkcookbook.io.AtomicFiles;
@@ -101,37 +100,26 @@ public final class HtmlReport {
             "default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src 'sha256-" + sha256(SCRIPT) + "'";
 
     private final StringBuilder html = new StringBuilder(64 * 1024);
-    private final Function<RecipeOutcome, List<ExpectedResult>> expectedResults;
     private final GoalCommand mvn;
 
-    private HtmlReport(Function<RecipeOutcome, List<ExpectedResult>> expectedResults, GoalCommand mvn) {
-        this.expectedResults = expectedResults;
+    private HtmlReport(GoalCommand mvn) {
         this.mvn = mvn;
     }
 
     /**
-     * @param expectedResults the expected values of a failed recipe, to show beside its rows; an
-     *     empty list when they cannot be read
+     * A failed recipe's expected values are shown beside its rows: those its outcome was compared
+     * with ({@link RecipeOutcome#expected()}).
+     *
      * @param mvn how the user ran the plugin, for the commands that put a recipe right
      */
     public static void write(
-            Path file,
-            String engine,
-            String flinkVersion,
-            List<RecipeOutcome> outcomes,
-            Function<RecipeOutcome, List<ExpectedResult>> expectedResults,
-            GoalCommand mvn)
+            Path file, String engine, String flinkVersion, List<RecipeOutcome> outcomes, GoalCommand mvn)
             throws IOException {
-        AtomicFiles.write(file, page(engine, flinkVersion, outcomes, expectedResults, mvn));
+        AtomicFiles.write(file, page(engine, flinkVersion, outcomes, mvn));
     }
 
-    static String page(
-            String engine,
-            String flinkVersion,
-            List<RecipeOutcome> outcomes,
-            Function<RecipeOutcome, List<ExpectedResult>> expectedResults,
-            GoalCommand mvn) {
-        return new HtmlReport(expectedResults, mvn).render(engine, flinkVersion, outcomes);
+    static String page(String engine, String flinkVersion, List<RecipeOutcome> outcomes, GoalCommand mvn) {
+        return new HtmlReport(mvn).render(engine, flinkVersion, outcomes);
     }
 
     private String render(String engine, String flinkVersion, List<RecipeOutcome> outcomes) {
@@ -272,8 +260,7 @@ public final class HtmlReport {
                     .append("</p>");
         }
         glance(index, outcome);
-        List<ExpectedResult> expected =
-                outcome.status() == RecipeStatus.FAILED ? expectedResults.apply(outcome) : List.of();
+        List<ExpectedResult> expected = outcome.status() == RecipeStatus.FAILED ? outcome.expected() : List.of();
         List<StatementResult> results = outcome.results();
         for (int r = 0; r < results.size(); r++) {
             result(index + "-" + r, outcome, results.get(r), expectedFor(results.get(r), expected));

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.flinkcookbook.compare.Mismatch;
 import org.flinkcookbook.io.AtomicFiles;
+import org.flinkcookbook.result.LateRow;
 import org.flinkcookbook.result.ResultRow;
 import org.flinkcookbook.result.RowExplanations;
 import org.flinkcookbook.result.StatementResult;
@@ -103,7 +104,16 @@ public final class JsonReport {
         boolean hasExplanations = !explanations.lateRows().isEmpty()
                 || !explanations.watermarkChecks().isEmpty();
         if (explained || hasExplanations) {
-            node.set("lateRows", JSON.valueToTree(explanations.lateRows()));
+            ArrayNode lateRows = node.putArray("lateRows");
+            for (LateRow row : explanations.lateRows()) {
+                ObjectNode late = lateRows.addObject();
+                late.put("fixture", row.fixture());
+                late.put("fixtureLine", row.fixtureLine());
+                late.put("eventTime", row.eventTime());
+                late.put("watermark", row.watermark());
+                late.put("windowStart", row.windowStart());
+                late.put("windowEnd", row.windowEnd());
+            }
             node.set("watermarkChecks", JSON.valueToTree(explanations.watermarkChecks()));
         } else {
             node.putNull("lateRows");

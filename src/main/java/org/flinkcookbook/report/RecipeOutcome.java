@@ -3,6 +3,7 @@ package org.flinkcookbook.report;
 import java.util.ArrayList;
 import java.util.List;
 import org.flinkcookbook.compare.Mismatch;
+import org.flinkcookbook.expected.ExpectedResult;
 import org.flinkcookbook.result.LateRow;
 import org.flinkcookbook.result.StatementResult;
 import org.flinkcookbook.result.WatermarkCheck;
@@ -25,6 +26,8 @@ import org.flinkcookbook.versions.VersionResults;
  * @param remedy the command or step that puts this recipe right, naming it; null for its status's own
  * @param flinkVersions its outcome on each Flink version listed in cookbook.flinkVersions, oldest
  *     first; a failure on one fails the build
+ * @param expected the expected values its results were compared with, read once for the build's
+ *     output and every report; empty when none were read
  */
 public record RecipeOutcome(
         String path,
@@ -37,7 +40,8 @@ public record RecipeOutcome(
         List<String> warnings,
         boolean cached,
         String remedy,
-        List<VersionOutcome> flinkVersions) {
+        List<VersionOutcome> flinkVersions,
+        List<ExpectedResult> expected) {
 
     private static final int MAX_EXPLAINED_ROWS = 10;
 
@@ -46,6 +50,7 @@ public record RecipeOutcome(
         mismatches = List.copyOf(mismatches);
         warnings = List.copyOf(warnings);
         flinkVersions = List.copyOf(flinkVersions);
+        expected = List.copyOf(expected);
     }
 
     /** An outcome of the recipe at {@code path}, built step by step; nothing but the status is required. */
@@ -64,6 +69,7 @@ public record RecipeOutcome(
         private String problem;
         private List<String> warnings = List.of();
         private boolean cached;
+        private List<ExpectedResult> expected = List.of();
 
         private Builder(String path, RecipeStatus status) {
             this.path = path;
@@ -82,6 +88,12 @@ public record RecipeOutcome(
 
         public Builder mismatches(List<Mismatch> mismatches) {
             this.mismatches = mismatches;
+            return this;
+        }
+
+        /** The expected values the results were compared with. */
+        public Builder expected(List<ExpectedResult> expectedResults) {
+            this.expected = expectedResults;
             return this;
         }
 
@@ -115,14 +127,26 @@ public record RecipeOutcome(
                     warnings,
                     cached,
                     null,
-                    List.of());
+                    List.of(),
+                    expected);
         }
     }
 
     /** This outcome with its outcomes on the listed Flink versions. */
     public RecipeOutcome withFlinkVersions(List<VersionOutcome> outcomes) {
         return new RecipeOutcome(
-                path, status, seconds, results, mismatches, problemLine, problem, warnings, cached, remedy, outcomes);
+                path,
+                status,
+                seconds,
+                results,
+                mismatches,
+                problemLine,
+                problem,
+                warnings,
+                cached,
+                remedy,
+                outcomes,
+                expected);
     }
 
     /** The listed Flink versions that reject one of its statements. */
@@ -171,7 +195,7 @@ public record RecipeOutcome(
         mismatches.forEach(mismatch -> lines.add(path + ":" + mismatch.line() + ": " + mismatch.describe()));
         for (StatementResult result : results) {
             List<Mismatch> own = mismatches.stream()
-                    .filter(mismatch -> mismatch.line() == result.line())
+                    .filter(mismatch -> mismatch.isAbout(result))
                     .toList();
             if (own.isEmpty()) {
                 continue;
@@ -217,6 +241,7 @@ public record RecipeOutcome(
                 warnings,
                 cached,
                 remedy,
-                flinkVersions);
+                flinkVersions,
+                expected);
     }
 }

@@ -9,7 +9,6 @@ import java.util.Locale;
 import java.util.stream.Stream;
 import org.flinkcookbook.result.Timeline;
 import org.flinkcookbook.result.Timeline.FiredWindow;
-import org.flinkcookbook.result.Timeline.Mark;
 import org.flinkcookbook.result.Timeline.Point;
 
 /**
@@ -87,7 +86,7 @@ final class TimelineSvg {
         int last = Integer.MIN_VALUE;
         List<Point> everything = new ArrayList<>(timeline.rows());
         everything.addAll(timeline.watermarks());
-        Stream.concat(timeline.lateRows().stream(), timeline.filteredRows().stream())
+        Stream.concat(late(timeline).stream(), filtered(timeline).stream())
                 .forEach(mark -> everything.add(new Point(mark.line(), mark.eventTime())));
         for (Point point : everything) {
             low = Math.min(low, point.time());
@@ -144,8 +143,8 @@ final class TimelineSvg {
             rows();
         }
         watermark();
-        marks(timeline.lateRows(), "late");
-        marks(timeline.filteredRows(), "filtered");
+        marks(late(timeline), "late");
+        marks(filtered(timeline), "filtered");
         return svg.append("</svg>").toString();
     }
 
@@ -404,9 +403,29 @@ final class TimelineSvg {
         svg.append("</path>");
     }
 
-    private void marks(List<Mark> marks, String kind) {
+    /** A dropped or filtered row where the timeline draws it. */
+    private record Drawn(int line, long eventTime, Long watermark, Long windowStart, Long windowEnd) {}
+
+    private static List<Drawn> late(Timeline timeline) {
+        return timeline.lateRows().stream()
+                .map(row -> new Drawn(
+                        row.fixtureLine(),
+                        row.at().eventTime(),
+                        row.at().watermark(),
+                        row.at().windowStart(),
+                        row.at().windowEnd()))
+                .toList();
+    }
+
+    private static List<Drawn> filtered(Timeline timeline) {
+        return timeline.filteredRows().stream()
+                .map(mark -> new Drawn(mark.line(), mark.eventTime(), mark.watermark(), null, null))
+                .toList();
+    }
+
+    private void marks(List<Drawn> marks, String kind) {
         int tooltips = frame.full ? MAX_TOOLTIPS : 0;
-        for (Mark mark : marks) {
+        for (Drawn mark : marks) {
             double x = x(mark.line());
             double y = y(mark.eventTime());
             double size = frame.full ? 4.5 : 2.5;
@@ -451,7 +470,7 @@ final class TimelineSvg {
     }
 
     /** Lines of a dropped or filtered row's tooltip: where it is, its time, the watermark it met, what became of it. */
-    private String tooltip(Mark mark, String kind) {
+    private String tooltip(Drawn mark, String kind) {
         StringBuilder text = new StringBuilder(Html.escape(timeline.fixture()))
                 .append(':')
                 .append(mark.line())

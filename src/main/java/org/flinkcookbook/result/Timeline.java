@@ -19,7 +19,7 @@ import java.util.List;
  * @param watermarks the watermark as the operator received it, in arrival order (thinned like the rows on big inputs)
  * @param windowCount how many windows fired
  * @param windows the windows as they fired, the first ones only on big inputs
- * @param lateRows every row dropped as late
+ * @param lateRows every row dropped as late that an operator recording the timeline dropped
  * @param filteredRows every row a CURRENT_WATERMARK filter removed
  */
 public record Timeline(
@@ -33,7 +33,7 @@ public record Timeline(
         List<Point> watermarks,
         long windowCount,
         List<FiredWindow> windows,
-        List<Mark> lateRows,
+        List<LateRow> lateRows,
         List<Mark> filteredRows) {
 
     public Timeline {
@@ -54,11 +54,11 @@ public record Timeline(
     public record FiredWindow(long start, long end, int line, boolean atEndOfInput) {}
 
     /**
-     * A row that was dropped or filtered.
+     * A row a CURRENT_WATERMARK filter removed.
      *
+     * @param line its fixture line
+     * @param eventTime its event time
      * @param watermark the watermark it met, or null before the first one
-     * @param windowStart the start of the window it missed, or null (filtered rows, OVER aggregations)
-     * @param windowEnd that window's end, or null
      */
-    public record Mark(int line, long eventTime, Long watermark, Long windowStart, Long windowEnd) {}
+    public record Mark(int line, long eventTime, Long watermark) {}
 }

@@ -5,7 +5,6 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -175,7 +174,7 @@ public final class CookbookRunner {
                 reportDisplayPath(),
                 htmlReportPath(),
                 settings.command());
-        writeReports(outcomes, files);
+        writeReports(outcomes);
         try {
             cache.save();
         } catch (IOException e) {
@@ -389,7 +388,7 @@ public final class CookbookRunner {
                     parser.parse(file, path), settings.recipesDirectory(), settings.fixturesDirectory());
         } catch (RecipeException e) {
             return outcome(path, RecipeStatus.ERROR, start)
-                    .problem(e.line(), stripLocation(e))
+                    .problem(e.line(), e.problem())
                     .build();
         }
         if (recipe.statements().isEmpty()) {
@@ -542,6 +541,7 @@ public final class CookbookRunner {
         return outcome(path, RecipeStatus.FAILED, start)
                 .results(results)
                 .mismatches(mismatches)
+                .expected(expected)
                 .warnings(warnings)
                 .build();
     }
@@ -622,34 +622,14 @@ public final class CookbookRunner {
         }
     }
 
-    private void writeReports(List<RecipeOutcome> outcomes, List<Path> files) throws CookbookException {
+    private void writeReports(List<RecipeOutcome> outcomes) throws CookbookException {
         try {
             JsonReport.write(reportFile(), engine.name(), engine.flinkVersion(), outcomes);
-            Map<String, Path> recipeFiles = new HashMap<>();
-            files.forEach(file -> recipeFiles.put(finder.displayPath(file), file));
             HtmlReport.write(
-                    Path.of(htmlReportPath()),
-                    engine.name(),
-                    engine.flinkVersion(),
-                    outcomes,
-                    outcome -> expectedResults(recipeFiles.get(outcome.path())),
-                    settings.command());
+                    Path.of(htmlReportPath()), engine.name(), engine.flinkVersion(), outcomes, settings.command());
             JUnitReport.write(settings.junitDirectory(), engine.name(), outcomes, settings.command(), everyRecipe());
         } catch (IOException e) {
             throw new CookbookException("cannot write the reports: " + e.getMessage(), e);
-        }
-    }
-
-    /** The expected values of a recipe for the HTML report's side-by-side rows; none when they cannot be read. */
-    private List<ExpectedResult> expectedResults(Path recipeFile) {
-        Path expectedFile = recipeFile == null ? null : Recipe.expectedFileOf(recipeFile);
-        if (expectedFile == null || !Files.isRegularFile(expectedFile)) {
-            return List.of();
-        }
-        try {
-            return ExpectedFileFormat.read(expectedFile, finder.displayPath(expectedFile));
-        } catch (ExpectedFileException e) {
-            return List.of(); // the recipe's outcome already says so
         }
     }
 
@@ -700,13 +680,6 @@ public final class CookbookRunner {
             text.append("; line ").append(more.line()).append(": ").append(more.message());
         }
         return text.toString();
-    }
-
-    /** A recipe exception's message without the "file:line: " it starts with; outcomes add their own. */
-    private static String stripLocation(RecipeException e) {
-        String prefix = e.file() + ":" + e.line() + ": ";
-        String message = e.getMessage();
-        return message.startsWith(prefix) ? message.substring(prefix.length()) : message;
     }
 
     private static boolean isBlank(String text) {

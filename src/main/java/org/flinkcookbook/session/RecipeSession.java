@@ -10,10 +10,12 @@ import java.util.stream.Collectors;
 import org.apache.flink.sql.parser.ddl.SqlReset;
 import org.apache.flink.sql.parser.ddl.SqlSet;
 import org.apache.flink.sql.parser.ddl.table.SqlCreateTable;
+import org.flinkcookbook.engine.PlannedOnly;
 import org.flinkcookbook.engine.Problem;
 import org.flinkcookbook.engine.RecipeRun;
 import org.flinkcookbook.recipe.Recipe;
 import org.flinkcookbook.result.StatementResult;
+import org.flinkcookbook.sql.Clauses;
 import org.flinkcookbook.sql.SqlSyntaxException;
 import org.flinkcookbook.sql.Statement;
 import org.flinkcookbook.sql.StatementKind;
@@ -49,20 +51,26 @@ public final class RecipeSession {
 
     /**
      * Runs every session of a recipe in turn (one per Script section), each on a back end of its
-     * own, until one stops; the recipe's own warnings come first.
+     * own, until one stops with a problem; the recipe's own warnings come first. A session only
+     * planned (a stand-in read) does not stop the later ones, which are planned all the same: the
+     * recipe is planned only, for the first such session's reason.
      */
     public RecipeRun runAll(Recipe recipe, Function<Recipe, SessionBackEnd> backEnds) {
         List<StatementResult> results = new ArrayList<>();
         List<String> warnings = new ArrayList<>(recipe.warnings());
+        PlannedOnly plannedOnly = null;
         for (Recipe session : recipe.sessions()) {
             RecipeRun run = run(session, backEnds.apply(session));
             results.addAll(run.results());
             warnings.addAll(run.warnings());
-            if (!run.completed()) {
-                return new RecipeRun(results, run.problem(), run.plannedOnly(), warnings);
+            if (run.problem() != null) {
+                return RecipeRun.stopped(results, run.problem(), warnings);
+            }
+            if (plannedOnly == null) {
+                plannedOnly = run.plannedOnly();
             }
         }
-        return RecipeRun.completed(results, warnings);
+        return new RecipeRun(results, null, plannedOnly, warnings);
     }
 
     /** Runs one session's statements on the back end. */
@@ -70,6 +78,7 @@ public final class RecipeSession {
         InOrder results = new InOrder();
         ResultCache.Keys keys = cache.keys(backEnd);
         try {
+            strayTerminator(session, backEnd);
             List<ParsedStatement> statementSet = null; // INSERTs after BEGIN STATEMENT SET, until END
             for (Statement statement : session.statements()) {
                 Deadline.statementStarts(statement.line());
@@ -347,11 +356,6 @@ public final class RecipeSession {
                     }
                     return insert(members, backEnd);
                 }
-                case ADD_JAR, REMOVE_JAR ->
-                    throw new StatementFailure(
-                            parsed.line(),
-                            parsed.firstWords()
-                                    + ": recipes may not load jars; the build runs them with its own classpath");
                 default -> {
                     Optional<BoundFixture> fixture = parsed.tree() instanceof SqlCreateTable created
                             ? BoundFixture.of(session, parser.fixturesDirectory(), created.getName().names)
@@ -382,6 +386,19 @@ public final class RecipeSession {
                     parsed.firstWords() + ": only INSERT statements can be part of a statement set"));
         }
         return parsed;
+    }
+
+    /**
+     * A statement a stray {@code ;} cut short, and the statement after it that Flink's parser would
+     * reject for starting with a clause: said at that statement, naming the {@code ;}, as the
+     * back end says of any statement its parser rejects, before any statement runs.
+     */
+    private static void strayTerminator(Recipe session, SessionBackEnd backEnd) throws StatementFailure {
+        Optional<SqlSyntaxException> cutShort = Clauses.strayTerminator(session.statements());
+        if (cutShort.isPresent()) {
+            throw new StatementFailure(new Problem(
+                    backEnd.rejected(), cutShort.get().line(), cutShort.get().getMessage()));
+        }
     }
 
     private ParsedStatement parse(Statement statement, SessionBackEnd backEnd) throws StatementFailure {

@@ -25,7 +25,10 @@ public final class SimulatorEngine implements Engine {
     /** The engine's name in reports and in the cache's key. */
     public static final String NAME = "simulator";
 
-    /** cookbook.timeout's default: the simulate goal has no timeout of its own. */
+    /**
+     * cookbook.timeout's default, for a simulator built without a timeout (tests, the fuzzers); every goal,
+     * simulate's too, passes its cookbook.timeout ({@code run.EngineChoice}).
+     */
     private static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(300);
 
     private final Path fixturesDirectory;

@@ -458,8 +458,9 @@ class RecipeParserTest {
                 ```sql
                 SELECT 2;
                 """)).isInstanceOfSatisfying(RecipeException.class, e -> {
-            assertThat(e.file()).isEqualTo("recipes/recipe.md");
             assertThat(e.line()).isEqualTo(9);
+            assertThat(e.problem())
+                    .isEqualTo("the ```sql code block opened here is never closed; add a closing ``` line");
             assertThat(e.getMessage())
                     .isEqualTo(
                             "recipes/recipe.md:9: the ```sql code block opened here is never closed; add a closing ``` line");
@@ -515,8 +516,8 @@ class RecipeParserTest {
         Files.write(file, bytes.toByteArray());
 
         assertThatThrownBy(() -> parser.parse(file, "latin1.md")).isInstanceOfSatisfying(RecipeException.class, e -> {
-            assertThat(e.file()).isEqualTo("latin1.md");
             assertThat(e.line()).isEqualTo(4);
+            assertThat(e.problem()).isEqualTo("is not UTF-8 text; save the file as UTF-8");
             assertThat(e.getMessage()).isEqualTo("latin1.md:4: is not UTF-8 text; save the file as UTF-8");
         });
     }

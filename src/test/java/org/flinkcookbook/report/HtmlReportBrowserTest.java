@@ -226,7 +226,7 @@ class HtmlReportBrowserTest {
                 .results(run.results())
                 .build();
         Path page = directory.resolve(HtmlReport.FILE_NAME);
-        HtmlReport.write(page, "simulator", "2.3.0", List.of(outcome), o -> List.of(), GoalCommand.PREFIX);
+        HtmlReport.write(page, "simulator", "2.3.0", List.of(outcome), GoalCommand.PREFIX);
 
         double loaded = browser.open(page);
         double painted = browser.evaluate(

@@ -39,12 +39,13 @@ class HtmlReportTest {
                 null);
         RecipeOutcome outcome = RecipeOutcome.of("recipes/" + hostile + ".md", RecipeStatus.ERROR)
                 .results(List.of(result))
-                .mismatches(List.of(new Mismatch(3, result.key(), hostile, hostile, hostile)))
+                .mismatches(List.of(Mismatch.changedRow(
+                        result, new Mismatch.RowKey(List.of(hostile), List.of(hostile)), hostile, hostile)))
                 .problem(3, hostile)
                 .warnings(List.of(hostile))
                 .build();
 
-        String page = HtmlReport.page("simulator", "2.3.0", List.of(outcome), o -> List.of(), GoalCommand.PREFIX);
+        String page = HtmlReport.page("simulator", "2.3.0", List.of(outcome), GoalCommand.PREFIX);
 
         assertThat(page)
                 .doesNotContain("<script>alert", "<img")
@@ -68,7 +69,7 @@ class HtmlReportTest {
                         .build(),
                 RecipeOutcome.of("recipes/d.md", RecipeStatus.FAILED).build());
 
-        String page = HtmlReport.page("flink", "2.3.0", outcomes, o -> List.of(), GoalCommand.PREFIX);
+        String page = HtmlReport.page("flink", "2.3.0", outcomes, GoalCommand.PREFIX);
 
         assertThat(page.indexOf(">recipes/c.md</a>"))
                 .isLessThan(page.indexOf(">recipes/d.md</a>"))
@@ -98,19 +99,15 @@ class HtmlReportTest {
                 List.of(ResultRow.insert("10:00", "2"), ResultRow.insert("10:01", "4"), ResultRow.insert("10:03", "7")),
                 false,
                 0L);
-        List<Mismatch> mismatches =
-                Comparison.compare(List.of(new ExpectedResult(expected, null, List.of())), List.of(actual));
+        List<ExpectedResult> expectedResults = List.of(new ExpectedResult(expected, null, List.of()));
+        List<Mismatch> mismatches = Comparison.compare(expectedResults, List.of(actual));
         RecipeOutcome outcome = RecipeOutcome.of("r.md", RecipeStatus.FAILED)
                 .results(List.of(actual))
                 .mismatches(mismatches)
+                .expected(expectedResults)
                 .build();
 
-        String page = HtmlReport.page(
-                "flink",
-                "2.3.0",
-                List.of(outcome),
-                o -> List.of(new ExpectedResult(expected, null, List.of())),
-                GoalCommand.PREFIX);
+        String page = HtmlReport.page("flink", "2.3.0", List.of(outcome), GoalCommand.PREFIX);
 
         assertThat(page).contains("<th class=\"side\" colspan=\"3\">expected</th>");
         assertThat(rowsOf(page, "same")).containsExactly("+I|10:00|2|+I|10:00|2");
@@ -131,7 +128,7 @@ class HtmlReportTest {
                 .results(run.results())
                 .build();
 
-        String page = HtmlReport.page("simulator", "2.3.0", List.of(outcome), o -> List.of(), GoalCommand.PREFIX);
+        String page = HtmlReport.page("simulator", "2.3.0", List.of(outcome), GoalCommand.PREFIX);
         Files.createDirectories(Path.of("target"));
         Files.writeString(Path.of("target/late-data-lab.html"), page); // to look at
 

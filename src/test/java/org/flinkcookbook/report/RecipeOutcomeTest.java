@@ -24,8 +24,25 @@ class RecipeOutcomeTest {
                 .build();
     }
 
+    /** One sink's result of a statement set at line 40, with its late rows. */
+    private static StatementResult sink(String sink, List<LateRow> late) {
+        return new StatementResult(
+                40,
+                "EXECUTE STATEMENT SET",
+                sink,
+                List.of("window_start", "window_end", "cnt"),
+                List.of(ResultRow.insert("10:07:00", "10:08:00", "1")),
+                false,
+                1L,
+                new RowExplanations(late, List.of()));
+    }
+
+    private static Mismatch.RowKey key(String column, String value) {
+        return new Mismatch.RowKey(List.of(column), List.of(value));
+    }
+
     private static LateRow late(int line, String eventTime, String windowStart, String windowEnd) {
-        return new LateRow(CSV, line, eventTime, "10:09:00", windowStart, windowEnd);
+        return new LateRow(CSV, line, eventTime, "10:09:00", windowStart, windowEnd, null);
     }
 
     @Test
@@ -48,8 +65,16 @@ class RecipeOutcomeTest {
 
         List<String> lines = failed(
                         result,
-                        new Mismatch(20, "SELECT window_start ...", "late rows dropped", "12", "13"),
-                        new Mismatch(20, "SELECT window_start ...", "window [10:07:00, 10:08:00)", "cnt=2", "cnt=1"))
+                        new Mismatch(
+                                20,
+                                "SELECT window_start ...",
+                                Mismatch.Kind.LATE_ROWS_DROPPED,
+                                null,
+                                null,
+                                0,
+                                "12",
+                                "13"),
+                        Mismatch.changedRow(result, Mismatch.RowKey.window("10:07:00", "10:08:00"), "cnt=2", "cnt=1"))
                 .explanation("target/cookbook/report.json");
 
         assertThat(lines.get(2)).isEqualTo("recipes/late.md:20: 13 rows dropped as late:");
@@ -62,8 +87,8 @@ class RecipeOutcomeTest {
     @Test
     void aRowDroppedByAnOverAggregationIsNewlyDroppedWhenItsRowIsMissing() {
         List<LateRow> late = List.of(
-                new LateRow(CSV, 3, "10:00:40", "10:01:00", null, null),
-                new LateRow(CSV, 7, "10:03:10", "10:04:00", null, null));
+                new LateRow(CSV, 3, "10:00:40", "10:01:00", null, null, null),
+                new LateRow(CSV, 7, "10:03:10", "10:04:00", null, null, null));
         StatementResult result = new StatementResult(
                 12,
                 "SELECT id, ts, SUM(v) OVER ...",
@@ -75,8 +100,7 @@ class RecipeOutcomeTest {
                 new RowExplanations(late, List.of()));
 
         List<String> lines = failed(
-                        result,
-                        new Mismatch(12, "SELECT id, ts, SUM(v) OVER ...", "missing row", "+I[7, 10:03:10, 9]", null))
+                        result, Mismatch.missingRow(result, key("id", "7"), ResultRow.insert("7", "10:03:10", "9")))
                 .explanation("target/cookbook/report.json");
 
         assertThat(lines.subList(1, 4))
@@ -107,8 +131,8 @@ class RecipeOutcomeTest {
 
         List<String> lines = failed(
                         result,
-                        new Mismatch(30, "SELECT id, ts ...", "missing row", "+I[20, 09:58:00]", null),
-                        new Mismatch(30, "SELECT id, ts ...", "unexpected row", null, "+I[21, 09:59:30]"))
+                        Mismatch.missingRow(result, key("id", "20"), ResultRow.insert("20", "09:58:00")),
+                        Mismatch.unexpectedRow(result, key("id", "21"), ResultRow.insert("21", "09:59:30")))
                 .explanation("target/cookbook/report.json");
 
         assertThat(lines.subList(2, 6))
@@ -117,5 +141,26 @@ class RecipeOutcomeTest {
                         "  [no longer filtered] " + checks.get(15),
                         "  [newly filtered] " + checks.get(14),
                         "  " + checks.get(0));
+    }
+
+    @Test
+    void theMismatchesOfOneSinkOfAStatementSetExplainOnlyThatSinksRows() {
+        List<LateRow> late = List.of(late(4, "10:07:30", "10:07:00", "10:08:00"));
+        StatementResult changed = sink("per_minute", late);
+        StatementResult same = sink("archive", late);
+
+        List<String> lines = RecipeOutcome.of("recipes/late.md", RecipeStatus.FAILED)
+                .results(List.of(same, changed))
+                .mismatches(List.of(
+                        Mismatch.changedRow(changed, Mismatch.RowKey.window("10:07:00", "10:08:00"), "cnt=2", "cnt=1")))
+                .build()
+                .explanation("target/cookbook/report.json");
+
+        assertThat(lines)
+                .containsExactly(
+                        "recipes/late.md:40: EXECUTE STATEMENT SET -> per_minute: window [10:07:00, 10:08:00):"
+                                + " expected cnt=2 but was cnt=1",
+                        "recipes/late.md:40: 1 rows dropped as late:",
+                        "  [window changed] " + late.get(0));
     }
 }

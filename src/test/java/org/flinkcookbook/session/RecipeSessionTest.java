@@ -75,6 +75,24 @@ class RecipeSessionTest {
                 .isEqualTo(Problem.error(4, "SELECT 1: only INSERT statements can be part of a statement set"));
     }
 
+    /** Worded as FlinkEngineTest's plan words it: the session owns the diagnosis for every engine. */
+    @Test
+    void aSemicolonThatEndsAStatementTooEarlyIsNamedByItsLineOnTheSimulatorToo() {
+        RecipeRun run = simulate("""
+                SELECT 1
+                FROM (VALUES (1)) AS t (a)
+                GROUP BY a;
+                LEFT JOIN events g ON e.id = g.id;
+                """);
+
+        assertThat(run.problem())
+                .isEqualTo(Problem.error(
+                        6,
+                        "LEFT JOIN events g ON e.id = g.id: a statement cannot start with LEFT; the ';' on line 5"
+                                + " ends the statement before it too early: remove that ';'"));
+        assertThat(run.results()).isEmpty();
+    }
+
     @Test
     void endWithoutBeginAndABeginNeverEndedAreErrorsAtTheirLines() {
         assertThat(simulate("END;").problem()).isEqualTo(Problem.error(3, "END; without BEGIN STATEMENT SET;"));

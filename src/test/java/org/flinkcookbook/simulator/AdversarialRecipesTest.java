@@ -47,7 +47,7 @@ class AdversarialRecipesTest {
                 Recipe recipe =
                         new RecipeParser().parse(file, file.getFileName().toString());
                 RecipeRun simulated = simulator.run(recipe);
-                RecipeRun real = DifferentialTest.onFlink(flink, recipe);
+                RecipeRun real = flink.planAndRun(recipe);
                 if (simulated.problem() != null && simulated.problem().status() == RecipeStatus.UNSUPPORTED) {
                     unsupported.add(recipe.displayPath() + ": "
                             + simulated.problem().message() + "; Flink gave "

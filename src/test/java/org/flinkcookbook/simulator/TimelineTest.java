@@ -1,6 +1,7 @@
 package org.flinkcookbook.simulator;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import java.nio.file.Path;
 import java.time.LocalDateTime;
@@ -10,6 +11,7 @@ import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.flinkcookbook.engine.RecipeRun;
+import org.flinkcookbook.result.LateRow;
 import org.flinkcookbook.result.Timeline;
 import org.flinkcookbook.result.Timeline.FiredWindow;
 import org.flinkcookbook.result.Timeline.Mark;
@@ -62,7 +64,9 @@ class TimelineTest {
                         new FiredWindow(at("10:00:05"), at("10:00:10"), 4, true));
         assertThat(timeline.windowCount()).isEqualTo(2);
         assertThat(timeline.lateRows())
-                .containsExactly(new Mark(3, at("10:00:03"), at("10:00:04.999"), at("10:00:00"), at("10:00:05")));
+                .extracting(LateRow::fixtureLine, LateRow::at)
+                .containsExactly(tuple(
+                        3, new LateRow.OnTimeline(at("10:00:03"), at("10:00:04.999"), at("10:00:00"), at("10:00:05"))));
         assertThat(timeline.filteredRows()).isEmpty();
     }
 
@@ -86,8 +90,7 @@ class TimelineTest {
                 "SELECT id FROM events WHERE CURRENT_WATERMARK(ts) IS NULL OR ts > CURRENT_WATERMARK(ts);");
 
         assertThat(timeline.rows()).extracting(Point::line).containsExactly(1, 2, 3, 4);
-        assertThat(timeline.filteredRows())
-                .containsExactly(new Mark(3, at("10:00:03"), at("10:00:04.999"), null, null));
+        assertThat(timeline.filteredRows()).containsExactly(new Mark(3, at("10:00:03"), at("10:00:04.999")));
         assertThat(timeline.windows()).isEmpty();
         assertThat(timeline.lateRows()).isEmpty();
     }
@@ -136,7 +139,9 @@ class TimelineTest {
                 "SELECT id, COUNT(*) OVER (ORDER BY ts RANGE BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS n FROM events;");
 
         assertThat(timeline.rows()).extracting(Point::line).containsExactly(1, 2, 3, 4);
-        assertThat(timeline.lateRows()).containsExactly(new Mark(3, at("10:00:03"), at("10:00:04.999"), null, null));
+        assertThat(timeline.lateRows())
+                .extracting(LateRow::fixtureLine, LateRow::at)
+                .containsExactly(tuple(3, new LateRow.OnTimeline(at("10:00:03"), at("10:00:04.999"), null, null)));
         assertThat(timeline.windows()).isEmpty();
     }
 
@@ -155,7 +160,7 @@ class TimelineTest {
         assertThat(timeline.rows()).extracting(Point::line).allMatch(line -> line % 4 == 0);
         assertThat(timeline.watermarks().size()).isLessThanOrEqualTo(1 << 15);
         assertThat(timeline.lateRows())
-                .extracting(Mark::line)
+                .extracting(LateRow::fixtureLine)
                 .containsExactlyElementsOf(IntStream.rangeClosed(1, rows / 1000)
                         .map(i -> i * 1000)
                         .boxed()

@@ -109,16 +109,16 @@ public final class OverAggregation implements RowSink, EvaluationContext {
         }
         possibleWatermarks.clear();
         if (late) {
-            if (timeline != null) {
-                timeline.late(fixtureLine, wallClock(timestamp), wallClock(currentWatermark), null, null);
-            }
             trace.lateRow(new LateRow(
                     fixture,
                     fixtureLine,
                     Values.render(timestamp, rowtimeType, sessionZone),
                     Values.render(currentWatermark, rowtimeType, sessionZone),
                     null,
-                    null));
+                    null,
+                    timeline == null
+                            ? null
+                            : new LateRow.OnTimeline(wallClock(timestamp), wallClock(currentWatermark), null, null)));
             return;
         }
         buffered.computeIfAbsent(partition(values), k -> new TreeMap<>())

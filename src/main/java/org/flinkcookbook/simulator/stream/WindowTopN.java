@@ -102,7 +102,8 @@ public final class WindowTopN implements RowSink, EvaluationContext {
                     Timestamps.format(windowEnd - 1, 3),
                     Values.render(currentWatermark, SqlType.TIMESTAMP_3, sessionZone),
                     Timestamps.format((Long) values[windowStartIndex], 3),
-                    Timestamps.format(windowEnd, 3)));
+                    Timestamps.format(windowEnd, 3),
+                    null)); // records no timeline
             return;
         }
         List<Object> key = GroupKey.of(partitionKeys, values, this);

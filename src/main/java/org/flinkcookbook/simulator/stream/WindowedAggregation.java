@@ -74,21 +74,22 @@ abstract sealed class WindowedAggregation implements RowSink, EvaluationContext
 
     /** Records a row dropped because the window it would count in, the last if several, has fired. */
     void lateRow(Object[] values, int fixtureLine, Window window) {
-        if (timeline != null) {
-            timeline.late(
-                    fixtureLine,
-                    Timestamps.toWallClock(Timestamps.millis(values[rowtimeIndex]), shiftZone),
-                    currentProgress == NO_WATERMARK ? null : Timestamps.toWallClock(currentProgress, shiftZone),
-                    window.start(),
-                    window.end());
-        }
         trace.lateRow(new LateRow(
                 fixture,
                 fixtureLine,
                 Values.render(values[rowtimeIndex], rowtimeType, sessionZone),
                 Values.render(currentProgress, rowtimeType, sessionZone),
                 Timestamps.format(window.start(), 3),
-                Timestamps.format(window.end(), 3)));
+                Timestamps.format(window.end(), 3),
+                timeline == null
+                        ? null
+                        : new LateRow.OnTimeline(
+                                Timestamps.toWallClock(Timestamps.millis(values[rowtimeIndex]), shiftZone),
+                                currentProgress == NO_WATERMARK
+                                        ? null
+                                        : Timestamps.toWallClock(currentProgress, shiftZone),
+                                window.start(),
+                                window.end())));
     }
 
     /**

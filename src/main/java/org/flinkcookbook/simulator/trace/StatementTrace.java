@@ -53,9 +53,13 @@ public final class StatementTrace {
         return updating;
     }
 
+    /** A row a windowed operator dropped as late; on the timeline too when its operator placed it there. */
     public void lateRow(LateRow row) {
         lateRowsDropped++;
         lateRows.add(row);
+        if (timeline != null && row.at() != null) {
+            timeline.late(row);
+        }
     }
 
     public void watermarkCheck(WatermarkCheck check) {

@@ -5,6 +5,7 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.flinkcookbook.result.LateRow;
 import org.flinkcookbook.result.Timeline;
 import org.flinkcookbook.result.Timeline.FiredWindow;
 import org.flinkcookbook.result.Timeline.Mark;
@@ -14,7 +15,8 @@ import org.flinkcookbook.result.Timeline.Point;
  * Records a result's timeline while the simulator runs it, only when a report asks for one. The
  * operator that meets the input first (the most upstream one of the statement that claims it) records
  * the rows and the watermarks it receives; windowed operators add the windows they fire and the rows
- * they drop, CURRENT_WATERMARK filters the rows they remove.
+ * they drop (through {@link StatementTrace#lateRow}, which records each late row once), CURRENT_WATERMARK
+ * filters the rows they remove.
  *
  * <p>Memory and time stay bounded on big fixtures: rows and watermark steps are kept in arrays that,
  * once full, keep every other entry and from then on take every second one (so they hold an even
@@ -36,7 +38,7 @@ public final class TimelineRecorder {
     private long smallestDelay = Long.MAX_VALUE;
     private long windowCount;
     private final List<FiredWindow> windows = new ArrayList<>();
-    private final List<Mark> lateRows = new ArrayList<>();
+    private final List<LateRow> lateRows = new ArrayList<>();
     private final List<Mark> filteredRows = new ArrayList<>();
 
     /**
@@ -78,12 +80,13 @@ public final class TimelineRecorder {
         }
     }
 
-    public void late(int line, long eventTime, Long watermark, Long windowStart, Long windowEnd) {
-        lateRows.add(new Mark(line, eventTime, watermark, windowStart, windowEnd));
+    /** A late row its operator placed on the timeline. */
+    void late(LateRow row) {
+        lateRows.add(row);
     }
 
     public void filtered(int line, long eventTime, Long watermark) {
-        filteredRows.add(new Mark(line, eventTime, watermark, null, null));
+        filteredRows.add(new Mark(line, eventTime, watermark));
     }
 
     public Timeline timeline(ZoneId timeZone, long watermarkIntervalMillis) {
