@@ -1,6 +1,7 @@
-package org.flinkcookbook.simulator.graph;
+package org.flinkcookbook.simulator.plan;
 
 import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.util.List;
 import org.apache.calcite.sql.parser.SqlParserPos;
 import org.flinkcookbook.simulator.UnsupportedConstructException;
@@ -8,7 +9,7 @@ import org.flinkcookbook.simulator.expression.Column;
 import org.flinkcookbook.simulator.stream.RowSink;
 
 /**
- * The rows an ExecNode of Flink's plan gives: its columns and how to stream them into a sink.
+ * A planned relation: its columns and how to stream its rows into a sink.
  *
  * @param columns the relation's columns
  * @param producer pushes the rows, watermarks and end of input into a sink
@@ -20,20 +21,26 @@ import org.flinkcookbook.simulator.stream.RowSink;
  *     is preceded by {@code RowSink#interleavedWatermark}, the highest watermark any interleaving
  *     could deliver before it, which windowed aggregations check
  */
-record Relation(List<Column> columns, Producer producer, String fixture, ZoneId windowShift, boolean interleaved) {
+public record Relation(
+        List<Column> columns, Producer producer, String fixture, ZoneId windowShift, boolean interleaved) {
 
     @FunctionalInterface
     public interface Producer {
         void run(RowSink sink);
     }
 
-    Relation {
+    public Relation {
         columns = List.copyOf(columns);
     }
 
     /** A relation of one input. */
-    Relation(List<Column> columns, Producer producer, String fixture, ZoneId windowShift) {
+    public Relation(List<Column> columns, Producer producer, String fixture, ZoneId windowShift) {
         this(columns, producer, fixture, windowShift, false);
+    }
+
+    /** A relation of one input without window columns of its own. */
+    public Relation(List<Column> columns, Producer producer, String fixture) {
+        this(columns, producer, fixture, ZoneOffset.UTC);
     }
 
     /**
@@ -41,7 +48,7 @@ record Relation(List<Column> columns, Producer producer, String fixture, ZoneId 
      *
      * @throws UnsupportedConstructException when it is interleaved from several inputs
      */
-    Relation ordered(SqlParserPos position, String consumer) {
+    public Relation ordered(SqlParserPos position, String consumer) {
         if (interleaved) {
             throw new UnsupportedConstructException(
                     position,
@@ -52,17 +59,12 @@ record Relation(List<Column> columns, Producer producer, String fixture, ZoneId 
     }
 
     /** Index of the first event-time attribute column, or -1. */
-    int rowtimeIndex() {
+    public int rowtimeIndex() {
         for (int i = 0; i < columns.size(); i++) {
             if (columns.get(i).rowtime()) {
                 return i;
             }
         }
         return -1;
-    }
-
-    /** The same rows, with other columns and a producer that feeds them. */
-    Relation with(List<Column> newColumns, Producer newProducer) {
-        return new Relation(newColumns, newProducer, fixture, windowShift, interleaved);
     }
 }
