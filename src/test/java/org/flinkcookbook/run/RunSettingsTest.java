@@ -126,7 +126,7 @@ class RunSettingsTest {
         } else if (type == EngineKind.class) {
             return value == EngineKind.FLINK ? EngineKind.SIMULATOR : EngineKind.FLINK;
         } else if (type == GoalCommand.class) {
-            return new GoalCommand("org.flinkcookbook:cookbook-maven-plugin:0.1.0", "");
+            return new GoalCommand("org.flinkcookbook:cookbook-maven-plugin:0.1.0", "", null);
         } else if (type == RunSettings.CacheChoice.class) {
             return value == null ? new RunSettings.CacheChoice("/tmp/passes", null) : null;
         }
