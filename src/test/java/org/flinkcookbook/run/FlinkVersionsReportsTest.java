@@ -61,8 +61,10 @@ class FlinkVersionsReportsTest {
         assertThat(summary.line()).contains("1 failing on a listed Flink version");
         assertThat(summary.failureAdvice()).startsWith("1 failing on a listed Flink version (cookbook.flinkVersions)");
         assertThat(GithubAnnotations.of(labels, "recipes/labels.md", GoalCommand.PREFIX))
-                .anySatisfy(annotation -> assertThat(annotation)
-                        .startsWith("::error file=recipes/labels.md,line=8,title=cookbook error::on Flink 1.20.3: "));
+                .anySatisfy(
+                        annotation -> assertThat(annotation)
+                                .startsWith(
+                                        "::error file=recipes/labels.md,line=8,title=cookbook fails on Flink 1.20.3::on Flink 1.20.3: "));
     }
 
     @Test
