@@ -1,23 +1,40 @@
 package org.flinkcookbook.flink;
 
+import static org.apache.flink.table.api.Expressions.$;
+import static org.apache.flink.table.api.Expressions.lit;
+import static org.apache.flink.table.api.Expressions.nullOf;
+
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.CoreOptions;
 import org.apache.flink.configuration.ExecutionOptions;
 import org.apache.flink.sql.parser.ddl.table.SqlCreateTable;
+import org.apache.flink.sql.parser.dml.RichSqlInsert;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.table.api.ApiExpression;
 import org.apache.flink.table.api.EnvironmentSettings;
+import org.apache.flink.table.api.Table;
 import org.apache.flink.table.api.TableResult;
 import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
 import org.apache.flink.table.api.internal.TableEnvironmentInternal;
 import org.apache.flink.table.catalog.CatalogManager;
+import org.apache.flink.table.catalog.Column;
+import org.apache.flink.table.catalog.ContextResolvedTable;
 import org.apache.flink.table.catalog.ObjectIdentifier;
+import org.apache.flink.table.catalog.ResolvedSchema;
 import org.apache.flink.table.catalog.UnresolvedIdentifier;
+import org.apache.flink.table.types.DataType;
+import org.apache.flink.table.types.logical.LocalZonedTimestampType;
+import org.apache.flink.table.types.logical.TimestampType;
+import org.apache.flink.table.types.logical.utils.LogicalTypeChecks;
+import org.apache.flink.table.types.utils.TypeConversions;
 import org.flinkcookbook.engine.Problem;
 import org.flinkcookbook.recipe.Recipe;
 import org.flinkcookbook.session.BoundFixture;
@@ -150,12 +167,95 @@ abstract class FlinkBackEnd implements SessionBackEnd {
         return tableEnvironment;
     }
 
+    /** The options the session SET and did not RESET, as given. */
+    Map<String, String> options() {
+        return Map.copyOf(sessionOptions);
+    }
+
     CatalogManager catalogManager() {
         return ((TableEnvironmentInternal) environment()).getCatalogManager();
     }
 
     TableResult run(ParsedStatement statement) {
         return environment().executeSql(statement.sql());
+    }
+
+    /**
+     * What an INSERT writes, as a query: its own query, its columns cast to the sink's persisted
+     * columns (the planner's implicit casts: a NULL into a NOT NULL column is that type's default),
+     * static partition values and NULL for the columns it does not name.
+     *
+     * @param sink the sink table as the INSERT names it
+     * @param table the query of the rows the sink receives
+     * @param source the schema of the INSERT's own query
+     * @param written for each sink column, the column of the INSERT's query it takes, or -1
+     */
+    record CapturedInsert(String sink, Table table, ResolvedSchema source, int[] written) {}
+
+    CapturedInsert capturedInsert(ParsedStatement statement, RichSqlInsert insert) throws StatementFailure {
+        SqlIdentifier target = (SqlIdentifier) insert.getTargetTableID();
+        CatalogManager catalog = catalogManager();
+        ObjectIdentifier sinkId = catalog.qualifyIdentifier(UnresolvedIdentifier.of(target.names));
+        ContextResolvedTable sink = catalog.getTable(sinkId)
+                .orElseThrow(() -> new StatementFailure(
+                        statement.line(),
+                        statement.firstWords() + ": the sink table " + target + " does not exist; create it first"));
+        List<Column> sinkColumns = sink.getResolvedSchema().getColumns().stream()
+                .filter(Column::isPersisted)
+                .toList();
+        List<String> targetNames = insert.getTargetColumnList() == null
+                ? sinkColumns.stream().map(Column::getName).toList()
+                : insert.getTargetColumnList().stream()
+                        .map(node -> ((SqlIdentifier) node).getSimple())
+                        .toList();
+        Map<String, String> staticPartitions = insert.getStaticPartitionKVs();
+        List<String> writtenNames = targetNames.stream()
+                .filter(name -> !staticPartitions.containsKey(name))
+                .toList();
+        Table source = environment().sqlQuery(InsertQueryText.of(statement.sql(), insert.getSource()));
+        if (source.getResolvedSchema().getColumnCount() != writtenNames.size()) {
+            throw new StatementFailure(
+                    statement.line(),
+                    statement.firstWords() + ": the query has "
+                            + source.getResolvedSchema().getColumnCount() + " columns but " + target + " takes "
+                            + writtenNames.size());
+        }
+        String[] positional = new String[writtenNames.size()];
+        for (int i = 0; i < positional.length; i++) {
+            positional[i] = "cookbook_" + i;
+        }
+        Table renamed = source.as(positional[0], Arrays.copyOfRange(positional, 1, positional.length));
+        List<ApiExpression> projection = new ArrayList<>();
+        int[] written = new int[sinkColumns.size()];
+        for (int i = 0; i < written.length; i++) {
+            Column column = sinkColumns.get(i);
+            DataType type = castableType(column.getDataType());
+            written[i] = writtenNames.indexOf(column.getName());
+            if (written[i] >= 0) {
+                projection.add($(positional[written[i]]).cast(type).as(column.getName()));
+            } else if (staticPartitions.containsKey(column.getName())) {
+                projection.add(
+                        lit(staticPartitions.get(column.getName())).cast(type).as(column.getName()));
+            } else {
+                projection.add(nullOf(type).as(column.getName()));
+            }
+        }
+        return new CapturedInsert(
+                target.toString(),
+                renamed.select(projection.toArray(new ApiExpression[0])),
+                source.getResolvedSchema(),
+                written);
+    }
+
+    /** Time attributes cannot be cast to; their plain timestamp type is what the sink stores. */
+    private static DataType castableType(DataType type) {
+        if (LogicalTypeChecks.isTimeAttribute(type.getLogicalType())) {
+            return TypeConversions.fromLogicalToDataType(
+                    LogicalTypeChecks.isProctimeAttribute(type.getLogicalType())
+                            ? new LocalZonedTimestampType(3)
+                            : new TimestampType(LogicalTypeChecks.getPrecision(type.getLogicalType())));
+        }
+        return type;
     }
 
     /** Flink's error about a statement, at the recipe line it points at, with positions as Markdown positions. */

@@ -1,14 +1,8 @@
 package org.flinkcookbook.flink;
 
-import static org.apache.flink.table.api.Expressions.$;
-import static org.apache.flink.table.api.Expressions.lit;
-import static org.apache.flink.table.api.Expressions.nullOf;
-
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
@@ -16,7 +10,6 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlWith;
@@ -25,21 +18,11 @@ import org.apache.flink.configuration.DeploymentOptions;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.sql.parser.dml.RichSqlInsert;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
-import org.apache.flink.table.api.ApiExpression;
-import org.apache.flink.table.api.Table;
 import org.apache.flink.table.api.internal.TableResultInternal;
-import org.apache.flink.table.catalog.CatalogManager;
 import org.apache.flink.table.catalog.Column;
-import org.apache.flink.table.catalog.ContextResolvedTable;
-import org.apache.flink.table.catalog.ObjectIdentifier;
 import org.apache.flink.table.catalog.ResolvedSchema;
-import org.apache.flink.table.catalog.UnresolvedIdentifier;
 import org.apache.flink.table.data.RowData;
-import org.apache.flink.table.types.DataType;
-import org.apache.flink.table.types.logical.LocalZonedTimestampType;
-import org.apache.flink.table.types.logical.TimestampType;
 import org.apache.flink.table.types.logical.utils.LogicalTypeChecks;
-import org.apache.flink.table.types.utils.TypeConversions;
 import org.apache.flink.table.utils.print.RowDataToStringConverter;
 import org.apache.flink.util.CloseableIterator;
 import org.flinkcookbook.engine.PlannedOnly;
@@ -117,77 +100,19 @@ final class JobBackEnd extends FlinkBackEnd {
 
     /** An INSERT's rows, as the sink would receive them, without writing anything. */
     private StatementResult insert(ParsedStatement statement, RichSqlInsert insert) throws StatementFailure {
-        SqlIdentifier target = (SqlIdentifier) insert.getTargetTableID();
-        CatalogManager catalog = catalogManager();
-        ObjectIdentifier sinkId = catalog.qualifyIdentifier(UnresolvedIdentifier.of(target.names));
-        ContextResolvedTable sink = catalog.getTable(sinkId)
-                .orElseThrow(() -> new StatementFailure(
-                        statement.line(),
-                        statement.firstWords() + ": the sink table " + target + " does not exist; create it first"));
-        List<Column> sinkColumns = sink.getResolvedSchema().getColumns().stream()
-                .filter(Column::isPersisted)
-                .toList();
-        List<String> targetNames = insert.getTargetColumnList() == null
-                ? sinkColumns.stream().map(Column::getName).toList()
-                : insert.getTargetColumnList().stream()
-                        .map(node -> ((SqlIdentifier) node).getSimple())
-                        .toList();
-        Map<String, String> staticPartitions = insert.getStaticPartitionKVs();
-        List<String> writtenNames = targetNames.stream()
-                .filter(name -> !staticPartitions.containsKey(name))
-                .toList();
-
         try {
-            Table source = environment().sqlQuery(InsertQueryText.of(statement.sql(), insert.getSource()));
-            if (source.getResolvedSchema().getColumnCount() != writtenNames.size()) {
-                throw new StatementFailure(
-                        statement.line(),
-                        statement.firstWords() + ": the query has "
-                                + source.getResolvedSchema().getColumnCount() + " columns but " + target + " takes "
-                                + writtenNames.size());
-            }
-            List<Boolean> sourceNondeterministic = nondeterministicColumns(
-                    nondeterminism.selectColumns(insert.getSource()), source.getResolvedSchema());
-            String[] positional = new String[writtenNames.size()];
-            for (int i = 0; i < positional.length; i++) {
-                positional[i] = "cookbook_" + i;
-            }
-            Table renamed = source.as(positional[0], Arrays.copyOfRange(positional, 1, positional.length));
-            List<ApiExpression> projection = new ArrayList<>();
+            CapturedInsert captured = capturedInsert(statement, insert);
+            List<Boolean> sourceNondeterministic =
+                    nondeterministicColumns(nondeterminism.selectColumns(insert.getSource()), captured.source());
             List<Boolean> sinkNondeterministic = new ArrayList<>();
-            for (Column column : sinkColumns) {
-                DataType type = castableType(column.getDataType());
-                int written = writtenNames.indexOf(column.getName());
-                if (written >= 0) {
-                    projection.add($(positional[written]).cast(type).as(column.getName()));
-                    sinkNondeterministic.add(sourceNondeterministic.get(written));
-                } else if (staticPartitions.containsKey(column.getName())) {
-                    projection.add(lit(staticPartitions.get(column.getName()))
-                            .cast(type)
-                            .as(column.getName()));
-                    sinkNondeterministic.add(false);
-                } else {
-                    projection.add(nullOf(type).as(column.getName()));
-                    sinkNondeterministic.add(false);
-                }
+            for (int written : captured.written()) {
+                sinkNondeterministic.add(written >= 0 && sourceNondeterministic.get(written));
             }
-            Table captured = renamed.select(projection.toArray(new ApiExpression[0]));
-            TableResultInternal result = (TableResultInternal) captured.execute();
-            return new Job(statement, target.toString(), result, sinkNondeterministic, false).result();
+            TableResultInternal result = (TableResultInternal) captured.table().execute();
+            return new Job(statement, captured.sink(), result, sinkNondeterministic, false).result();
         } catch (RuntimeException e) {
             throw failed(statement, e);
         }
-    }
-
-    /** Time attributes cannot be cast to; their plain timestamp type is what the sink stores. */
-    private static DataType castableType(DataType type) {
-        if (LogicalTypeChecks.isTimeAttribute(type.getLogicalType())) {
-            return TypeConversions.fromLogicalToDataType(
-                    LogicalTypeChecks.isProctimeAttribute(type.getLogicalType())
-                            ? new LocalZonedTimestampType(3)
-                            : new TimestampType(LogicalTypeChecks.getPrecision(type.getLogicalType())));
-        }
-        return type;
     }
 
     /**

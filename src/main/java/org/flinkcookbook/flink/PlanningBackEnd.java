@@ -21,7 +21,7 @@ import org.flinkcookbook.session.StatementFailure;
  * every table it reads can run here; otherwise it is {@link PlannedOnly planned only}, and a
  * statement Flink rejects is {@link RecipeStatus#BROKEN}.
  */
-final class PlanningBackEnd extends FlinkBackEnd {
+class PlanningBackEnd extends FlinkBackEnd {
 
     private final StandIns standIns = new StandIns();
 

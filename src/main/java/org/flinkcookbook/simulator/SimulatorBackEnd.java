@@ -2,26 +2,14 @@ package org.flinkcookbook.simulator;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
-import java.util.stream.IntStream;
-import org.apache.calcite.sql.SqlIdentifier;
-import org.apache.calcite.sql.SqlNode;
-import org.apache.calcite.sql.SqlNodeList;
-import org.apache.flink.sql.parser.ddl.SqlDropObject;
-import org.apache.flink.sql.parser.ddl.table.SqlCreateTable;
-import org.apache.flink.sql.parser.ddl.table.SqlDropTable;
-import org.apache.flink.sql.parser.ddl.view.SqlCreateView;
-import org.apache.flink.sql.parser.ddl.view.SqlDropView;
-import org.apache.flink.sql.parser.dml.RichSqlInsert;
-import org.apache.flink.sql.parser.dql.SqlRichDescribeTable;
 import org.flinkcookbook.engine.PlannedOnly;
 import org.flinkcookbook.engine.Problem;
+import org.flinkcookbook.flink.CompiledPlans;
 import org.flinkcookbook.recipe.Recipe;
 import org.flinkcookbook.report.RecipeStatus;
 import org.flinkcookbook.result.ResultRow;
-import org.flinkcookbook.result.RowKind;
 import org.flinkcookbook.result.StatementResult;
 import org.flinkcookbook.session.BoundFixture;
 import org.flinkcookbook.session.ParsedStatement;
@@ -29,27 +17,26 @@ import org.flinkcookbook.session.SessionBackEnd;
 import org.flinkcookbook.session.StartedQuery;
 import org.flinkcookbook.session.StatementFailure;
 import org.flinkcookbook.simulator.expression.Column;
-import org.flinkcookbook.simulator.plan.PlannedQuery;
-import org.flinkcookbook.simulator.plan.QueryPlanner;
-import org.flinkcookbook.simulator.session.Catalog;
+import org.flinkcookbook.simulator.graph.CompiledPlan;
+import org.flinkcookbook.simulator.graph.CompiledPlan.SinkRows;
 import org.flinkcookbook.simulator.session.SessionSettings;
-import org.flinkcookbook.simulator.session.TableDefinition;
-import org.flinkcookbook.simulator.session.TableDefinition.ColumnDefinition;
 import org.flinkcookbook.simulator.stream.RowCollector;
 import org.flinkcookbook.simulator.trace.StatementTrace;
-import org.flinkcookbook.simulator.types.FlinkTypes;
-import org.flinkcookbook.simulator.types.SqlType;
 import org.flinkcookbook.simulator.types.Values;
 import org.flinkcookbook.sql.SqlParsing;
 
-/** One recipe session on the simulator: its catalog and settings, and each statement's rows computed without Flink. */
+/**
+ * One recipe session on the simulator: Flink's planner takes the definitions and options and
+ * plans each query and INSERT ({@link CompiledPlans}); the simulator executes the plan over the
+ * fixtures ({@link CompiledPlan}) without a job.
+ */
 final class SimulatorBackEnd implements SessionBackEnd {
 
     private final Recipe recipe;
+    private final Path fixturesDirectory;
     private final boolean strict;
     private final boolean timelines;
-    private final SessionSettings settings = new SessionSettings();
-    private final Catalog catalog;
+    private final CompiledPlans planner;
     private final List<String> warnings = new ArrayList<>();
 
     /**
@@ -58,122 +45,70 @@ final class SimulatorBackEnd implements SessionBackEnd {
      */
     SimulatorBackEnd(Recipe recipe, Path fixturesDirectory, boolean strict, boolean timelines) {
         this.recipe = recipe;
+        this.fixturesDirectory = fixturesDirectory;
         this.strict = strict;
         this.timelines = timelines;
-        this.catalog = new Catalog(fixturesDirectory);
+        this.planner = new CompiledPlans(recipe, fixturesDirectory);
     }
 
     @Override
-    public void define(ParsedStatement statement, Optional<BoundFixture> fixture) {
-        switch (statement.statement().kind()) {
-            case CREATE_TABLE ->
-                catalog.createTable((SqlCreateTable) statement.tree(), fixture.map(BoundFixture::binding));
-            case CREATE_VIEW -> {
-                SqlCreateView view = (SqlCreateView) statement.tree();
-                catalog.createView(view);
-                validate(view);
-            }
-            case DROP -> drop(statement);
-            default ->
-                throw new UnsupportedConstructException(
-                        null, statement.statement().kind() + " statements (" + statement.firstWords() + ")");
-        }
-    }
-
-    /**
-     * Flink validates a view's query when the view is created (a missing table is an error at the
-     * CREATE VIEW), but reads the session time zone only when a query is planned; what the simulator
-     * does not model is left for the queries that read the view.
-     */
-    private void validate(SqlCreateView view) {
-        if (settings.refusesTimeZone()) {
-            return;
-        }
-        try {
-            new QueryPlanner(catalog, settings, new StatementTrace()).plan(view.getQuery());
-        } catch (UnsupportedConstructException notModelled) {
-            // not an error in Flink; reported if a query reads the view
-        } catch (SimulationException refused) {
-            catalog.drop(Catalog.name(view.getName()));
-            throw refused;
-        }
+    public void define(ParsedStatement statement, Optional<BoundFixture> fixture) throws Exception {
+        planner.define(statement, fixture);
     }
 
     @Override
-    public void set(ParsedStatement statement, String key, String value) {
-        try {
-            if (settings.set(key, value) == SessionSettings.Outcome.NOT_MODELLED) {
-                warnings.add(recipe.at(statement.line()) + ": SET '" + key
-                        + "' is not modelled by the simulator; its results assume Flink's default for it");
-            }
-        } catch (RuntimeException e) {
-            throw new SimulationException(
-                    statement.tree().getParserPosition(), "invalid value for '" + key + "': " + e.getMessage());
-        }
+    public void set(ParsedStatement statement, String key, String value) throws StatementFailure {
+        planner.set(statement, key, value);
     }
 
     @Override
-    public void reset(ParsedStatement statement, String key) {
-        if (key == null) {
-            settings.resetAll();
-        } else {
-            settings.reset(key);
-        }
+    public void reset(ParsedStatement statement, String key) throws StatementFailure {
+        planner.reset(statement, key);
     }
 
-    private void drop(ParsedStatement statement) {
-        SqlNode node = statement.tree();
-        if (!(node instanceof SqlDropTable || node instanceof SqlDropView)) {
-            throw new UnsupportedConstructException(node.getParserPosition(), statement.firstWords());
-        }
-        SqlDropObject drop = (SqlDropObject) node;
-        String name = String.join(".", drop.getFullName());
-        if (!catalog.drop(name) && !drop.getIfExists()) {
-            throw new SimulationException(drop.getParserPosition(), "Table or view '" + name + "' does not exist");
-        }
-    }
-
-    /** DESCRIBE of a table: its columns as Flink prints them; views and SHOW are not modelled. */
+    /** DESCRIBE and the like: Flink's own answer, which needs no job. */
     @Override
-    public Optional<StatementResult> describe(ParsedStatement statement) {
-        if (!(statement.tree() instanceof SqlRichDescribeTable describe)) {
-            throw new UnsupportedConstructException(
-                    null, statement.statement().kind() + " statements (" + statement.firstWords() + ")");
-        }
-        String name = String.join(".", describe.fullTableName());
-        TableDefinition table = catalog.table(name)
-                .orElseThrow(() -> catalog.view(name).isPresent()
-                        ? new UnsupportedConstructException(describe.getParserPosition(), "DESCRIBE of a view")
-                        : new SimulationException(
-                                describe.getParserPosition(),
-                                "Tables or views with the identifier '" + name + "' doesn't exist."));
-        for (TableDefinition.ColumnDefinition column : table.columns()) {
-            if (column.nullable() == null) {
-                throw new UnsupportedConstructException(
-                        describe.getParserPosition(),
-                        "DESCRIBE of the computed column " + column.name() + " (its nullability is not derived for "
-                                + column.computedExpression() + ")");
-            }
-        }
-        List<ResultRow> rows = table.describe(settings.streaming()).stream()
-                .map(values -> new ResultRow(RowKind.INSERT, values))
-                .toList();
-        return Optional.of(result(
-                statement,
-                null,
-                List.of("name", "type", "null", "key", "extras", "watermark"),
-                rows,
-                false,
-                new StatementTrace()));
+    public Optional<StatementResult> describe(ParsedStatement statement) throws Exception {
+        return Optional.of(planner.describeResult(statement));
     }
 
     @Override
     public StartedQuery query(ParsedStatement statement) {
+        return StartedQuery.finished(Optional.of(run(statement, planner.compileQuery(statement))));
+    }
+
+    /** What each INSERT writes, planned as on Flink; a failure is reported at the INSERT it belongs to. */
+    @Override
+    public List<StatementResult> insert(List<ParsedStatement> inserts) throws StatementFailure {
+        List<CompiledPlans.CompiledQuery> plans = planner.compileInserts(inserts);
+        List<StatementResult> results = new ArrayList<>();
+        for (int i = 0; i < inserts.size(); i++) {
+            try {
+                results.add(run(inserts.get(i), plans.get(i)));
+            } catch (RuntimeException e) {
+                throw new StatementFailure(failure(inserts.get(i), e));
+            }
+        }
+        return results;
+    }
+
+    private StatementResult run(ParsedStatement statement, CompiledPlans.CompiledQuery compiled) {
+        SessionSettings settings = new SessionSettings(planner.sessionOptions());
         StatementTrace trace = new StatementTrace(timelines);
-        PlannedQuery plan = new QueryPlanner(catalog, settings, trace).plan(statement.tree());
-        List<Column> columns = plan.columns();
+        SinkRows rows = new CompiledPlan(compiled.json(), settings, fixturesDirectory).run(0, trace);
+        return result(statement, compiled.sink(), compiled.columns(), rows, settings, trace);
+    }
+
+    private StatementResult result(
+            ParsedStatement statement,
+            String sink,
+            List<String> names,
+            SinkRows sinkRows,
+            SessionSettings settings,
+            StatementTrace trace) {
+        List<Column> columns = sinkRows.columns();
         List<ResultRow> rows = new ArrayList<>();
-        for (RowCollector.Change change : plan.run()) {
+        for (RowCollector.Change change : sinkRows.rows()) {
             Object[] row = change.values();
             List<String> values = new ArrayList<>(row.length);
             for (int i = 0; i < row.length; i++) {
@@ -181,121 +116,6 @@ final class SimulatorBackEnd implements SessionBackEnd {
             }
             rows.add(new ResultRow(change.kind(), values));
         }
-        return StartedQuery.finished(Optional.of(
-                result(statement, null, columns.stream().map(Column::name).toList(), rows, plan.ordered(), trace)));
-    }
-
-    /** Each INSERT's rows in turn; a failure is reported at the INSERT it belongs to. */
-    @Override
-    public List<StatementResult> insert(List<ParsedStatement> inserts) throws StatementFailure {
-        List<StatementResult> results = new ArrayList<>();
-        for (ParsedStatement insert : inserts) {
-            try {
-                results.add(insert(insert));
-            } catch (RuntimeException e) {
-                throw new StatementFailure(failure(insert, e));
-            }
-        }
-        return results;
-    }
-
-    private StatementResult insert(ParsedStatement statement) {
-        RichSqlInsert insert = statement.insert();
-        if (insert.isOverwrite() || !(insert.getTargetTable() instanceof SqlIdentifier target)) {
-            throw new UnsupportedConstructException(
-                    insert.getParserPosition(), "INSERT OVERWRITE or into anything but a table name");
-        }
-        String sink = target.toString();
-        TableDefinition table = catalog.table(Catalog.name(target))
-                .orElseThrow(
-                        () -> new SimulationException(target.getParserPosition(), "Object '" + sink + "' not found"));
-        List<ColumnDefinition> sinkColumns = table.persistedColumns();
-        int[] targetOf = targetPositions(insert, sinkColumns);
-        StatementTrace trace = new StatementTrace(timelines);
-        PlannedQuery plan = new QueryPlanner(catalog, settings, trace).plan(insert.getSource());
-        if (trace.updating()) {
-            // whether Flink's planner accepts it depends on the sink's changelog mode (a filesystem sink refuses
-            // updates)
-            throw new UnsupportedConstructException(
-                    insert.getSource().getParserPosition(), "INSERT of an updating (changelog) query");
-        }
-        List<Column> queryColumns = plan.columns();
-        if (queryColumns.size() != targetOf.length) {
-            throw new SimulationException(
-                    insert.getSource().getParserPosition(),
-                    "Column types of query result and sink for '" + sink + "' do not match: the query has "
-                            + queryColumns.size() + " columns, the sink " + targetOf.length);
-        }
-        // DynamicSinkUtils#validateSchemaAndApplyImplicitCast: each column must cast implicitly, with no
-        // coercion before it (measured on Flink 2.3's planner: BIGINT into VARCHAR(1) beside a rowtime is refused)
-        for (int i = 0; i < targetOf.length; i++) {
-            SqlType from = queryColumns.get(i).type();
-            SqlType to = sinkColumns.get(targetOf[i]).type();
-            if (!FlinkTypes.implicitlyCasts(from, to)) {
-                throw new SimulationException(
-                        insert.getSource().getParserPosition(),
-                        "Column types of query result and sink for '"
-                                + sink + "' do not match: Incompatible types for sink column '"
-                                + sinkColumns.get(targetOf[i]).name()
-                                + "': the query gives " + from + ", the sink takes " + to);
-            }
-        }
-        if (trace.updating()) {
-            // whether Flink's planner accepts it depends on the sink's changelog mode (a filesystem sink refuses
-            // updates)
-            throw new UnsupportedConstructException(
-                    insert.getSource().getParserPosition(), "INSERT of an updating (changelog) query");
-        }
-        List<ResultRow> rows = new ArrayList<>();
-        for (RowCollector.Change change : plan.run()) {
-            Object[] row = change.values();
-            String[] values = new String[sinkColumns.size()];
-            for (int i = 0; i < row.length; i++) {
-                ColumnDefinition column = sinkColumns.get(targetOf[i]);
-                Object value = Values.cast(row[i], queryColumns.get(i).type(), column.type(), settings.timeZone());
-                values[targetOf[i]] = Values.render(value, column.type(), settings.timeZone());
-            }
-            rows.add(new ResultRow(RowKind.INSERT, Arrays.asList(values)));
-        }
-        return result(
-                statement,
-                sink,
-                sinkColumns.stream().map(ColumnDefinition::name).toList(),
-                rows,
-                plan.ordered(),
-                trace);
-    }
-
-    /** Where each query column goes in the sink: in order, or by the INSERT's column list. */
-    private static int[] targetPositions(RichSqlInsert insert, List<ColumnDefinition> sinkColumns) {
-        SqlNodeList targetColumns = insert.getTargetColumnList();
-        if (targetColumns == null || targetColumns.size() == 0) {
-            return IntStream.range(0, sinkColumns.size()).toArray();
-        }
-        int[] positions = new int[targetColumns.size()];
-        for (int i = 0; i < positions.length; i++) {
-            String name = ((SqlIdentifier) targetColumns.get(i)).getSimple();
-            positions[i] = -1;
-            for (int j = 0; j < sinkColumns.size(); j++) {
-                if (sinkColumns.get(j).name().equals(name)) {
-                    positions[i] = j;
-                }
-            }
-            if (positions[i] < 0) {
-                throw new SimulationException(
-                        targetColumns.get(i).getParserPosition(), "Unknown target column '" + name + "'");
-            }
-        }
-        return positions;
-    }
-
-    private StatementResult result(
-            ParsedStatement statement,
-            String sink,
-            List<String> columns,
-            List<ResultRow> rows,
-            boolean ordered,
-            StatementTrace trace) {
         if (!trace.timingDependentRows().isEmpty()) {
             warnings.add(
                     recipe.at(statement.line()) + ": Flink's result may depend on processing time: with '"
@@ -308,9 +128,9 @@ final class SimulatorBackEnd implements SessionBackEnd {
                 statement.line(),
                 statement.firstWords(),
                 sink,
-                columns,
+                names,
                 rows,
-                ordered,
+                sinkRows.ordered(),
                 trace.lateRowsDropped(),
                 trace.explanations(settings::timeZone, settings.watermarkIntervalMillis()));
     }
@@ -320,18 +140,31 @@ final class SimulatorBackEnd implements SessionBackEnd {
         return Optional.empty();
     }
 
-    /** A construct the simulator does not model is UNSUPPORTED (an ERROR when strict); its position is mapped to the Markdown line. */
+    /**
+     * A construct the simulator does not model is UNSUPPORTED (an ERROR when strict); its position
+     * is mapped to the Markdown line. A statement Flink's planner refuses is an ERROR with Flink's
+     * message, as on Flink.
+     */
     @Override
     public Problem failure(ParsedStatement statement, Exception error) {
+        if (error instanceof StatementFailure failure) {
+            return failure.problem();
+        }
+        if (error instanceof CompiledPlans.PlanNotCompiled e) {
+            return unsupported(statement.line(), e.getMessage());
+        }
         if (error instanceof UnsupportedConstructException e) {
-            String message = "unsupported by the simulator: " + e.construct();
-            int line = lineOf(statement, e);
-            return strict ? Problem.error(line, message + " (strict mode)") : Problem.unsupported(line, message);
+            return unsupported(lineOf(statement, e), e.construct());
         }
         if (error instanceof SimulationException e) {
             return Problem.error(lineOf(statement, e), e.getMessage());
         }
-        return Problem.error(statement.line(), "the simulator failed on this statement: " + error);
+        return planner.failure(statement, error);
+    }
+
+    private Problem unsupported(int line, String construct) {
+        String message = "unsupported by the simulator: " + construct;
+        return strict ? Problem.error(line, message + " (strict mode)") : Problem.unsupported(line, message);
     }
 
     private static int lineOf(ParsedStatement statement, SimulationException e) {
@@ -347,6 +180,8 @@ final class SimulatorBackEnd implements SessionBackEnd {
 
     @Override
     public List<String> warnings() {
-        return warnings;
+        List<String> all = new ArrayList<>(planner.warnings());
+        all.addAll(warnings);
+        return all;
     }
 }

@@ -7,6 +7,8 @@ import org.apache.flink.runtime.util.EnvironmentInformation;
 import org.flinkcookbook.engine.Engine;
 import org.flinkcookbook.engine.Problem;
 import org.flinkcookbook.engine.RecipeRun;
+import org.flinkcookbook.flink.FlinkLogging;
+import org.flinkcookbook.guard.GuardedFileSystem;
 import org.flinkcookbook.recipe.Recipe;
 import org.flinkcookbook.session.Deadline;
 import org.flinkcookbook.session.RecipeSession;
@@ -14,8 +16,9 @@ import org.flinkcookbook.session.ResultCache;
 import org.flinkcookbook.session.StatementParser;
 
 /**
- * The event-time simulator: runs a recipe's statements without Flink, feeding each fixture through
- * Flink's operator rules in file order, and explains late and filtered rows.
+ * The event-time simulator: Flink's planner plans a recipe's statements, and the simulator executes
+ * the plans without a Flink job, feeding each fixture through Flink's operator rules in file order,
+ * and explains late and filtered rows.
  */
 public final class SimulatorEngine implements Engine {
 
@@ -67,6 +70,9 @@ public final class SimulatorEngine implements Engine {
         this.timelines = timelines;
         this.statementTimeout = statementTimeout;
         this.session = new RecipeSession(new StatementParser(this.fixturesDirectory), results);
+        // Flink's planner plans every statement: quiet, and reading only what a recipe may read
+        FlinkLogging.configure(false);
+        GuardedFileSystem.install();
     }
 
     @Override

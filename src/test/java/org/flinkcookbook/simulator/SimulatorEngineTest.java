@@ -376,7 +376,12 @@ class SimulatorEngineTest {
         RecipeRun lenient = run(LATE_AFTER_WINDOW_CLOSED, sql);
         RecipeRun strict = run(true, LATE_AFTER_WINDOW_CLOSED, sql);
 
-        assertThat(lenient.problem()).isEqualTo(Problem.unsupported(4, "unsupported by the simulator: joins"));
+        // the construct as Flink's plan names it: the join's ExecNode
+        assertThat(lenient.problem().status()).isEqualTo(RecipeStatus.UNSUPPORTED);
+        assertThat(lenient.problem().line()).isEqualTo(4);
+        assertThat(lenient.problem().message())
+                .startsWith(
+                        "unsupported by the simulator: the plan node stream-exec-join_1 (Join(joinType=[InnerJoin]");
         assertThat(strict.problem().status()).isEqualTo(RecipeStatus.ERROR);
         assertThat(strict.problem().line()).isEqualTo(4);
     }
@@ -564,10 +569,14 @@ class SimulatorEngineTest {
                                         + path + "', 'format' = 'csv');\n" + "SELECT name FROM t;"));
 
                 assertThat(run.problem()).as(path).isNotNull();
-                assertThat(run.problem().line()).isEqualTo(3);
+                // where Flink refuses it: the fixture check of a CSV table at its CREATE, else the query
+                assertThat(run.problem().line()).isIn(3, 4);
                 assertThat(run.problem().message())
                         .as(path)
-                        .containsAnyOf("may only read files under the project", "is not a path")
+                        .containsAnyOf(
+                                "may only read files under the project",
+                                "is not a path",
+                                "Relative path in absolute URI")
                         .doesNotContain("CANARY");
             }
         }

@@ -302,11 +302,13 @@ public record AggregateCall(Function function, boolean distinct, Expression argu
             wholeSum += that.wholeSum;
             doubleSum += that.doubleSum;
             floatSum += that.floatSum;
-            // SumAggFunction#mergeExpressions: a partial sum that is NULL (empty or overflowed) is passed over
-            decimalSum = that.decimalSum == null
-                    ? decimalSum
-                    : decimalSum == null ? that.decimalSum : decimalPlus(decimalSum, that.decimalSum);
-            decimalSum0 = decimalPlus(decimalSum0, that.decimalSum0);
+            if (argument != null && argument.type().root() == Root.DECIMAL) {
+                // SumAggFunction#mergeExpressions: a partial sum that is NULL (empty or overflowed) is passed over
+                decimalSum = that.decimalSum == null
+                        ? decimalSum
+                        : decimalSum == null ? that.decimalSum : decimalPlus(decimalSum, that.decimalSum);
+                decimalSum0 = decimalPlus(decimalSum0, that.decimalSum0);
+            }
             orderDecided |= that.orderDecided;
             if (that.best != null) {
                 keep(that.best);

@@ -1,6 +1,5 @@
 package org.flinkcookbook.simulator.expression;
 
-import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.parser.SqlParserPos;
 import org.flinkcookbook.simulator.UnsupportedConstructException;
 
@@ -12,10 +11,6 @@ import org.flinkcookbook.simulator.UnsupportedConstructException;
  * @param text the call as SQL or as Flink's plan prints it
  */
 record CallSite(SqlParserPos position, String text) {
-
-    static CallSite of(SqlNode node) {
-        return new CallSite(node.getParserPosition(), node.toString());
-    }
 
     UnsupportedConstructException unsupported(String construct) {
         return new UnsupportedConstructException(position, construct);

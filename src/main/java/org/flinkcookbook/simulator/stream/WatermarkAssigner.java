@@ -1,6 +1,11 @@
 package org.flinkcookbook.simulator.stream;
 
+import java.time.ZoneId;
 import java.util.Arrays;
+import org.flinkcookbook.simulator.SimulationException;
+import org.flinkcookbook.simulator.expression.EvaluationContext;
+import org.flinkcookbook.simulator.expression.Expression;
+import org.flinkcookbook.simulator.types.Timestamps;
 
 /**
  * Flink's SQL watermark assigner (flink-table-runtime WatermarkAssignerOperator) for one input:
@@ -16,7 +21,12 @@ import java.util.Arrays;
  * last emitted watermark the timer could have left, and announces to downstream operators, before
  * each row, every watermark they could have received instead.
  */
-final class WatermarkAssigner {
+public final class WatermarkAssigner implements RowSink {
+
+    private final Expression expression;
+    private final int rowtimeIndex;
+    private final String fixture;
+    private final EvaluationContext context;
 
     private final long interval;
     private final boolean periodicEmissionPlausible;
@@ -33,19 +43,42 @@ final class WatermarkAssigner {
     private int timings;
 
     /**
+     * @param expression the plan's watermark expression over the input row
+     * @param rowtimeIndex the rowtime column's position in the row
      * @param interval {@code pipeline.auto-watermark-interval} in milliseconds
      * @param periodicEmissionPlausible whether a processing-time emission can happen while a test
      *     job runs, so a held-back watermark could reach downstream operators early
+     * @param fixture the fixture's display name, for the error on a NULL rowtime
      */
-    WatermarkAssigner(long interval, boolean periodicEmissionPlausible, RowSink downstream) {
+    public WatermarkAssigner(
+            Expression expression,
+            int rowtimeIndex,
+            long interval,
+            boolean periodicEmissionPlausible,
+            String fixture,
+            ZoneId sessionZone,
+            RowSink downstream) {
+        this.expression = expression;
+        this.rowtimeIndex = rowtimeIndex;
+        this.fixture = fixture;
+        this.context = EvaluationContext.withoutWatermark(sessionZone);
         this.interval = interval;
         this.periodicEmissionPlausible = periodicEmissionPlausible && interval > 0;
         this.downstream = downstream;
         timings = this.periodicEmissionPlausible ? 1 : 0;
     }
 
-    /** @param watermark the row's watermark expression value, or null when it evaluates to NULL */
-    void row(Object[] values, int fixtureLine, Long watermark) {
+    @Override
+    public void row(Object[] values, int fixtureLine) {
+        if (values[rowtimeIndex] == null) {
+            // WatermarkAssignerOperator#processElement fails the job on a NULL rowtime
+            throw new SimulationException(
+                    null,
+                    fixture + ":" + fixtureLine
+                            + ": RowTime field should not be null, please convert it to a non-null long value.");
+        }
+        Object value = expression.evaluate(values, context);
+        Long watermark = value == null ? null : Timestamps.millis(value);
         if (periodicEmissionPlausible) {
             // the timer may have fired since the last row: it emits the current watermark when it advanced
             addTiming(currentWatermark);
@@ -101,7 +134,15 @@ final class WatermarkAssigner {
         lastEmittedByTiming[timings++] = emitted;
     }
 
-    void endOfInput() {
+    /** A source emits no watermarks of its own: the assigner's are the only ones. */
+    @Override
+    public void watermark(long watermark) {}
+
+    @Override
+    public void possibleWatermark(long watermark) {}
+
+    @Override
+    public void endOfInput() {
         downstream.watermark(Long.MAX_VALUE);
         downstream.endOfInput();
     }

@@ -1,7 +1,6 @@
-package org.flinkcookbook.simulator.plan;
+package org.flinkcookbook.simulator.graph;
 
 import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.List;
 import org.apache.calcite.sql.parser.SqlParserPos;
 import org.flinkcookbook.simulator.UnsupportedConstructException;
@@ -9,7 +8,7 @@ import org.flinkcookbook.simulator.expression.Column;
 import org.flinkcookbook.simulator.stream.RowSink;
 
 /**
- * A planned relation: its columns and how to stream its rows into a sink.
+ * The rows an ExecNode of Flink's plan gives: its columns and how to stream them into a sink.
  *
  * @param columns the relation's columns
  * @param producer pushes the rows, watermarks and end of input into a sink
@@ -21,26 +20,20 @@ import org.flinkcookbook.simulator.stream.RowSink;
  *     is preceded by {@code RowSink#interleavedWatermark}, the highest watermark any interleaving
  *     could deliver before it, which windowed aggregations check
  */
-public record Relation(
-        List<Column> columns, Producer producer, String fixture, ZoneId windowShift, boolean interleaved) {
+record Relation(List<Column> columns, Producer producer, String fixture, ZoneId windowShift, boolean interleaved) {
 
     @FunctionalInterface
     public interface Producer {
         void run(RowSink sink);
     }
 
-    public Relation {
+    Relation {
         columns = List.copyOf(columns);
     }
 
     /** A relation of one input. */
-    public Relation(List<Column> columns, Producer producer, String fixture, ZoneId windowShift) {
+    Relation(List<Column> columns, Producer producer, String fixture, ZoneId windowShift) {
         this(columns, producer, fixture, windowShift, false);
-    }
-
-    /** A relation of one input without window columns of its own. */
-    public Relation(List<Column> columns, Producer producer, String fixture) {
-        this(columns, producer, fixture, ZoneOffset.UTC);
     }
 
     /**
@@ -48,7 +41,7 @@ public record Relation(
      *
      * @throws UnsupportedConstructException when it is interleaved from several inputs
      */
-    public Relation ordered(SqlParserPos position, String consumer) {
+    Relation ordered(SqlParserPos position, String consumer) {
         if (interleaved) {
             throw new UnsupportedConstructException(
                     position,
@@ -59,12 +52,17 @@ public record Relation(
     }
 
     /** Index of the first event-time attribute column, or -1. */
-    public int rowtimeIndex() {
+    int rowtimeIndex() {
         for (int i = 0; i < columns.size(); i++) {
             if (columns.get(i).rowtime()) {
                 return i;
             }
         }
         return -1;
+    }
+
+    /** The same rows, with other columns and a producer that feeds them. */
+    Relation with(List<Column> newColumns, Producer newProducer) {
+        return new Relation(newColumns, newProducer, fixture, windowShift, interleaved);
     }
 }

@@ -1,0 +1,75 @@
+package org.flinkcookbook.simulator.graph;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Path;
+import java.util.List;
+import org.flinkcookbook.simulator.UnsupportedConstructException;
+import org.flinkcookbook.simulator.expression.Column;
+import org.flinkcookbook.simulator.session.SessionSettings;
+import org.flinkcookbook.simulator.stream.RowCollector;
+import org.flinkcookbook.simulator.trace.StatementTrace;
+
+/**
+ * One compiled plan of Flink's planner (of a query or of what an INSERT writes, into a sink of its
+ * own schema that takes every change), executed by the simulator's operators: the sink's rows are
+ * what Flink's job would collect.
+ */
+public final class CompiledPlan {
+
+    private final PlanGraph graph;
+    private final SessionSettings settings;
+    private final Path fixturesDirectory;
+
+    /**
+     * The rows one sink received.
+     *
+     * @param columns the columns of the row the sink receives (names as the sink's input calls them)
+     * @param rows the changes, in the order they reached the sink
+     * @param ordered whether a sort decides their order (ORDER BY in batch mode)
+     */
+    public record SinkRows(List<Column> columns, List<RowCollector.Change> rows, boolean ordered) {}
+
+    /**
+     * @param json Flink's JSON compiled plan
+     * @param settings the session options it was planned with
+     * @param fixturesDirectory the fixtures directory, for the names explanations give the files
+     */
+    public CompiledPlan(String json, SessionSettings settings, Path fixturesDirectory) {
+        this.graph = new PlanGraph(json);
+        this.settings = settings;
+        this.fixturesDirectory = fixturesDirectory;
+    }
+
+    /** Runs the nodes that feed sink {@code index} over the fixtures. */
+    public SinkRows run(int index, StatementTrace trace) {
+        String option = settings.notModelled().orElse(null);
+        if (option != null) {
+            throw new UnsupportedConstructException(null, "the session option " + option);
+        }
+        int sink = graph.sinks().get(index);
+        JsonNode node = graph.node(sink);
+        String type = node.path("type").asText();
+        if (!type.equals("stream-exec-sink_2") && !type.equals("batch-exec-sink_1")) {
+            throw PlanExecution.notModelled(node, "the plan node " + type);
+        }
+        if (node.path("upsertMaterialize").asBoolean(false)) {
+            throw PlanExecution.notModelled(node, "a sink that materializes upserts");
+        }
+        int input = graph.input(sink);
+        Relation relation = new PlanExecution(graph, settings, trace, fixturesDirectory).relation(input);
+        RowCollector collector = new RowCollector();
+        relation.producer().run(collector);
+        return new SinkRows(relation.columns(), collector.rows(), sorted(input));
+    }
+
+    /** Whether a sort decides the order of the rows a node gives (through nodes that keep it). */
+    private boolean sorted(int id) {
+        String type = PlanGraph.type(graph.node(id));
+        return switch (type) {
+            case "batch-exec-sort", "batch-exec-sort-limit" -> true;
+            case "batch-exec-calc", "batch-exec-exchange", "stream-exec-calc", "stream-exec-exchange" ->
+                sorted(graph.input(id));
+            default -> false;
+        };
+    }
+}
