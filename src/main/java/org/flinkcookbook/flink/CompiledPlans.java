@@ -1,19 +1,21 @@
 package org.flinkcookbook.flink;
 
+import java.lang.reflect.Method;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.flink.table.api.CompiledPlan;
-import org.apache.flink.table.api.ExplainDetail;
 import org.apache.flink.table.api.Schema;
 import org.apache.flink.table.api.Table;
 import org.apache.flink.table.api.TableDescriptor;
+import org.apache.flink.table.api.internal.TableEnvironmentImpl;
 import org.apache.flink.table.api.internal.TableResultInternal;
 import org.apache.flink.table.catalog.Column;
 import org.apache.flink.table.catalog.ResolvedSchema;
 import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.delegation.InternalPlan;
 import org.apache.flink.table.types.utils.DataTypeUtils;
 import org.apache.flink.table.utils.print.RowDataToStringConverter;
 import org.apache.flink.util.CloseableIterator;
@@ -127,11 +129,26 @@ public final class CompiledPlans extends PlanningBackEnd {
             query.explain(); // Flink's own error, if the query is wrong
             throw new PlanNotCompiled(compiling);
         }
-        // Flink's code generation of the plan, as a job's submission runs it (no job, no class compiled): what it
-        // refuses (an interval literal of more than 3 leading digits, which the JSON plan no longer shows) is Flink's
-        // error of the statement
-        plan.explain(ExplainDetail.JSON_EXECUTION_PLAN);
+        translate(plan);
         return json;
+    }
+
+    /**
+     * Flink's code generation of the compiled plan's ExecNode graph, in memory, as a job's submission runs it
+     * ({@code Planner#translatePlan}: no job, no generated class compiled): what it refuses is Flink's error of the
+     * statement, though the JSON plan may not show it (an interval literal of more than 3 leading digits is {@code
+     * INTERVAL SECOND(6)} there). {@code CompiledPlan#explain} would translate it too, but not in batch mode.
+     */
+    private void translate(CompiledPlan plan) {
+        InternalPlan internal;
+        try {
+            Method unwrap = plan.getClass().getDeclaredMethod("unwrap");
+            unwrap.setAccessible(true);
+            internal = (InternalPlan) unwrap.invoke(plan);
+        } catch (ReflectiveOperationException notThisFlink) {
+            throw new IllegalStateException("Flink's compiled plan has no internal plan to translate", notThisFlink);
+        }
+        ((TableEnvironmentImpl) environment()).getPlanner().translatePlan(internal);
     }
 
     /** A plan Flink runs but cannot compile into JSON. */
