@@ -44,6 +44,42 @@ public final class PlanExpressions {
         return new PlanExpressions(input).expression(rexNode);
     }
 
+    /**
+     * A projection of a Calc: the expression, written into its output field as Flink's generated code writes it. A
+     * field typed NOT NULL is written without a null check, so where its expression is NULL (a nullable value CAST to a
+     * NOT NULL sink column, as an INSERT's implicit cast makes it) the field holds the generated code's initial value,
+     * CodeGenUtils#primitiveDefaultValue: FALSE, -1, -1.0, an empty string (a CHAR(n) not padded); NULL for other types.
+     */
+    public static Expression projection(JsonNode rexNode, List<Column> input) {
+        Expression expression = compile(rexNode, input);
+        if (PlanTypes.nullable(rexNode.path("type"))) {
+            return expression;
+        }
+        Object initial = primitiveDefault(expression.type());
+        return initial == null
+                ? expression
+                : new Expression(
+                        expression.type(),
+                        (row, context) -> {
+                            Object value = expression.evaluate(row, context);
+                            return value == null ? initial : value;
+                        },
+                        expression.readsWatermark());
+    }
+
+    /** CodeGenUtils#primitiveDefaultValue, as the simulator holds values; null where it is null. */
+    private static Object primitiveDefault(SqlType type) {
+        return switch (type.root()) {
+            case BOOLEAN -> Boolean.FALSE;
+            case TINYINT, SMALLINT, INT -> -1;
+            case BIGINT, INTERVAL -> -1L;
+            case FLOAT -> -1.0f;
+            case DOUBLE -> -1.0d;
+            case STRING -> "";
+            default -> null;
+        };
+    }
+
     private Expression expression(JsonNode node) {
         String kind = node.path("kind").asText();
         return switch (kind) {
@@ -146,7 +182,9 @@ public final class PlanExpressions {
             case "CAST":
                 return Operators.cast(site, expression(operands.get(0)), type);
             case "REINTERPRET":
-                return reinterpret(site, expression(operands.get(0)), type);
+                return PlanTypes.isYearMonthInterval(operands.get(0).path("type"))
+                        ? monthsBetween(site, operands.get(0), type)
+                        : reinterpret(site, expression(operands.get(0)), type);
             case "CASE":
             case "IF":
                 return caseWhen(operands, type);
@@ -337,6 +375,30 @@ public final class PlanExpressions {
             throw site.unsupported("REINTERPRET of " + operand.type() + " as " + type);
         }
         return typed(type, operand);
+    }
+
+    /**
+     * REINTERPRET of a difference of two TIMESTAMPs in months, as Calcite's TIMESTAMPDIFF convertlet writes {@code
+     * TIMESTAMPDIFF(MONTH|QUARTER|YEAR, t1, t2)}: ScalarOperatorGens#generateTemporalPlusMinus computes {@code
+     * DateTimeUtils#subtractMonths(t2, t1)} on the milliseconds (an int, passed on as the BIGINT the call gives). Any
+     * other use of a year-month interval is not modelled.
+     */
+    private Expression monthsBetween(CallSite site, JsonNode difference, SqlType type) {
+        List<JsonNode> operands = new ArrayList<>();
+        difference.path("operands").forEach(operands::add);
+        if (!difference.path("kind").asText().equals("CALL")
+                || !functionName(difference).equals("-")
+                || operands.size() != 2
+                || type.root() != Root.BIGINT) {
+            throw site.unsupported("the year-month interval of " + describe(difference) + " as " + type);
+        }
+        Expression end = expression(operands.get(0));
+        Expression start = expression(operands.get(1));
+        if (end.type().root() != Root.TIMESTAMP || start.type().root() != Root.TIMESTAMP) {
+            throw site.unsupported("a difference in months of " + end.type() + " and " + start.type());
+        }
+        return BuiltInFunctions.callIfArgsNotNull(site, type, List.of(end, start), (values, context) ->
+                (long) DateTimeUtils.subtractMonths(Timestamps.millis(values[0]), Timestamps.millis(values[1])));
     }
 
     /** CASE WHEN c1 THEN v1 ... ELSE e END (operands c1, v1, ..., e) and IF(c, a, b), each branch cast to the call's type. */
