@@ -8,10 +8,17 @@ import java.util.Map;
 import org.apache.flink.table.api.Schema;
 import org.apache.flink.table.api.Table;
 import org.apache.flink.table.api.TableDescriptor;
+import org.apache.flink.table.api.internal.TableEnvironmentImpl;
 import org.apache.flink.table.api.internal.TableResultInternal;
+import org.apache.flink.table.catalog.CatalogManager;
 import org.apache.flink.table.catalog.Column;
 import org.apache.flink.table.catalog.ResolvedSchema;
+import org.apache.flink.table.catalog.UnresolvedIdentifier;
 import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.delegation.InternalPlan;
+import org.apache.flink.table.delegation.Planner;
+import org.apache.flink.table.operations.ModifyOperation;
+import org.apache.flink.table.operations.SinkModifyOperation;
 import org.apache.flink.table.types.utils.DataTypeUtils;
 import org.apache.flink.table.utils.print.RowDataToStringConverter;
 import org.apache.flink.util.CloseableIterator;
@@ -116,12 +123,29 @@ public final class CompiledPlans extends PlanningBackEnd {
      * compile, the simulator has no plan to execute, which is no error of the recipe's.
      */
     private String compilePlan(Table query) {
+        CatalogManager catalog = catalogManager();
+        ModifyOperation insert = new SinkModifyOperation(
+                catalog.getTableOrError(catalog.qualifyIdentifier(UnresolvedIdentifier.of(QUERY_SINK))),
+                query.getQueryOperation(),
+                Map.of(),
+                null,
+                false,
+                Map.of());
+        Planner planner = ((TableEnvironmentImpl) environment()).getPlanner();
+        InternalPlan plan = planner.compilePlan(List.of(insert));
+        String json;
         try {
-            return query.insertInto(QUERY_SINK).compilePlan().asJsonString();
+            json = plan.asJsonString();
         } catch (Exception compiling) { // Jackson's serialization errors come through undeclared
             query.explain(); // Flink's own error, if the query is wrong
             throw new PlanNotCompiled(compiling);
         }
+        // translated into Flink's operators as a job's submission does (code generated, no class compiled, no
+        // job): what Flink refuses only there (a HOP whose size is no multiple of its slide, a SESSION window
+        // table function in batch mode, an interval literal of more than 3 leading digits) is its error of the
+        // statement
+        planner.translatePlan(plan);
+        return json;
     }
 
     /** A plan Flink runs but cannot compile into JSON. */
