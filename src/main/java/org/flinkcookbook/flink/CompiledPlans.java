@@ -5,9 +5,13 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.apache.flink.table.api.Schema;
 import org.apache.flink.table.api.Table;
+import org.apache.flink.table.api.TableConfig;
 import org.apache.flink.table.api.TableDescriptor;
+import org.apache.flink.table.api.config.ExecutionConfigOptions;
+import org.apache.flink.table.api.config.ExecutionConfigOptions.RowtimeInserter;
 import org.apache.flink.table.api.internal.TableEnvironmentImpl;
 import org.apache.flink.table.api.internal.TableResultInternal;
 import org.apache.flink.table.catalog.CatalogManager;
@@ -118,9 +122,10 @@ public final class CompiledPlans extends PlanningBackEnd {
     }
 
     /**
-     * The query's compiled plan. Some plans Flink runs cannot be compiled (a batch group window
-     * aggregation's ExecNode has no serializable type): when the query explains but does not
-     * compile, the simulator has no plan to execute, which is no error of the recipe's.
+     * The query's compiled plan, planned as {@code Table#insertInto(...)#compilePlan} plans it. Some
+     * plans Flink runs cannot be serialized (a batch group window aggregation's ExecNode has no
+     * serializable type): the simulator then has no plan to execute, which is no error of the
+     * recipe's.
      */
     private String compilePlan(Table query) {
         CatalogManager catalog = catalogManager();
@@ -132,20 +137,33 @@ public final class CompiledPlans extends PlanningBackEnd {
                 false,
                 Map.of());
         Planner planner = ((TableEnvironmentImpl) environment()).getPlanner();
-        InternalPlan plan = planner.compilePlan(List.of(insert));
-        String json;
+        TableConfig config = environment().getConfig();
+        Optional<RowtimeInserter> inserter =
+                config.getOptional(ExecutionConfigOptions.TABLE_EXEC_SINK_ROWTIME_INSERTER);
+        // Flink's collect sink takes any number of rowtime columns (StreamExecSink#translateToPlanInternal): so
+        // does the sink the query is compiled into
+        config.set(ExecutionConfigOptions.TABLE_EXEC_SINK_ROWTIME_INSERTER, RowtimeInserter.DISABLED);
         try {
-            json = plan.asJsonString();
-        } catch (Exception compiling) { // Jackson's serialization errors come through undeclared
-            query.explain(); // Flink's own error, if the query is wrong
-            throw new PlanNotCompiled(compiling);
+            InternalPlan plan = planner.compilePlan(List.of(insert));
+            String json;
+            try {
+                json = plan.asJsonString();
+            } catch (Exception compiling) { // Jackson's serialization errors come through undeclared
+                throw new PlanNotCompiled(compiling);
+            }
+            // translated into Flink's operators as a job's submission does (code generated, no class compiled, no
+            // job): what Flink refuses only there (a HOP whose size is no multiple of its slide, a SESSION window
+            // table function in batch mode, an interval literal of more than 3 leading digits) is its error of the
+            // statement
+            planner.translatePlan(plan);
+            return json;
+        } finally {
+            if (inserter.isPresent()) {
+                config.set(ExecutionConfigOptions.TABLE_EXEC_SINK_ROWTIME_INSERTER, inserter.get());
+            } else {
+                config.getConfiguration().removeConfig(ExecutionConfigOptions.TABLE_EXEC_SINK_ROWTIME_INSERTER);
+            }
         }
-        // translated into Flink's operators as a job's submission does (code generated, no class compiled, no
-        // job): what Flink refuses only there (a HOP whose size is no multiple of its slide, a SESSION window
-        // table function in batch mode, an interval literal of more than 3 leading digits) is its error of the
-        // statement
-        planner.translatePlan(plan);
-        return json;
     }
 
     /** A plan Flink runs but cannot compile into JSON. */

@@ -324,6 +324,7 @@ final class PlanExecution {
             if (!settings.streaming()) {
                 throw notModelled(node, "the SESSION window table function in batch mode");
             }
+            input.ordered(null, "a SESSION window"); // a session merges rows in the order they arrive
             long gap = millis(windowing.path("window").path("gap"));
             List<Expression> keys = columns(windowing.path("window").path("partition_key_indices"), input);
             SessionFiring firing = new SessionFiring(input.columns().size() + 1, keys, shift, zone);
@@ -436,6 +437,9 @@ final class PlanExecution {
      */
     private Relation aggregation(
             int id, Relation input, JsonNode node, int rowtime, WindowSpec spec, long gap, boolean groupWindow) {
+        if (spec == null) {
+            input.ordered(null, "a SESSION window"); // a session merges rows in the order they arrive
+        }
         List<Expression> keys = keys(node, input);
         List<AggregateCall> aggregates = aggregateCalls(id, node, input);
         if (!settings.streaming()) {
@@ -533,7 +537,7 @@ final class PlanExecution {
 
     private static void requireNoRetraction(JsonNode node) {
         if (node.path("needRetraction").asBoolean(false)) {
-            throw notModelled(node, "an aggregation over an updating (changelog) input");
+            throw notModelled(node, "an aggregation over an updating (changelog) input, whose updates retract");
         }
     }
 
