@@ -56,13 +56,23 @@ public final class CompiledPlans extends PlanningBackEnd {
      */
     public record CompiledQuery(String json, List<String> columns, String sink) {}
 
+    private final Path fixturesDirectory;
+
     public CompiledPlans(Recipe recipe, Path fixturesDirectory) {
         super(recipe, new FlinkSettings(fixturesDirectory, Duration.ZERO, false));
+        this.fixturesDirectory = fixturesDirectory;
     }
 
-    /** The plan of a query. */
+    /** The plan of a query (from {@link PlanCache} when this session state planned it before). */
     public CompiledQuery compileQuery(ParsedStatement statement) {
-        return compile(environment().sqlQuery(statement.sql()), null);
+        String key = PlanCache.key(fixturesDirectory.toString(), sessionState(), List.of(statement.sql()));
+        Optional<List<CompiledQuery>> cached = PlanCache.get(key);
+        if (cached.isPresent()) {
+            return cached.get().get(0);
+        }
+        CompiledQuery plan = compile(environment().sqlQuery(statement.sql()), null);
+        PlanCache.put(key, List.of(plan));
+        return plan;
     }
 
     /**
@@ -72,6 +82,14 @@ public final class CompiledPlans extends PlanningBackEnd {
      * sink's columns ({@link CapturedInsert}).
      */
     public List<CompiledQuery> compileInserts(List<ParsedStatement> inserts) throws StatementFailure {
+        String key = PlanCache.key(
+                fixturesDirectory.toString(),
+                sessionState(),
+                inserts.stream().map(ParsedStatement::sql).toList());
+        Optional<List<CompiledQuery>> cached = PlanCache.get(key);
+        if (cached.isPresent()) {
+            return cached.get();
+        }
         insert(inserts);
         List<CompiledQuery> plans = new ArrayList<>();
         for (ParsedStatement insert : inserts) {
@@ -84,6 +102,7 @@ public final class CompiledPlans extends PlanningBackEnd {
                 throw failed(insert, e);
             }
         }
+        PlanCache.put(key, plans);
         return plans;
     }
 

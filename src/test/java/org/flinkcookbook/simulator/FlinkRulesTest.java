@@ -277,13 +277,13 @@ class FlinkRulesTest {
     void approximateComparisonsAreJavasPrimitiveOnes() {
         // generated code compares doubles with ==, <: NaN is unordered, -0.0 equals 0.0; BETWEEN SYMMETRIC swaps its
         // bounds
-        // (but RexSimplify makes d = d mean d IS NOT NULL, TRUE even for NaN)
+        // (but RexSimplify makes d = d mean d IS NOT NULL, TRUE even for NaN); a FLOAT against the DECIMAL 0.0 is
+        // DecimalDataUtils#compare(DecimalData, double), Double#compare: -0.0 < 0.0 (measured on Flink 2.3.0)
         assertThat(select(
                         "x,NaN,-0.0,0,5\n",
                         VALUES,
                         "SELECT d = d, d <> d, d < 1e0, d <> 1e0, f = 0.0, f < 0.0, "
                                 + "i BETWEEN SYMMETRIC 9 AND 1, i BETWEEN 9 AND 1 FROM events;"))
-                // f < 0.0 of a FLOAT -0.0 against the DECIMAL 0.0 is TRUE on Flink 2.3 (measured on the Flink engine)
                 .containsExactly("+I[TRUE, FALSE, FALSE, TRUE, TRUE, TRUE, TRUE, FALSE]");
     }
 
