@@ -168,6 +168,7 @@ public final class CompiledPlans extends PlanningBackEnd {
             try {
                 json = plan.asJsonString();
             } catch (Exception compiling) { // Jackson's serialization errors come through undeclared
+                planner.translatePlan(plan); // Flink's own error first, if its code generation refuses the plan
                 throw new PlanNotCompiled(compiling);
             }
             // translated into Flink's operators as a job's submission does (code generated, no class compiled, no
