@@ -43,27 +43,25 @@ class FixtureCheckTest {
     @Test
     void numbersAreReadAsFlinksCsvFormatReadsThemTrimmedAndWithinTheirTypesRange() throws IOException {
         assertThat(check("1, s1 , 10 ,2024-03-01 10:00:00\n")).isEmpty();
-        Path file = directory.resolve("small.csv");
-        Files.writeString(file, "127,1.5\n128,1.5\n");
-        assertThat(FixtureCheck.problem(
-                        file,
-                        "fixtures/small.csv",
-                        List.of("t", "d"),
-                        List.of(new TinyIntType(), new DecimalType(10, 2)),
-                        -1,
-                        false))
+        assertThat(checkSmall("127,1.5\n128,1.5\n"))
                 .contains("fixtures/small.csv:2:1: '128' in column t (TINYINT) is no number Flink's CSV format reads;"
                         + " write a whole number from -128 to 127");
-        Files.writeString(file, "1,1.5e3\n1,one\n");
-        assertThat(FixtureCheck.problem(
-                        file,
-                        "fixtures/small.csv",
-                        List.of("t", "d"),
-                        List.of(new TinyIntType(), new DecimalType(10, 2)),
-                        -1,
-                        false))
+        assertThat(checkSmall("1,1.5e3\n1,one\n"))
                 .contains("fixtures/small.csv:2:3: 'one' in column d (DECIMAL(10, 2)) is no number Flink's CSV format"
                         + " reads; write a decimal number such as 12.50");
+    }
+
+    /** A fixture of a TINYINT and a DECIMAL(10, 2) column. */
+    private Optional<String> checkSmall(String csv) throws IOException {
+        Path file = directory.resolve("small.csv");
+        Files.writeString(file, csv);
+        return FixtureCheck.problem(
+                file,
+                "fixtures/small.csv",
+                List.of("t", "d"),
+                List.of(new TinyIntType(), new DecimalType(10, 2)),
+                -1,
+                false);
     }
 
     @Test
