@@ -79,7 +79,7 @@ class ReadmeCommandsTest {
                 "./mvnw -B -ntp -f recipes/pom.xml cookbook:verify"
                         + " -Dcookbook.flinkVersions=1.19.3,1.20.3,2.0.0,2.1.1,2.2.0,2.3.0",
                 new NotRun("planning on six Flink versions; flink-versions-1.20 and flink-versions-2.x run the"
-                        + " goal with one version each"));
+                        + " goal with one version each, with -Dcookbook.flinkVersionsITs=all"));
         RUN_BY.put(
                 "mvn cookbook:fixtures -Dcookbook.generate=all",
                 new Literally("src/it/upstream-fixtures/invoker.properties"));
