@@ -46,6 +46,10 @@ class FixtureCheckTest {
         assertThat(checkSmall("127,1.5\n128,1.5\n"))
                 .contains("fixtures/small.csv:2:1: '128' in column t (TINYINT) is no number Flink's CSV format reads;"
                         + " write a whole number from -128 to 127");
+        assertThat(checkSmall("1,1.5e3\n1, 1.5\n"))
+                .as("a decimal is read as it is written, spaces included")
+                .contains("fixtures/small.csv:2:3: ' 1.5' in column d (DECIMAL(10, 2)) is no number Flink's CSV format"
+                        + " reads; write a decimal number such as 12.50");
         assertThat(checkSmall("1,1.5e3\n1,one\n"))
                 .contains("fixtures/small.csv:2:3: 'one' in column d (DECIMAL(10, 2)) is no number Flink's CSV format"
                         + " reads; write a decimal number such as 12.50");
