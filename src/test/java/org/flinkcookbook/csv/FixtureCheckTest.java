@@ -89,6 +89,15 @@ class FixtureCheckTest {
                         assertThat(problem).startsWith("fixtures/names.csv:1: 'name,city' is a header line"));
         // a row that only shares a value with a column name is a row
         assertThat(check("1,sensor,10,2024-03-01 10:00:00\n")).isEmpty();
+        // a header with other names than the table's: names where numbers and times belong, not a bad timestamp
+        assertThat(check("event_id,device,value,time\n1,s1,10,2024-03-01 10:00:00\n"))
+                .contains("fixtures/readings.csv:1: 'event_id,device,value,time' is a header line (names where the"
+                        + " table's values belong), but fixtures have no header line (every line is a row, its fields"
+                        + " in the table's column order); delete line 1");
+        // a word in a later line is that value's mistake
+        assertThat(check("1,s1,10,2024-03-01 10:00:00\nid,sensor,ten,ts\n"))
+                .hasValueSatisfying(
+                        problem -> assertThat(problem).startsWith("fixtures/readings.csv:2:1: 'id' in column id"));
     }
 
     @Test
