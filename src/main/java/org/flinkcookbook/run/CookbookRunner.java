@@ -456,8 +456,8 @@ public final class CookbookRunner {
             return outcome(recipe.displayPath(), RecipeStatus.PLANNED, start)
                     .problem(planned.line(), planned.message())
                     .warnings(warnings)
-                    .build()
-                    .withRemedy(remedy);
+                    .remedy(remedy)
+                    .build();
         }
         String must = hasExpected ? "has expected values" : "must have expected values (cookbook.requireExpected)";
         return outcome(recipe.displayPath(), RecipeStatus.ERROR, start)

@@ -84,7 +84,9 @@ class HtmlReportBrowserTest {
                 null,
                 1,
                 true,
-                GoalCommand.PREFIX);
+                GoalCommand.PREFIX,
+                null,
+                null);
         try (SimulatorEngine simulator = new SimulatorEngine(PROJECT.resolve("fixtures"), false, true)) {
             new CookbookRunner(settings, simulator, null, new RecordingConsole()).run(CookbookRunner.Mode.VERIFY);
         }
