@@ -66,6 +66,10 @@ class ReadmeCommandsTest {
                 new Sweep());
         RUN_BY.put("./mvnw -B -ntp -o test -Dtest=AdversarialRecipesTest -Dcookbook.adversarial.dir=DIR", new Sweep());
         RUN_BY.put(
+                "./mvnw -B -ntp -o test -Dtest=FlinkRulesTest -Dsurefire.failIfNoSpecifiedTests=false"
+                        + " -Dcookbook.rules.onFlink=all",
+                new Sweep());
+        RUN_BY.put(
                 "mvn org.flinkcookbook:cookbook-maven-plugin:0.1.0-SNAPSHOT:verify -Dcookbook.recipes=."
                         + " -Dcookbook.fixtures=fixtures",
                 new Literally("src/it/author-day/verify.groovy"));
