@@ -34,7 +34,8 @@ class RecipeOutcomeTest {
                 List.of(ResultRow.insert("10:07:00", "10:08:00", "1")),
                 false,
                 1L,
-                new RowExplanations(late, List.of()));
+                new RowExplanations(late, List.of()),
+                0);
     }
 
     private static Mismatch.RowKey key(String column, String value) {
@@ -61,7 +62,8 @@ class RecipeOutcomeTest {
                 List.of(ResultRow.insert("10:07:00", "10:08:00", "1")),
                 false,
                 13L,
-                new RowExplanations(late, List.of()));
+                new RowExplanations(late, List.of()),
+                0);
 
         List<String> lines = failed(
                         result,
@@ -97,7 +99,8 @@ class RecipeOutcomeTest {
                 List.of(),
                 false,
                 2L,
-                new RowExplanations(late, List.of()));
+                new RowExplanations(late, List.of()),
+                0);
 
         List<String> lines = failed(
                         result, Mismatch.missingRow(result, key("id", "7"), ResultRow.insert("7", "10:03:10", "9")))
@@ -127,7 +130,8 @@ class RecipeOutcomeTest {
                 List.of(ResultRow.insert("21", "09:59:30")),
                 false,
                 null,
-                new RowExplanations(List.of(), checks));
+                new RowExplanations(List.of(), checks),
+                0);
 
         List<String> lines = failed(
                         result,
@@ -179,7 +183,8 @@ class RecipeOutcomeTest {
                 List.of(ResultRow.insert("10:00:00", "10:01:00", "32")),
                 false,
                 2L,
-                new RowExplanations(late, List.of()));
+                new RowExplanations(late, List.of()),
+                0);
 
         List<String> lines = failed(
                         result,
