@@ -7,7 +7,6 @@ import java.time.Duration;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -575,15 +574,10 @@ final class PlanExecution {
         input.ordered(null, "a regular aggregation");
         List<Expression> keys = keys(node, input);
         List<AggregateCall> aggregates = aggregateCalls(id, node, input);
-        Boolean[] counted = new Boolean[aggregates.size()];
-        boolean[] compared = new boolean[aggregates.size()];
-        Arrays.fill(counted, Boolean.FALSE); // what the operator keeps is each call of the plan
-        Arrays.fill(compared, true);
         trace.updatingResult();
         return input.with(
                 PlanTypes.columns(node.path("outputType")),
-                sink -> input.producer()
-                        .run(new GroupAggregation(keys, aggregates, counted, compared, firingTag, sink, zone)));
+                sink -> input.producer().run(new GroupAggregation(keys, aggregates, firingTag, sink, zone)));
     }
 
     /**
