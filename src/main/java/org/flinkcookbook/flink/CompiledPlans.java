@@ -7,10 +7,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.table.api.CompiledPlan;
 import org.apache.flink.table.api.Schema;
 import org.apache.flink.table.api.Table;
+import org.apache.flink.table.api.TableConfig;
 import org.apache.flink.table.api.TableDescriptor;
+import org.apache.flink.table.api.config.ExecutionConfigOptions;
+import org.apache.flink.table.api.config.ExecutionConfigOptions.RowtimeInserter;
 import org.apache.flink.table.api.internal.TableEnvironmentImpl;
 import org.apache.flink.table.api.internal.TableResultInternal;
 import org.apache.flink.table.catalog.Column;
@@ -39,6 +43,9 @@ public final class CompiledPlans extends PlanningBackEnd {
 
     /** The name of the temporary sink a query is compiled into; never a recipe's. */
     private static final String QUERY_SINK = "cookbook_simulated_query";
+
+    private static final ConfigOption<RowtimeInserter> ROWTIME_INSERTER =
+            ExecutionConfigOptions.TABLE_EXEC_SINK_ROWTIME_INSERTER;
 
     /**
      * The plan of a query, or of what an INSERT writes.
@@ -140,17 +147,28 @@ public final class CompiledPlans extends PlanningBackEnd {
      * compile, the simulator has no plan to execute, which is no error of the recipe's.
      */
     private String compilePlan(Table query) {
-        CompiledPlan plan;
-        String json;
+        // the sink stands for Flink's collect sink, which sets no rowtime on its records (CommonExecSink): a query
+        // with two rowtime columns (an interval join's) is no error there
+        TableConfig config = environment().getConfig();
+        Optional<RowtimeInserter> inserter = config.getOptional(ROWTIME_INSERTER);
+        config.set(ROWTIME_INSERTER, RowtimeInserter.DISABLED);
         try {
-            plan = query.insertInto(QUERY_SINK).compilePlan();
-            json = plan.asJsonString();
-        } catch (Exception compiling) { // Jackson's serialization errors come through undeclared
-            query.explain(); // Flink's own error, if the query is wrong
-            throw new PlanNotCompiled(compiling);
+            CompiledPlan plan;
+            String json;
+            try {
+                plan = query.insertInto(QUERY_SINK).compilePlan();
+                json = plan.asJsonString();
+            } catch (Exception compiling) { // Jackson's serialization errors come through undeclared
+                query.explain(); // Flink's own error, if the query is wrong
+                throw new PlanNotCompiled(compiling);
+            }
+            translate(plan);
+            return json;
+        } finally {
+            inserter.ifPresentOrElse(
+                    value -> config.set(ROWTIME_INSERTER, value),
+                    () -> config.getConfiguration().removeConfig(ROWTIME_INSERTER));
         }
-        translate(plan);
-        return json;
     }
 
     /**
