@@ -1223,8 +1223,25 @@ final class RecipeGrammar {
                         : "planner: INSERT of constants into narrower sink columns");
     }
 
-    /** UNION ALL in a subquery, filtered above (pushed into each input), projected or aggregated. */
+    /**
+     * UNION ALL in a subquery, filtered above (pushed into each input), projected or aggregated; in
+     * streaming mode now and then a window TVF aggregation or a group window over a UNION ALL view,
+     * filtered above on its key or window columns (pushed through the aggregation and the union, so
+     * that the filtered rows are never late).
+     */
     private void filteredUnion(String source) {
+        if (!batch && !proctime && random.nextInt(3) == 0) {
+            String view = "unioned" + ++unionViews;
+            add("CREATE TEMPORARY VIEW " + view + " AS SELECT * FROM events WHERE v IS NOT NULL"
+                    + " UNION ALL SELECT * FROM events WHERE id > 2");
+            if (random.nextBoolean()) {
+                filteredWindowAggregate(view);
+            } else {
+                filteredGroupWindow(view);
+            }
+            constructs.add("planner: filter above an aggregation over UNION ALL");
+            return;
+        }
         String union = "(SELECT k, v, ts FROM " + source + " UNION ALL SELECT k, v, ts FROM events WHERE id > 2)";
         if (random.nextBoolean()) {
             add(new Statement(
