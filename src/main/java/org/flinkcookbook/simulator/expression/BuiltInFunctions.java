@@ -17,7 +17,6 @@ import org.apache.flink.table.runtime.functions.SqlFunctionUtils;
 import org.apache.flink.table.types.logical.DecimalType;
 import org.apache.flink.table.types.logical.utils.LogicalTypeMerging;
 import org.apache.flink.table.utils.DateTimeUtils;
-import org.apache.flink.table.utils.DateTimeUtils.TimeUnit;
 import org.apache.flink.table.utils.DateTimeUtils.TimeUnitRange;
 import org.flinkcookbook.simulator.UnsupportedConstructException;
 import org.flinkcookbook.simulator.types.FlinkTypes;
@@ -270,34 +269,6 @@ final class BuiltInFunctions {
         });
     }
 
-    /** The units TimestampDiffCallGen counts in months (DateTimeUtils#subtractMonths), the others in milliseconds. */
-    private static final Set<TimeUnit> MONTH_UNITS = EnumSet.of(TimeUnit.YEAR, TimeUnit.QUARTER, TimeUnit.MONTH);
-
-    private static final Set<TimeUnit> MILLISECOND_UNITS =
-            EnumSet.of(TimeUnit.WEEK, TimeUnit.DAY, TimeUnit.HOUR, TimeUnit.MINUTE, TimeUnit.SECOND);
-
-    /**
-     * TIMESTAMPDIFF(unit, t1, t2) of two TIMESTAMPs is an INT, as TimestampDiffCallGen computes it on the milliseconds:
-     * YEAR, QUARTER and MONTH {@code subtractMonths(t2, t1) / unit}, WEEK to SECOND {@code (int) ((t2 - t1) / unit)},
-     * both truncating toward zero. Other units fail Flink's code generation, TIMESTAMP_LTZ operands are not modelled.
-     */
-    static Expression timestampDiff(CallSite node, TimeUnit unit, Expression from, Expression to) {
-        if (from.type().root() != Root.TIMESTAMP || to.type().root() != Root.TIMESTAMP) {
-            throw unsupported(node, "TIMESTAMPDIFF of " + from.type() + " and " + to.type());
-        }
-        if (!MONTH_UNITS.contains(unit) && !MILLISECOND_UNITS.contains(unit)) {
-            throw unsupported(node, "TIMESTAMPDIFF in " + unit);
-        }
-        long multiplier = unit.multiplier.longValue();
-        return callIfArgsNotNull(node, SqlType.INT, List.of(from, to), (values, context) -> {
-            long start = Timestamps.millis(values[0]);
-            long end = Timestamps.millis(values[1]);
-            return MONTH_UNITS.contains(unit)
-                    ? DateTimeUtils.subtractMonths(end, start) / (int) multiplier
-                    : (int) ((end - start) / multiplier);
-        });
-    }
-
     /**
      * ROUND(number[, digits]): of a DECIMAL(p, s) LogicalTypeMerging#findRoundDecimalType's type and
      * DecimalDataUtils#sround's value; of another number SqlFunctionUtils#sround's, half-up on the decimal value, in
@@ -370,7 +341,8 @@ final class BuiltInFunctions {
     }
 
     /**
-     * A call as GenerateUtils#generateCallIfArgsNotNull makes it: NULL when an operand is NULL, else the body's value
+     * A call as GenerateUtils#generateCallIfArgsNotNull makes it: every operand evaluated (one that fails fails the
+     * row, whatever the others), NULL when an operand is NULL, else the body's value
      * (a value that depends on processing time when an operand does). Where the body throws, so does Flink's runtime
      * method, which fails the job: not modelled.
      */
@@ -380,13 +352,15 @@ final class BuiltInFunctions {
                 type,
                 (row, context) -> {
                     Object[] values = new Object[arguments.size()];
+                    boolean isNull = false;
                     boolean nondeterministic = false;
-                    for (int i = 0; i < values.length; i++) {
+                    for (int i = 0; i < values.length; i++) { // every operand's code runs before the null check
                         values[i] = arguments.get(i).evaluate(row, context);
-                        if (values[i] == null) {
-                            return null;
-                        }
+                        isNull |= values[i] == null;
                         nondeterministic |= values[i] == Values.NONDETERMINISTIC;
+                    }
+                    if (isNull) {
+                        return null;
                     }
                     if (nondeterministic) {
                         return Values.NONDETERMINISTIC;

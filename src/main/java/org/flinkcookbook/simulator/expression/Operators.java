@@ -283,18 +283,24 @@ final class Operators {
                         || results.stream().anyMatch(Expression::readsWatermark));
     }
 
-    /** The first operand that is not NULL, the operands already of one type. */
+    /**
+     * The first operand that is not NULL, the operands already of one type. Every operand is evaluated, as Flink 2.3
+     * calls its CoalesceFunction (a BuiltInScalarFunction) with all its arguments computed first: an operand that
+     * fails fails the row even where an earlier one is not NULL (measured: {@code COALESCE(s, DATE_FORMAT('...', 'Q'))}
+     * fails the job for every s).
+     */
     static Expression coalesce(List<Expression> parts) {
         return new Expression(
                 parts.get(0).type(),
                 (row, context) -> {
+                    Object first = null;
                     for (Expression part : parts) {
                         Object value = part.evaluate(row, context);
-                        if (value != null) {
-                            return value;
+                        if (first == null) {
+                            first = value;
                         }
                     }
-                    return null;
+                    return first;
                 },
                 parts.stream().anyMatch(Expression::readsWatermark));
     }

@@ -146,7 +146,9 @@ public final class PlanExpressions {
             case "CAST":
                 return Operators.cast(site, expression(operands.get(0)), type);
             case "REINTERPRET":
-                return reinterpret(site, expression(operands.get(0)), type);
+                return PlanTypes.isYearMonthInterval(operands.get(0).path("type"))
+                        ? monthsBetween(site, operands.get(0), type)
+                        : reinterpret(site, expression(operands.get(0)), type);
             case "CASE":
             case "IF":
                 return caseWhen(operands, type);
@@ -337,6 +339,30 @@ public final class PlanExpressions {
             throw site.unsupported("REINTERPRET of " + operand.type() + " as " + type);
         }
         return typed(type, operand);
+    }
+
+    /**
+     * REINTERPRET of a difference of two TIMESTAMPs in months, as Calcite's TIMESTAMPDIFF convertlet writes {@code
+     * TIMESTAMPDIFF(MONTH|QUARTER|YEAR, t1, t2)}: ScalarOperatorGens#generateTemporalPlusMinus computes {@code
+     * DateTimeUtils#subtractMonths(t2, t1)} on the milliseconds (an int, passed on as the BIGINT the call gives). Any
+     * other use of a year-month interval is not modelled.
+     */
+    private Expression monthsBetween(CallSite site, JsonNode difference, SqlType type) {
+        List<JsonNode> operands = new ArrayList<>();
+        difference.path("operands").forEach(operands::add);
+        if (!difference.path("kind").asText().equals("CALL")
+                || !functionName(difference).equals("-")
+                || operands.size() != 2
+                || type.root() != Root.BIGINT) {
+            throw site.unsupported("the year-month interval of " + describe(difference) + " as " + type);
+        }
+        Expression end = expression(operands.get(0));
+        Expression start = expression(operands.get(1));
+        if (end.type().root() != Root.TIMESTAMP || start.type().root() != Root.TIMESTAMP) {
+            throw site.unsupported("a difference in months of " + end.type() + " and " + start.type());
+        }
+        return BuiltInFunctions.callIfArgsNotNull(site, type, List.of(end, start), (values, context) ->
+                (long) DateTimeUtils.subtractMonths(Timestamps.millis(values[0]), Timestamps.millis(values[1])));
     }
 
     /** CASE WHEN c1 THEN v1 ... ELSE e END (operands c1, v1, ..., e) and IF(c, a, b), each branch cast to the call's type. */

@@ -114,6 +114,11 @@ public final class PlanTypes {
         return type instanceof LocalZonedTimestampType ltz ? ltz.getKind() : TimestampKind.REGULAR;
     }
 
+    /** Whether a serialized logical type is a year-month INTERVAL (which the simulator has no type for). */
+    public static boolean isYearMonthInterval(JsonNode logicalType) {
+        return logicalType.isTextual() && logical(logicalType).getTypeRoot() == LogicalTypeRoot.INTERVAL_YEAR_MONTH;
+    }
+
     /** The simulator's type of a Flink logical type: a day-time INTERVAL is milliseconds, other types are not modelled. */
     public static SqlType of(LogicalType type) {
         if (type.getTypeRoot() == LogicalTypeRoot.INTERVAL_DAY_TIME) {
