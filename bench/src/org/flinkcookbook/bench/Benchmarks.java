@@ -76,6 +76,13 @@ public final class Benchmarks {
                         Long.parseLong(args[4]),
                         Long.parseLong(args[5]));
             case "cookbook" -> cookbook(args[1], Path.of(args[2]), Path.of(args[3]), Path.of(args[4]));
+            case "simulate" ->
+                simulateAgainstVerify(
+                        Path.of(args[1]),
+                        Path.of(args[2]),
+                        Path.of(args[3]),
+                        Integer.parseInt(args[4]),
+                        Long.parseLong(args[5]));
             case "throughput" -> throughput(args[1], Path.of(args[2]), Long.parseLong(args[3]));
             case "heap" -> heap(Path.of(args[1]), Long.parseLong(args[2]));
             case "latency" ->
@@ -125,6 +132,11 @@ public final class Benchmarks {
         }
         long end = System.nanoTime();
         report("seconds", seconds(end - start));
+        report(
+                "cpuSeconds",
+                ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                                .getProcessCpuTime()
+                        / 1e9);
         report("recipes", summary.outcomes().size());
         report("passed", summary.count(RecipeStatus.PASSED));
         report("outcome", summary.line().replace(' ', '_'));
@@ -357,6 +369,152 @@ public final class Benchmarks {
         System.out.println("   outcome simulate: " + simulate.text("outcome"));
     }
 
+    // ---- simulate against verify, cold (issue 28)
+
+    /**
+     * {@code simulate} cold against {@code verify} cold, each in a JVM of its own with the sample cookbook's flags
+     * ({@code recipes/.mvn/jvm.config}), on the whole cookbook and on the late-data lab alone, {@code rounds} times in
+     * turns; then the simulator's warm throughput and its watch (a query of the late-data lab changed at each save).
+     * Prints the median of each with the load average, as the machine may be shared. With {@code
+     * -Dbench.baseClasses=DIR} (the build before's target/classes) its simulate runs and throughput are measured in the
+     * same turns, on the same bench classes.
+     */
+    private static void simulateAgainstVerify(Path recipes, Path fixtures, Path work, int rounds, long rows)
+            throws Exception {
+        Files.createDirectories(work);
+        Path one = work.resolve("one-recipe");
+        copyRecipe(recipes.resolve(LatencyBenchmarks.EDITED), one.resolve(LatencyBenchmarks.EDITED));
+        Path data = work.resolve("fixtures");
+        Fixtures.events(data, rows);
+        List<String> flags = LatencyBenchmarks.mavenJvmFlags(recipes);
+        String loadBefore = Files.readString(Path.of("/proc/loadavg")).trim();
+        String baseClasses = System.getProperty("bench.baseClasses");
+        String basePath = baseClasses == null
+                ? null
+                : String.join(
+                        java.io.File.pathSeparator,
+                        Arrays.stream(System.getProperty("java.class.path").split(java.io.File.pathSeparator))
+                                .map(entry -> Path.of(entry)
+                                                .toAbsolutePath()
+                                                .equals(Path.of("target/classes")
+                                                        .toAbsolutePath())
+                                        ? Path.of(baseClasses).toAbsolutePath().toString()
+                                        : entry)
+                                .toList());
+        Map<String, List<Child>> runs = new LinkedHashMap<>();
+        List<Child> baseThroughputs = new ArrayList<>();
+        for (int round = 0; round < rounds; round++) {
+            if (basePath != null) {
+                for (Path cookbook : List.of(recipes, one)) {
+                    String key = "base" + (cookbook == one ? " one" : " all");
+                    runs.computeIfAbsent(key, k -> new ArrayList<>())
+                            .add(childOn(
+                                    basePath,
+                                    work,
+                                    key.replace(' ', '-') + "-" + round,
+                                    flags,
+                                    "cookbook",
+                                    "simulator",
+                                    cookbook,
+                                    fixtures,
+                                    work));
+                }
+                baseThroughputs.add(childOn(
+                        basePath, work, "throughput-base-" + round, List.of(), "throughput", "simulator", data, rows));
+            }
+            for (String engine : List.of("simulator", "shared")) {
+                for (Path cookbook : List.of(recipes, one)) {
+                    String key = engine + (cookbook == one ? " one" : " all");
+                    runs.computeIfAbsent(key, k -> new ArrayList<>())
+                            .add(child(
+                                    work,
+                                    key.replace(' ', '-') + "-" + round,
+                                    flags,
+                                    "cookbook",
+                                    engine,
+                                    cookbook,
+                                    fixtures,
+                                    work));
+                }
+            }
+        }
+        List<Child> throughputs = new ArrayList<>();
+        for (int round = 0; round < rounds; round++) {
+            throughputs.add(
+                    child(work, "throughput-simulator-" + round, List.of(), "throughput", "simulator", data, rows));
+        }
+        Child watch = child(
+                work, "watch-simulator-remembered", flags, "watch", "simulator", "remembered", recipes, fixtures, work);
+        String loadAfter = Files.readString(Path.of("/proc/loadavg")).trim();
+
+        System.out.println();
+        System.out.println("simulate cold against verify cold (" + String.join(" ", flags) + "), median of " + rounds
+                + " runs in turns; load average before " + loadBefore + ", after " + loadAfter);
+        System.out.printf(Locale.ROOT, "   %-46s %10s %10s %10s  %s%n", "", "JVM wall s", "run s", "CPU s", "outcome");
+        for (String cookbook : List.of("all", "one")) {
+            Child simulate = median(runs.get("simulator " + cookbook));
+            Child verify = median(runs.get("shared " + cookbook));
+            String name = cookbook.equals("all") ? "the sample cookbook" : "the late-data lab alone";
+            if (basePath != null) {
+                Child before = median(runs.get("base " + cookbook));
+                coldRow(before, "simulate, the build before, " + name);
+            }
+            coldRow(simulate, "simulate, " + name);
+            coldRow(verify, "verify (shared cluster), " + name);
+            System.out.printf(
+                    Locale.ROOT,
+                    "   %-46s %9.2fx %9.2fx %9.2fx%n",
+                    "ratio verify / simulate",
+                    verify.wall / simulate.wall,
+                    verify.number("seconds") / simulate.number("seconds"),
+                    verify.number("cpuSeconds") / simulate.number("cpuSeconds"));
+        }
+        Child throughput = throughputs.stream()
+                .sorted(java.util.Comparator.comparingDouble(child -> child.number("rowsPerSecond")))
+                .toList()
+                .get(rounds / 2);
+        throughputRow(throughput, "simulator warm throughput (median run)");
+        if (!baseThroughputs.isEmpty()) {
+            throughputRow(
+                    baseThroughputs.stream()
+                            .sorted(java.util.Comparator.comparingDouble(child -> child.number("rowsPerSecond")))
+                            .toList()
+                            .get(rounds / 2),
+                    "the build before's warm throughput (median run)");
+        }
+        System.out.println("   watch on the simulator, one query changed per save: " + watch.values());
+    }
+
+    private static void coldRow(Child child, String label) {
+        System.out.printf(
+                Locale.ROOT,
+                "   %-46s %10.2f %10.2f %10.2f  %s%n",
+                label,
+                child.wall,
+                child.number("seconds"),
+                child.number("cpuSeconds"),
+                child.text("outcome"));
+    }
+
+    /** The run of median wall time. */
+    private static Child median(List<Child> children) {
+        return children.stream()
+                .sorted(java.util.Comparator.comparingDouble(Child::wall))
+                .toList()
+                .get(children.size() / 2);
+    }
+
+    private static void copyRecipe(Path recipe, Path copy) throws IOException {
+        Files.createDirectories(copy.getParent());
+        String name = recipe.getFileName().toString().replaceFirst("\\.md$", "");
+        for (String suffix : List.of(".md", ".expected")) {
+            Path from = recipe.resolveSibling(name + suffix);
+            if (Files.exists(from)) {
+                Files.copy(from, copy.resolveSibling(name + suffix), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            }
+        }
+    }
+
     private static void row(Child child, String label) {
         System.out.printf(
                 Locale.ROOT,
@@ -408,11 +566,17 @@ public final class Benchmarks {
     /** One measurement in a new JVM: its wall time, JVM start included, and what it reported. */
     static Child child(Path work, String name, List<String> jvmOptions, Object... arguments)
             throws IOException, InterruptedException {
+        return childOn(System.getProperty("java.class.path"), work, name, jvmOptions, arguments);
+    }
+
+    /** As {@link #child}, on the class path given (another build's classes in place of this one's). */
+    private static Child childOn(String classPath, Path work, String name, List<String> jvmOptions, Object... arguments)
+            throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(jvmOptions);
         command.add("-cp");
-        command.add(System.getProperty("java.class.path"));
+        command.add(classPath);
         command.add(Benchmarks.class.getName());
         for (Object argument : arguments) {
             command.add(argument.toString());

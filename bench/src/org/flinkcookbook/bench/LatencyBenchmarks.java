@@ -47,7 +47,7 @@ import org.flinkcookbook.watch.WatchLoop;
 final class LatencyBenchmarks {
 
     /** The recipe the author edits in the cold and incremental runs, and first in watch mode: the late-data lab, 9 results. */
-    private static final String EDITED = "late-data-lab/count-dropped-rows.md";
+    static final String EDITED = "late-data-lab/count-dropped-rows.md";
     /** A recipe of one result, as most recipes are: edited second in watch mode. */
     private static final String ONE_RESULT = "upstream/aggregations-and-analytics/01_group_by_window_tvf.md";
 

@@ -1,19 +1,22 @@
 package org.flinkcookbook.flink;
 
+import java.lang.reflect.Method;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.apache.flink.table.api.CompiledPlan;
-import org.apache.flink.table.api.ExplainDetail;
 import org.apache.flink.table.api.Schema;
 import org.apache.flink.table.api.Table;
 import org.apache.flink.table.api.TableDescriptor;
+import org.apache.flink.table.api.internal.TableEnvironmentImpl;
 import org.apache.flink.table.api.internal.TableResultInternal;
 import org.apache.flink.table.catalog.Column;
 import org.apache.flink.table.catalog.ResolvedSchema;
 import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.delegation.InternalPlan;
 import org.apache.flink.table.types.utils.DataTypeUtils;
 import org.apache.flink.table.utils.print.RowDataToStringConverter;
 import org.apache.flink.util.CloseableIterator;
@@ -47,13 +50,23 @@ public final class CompiledPlans extends PlanningBackEnd {
      */
     public record CompiledQuery(String json, List<String> columns, String sink) {}
 
+    private final Path fixturesDirectory;
+
     public CompiledPlans(Recipe recipe, Path fixturesDirectory) {
         super(recipe, new FlinkSettings(fixturesDirectory, Duration.ZERO, false));
+        this.fixturesDirectory = fixturesDirectory;
     }
 
-    /** The plan of a query. */
+    /** The plan of a query (from {@link PlanCache} when this session state planned it before). */
     public CompiledQuery compileQuery(ParsedStatement statement) {
-        return compile(environment().sqlQuery(statement.sql()), null);
+        String key = PlanCache.key(fixturesDirectory.toString(), sessionState(), List.of(statement.sql()));
+        Optional<List<CompiledQuery>> cached = PlanCache.get(key);
+        if (cached.isPresent()) {
+            return cached.get().get(0);
+        }
+        CompiledQuery plan = compile(environment().sqlQuery(statement.sql()), null);
+        PlanCache.put(key, List.of(plan));
+        return plan;
     }
 
     /**
@@ -63,6 +76,14 @@ public final class CompiledPlans extends PlanningBackEnd {
      * sink's columns ({@link CapturedInsert}).
      */
     public List<CompiledQuery> compileInserts(List<ParsedStatement> inserts) throws StatementFailure {
+        String key = PlanCache.key(
+                fixturesDirectory.toString(),
+                sessionState(),
+                inserts.stream().map(ParsedStatement::sql).toList());
+        Optional<List<CompiledQuery>> cached = PlanCache.get(key);
+        if (cached.isPresent()) {
+            return cached.get();
+        }
         insert(inserts);
         List<CompiledQuery> plans = new ArrayList<>();
         for (ParsedStatement insert : inserts) {
@@ -75,6 +96,7 @@ public final class CompiledPlans extends PlanningBackEnd {
                 throw failed(insert, e);
             }
         }
+        PlanCache.put(key, plans);
         return plans;
     }
 
@@ -127,11 +149,26 @@ public final class CompiledPlans extends PlanningBackEnd {
             query.explain(); // Flink's own error, if the query is wrong
             throw new PlanNotCompiled(compiling);
         }
-        // Flink's code generation of the plan, as a job's submission runs it (no job, no class compiled): what it
-        // refuses (an interval literal of more than 3 leading digits, which the JSON plan no longer shows) is Flink's
-        // error of the statement
-        plan.explain(ExplainDetail.JSON_EXECUTION_PLAN);
+        translate(plan);
         return json;
+    }
+
+    /**
+     * Flink's code generation of the compiled plan's ExecNode graph, in memory, as a job's submission runs it
+     * ({@code Planner#translatePlan}: no job, no generated class compiled): what it refuses is Flink's error of the
+     * statement, though the JSON plan may not show it (an interval literal of more than 3 leading digits is {@code
+     * INTERVAL SECOND(6)} there). {@code CompiledPlan#explain} would translate it too, but not in batch mode.
+     */
+    private void translate(CompiledPlan plan) {
+        InternalPlan internal;
+        try {
+            Method unwrap = plan.getClass().getDeclaredMethod("unwrap");
+            unwrap.setAccessible(true);
+            internal = (InternalPlan) unwrap.invoke(plan);
+        } catch (ReflectiveOperationException notThisFlink) {
+            throw new IllegalStateException("Flink's compiled plan has no internal plan to translate", notThisFlink);
+        }
+        ((TableEnvironmentImpl) environment()).getPlanner().translatePlan(internal);
     }
 
     /** A plan Flink runs but cannot compile into JSON. */

@@ -167,6 +167,27 @@ abstract class FlinkBackEnd implements SessionBackEnd {
         return tableEnvironment;
     }
 
+    /**
+     * What a plan depends on besides its statement: the options the session SET and did not RESET, and every
+     * definition so far with the fixture file it binds, in order ({@link PlanCache}'s key).
+     */
+    String sessionState() {
+        StringBuilder state = new StringBuilder();
+        sessionOptions.forEach((key, value) ->
+                state.append("SET '").append(key).append("' = '").append(value).append("'\n"));
+        for (Definition definition : definitions) {
+            state.append(definition.statement().sql())
+                    .append('\n')
+                    .append(definition
+                            .fixture()
+                            .map(BoundFixture::csv)
+                            .map(Object::toString)
+                            .orElse(""))
+                    .append('\n');
+        }
+        return state.toString();
+    }
+
     /** The options the session SET and did not RESET, as given. */
     Map<String, String> options() {
         return Map.copyOf(sessionOptions);
