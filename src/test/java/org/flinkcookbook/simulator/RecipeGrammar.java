@@ -113,13 +113,6 @@ final class RecipeGrammar {
     private static final boolean CHANGELOG_FOCUS = "changelog".equals(System.getProperty("cookbook.fuzz.focus"));
     /** {@code -Dcookbook.fuzz.focus=rewrites} draws only the shapes Flink's planner rewrites ({@link #rewritten}). */
     private static final boolean REWRITES_FOCUS = "rewrites".equals(System.getProperty("cookbook.fuzz.focus"));
-    /**
-     * The shapes and settings Flink's planner rewrites ({@link #rewritten}, the emit and mini-batch
-     * settings) are drawn only with {@code -Dcookbook.fuzz.rewrites=true} (or the focus above): the
-     * simulator on main still models the planner itself and disagrees on them (issue 28); the
-     * plan-driven simulator that executes Flink's plan is to make them part of every run.
-     */
-    private static final boolean PLANNER_REWRITES = REWRITES_FOCUS || Boolean.getBoolean("cookbook.fuzz.rewrites");
 
     private static final long SECOND = 1_000;
     private static final long MINUTE = 60 * SECOND;
@@ -254,11 +247,11 @@ final class RecipeGrammar {
             constructs.add("batch mode");
             return;
         }
-        emit = PLANNER_REWRITES && random.nextInt(8) == 0;
+        emit = random.nextInt(REWRITES_FOCUS ? 8 : 16) == 0;
         if (emit) {
             emitSettings();
         }
-        miniBatch = PLANNER_REWRITES && random.nextInt(10) == 0;
+        miniBatch = random.nextInt(REWRITES_FOCUS ? 10 : 20) == 0;
         if (miniBatch) {
             add("SET 'table.exec.mini-batch.enabled' = 'true'");
             add("SET 'table.exec.mini-batch.allow-latency' = '" + pick(List.of("1 s", "100 ms", "1 min")) + "'");
@@ -511,7 +504,7 @@ final class RecipeGrammar {
     }
 
     private void query(String source) {
-        int shape = random.nextInt(PLANNER_REWRITES ? 142 : 118);
+        int shape = random.nextInt(142);
         if (CHANGELOG_FOCUS) {
             shape = shape % 2 == 0 ? 107 : 16; // groupAggregate, sessionTvf
         } else if (REWRITES_FOCUS) {
