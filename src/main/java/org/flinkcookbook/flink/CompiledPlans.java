@@ -1,22 +1,28 @@
 package org.flinkcookbook.flink;
 
-import java.lang.reflect.Method;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.apache.flink.table.api.CompiledPlan;
 import org.apache.flink.table.api.Schema;
 import org.apache.flink.table.api.Table;
+import org.apache.flink.table.api.TableConfig;
 import org.apache.flink.table.api.TableDescriptor;
+import org.apache.flink.table.api.config.ExecutionConfigOptions;
+import org.apache.flink.table.api.config.ExecutionConfigOptions.RowtimeInserter;
 import org.apache.flink.table.api.internal.TableEnvironmentImpl;
 import org.apache.flink.table.api.internal.TableResultInternal;
+import org.apache.flink.table.catalog.CatalogManager;
 import org.apache.flink.table.catalog.Column;
 import org.apache.flink.table.catalog.ResolvedSchema;
+import org.apache.flink.table.catalog.UnresolvedIdentifier;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.delegation.InternalPlan;
+import org.apache.flink.table.delegation.Planner;
+import org.apache.flink.table.operations.ModifyOperation;
+import org.apache.flink.table.operations.SinkModifyOperation;
 import org.apache.flink.table.types.utils.DataTypeUtils;
 import org.apache.flink.table.utils.print.RowDataToStringConverter;
 import org.apache.flink.util.CloseableIterator;
@@ -135,40 +141,49 @@ public final class CompiledPlans extends PlanningBackEnd {
     }
 
     /**
-     * The query's compiled plan. Some plans Flink runs cannot be compiled (a batch group window
-     * aggregation's ExecNode has no serializable type): when the query explains but does not
-     * compile, the simulator has no plan to execute, which is no error of the recipe's.
+     * The query's compiled plan, planned as {@code Table#insertInto(...)#compilePlan} plans it. Some
+     * plans Flink runs cannot be serialized (a batch group window aggregation's ExecNode has no
+     * serializable type): the simulator then has no plan to execute, which is no error of the
+     * recipe's.
      */
     private String compilePlan(Table query) {
-        CompiledPlan plan;
-        String json;
+        CatalogManager catalog = catalogManager();
+        ModifyOperation insert = new SinkModifyOperation(
+                catalog.getTableOrError(catalog.qualifyIdentifier(UnresolvedIdentifier.of(QUERY_SINK))),
+                query.getQueryOperation(),
+                Map.of(),
+                null,
+                false,
+                Map.of());
+        Planner planner = ((TableEnvironmentImpl) environment()).getPlanner();
+        TableConfig config = environment().getConfig();
+        Optional<RowtimeInserter> inserter =
+                config.getOptional(ExecutionConfigOptions.TABLE_EXEC_SINK_ROWTIME_INSERTER);
+        // Flink's collect sink takes any number of rowtime columns (StreamExecSink#translateToPlanInternal): so
+        // does the sink the query is compiled into
+        config.set(ExecutionConfigOptions.TABLE_EXEC_SINK_ROWTIME_INSERTER, RowtimeInserter.DISABLED);
         try {
-            plan = query.insertInto(QUERY_SINK).compilePlan();
-            json = plan.asJsonString();
-        } catch (Exception compiling) { // Jackson's serialization errors come through undeclared
-            query.explain(); // Flink's own error, if the query is wrong
-            throw new PlanNotCompiled(compiling);
+            InternalPlan plan = planner.compilePlan(List.of(insert));
+            String json;
+            try {
+                json = plan.asJsonString();
+            } catch (Exception compiling) { // Jackson's serialization errors come through undeclared
+                planner.translatePlan(plan); // Flink's own error first, if its code generation refuses the plan
+                throw new PlanNotCompiled(compiling);
+            }
+            // translated into Flink's operators as a job's submission does (code generated, no class compiled, no
+            // job): what Flink refuses only there (a HOP whose size is no multiple of its slide, a SESSION window
+            // table function in batch mode, an interval literal of more than 3 leading digits) is its error of the
+            // statement
+            planner.translatePlan(plan);
+            return json;
+        } finally {
+            if (inserter.isPresent()) {
+                config.set(ExecutionConfigOptions.TABLE_EXEC_SINK_ROWTIME_INSERTER, inserter.get());
+            } else {
+                config.getConfiguration().removeConfig(ExecutionConfigOptions.TABLE_EXEC_SINK_ROWTIME_INSERTER);
+            }
         }
-        translate(plan);
-        return json;
-    }
-
-    /**
-     * Flink's code generation of the compiled plan's ExecNode graph, in memory, as a job's submission runs it
-     * ({@code Planner#translatePlan}: no job, no generated class compiled): what it refuses is Flink's error of the
-     * statement, though the JSON plan may not show it (an interval literal of more than 3 leading digits is {@code
-     * INTERVAL SECOND(6)} there). {@code CompiledPlan#explain} would translate it too, but not in batch mode.
-     */
-    private void translate(CompiledPlan plan) {
-        InternalPlan internal;
-        try {
-            Method unwrap = plan.getClass().getDeclaredMethod("unwrap");
-            unwrap.setAccessible(true);
-            internal = (InternalPlan) unwrap.invoke(plan);
-        } catch (ReflectiveOperationException notThisFlink) {
-            throw new IllegalStateException("Flink's compiled plan has no internal plan to translate", notThisFlink);
-        }
-        ((TableEnvironmentImpl) environment()).getPlanner().translatePlan(internal);
     }
 
     /** A plan Flink runs but cannot compile into JSON. */

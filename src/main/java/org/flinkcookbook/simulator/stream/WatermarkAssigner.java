@@ -3,9 +3,11 @@ package org.flinkcookbook.simulator.stream;
 import java.time.ZoneId;
 import java.util.Arrays;
 import org.flinkcookbook.simulator.SimulationException;
+import org.flinkcookbook.simulator.UnsupportedConstructException;
 import org.flinkcookbook.simulator.expression.EvaluationContext;
 import org.flinkcookbook.simulator.expression.Expression;
 import org.flinkcookbook.simulator.types.Timestamps;
+import org.flinkcookbook.simulator.types.Values;
 
 /**
  * Flink's SQL watermark assigner (flink-table-runtime WatermarkAssignerOperator) for one input:
@@ -78,6 +80,12 @@ public final class WatermarkAssigner implements RowSink {
                             + ": RowTime field should not be null, please convert it to a non-null long value.");
         }
         Object value = expression.evaluate(values, context);
+        if (values[rowtimeIndex] == Values.NONDETERMINISTIC || value == Values.NONDETERMINISTIC) {
+            throw new UnsupportedConstructException(
+                    null,
+                    "a rowtime or watermark computed from the wall clock or random values: its watermarks and windows"
+                            + " differ from run to run");
+        }
         Long watermark = value == null ? null : Timestamps.millis(value);
         if (periodicEmissionPlausible) {
             // the timer may have fired since the last row: it emits the current watermark when it advanced
