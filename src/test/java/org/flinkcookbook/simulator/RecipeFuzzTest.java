@@ -59,10 +59,11 @@ class RecipeFuzzTest {
     private final AtomicInteger plannerAssertions = new AtomicInteger();
     private final AtomicInteger shrunk = new AtomicInteger();
 
-    /** What checking one recipe found. */
+    /** What checking one recipe found ({@code unsupportedButRefused}: Flink refused a statement the simulator called unsupported). */
     private record Outcome(
             int compared,
             List<String> unsupported,
+            String unsupportedButRefused,
             String refused,
             String timingDependent,
             String disagreement,
@@ -81,6 +82,7 @@ class RecipeFuzzTest {
         Map<String, Integer> coverage = new TreeMap<>();
         Map<String, Integer> refusals = new TreeMap<>();
         Map<String, Integer> unsupportedConstructs = new TreeMap<>();
+        Map<String, Integer> unsupportedButRefused = new TreeMap<>();
         int done = 0;
         int compared = 0;
         int unsupported = 0;
@@ -92,6 +94,9 @@ class RecipeFuzzTest {
                 compared += outcome.compared();
                 unsupported += outcome.unsupported().size();
                 outcome.unsupported().forEach(construct -> unsupportedConstructs.merge(construct, 1, Integer::sum));
+                if (outcome.unsupportedButRefused() != null) {
+                    unsupportedButRefused.merge(outcome.unsupportedButRefused(), 1, Integer::sum);
+                }
                 if (outcome.refused() != null) {
                     refused++;
                     refusals.merge(outcome.refused(), 1, Integer::sum);
@@ -121,6 +126,7 @@ class RecipeFuzzTest {
         }
         System.out.printf(
                 "recipe fuzzing, seed %d: %d recipes in %d s, %d statements compared with Flink, %d unsupported, "
+                        + "%d of them where Flink refused the statement, "
                         + "%d recipes Flink refused a statement of, %d processing-time dependent, "
                         + "%d runs Flink's planner failed an assertion on, %d disagreements%n",
                 SEED,
@@ -128,6 +134,9 @@ class RecipeFuzzTest {
                 (System.nanoTime() - started) / 1_000_000_000L,
                 compared,
                 unsupported,
+                unsupportedButRefused.values().stream()
+                        .mapToInt(Integer::intValue)
+                        .sum(),
                 refused,
                 timingDependent,
                 plannerAssertions.get(),
@@ -135,6 +144,8 @@ class RecipeFuzzTest {
         coverage.forEach((construct, count) -> System.out.printf("  %5d  %s%n", count, construct));
         System.out.println("what the simulator called unsupported:");
         unsupportedConstructs.forEach((construct, count) -> System.out.printf("  %5d  %s%n", count, construct));
+        System.out.println("unsupported by the simulator where Flink refused the statement (it should refuse it too):");
+        unsupportedButRefused.forEach((refusal, count) -> System.out.printf("  %5d  %s%n", count, refusal));
         System.out.println("what Flink refused:");
         refusals.forEach((refusal, count) -> System.out.printf("  %5d  %s%n", count, refusal));
         assertThat(disagreements).isEmpty();
@@ -145,34 +156,54 @@ class RecipeFuzzTest {
         SimulatorEngine simulator = new SimulatorEngine(directory.resolve("fixtures"));
         FuzzRecipe modelled = drawn;
         List<String> unsupported = new ArrayList<>();
+        Set<String> unsupportedStatements = new TreeSet<>();
         RecipeRun simulated = simulator.run(recipe(modelled));
         while (isUnsupported(simulated)) {
             unsupported.add(refusal(simulated.problem().message()));
             int statement = modelled.statementAt(simulated.problem().line());
+            if (statement >= 0) {
+                unsupportedStatements.add(modelled.statements().get(statement).sql());
+            }
             if (statement < 0
                     || modelled.statements().get(statement).sql().startsWith("CREATE TABLE events")
                     || modelled.statements().get(statement).sql().startsWith("SET")) {
-                return new Outcome(0, unsupported, null, null, null, drawn);
+                return new Outcome(
+                        0,
+                        unsupported,
+                        refusedWhereUnsupported(flink, drawn, unsupportedStatements),
+                        null,
+                        null,
+                        null,
+                        drawn);
             }
             modelled = modelled.withoutStatement(statement);
             simulated = simulator.run(recipe(modelled));
         }
+        String unsupportedButRefused = refusedWhereUnsupported(flink, drawn, unsupportedStatements);
         RecipeRun real = runOnFlink(flink, modelled);
         if (real == null) {
-            return new Outcome(0, unsupported, null, null, null, drawn);
+            return new Outcome(0, unsupported, unsupportedButRefused, null, null, null, drawn);
         }
         String refused = real.problem() == null ? null : refusal(real.problem().message());
         List<String> found = DifferentialTest.differences("fuzzed", real, simulated);
         if (found.isEmpty()) {
-            return new Outcome(real.results().size(), unsupported, refused, null, null, drawn);
+            return new Outcome(real.results().size(), unsupported, unsupportedButRefused, refused, null, null, drawn);
         }
         if (dependsOnProcessingTime(simulated)) {
-            return new Outcome(0, unsupported, refused, String.join("\n", found) + "\n" + modelled.show(), null, drawn);
+            return new Outcome(
+                    0,
+                    unsupported,
+                    unsupportedButRefused,
+                    refused,
+                    String.join("\n", found) + "\n" + modelled.show(),
+                    null,
+                    drawn);
         }
         if (shrunk.incrementAndGet() > SHRUNK_DISAGREEMENTS) {
             return new Outcome(
                     real.results().size(),
                     unsupported,
+                    unsupportedButRefused,
                     refused,
                     null,
                     "seed " + SEED + " case " + index + ", not shrunk:\n" + modelled.show() + String.join("\n", found),
@@ -189,7 +220,33 @@ class RecipeFuzzTest {
                         ? "the shrunk recipe agreed when run again; the drawn recipe's differences:\n"
                                 + String.join("\n", found)
                         : String.join("\n", minimalFound));
-        return new Outcome(real.results().size(), unsupported, refused, null, shown, drawn);
+        return new Outcome(real.results().size(), unsupported, unsupportedButRefused, refused, null, shown, drawn);
+    }
+
+    /**
+     * Flink's refusal of a statement the simulator called unsupported, or null: the simulator should
+     * refuse what Flink refuses (issue 28: the early-fire settings on a window TVF). Planning the
+     * drawn recipe on Flink is enough, since Flink refuses while planning.
+     */
+    private String refusedWhereUnsupported(FlinkEngine flink, FuzzRecipe drawn, Set<String> unsupportedStatements) {
+        if (unsupportedStatements.isEmpty()) {
+            return null;
+        }
+        RecipeRun planned;
+        try {
+            planned = flink.plan(recipe(drawn));
+        } catch (AssertionError plannerAssertion) {
+            return null;
+        }
+        if (planned.problem() == null) {
+            return null;
+        }
+        int statement = drawn.statementAt(planned.problem().line());
+        return statement >= 0
+                        && unsupportedStatements.contains(
+                                drawn.statements().get(statement).sql())
+                ? refusal(planned.problem().message())
+                : null;
     }
 
     /** The gist of a refusal or an unsupported construct, without the recipe's names and numbers, for the tallies. */

@@ -113,13 +113,6 @@ final class RecipeGrammar {
     private static final boolean CHANGELOG_FOCUS = "changelog".equals(System.getProperty("cookbook.fuzz.focus"));
     /** {@code -Dcookbook.fuzz.focus=rewrites} draws only the shapes Flink's planner rewrites ({@link #rewritten}). */
     private static final boolean REWRITES_FOCUS = "rewrites".equals(System.getProperty("cookbook.fuzz.focus"));
-    /**
-     * The shapes and settings Flink's planner rewrites ({@link #rewritten}, the emit and mini-batch
-     * settings) are drawn only with {@code -Dcookbook.fuzz.rewrites=true} (or the focus above): the
-     * simulator on main still models the planner itself and disagrees on them (issue 28); the
-     * plan-driven simulator that executes Flink's plan is to make them part of every run.
-     */
-    private static final boolean PLANNER_REWRITES = REWRITES_FOCUS || Boolean.getBoolean("cookbook.fuzz.rewrites");
 
     private static final long SECOND = 1_000;
     private static final long MINUTE = 60 * SECOND;
@@ -254,11 +247,11 @@ final class RecipeGrammar {
             constructs.add("batch mode");
             return;
         }
-        emit = PLANNER_REWRITES && random.nextInt(8) == 0;
+        emit = random.nextInt(REWRITES_FOCUS ? 8 : 16) == 0;
         if (emit) {
             emitSettings();
         }
-        miniBatch = PLANNER_REWRITES && random.nextInt(10) == 0;
+        miniBatch = random.nextInt(REWRITES_FOCUS ? 10 : 20) == 0;
         if (miniBatch) {
             add("SET 'table.exec.mini-batch.enabled' = 'true'");
             add("SET 'table.exec.mini-batch.allow-latency' = '" + pick(List.of("1 s", "100 ms", "1 min")) + "'");
@@ -511,7 +504,7 @@ final class RecipeGrammar {
     }
 
     private void query(String source) {
-        int shape = random.nextInt(PLANNER_REWRITES ? 142 : 118);
+        int shape = random.nextInt(142);
         if (CHANGELOG_FOCUS) {
             shape = shape % 2 == 0 ? 107 : 16; // groupAggregate, sessionTvf
         } else if (REWRITES_FOCUS) {
@@ -1223,8 +1216,25 @@ final class RecipeGrammar {
                         : "planner: INSERT of constants into narrower sink columns");
     }
 
-    /** UNION ALL in a subquery, filtered above (pushed into each input), projected or aggregated. */
+    /**
+     * UNION ALL in a subquery, filtered above (pushed into each input), projected or aggregated; in
+     * streaming mode now and then a window TVF aggregation or a group window over a UNION ALL view,
+     * filtered above on its key or window columns (pushed through the aggregation and the union, so
+     * that the filtered rows are never late).
+     */
     private void filteredUnion(String source) {
+        if (!batch && !proctime && random.nextInt(3) == 0) {
+            String view = "unioned" + ++unionViews;
+            add("CREATE TEMPORARY VIEW " + view + " AS SELECT * FROM events WHERE v IS NOT NULL"
+                    + " UNION ALL SELECT * FROM events WHERE id > 2");
+            if (random.nextBoolean()) {
+                filteredWindowAggregate(view);
+            } else {
+                filteredGroupWindow(view);
+            }
+            constructs.add("planner: filter above an aggregation over UNION ALL");
+            return;
+        }
         String union = "(SELECT k, v, ts FROM " + source + " UNION ALL SELECT k, v, ts FROM events WHERE id > 2)";
         if (random.nextBoolean()) {
             add(new Statement(
