@@ -186,7 +186,7 @@ public final class FlinkPlans {
         JsonNode condition = node.path("condition");
         Expression filter = condition.isObject() ? PlanExpressions.compile(condition, input) : null;
         List<Expression> projection = new ArrayList<>();
-        node.path("projection").forEach(expression -> projection.add(PlanExpressions.compile(expression, input)));
+        node.path("projection").forEach(expression -> projection.add(PlanExpressions.projection(expression, input)));
         List<Object[]> output = new ArrayList<>();
         List<Long> kept = new ArrayList<>();
         for (int k = 0; k < rows.size(); k++) {

@@ -44,6 +44,42 @@ public final class PlanExpressions {
         return new PlanExpressions(input).expression(rexNode);
     }
 
+    /**
+     * A projection of a Calc: the expression, written into its output field as Flink's generated code writes it. A
+     * field typed NOT NULL is written without a null check, so where its expression is NULL (a nullable value CAST to a
+     * NOT NULL sink column, as an INSERT's implicit cast makes it) the field holds the generated code's initial value,
+     * CodeGenUtils#primitiveDefaultValue: FALSE, -1, -1.0, an empty string (a CHAR(n) not padded); NULL for other types.
+     */
+    public static Expression projection(JsonNode rexNode, List<Column> input) {
+        Expression expression = compile(rexNode, input);
+        if (PlanTypes.nullable(rexNode.path("type"))) {
+            return expression;
+        }
+        Object initial = primitiveDefault(expression.type());
+        return initial == null
+                ? expression
+                : new Expression(
+                        expression.type(),
+                        (row, context) -> {
+                            Object value = expression.evaluate(row, context);
+                            return value == null ? initial : value;
+                        },
+                        expression.readsWatermark());
+    }
+
+    /** CodeGenUtils#primitiveDefaultValue, as the simulator holds values; null where it is null. */
+    private static Object primitiveDefault(SqlType type) {
+        return switch (type.root()) {
+            case BOOLEAN -> Boolean.FALSE;
+            case TINYINT, SMALLINT, INT -> -1;
+            case BIGINT, INTERVAL -> -1L;
+            case FLOAT -> -1.0f;
+            case DOUBLE -> -1.0d;
+            case STRING -> "";
+            default -> null;
+        };
+    }
+
     private Expression expression(JsonNode node) {
         String kind = node.path("kind").asText();
         return switch (kind) {

@@ -257,7 +257,7 @@ final class PlanExecution {
         Relation input = relation(graph.input(id));
         List<Expression> projection = new ArrayList<>();
         for (JsonNode rex : node.path("projection")) {
-            projection.add(PlanExpressions.compile(rex, input.columns()));
+            projection.add(PlanExpressions.projection(rex, input.columns()));
         }
         JsonNode condition = node.path("condition");
         Expression filter = condition.isMissingNode() || condition.isNull()
