@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.table.api.Schema;
 import org.apache.flink.table.api.Table;
 import org.apache.flink.table.api.TableConfig;
@@ -45,6 +46,9 @@ public final class CompiledPlans extends PlanningBackEnd {
 
     /** The name of the temporary sink a query is compiled into; never a recipe's. */
     private static final String QUERY_SINK = "cookbook_simulated_query";
+
+    private static final ConfigOption<RowtimeInserter> ROWTIME_INSERTER =
+            ExecutionConfigOptions.TABLE_EXEC_SINK_ROWTIME_INSERTER;
 
     /**
      * The plan of a query, or of what an INSERT writes.
@@ -156,12 +160,11 @@ public final class CompiledPlans extends PlanningBackEnd {
                 false,
                 Map.of());
         Planner planner = ((TableEnvironmentImpl) environment()).getPlanner();
+        // the sink stands for Flink's collect sink, which sets no rowtime on its records (CommonExecSink): a query
+        // with two rowtime columns (an interval join's) is no error there
         TableConfig config = environment().getConfig();
-        Optional<RowtimeInserter> inserter =
-                config.getOptional(ExecutionConfigOptions.TABLE_EXEC_SINK_ROWTIME_INSERTER);
-        // Flink's collect sink takes any number of rowtime columns (StreamExecSink#translateToPlanInternal): so
-        // does the sink the query is compiled into
-        config.set(ExecutionConfigOptions.TABLE_EXEC_SINK_ROWTIME_INSERTER, RowtimeInserter.DISABLED);
+        Optional<RowtimeInserter> inserter = config.getOptional(ROWTIME_INSERTER);
+        config.set(ROWTIME_INSERTER, RowtimeInserter.DISABLED);
         try {
             InternalPlan plan = planner.compilePlan(List.of(insert));
             String json;
@@ -178,11 +181,9 @@ public final class CompiledPlans extends PlanningBackEnd {
             planner.translatePlan(plan);
             return json;
         } finally {
-            if (inserter.isPresent()) {
-                config.set(ExecutionConfigOptions.TABLE_EXEC_SINK_ROWTIME_INSERTER, inserter.get());
-            } else {
-                config.getConfiguration().removeConfig(ExecutionConfigOptions.TABLE_EXEC_SINK_ROWTIME_INSERTER);
-            }
+            inserter.ifPresentOrElse(
+                    value -> config.set(ROWTIME_INSERTER, value),
+                    () -> config.getConfiguration().removeConfig(ROWTIME_INSERTER));
         }
     }
 

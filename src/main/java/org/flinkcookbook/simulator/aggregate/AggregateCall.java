@@ -1,8 +1,6 @@
 package org.flinkcookbook.simulator.aggregate;
 
 import java.math.BigDecimal;
-import java.util.Arrays;
-import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
@@ -193,20 +191,6 @@ public record AggregateCall(Function function, boolean distinct, Expression argu
         }
         SqlType type = argument.type();
         return type.isNumeric();
-    }
-
-    /**
-     * The values Flink's aggregate operator keeps for this call in the row its getValue gives, which
-     * GroupAggFunction compares to emit no update where they did not change: the result, and, where the
-     * planner rewrote the call into a sum and a count ({@code counted}: AVG as SUM / COUNT, a $SUM0 whose
-     * SUM type is nullable as CASE WHEN COUNT(x) = 0 THEN NULL ELSE $SUM0(x)), the count beside it. A
-     * rewritten sum changes only where its count does or it is NaN, and so does the quotient.
-     */
-    public static List<Object> aggregateValues(Accumulator accumulator, boolean counted) {
-        Object result = accumulator.result();
-        return counted
-                ? Arrays.asList(result, ((CallAccumulator) accumulator).count)
-                : Collections.singletonList(result);
     }
 
     public Accumulator newAccumulator() {

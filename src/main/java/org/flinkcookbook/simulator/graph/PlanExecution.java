@@ -7,7 +7,6 @@ import java.time.Duration;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -29,6 +28,7 @@ import org.flinkcookbook.simulator.session.SessionSettings;
 import org.flinkcookbook.simulator.stream.BatchAggregation;
 import org.flinkcookbook.simulator.stream.Calc;
 import org.flinkcookbook.simulator.stream.CsvSource;
+import org.flinkcookbook.simulator.stream.Expand;
 import org.flinkcookbook.simulator.stream.FixtureScan;
 import org.flinkcookbook.simulator.stream.GroupAggregation;
 import org.flinkcookbook.simulator.stream.OverAggregation;
@@ -86,6 +86,7 @@ final class PlanExecution {
             case "stream-exec-table-source-scan_2", "batch-exec-table-source-scan_1" -> scan(node);
             case "stream-exec-watermark-assigner_1" -> watermarkAssigner(id, node);
             case "stream-exec-calc_1", "batch-exec-calc_1" -> calc(id, node);
+            case "batch-exec-expand_1" -> expand(id, node);
             case "stream-exec-exchange_1", "batch-exec-exchange_1" -> relation(graph.input(id));
             case "stream-exec-union_1", "batch-exec-union_1" -> union(id, node);
             case "stream-exec-values_1", "batch-exec-values_1" -> values(node);
@@ -270,6 +271,22 @@ final class PlanExecution {
         return input.with(
                 PlanTypes.columns(node.path("outputType")),
                 sink -> input.producer().run(new Calc(filter, projection, sink, zone, filterTrace)));
+    }
+
+    /** Each row once per projection (the planner's expansion below DISTINCT aggregates and grouping sets). */
+    private Relation expand(int id, JsonNode node) {
+        Relation input = relation(graph.input(id));
+        List<List<Expression>> projections = new ArrayList<>();
+        for (JsonNode projects : node.path("projects")) {
+            List<Expression> projection = new ArrayList<>();
+            for (JsonNode rex : projects) {
+                projection.add(PlanExpressions.compile(rex, input.columns()));
+            }
+            projections.add(projection);
+        }
+        return input.with(
+                PlanTypes.columns(node.path("outputType")),
+                sink -> input.producer().run(new Expand(projections, sink, zone)));
     }
 
     private Calc.WatermarkFilterTrace watermarkFilterTrace(Relation input) {
@@ -557,15 +574,10 @@ final class PlanExecution {
         input.ordered(null, "a regular aggregation");
         List<Expression> keys = keys(node, input);
         List<AggregateCall> aggregates = aggregateCalls(id, node, input);
-        Boolean[] counted = new Boolean[aggregates.size()];
-        boolean[] compared = new boolean[aggregates.size()];
-        Arrays.fill(counted, Boolean.FALSE); // what the operator keeps is each call of the plan
-        Arrays.fill(compared, true);
         trace.updatingResult();
         return input.with(
                 PlanTypes.columns(node.path("outputType")),
-                sink -> input.producer()
-                        .run(new GroupAggregation(keys, aggregates, counted, compared, firingTag, sink, zone)));
+                sink -> input.producer().run(new GroupAggregation(keys, aggregates, firingTag, sink, zone)));
     }
 
     /**

@@ -21,9 +21,9 @@ import org.flinkcookbook.simulator.expression.Expression;
  * aggregation, feeding the collect sink, which takes UPDATE_BEFORE (its ChangelogMode is all kinds).
  * Each row, in arrival order, updates its group's accumulators; the group's first row emits
  * {@code +I[keys..., aggregates...]}; a later row emits {@code -U} of the result before it and
- * {@code +U} of the result after it, unless the values the aggregate operator keeps for its calls
- * ({@link AggregateCall#aggregateValues}) all equal the previous ones, as the generated RecordEqualiser
- * compares a GenericRowData (EqualiserCodeGenerator): FLOAT and DOUBLE with Java's {@code ==} (NaN
+ * {@code +U} of the result after it, unless the results of the plan's calls all equal the previous
+ * ones, as the generated RecordEqualiser compares a GenericRowData (EqualiserCodeGenerator): FLOAT and
+ * DOUBLE with Java's {@code ==} (NaN
  * never equals itself, -0.0 equals 0.0), the other types by value. An append-only input never
  * retracts, so the record count never falls to 0 and no row is deleted (RecordCounter).
  */
@@ -31,8 +31,6 @@ public final class GroupAggregation implements RowSink {
 
     private final Expression[] keys;
     private final List<AggregateCall> aggregates;
-    private final Boolean[] counted;
-    private final boolean[] compared;
     private final Function<Object[], List<Object>> firingTag;
     private final RowSink downstream;
     private final EvaluationContext context;
@@ -51,11 +49,7 @@ public final class GroupAggregation implements RowSink {
     }
 
     /**
-     * @param counted per call, whether the planner keeps a count beside it, rewritten into a sum (see
-     *     AggregateCall#aggregateValues); null where the simulator cannot tell (a SUM whose argument's
-     *     nullability it does not derive), in which case a difference in the outcome is unsupported
-     * @param compared per call, whether the aggregate operator computes it (false for MIN, MAX or AVG
-     *     of a GROUP BY key that AggregateReduceFunctionsRule turned into the key)
+     * @param aggregates the plan's calls, each computed and compared for updates
      * @param firingTag for rows of a session window TVF upstream, their session's timer time and
      *     partition key: rows of sessions of different keys with one timer time reach this operator in
      *     the order of Flink's timer heap, which is not modelled, so a group that gets both in one
@@ -64,15 +58,11 @@ public final class GroupAggregation implements RowSink {
     public GroupAggregation(
             List<Expression> keys,
             List<AggregateCall> aggregates,
-            Boolean[] counted,
-            boolean[] compared,
             Function<Object[], List<Object>> firingTag,
             RowSink downstream,
             ZoneId sessionZone) {
         this.keys = keys.toArray(new Expression[0]);
         this.aggregates = List.copyOf(aggregates);
-        this.counted = counted.clone();
-        this.compared = compared.clone();
         this.firingTag = firingTag;
         this.downstream = downstream;
         this.context = EvaluationContext.withoutWatermark(sessionZone);
@@ -92,9 +82,9 @@ public final class GroupAggregation implements RowSink {
         }
         checkFiringOrder(group, values);
         Object[] before = output(key, group);
-        List<List<Object>> valuesBefore = aggregateValues(group);
+        List<Object> valuesBefore = aggregateValues(group);
         accumulate(group, values);
-        if (!changed(valuesBefore, aggregateValues(group))) {
+        if (equal(valuesBefore, aggregateValues(group))) {
             return; // GroupAggHelper: "newRow is the same as before and state cleaning is not enabled"
         }
         downstream.change(RowKind.UPDATE_BEFORE, before, fixtureLine);
@@ -142,50 +132,13 @@ public final class GroupAggregation implements RowSink {
         return row;
     }
 
-    /** Per call, the values compared, with and without the count of a $SUM0 whose nullability is unknown. */
-    private List<List<Object>> aggregateValues(Group group) {
-        List<List<Object>> values = new ArrayList<>();
-        for (int i = 0; i < aggregates.size(); i++) {
-            if (!compared[i]) {
-                continue;
-            }
-            Accumulator accumulator = group.accumulators[i];
-            if (counted[i] == null) {
-                values.add(AggregateCall.aggregateValues(accumulator, false));
-                values.add(AggregateCall.aggregateValues(accumulator, true));
-            } else {
-                values.add(AggregateCall.aggregateValues(accumulator, counted[i]));
-            }
+    /** Per call, its result: what the operator compares to decide whether a row changed the group's. */
+    private static List<Object> aggregateValues(Group group) {
+        List<Object> values = new ArrayList<>(group.accumulators.length);
+        for (Accumulator accumulator : group.accumulators) {
+            values.add(accumulator.result());
         }
         return values;
-    }
-
-    private boolean changed(List<List<Object>> before, List<List<Object>> after) {
-        boolean withCount = false;
-        boolean withoutCount = false;
-        int index = 0;
-        for (int i = 0; i < aggregates.size(); i++) {
-            if (!compared[i]) {
-                continue;
-            }
-            if (counted[i] == null) {
-                withoutCount |= !equal(before.get(index), after.get(index));
-                withCount |= !equal(before.get(index + 1), after.get(index + 1));
-                index += 2;
-            } else {
-                boolean differs = !equal(before.get(index), after.get(index));
-                withCount |= differs;
-                withoutCount |= differs;
-                index++;
-            }
-        }
-        if (withCount != withoutCount) {
-            throw new UnsupportedConstructException(
-                    null,
-                    "a regular aggregation whose SUM may or may not be kept with a COUNT by Flink's planner (the"
-                            + " nullability of its argument is not derived), which decides whether an update is emitted");
-        }
-        return withCount;
     }
 
     /** EqualiserCodeGenerator: primitive FLOAT/DOUBLE fields with {@code ==}, the others by value. */
