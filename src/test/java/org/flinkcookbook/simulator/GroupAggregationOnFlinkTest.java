@@ -195,6 +195,30 @@ class GroupAggregationOnFlinkTest {
     }
 
     @Test
+    void aFilterOnTheWindowColumnsBelowAWindowAggregationDropsTheLateRowsTheFusedOneDrops(FlinkEngine flink) {
+        // Flink's planner pushes the filter between the TUMBLE TVF and its aggregation, whose strategy is then
+        // WindowAttached (SliceAssigners#windowed: each row's window is its window_end, late when that window fired):
+        // the row at 10:00:02 after the watermark 10:00:12 is late in [00, 05), the window the filter keeps
+        bothGive(
+                flink,
+                "a,1,1.0,2024-03-01 10:00:01\nb,2,1.0,2024-03-01 10:00:12\na,3,1.0,2024-03-01 10:00:02\n"
+                        + "a,4,1.0,2024-03-01 10:00:13\n",
+                "SELECT * FROM (SELECT k, window_start, COUNT(*) AS n FROM TABLE(TUMBLE(TABLE events, DESCRIPTOR(ts), "
+                        + "INTERVAL '5' SECOND)) GROUP BY k, window_start, window_end) "
+                        + "WHERE window_start < TIMESTAMP '2024-03-01 10:00:10';",
+                "+I[a, 2024-03-01 10:00:00.000, 1]");
+        // a HOP TVF's rows come once per window and are late per window (Flink counts each): not modelled
+        RecipeRun hop = simulate(
+                "a,1,1.0,2024-03-01 10:00:01\n",
+                TABLE,
+                "SELECT * FROM (SELECT k, window_start, COUNT(*) AS n FROM TABLE(HOP(TABLE events, DESCRIPTOR(ts), "
+                        + "INTERVAL '5' SECOND, INTERVAL '10' SECOND)) GROUP BY k, window_start, window_end) "
+                        + "WHERE window_start < TIMESTAMP '2024-03-01 10:00:10';");
+        assertThat(hop.problem().status()).isEqualTo(RecipeStatus.UNSUPPORTED);
+        assertThat(hop.problem().message()).contains("WindowAttached");
+    }
+
+    @Test
     void miniBatchAndStateTtlSettingsMakeTheAggregationUnsupported() {
         // MiniBatchGroupAggFunction and a state TTL (which emits updates even where nothing changed) are not modelled
         RecipeRun run = simulate(

@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -69,6 +70,8 @@ final class PlanExecution {
     private final ZoneId zone;
     /** The SESSION window table functions built, by node id. */
     private final Map<Integer, SessionFiring> sessionFirings = new HashMap<>();
+    /** The window table functions of TUMBLE, HOP and CUMULATE built, by node id. */
+    private final Map<Integer, LastRowtime> tvfRowtimes = new HashMap<>();
 
     PlanExecution(PlanGraph graph, SessionSettings settings, StatementTrace trace, Path fixturesDirectory) {
         this.graph = graph;
@@ -355,9 +358,11 @@ final class PlanExecution {
                     shift,
                     false);
         }
+        LastRowtime tap = new LastRowtime(rowtime, rowtimeType);
+        tvfRowtimes.put(id, tap);
         return new Relation(
                 columns,
-                sink -> input.producer().run(new WindowTableFunction(spec, rowtime, rowtimeType, zone, sink)),
+                sink -> input.producer().run(new WindowTableFunction(spec, rowtime, rowtimeType, zone, tap.into(sink))),
                 input.fixture(),
                 shift,
                 input.interleaved());
@@ -396,6 +401,9 @@ final class PlanExecution {
     private Relation windowAggregate(int id, JsonNode node) {
         Relation input = relation(graph.input(id));
         JsonNode windowing = node.path("windowing");
+        if (windowing.path("strategy").asText().equals("WindowAttached")) {
+            return attachedWindowAggregate(id, node, input);
+        }
         requireRowtimeWindowing(node, windowing);
         requireNoRetraction(node);
         int rowtime = windowing.path("timeAttributeIndex").asInt();
@@ -407,6 +415,98 @@ final class PlanExecution {
             throw notModelled(node, "a SESSION window partitioned by columns it is not grouped by");
         }
         return aggregation(id, input, node, rowtime, spec, gap, false);
+    }
+
+    /**
+     * A window aggregation over the rows of a TUMBLE window table function, with a calc between them
+     * (the planner's shape when a filter on window_start or window_end is pushed below the
+     * aggregation): Flink's WindowAggOperator takes each row's window from its window_end
+     * (SliceAssigners#windowed) and drops it as late when that window has fired, as the fused
+     * aggregation does with the one TUMBLE window of its rowtime. So it is run as that aggregation,
+     * over each row with the rowtime of the window table function's row it comes from appended.
+     * HOP and CUMULATE rows come once per window and are late per window: not modelled.
+     */
+    private Relation attachedWindowAggregate(int id, JsonNode node, Relation input) {
+        JsonNode windowing = node.path("windowing");
+        WindowSpec spec = windowSpec(node, windowing.path("window"));
+        if (!windowing.path("isRowtime").asBoolean()) {
+            throw notModelled(node, "processing-time windows (Flink fires them by the wall clock)");
+        }
+        int current = graph.input(id);
+        while (PlanGraph.type(graph.node(current)).matches("stream-exec-(calc|exchange)")) {
+            current = graph.input(current);
+        }
+        LastRowtime tvf = tvfRowtimes.get(current);
+        if (spec == null || spec.kind() != WindowSpec.Kind.TUMBLE || tvf == null) {
+            throw notModelled(node, "window strategy WindowAttached of other than a TUMBLE window table function");
+        }
+        requireNoRetraction(node);
+        List<Column> columns = new ArrayList<>(input.columns());
+        columns.add(new Column("$rowtime", tvf.type, true));
+        int width = input.columns().size();
+        Relation withRowtime = input.with(columns, sink -> input.producer().run(tvf.appendedTo(width, sink)));
+        return aggregation(id, withRowtime, node, width, spec, 0, false);
+    }
+
+    /** Passes a window table function's rows on, keeping the rowtime of the last. */
+    private static class LastRowtime implements RowSink {
+        private final int rowtimeIndex;
+        private final SqlType type;
+        private RowSink downstream;
+        private Object rowtime;
+
+        LastRowtime(int rowtimeIndex, SqlType type) {
+            this.rowtimeIndex = rowtimeIndex;
+            this.type = type;
+        }
+
+        RowSink into(RowSink sink) {
+            downstream = sink;
+            return this;
+        }
+
+        /** A sink that passes rows of {@code width} columns on with this rowtime appended. */
+        RowSink appendedTo(int width, RowSink sink) {
+            LastRowtime tap = this;
+            return new LastRowtime(-1, type) {
+                {
+                    into(sink);
+                }
+
+                @Override
+                public void row(Object[] values, int fixtureLine) {
+                    Object[] row = Arrays.copyOf(values, width + 1);
+                    row[width] = tap.rowtime;
+                    sink.row(row, fixtureLine);
+                }
+            };
+        }
+
+        @Override
+        public void row(Object[] values, int fixtureLine) {
+            rowtime = values[rowtimeIndex];
+            downstream.row(values, fixtureLine);
+        }
+
+        @Override
+        public void watermark(long watermark) {
+            downstream.watermark(watermark);
+        }
+
+        @Override
+        public void possibleWatermark(long watermark) {
+            downstream.possibleWatermark(watermark);
+        }
+
+        @Override
+        public void interleavedWatermark(long watermark) {
+            downstream.interleavedWatermark(watermark);
+        }
+
+        @Override
+        public void endOfInput() {
+            downstream.endOfInput();
+        }
     }
 
     /** Whether every column of {@code columns} is one of the node's grouping keys. */
