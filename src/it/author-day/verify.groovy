@@ -35,10 +35,14 @@ def settings = new File(noPom, 'settings.xml')
 settings.text = new File(pluginDirectory, 'src/it/settings.xml').text
         .replace('@localRepositoryUrl@', (localRepositoryPath as File).toURI().toString())
 def mvn = new File(System.getProperty('maven.home'), 'bin/mvn').path
-def command = [mvn, '-B', '-ntp', '-o', '-s', settings.path, "-Dmaven.repo.local=${localRepositoryPath}".toString(),
-               "${pluginCoordinates}:simulate".toString(),
-               '-Dcookbook.recipes=.', '-Dcookbook.fixtures=fixtures']
-def process = new ProcessBuilder(command).directory(noPom).redirectErrorStream(true).start()
+// the README's command, as written (ReadmeCommandsTest checks that this line holds it), for this build of the plugin
+def readme = 'org.flinkcookbook:cookbook-maven-plugin:0.1.0-SNAPSHOT:verify -Dcookbook.recipes=. -Dcookbook.fixtures=fixtures'
+assert readme.startsWith("${pluginCoordinates}:verify ")
+def command = [mvn, '-B', '-ntp', '-o', '-s', settings.path, "-Dmaven.repo.local=${localRepositoryPath}".toString()] +
+        readme.split(' ').toList()
+def builder = new ProcessBuilder(command).directory(noPom).redirectErrorStream(true)
+builder.environment().put('CI', 'true') // no warm engine left behind, as on CI
+def process = builder.start()
 def output = process.inputStream.text
 assert process.waitFor(300, TimeUnit.SECONDS)
 new File(basedir, 'nopom.log').text = output
@@ -47,6 +51,6 @@ assert !new File(noPom, '${project.basedir}').exists()
 assert new File(noPom, 'target/cookbook/report.json').file
 assert new File(noPom, 'target/cookbook-reports').directory
 assert !output.contains('${project.basedir}')
-assert output.contains('Cookbook summary (simulator), report: target/cookbook/report.json')
+assert output.contains('Cookbook summary (flink), report: target/cookbook/report.json')
 assert output.contains("  open ${new File(noPom, 'target/cookbook/index.html').absolutePath} for every recipe's results")
 return true

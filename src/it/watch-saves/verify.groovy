@@ -2,7 +2,7 @@ import java.util.concurrent.TimeUnit
 
 // cookbook:watch (on the simulator, a tumbling window) with its keys typed into a pipe (no terminal: watch.LineKeyboard reads lines), and
 // a fixture saved while it runs: the save runs the recipe again, which fails; u writes its new values,
-// which verifies it again, passing; q ends the watch.
+// which verifies it again, passing; a second save fails it again, and q ends the watch with BUILD SUCCESS.
 def settings = [basedir.parentFile, basedir.parentFile.parentFile]
         .collect { new File(it, 'interpolated-settings.xml') }
         .find { it.isFile() }
@@ -11,7 +11,10 @@ def command = [new File(System.getProperty('maven.home'), 'bin/mvn').path, '-B',
 if (settings != null) {
     command += ['-s', settings.path]
 }
-command += ['cookbook:watch', '-Dcookbook.engine=simulator']
+// the README's command, as written, on a cookbook laid out as the sample is: recipes/pom.xml (the sample's own) and
+// fixtures/ beside recipes/ (ReadmeCommandsTest checks that this line holds it)
+new File(basedir, 'recipes/pom.xml').text = new File(pluginDirectory, 'recipes/pom.xml').text
+command += '-f recipes/pom.xml cookbook:watch -Dcookbook.engine=simulator'.split(' ').toList()
 def builder = new ProcessBuilder(command).directory(basedir).redirectErrorStream(true)
 builder.environment().put('MAVEN_OPTS', '-XX:TieredStopAtLevel=1 -XX:+UseSerialGC')
 def watch = builder.start()
@@ -52,9 +55,24 @@ try {
     waitFor('window [2024-03-01 10:00:00.000, 2024-03-01 10:01:00.000): expected total=30 but was total=31', 0)
     type('u')
     seen = waitFor('PASSED', seen)
+    // a save that fails again, and q while it fails: the watch ends cleanly, each run said what failed
+    fixture.text = fixture.text.replaceFirst('1,s1,11,', '1,s1,12,')
+    int saved = seen
+    seen = waitFor(': 1 failed', seen)
+    waitFor('expected total=31 but was total=32', saved)
+    waitFor('to accept', saved)
+    synchronized (lines) { // as many rows late as expected: an on-time row's new value changed the window, no late row
+        assert lines.drop(saved).any { it.contains('3 rows dropped as late:') }
+        assert !lines.drop(saved).any { it.contains('[window changed]') }: "see ${log}"
+    }
     type('q')
     assert watch.waitFor(120, TimeUnit.SECONDS): 'q ends the watch'
     waitFor('Stopped watching', 0)
+    assert watch.exitValue() == 0: "q during a failure ends the watch with BUILD SUCCESS; its output is in ${log}"
+    waitFor('BUILD SUCCESS', 0)
+    synchronized (lines) {
+        assert !lines.any { it.contains('BUILD FAILURE') || it.contains('[Help 1]') }: "see ${log}"
+    }
 } finally {
     watch.destroyForcibly()
 }

@@ -127,7 +127,9 @@ public final class Benchmarks {
                     null,
                     THREADS,
                     true,
-                    GoalCommand.PREFIX);
+                    GoalCommand.PREFIX,
+                    null,
+                    null);
             summary = new CookbookRunner(settings, engine, null, SILENT).run(CookbookRunner.Mode.VERIFY);
         }
         long end = System.nanoTime();

@@ -144,7 +144,9 @@ final class LatencyBenchmarks {
                 null,
                 2,
                 true,
-                GoalCommand.PREFIX);
+                GoalCommand.PREFIX,
+                null,
+                null);
         boolean flink = engineName.equals("flink");
         ResultCache results = remembered ? new ResultCache(engineName, Duration.ofSeconds(60)) : ResultCache.none();
         try (Engine engine = flink

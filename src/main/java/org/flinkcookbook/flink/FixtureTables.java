@@ -3,6 +3,7 @@ package org.flinkcookbook.flink;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -113,7 +114,19 @@ final class FixtureTables {
         }
         Path file = localPath(path).normalize();
         Path fixtures = fixturesDirectory.toAbsolutePath().normalize();
-        if (!Files.isRegularFile(file) || !file.startsWith(fixtures)) {
+        if (!file.startsWith(fixtures)) {
+            return;
+        }
+        String shownAs = fixturesDirectory.getFileName() + "/"
+                + fixtures.relativize(file).toString().replace('\\', '/');
+        if (!Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
+            throw new StatementFailure(
+                    statement.line(),
+                    "fixture file " + shownAs + " of table " + String.join(".", created.getName().names)
+                            + " does not exist; write it (one row a line in the table's column order, no header line)"
+                            + " or run mvn cookbook:fixtures -Dcookbook.generate=all");
+        }
+        if (!Files.isRegularFile(file)) {
             return;
         }
         CatalogManager catalog = catalogs.get();

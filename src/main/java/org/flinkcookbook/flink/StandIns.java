@@ -15,6 +15,7 @@ import org.apache.flink.table.catalog.ContextResolvedTable;
 import org.apache.flink.table.catalog.ObjectIdentifier;
 import org.apache.flink.table.factories.Factory;
 import org.flinkcookbook.sql.ChangelogSources;
+import org.flinkcookbook.sql.KnownConnector;
 
 /**
  * Decides, while a recipe is planned, which of its tables Flink cannot plan as written, because
@@ -34,21 +35,6 @@ final class StandIns {
             .collect(Collectors.toUnmodifiableSet());
 
     private static final List<String> FORMAT_KEYS = List.of("format", "key.format", "value.format");
-    /** Sinks that write changes as upserts by primary key; other known ones take appends only. */
-    private static final Set<String> UPSERT_SINKS = Set.of(
-            "upsert-kafka",
-            "jdbc",
-            "elasticsearch-6",
-            "elasticsearch-7",
-            "opensearch",
-            "hbase-1.4",
-            "hbase-2.2",
-            "mongodb");
-
-    private static final Set<String> APPEND_SINKS = Set.of("kafka", "filesystem", "kinesis", "firehose", "pulsar");
-    private static final Set<String> WITHOUT_LOOKUP =
-            Set.of("kafka", "upsert-kafka", "datagen", "filesystem", "kinesis", "pulsar");
-
     /** A table planned with a stand-in, and why it cannot run here. */
     record StandIn(String table, int line, String reason) {}
 
@@ -99,7 +85,7 @@ final class StandIns {
 
     /** Whether a table of this connector can be looked up in a lookup join (unknown connectors are taken to). */
     static boolean canBeLookedUp(String connector) {
-        return !WITHOUT_LOOKUP.contains(connector);
+        return KnownConnector.named(connector).map(KnownConnector::lookup).orElse(true);
     }
 
     /** True while no table of the session stands in for one that cannot run here. */
@@ -121,9 +107,11 @@ final class StandIns {
 
     /** The changes a sink of this connector takes: {@code insert-only}, {@code upsert} or {@code all}. */
     static String sinkChanges(String connector, Map<String, String> options) {
-        if (UPSERT_SINKS.contains(connector)) {
+        KnownConnector.Sink sink =
+                KnownConnector.named(connector).map(KnownConnector::sink).orElse(KnownConnector.Sink.ALL);
+        if (sink == KnownConnector.Sink.UPSERT) {
             return "upsert";
         }
-        return APPEND_SINKS.contains(connector) && !ChangelogSources.writesChangelog(options) ? "insert-only" : "all";
+        return sink == KnownConnector.Sink.APPEND && !ChangelogSources.writesChangelog(options) ? "insert-only" : "all";
     }
 }

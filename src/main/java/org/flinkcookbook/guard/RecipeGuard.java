@@ -27,6 +27,7 @@ import org.apache.flink.sql.parser.dql.SqlLoadModule;
 import org.flinkcookbook.recipe.FixtureBinding;
 import org.flinkcookbook.recipe.Recipe;
 import org.flinkcookbook.sql.FixturePlaceholder;
+import org.flinkcookbook.sql.KnownConnector;
 import org.flinkcookbook.sql.Nondeterminism;
 import org.flinkcookbook.sql.SqlParsing;
 import org.flinkcookbook.sql.SqlSyntaxException;
@@ -43,33 +44,6 @@ import org.flinkcookbook.sql.TableReads;
 public final class RecipeGuard {
 
     private static final String BIND_FIXTURE = "bind a fixture with <!-- cookbook:fixture TABLE = file.csv -->";
-
-    /** Connectors that talk to a server: reading one without a fixture would open a connection. */
-    private static final Set<String> NETWORK_CONNECTORS = Set.of(
-            "kafka",
-            "upsert-kafka",
-            "jdbc",
-            "elasticsearch-6",
-            "elasticsearch-7",
-            "opensearch",
-            "hbase-1.4",
-            "hbase-2.2",
-            "kinesis",
-            "firehose",
-            "pulsar",
-            "rabbitmq",
-            "mongodb",
-            "cassandra",
-            "socket",
-            "http",
-            "mysql-cdc",
-            "postgres-cdc",
-            "oracle-cdc",
-            "sqlserver-cdc",
-            "mongodb-cdc",
-            "redis",
-            "dynamodb",
-            "hive");
 
     /** Option keys whose values name a server. */
     private static final List<String> NETWORK_OPTION_WORDS =
@@ -325,7 +299,9 @@ public final class RecipeGuard {
     /** Why reading a table with these options is refused, or null when it may be read. */
     private String unsafeSource(Map<String, String> options) {
         String connector = options.getOrDefault("connector", "").toLowerCase(Locale.ROOT);
-        if (NETWORK_CONNECTORS.contains(connector)) {
+        if (KnownConnector.named(connector)
+                .filter(KnownConnector::talksToServer)
+                .isPresent()) {
             return "would open a network connection (connector '" + connector + "'); " + BIND_FIXTURE;
         }
         for (Map.Entry<String, String> option : options.entrySet()) {

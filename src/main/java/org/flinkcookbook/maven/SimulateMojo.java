@@ -2,7 +2,6 @@ package org.flinkcookbook.maven;
 
 import org.apache.maven.plugins.annotations.Mojo;
 import org.flinkcookbook.run.CookbookException;
-import org.flinkcookbook.run.CookbookRunner;
 import org.flinkcookbook.run.EngineKind;
 
 /**
@@ -17,11 +16,6 @@ public class SimulateMojo extends AbstractCookbookMojo {
     @Override
     boolean isTest() {
         return true;
-    }
-
-    @Override
-    CookbookRunner.Mode mode() {
-        return CookbookRunner.Mode.VERIFY;
     }
 
     /** The simulator; a cookbook.engine naming another engine is refused. */

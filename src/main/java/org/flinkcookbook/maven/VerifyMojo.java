@@ -4,7 +4,6 @@ import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.flinkcookbook.run.CookbookException;
-import org.flinkcookbook.run.CookbookRunner;
 import org.flinkcookbook.run.EngineKind;
 
 /**
@@ -19,11 +18,6 @@ public class VerifyMojo extends AbstractFlinkMojo {
     @Override
     boolean isTest() {
         return true;
-    }
-
-    @Override
-    CookbookRunner.Mode mode() {
-        return CookbookRunner.Mode.VERIFY;
     }
 
     /** Flink; a cookbook.engine naming another engine is refused. */

@@ -30,11 +30,6 @@ public class WatchMojo extends AbstractFlinkMojo {
         return EngineKind.named(engine);
     }
 
-    @Override
-    CookbookRunner.Mode mode() {
-        return CookbookRunner.Mode.VERIFY;
-    }
-
     /** On Flink, the simulator says which rows a failing recipe lost, as in verify. */
     @Override
     boolean explainsWithSimulator() {

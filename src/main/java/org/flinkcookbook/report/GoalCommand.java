@@ -11,16 +11,19 @@ import java.util.stream.Collectors;
  * directories given on the command line where it was run without one.
  *
  * @param plugin what stands before the goal's name: {@code cookbook} or {@code groupId:artifactId:version}
- * @param arguments what follows it, starting with a space, or empty: {@code -f recipes/pom.xml}, {@code -Dcookbook.recipes=.}
+ * @param arguments what follows it but the recipe filter, starting with a space, or empty:
+ *     {@code -f recipes/pom.xml}, {@code -Dcookbook.recipes=.}
+ * @param recipeFilter the value of {@code -Dcookbook.recipe}, always the last argument; null for none
  */
-public record GoalCommand(String plugin, String arguments) implements Serializable {
+public record GoalCommand(String plugin, String arguments, String recipeFilter) implements Serializable {
 
     /** The short form, for a build whose POM declares the plugin in its own directory. */
-    public static final GoalCommand PREFIX = new GoalCommand("cookbook", "");
+    public static final GoalCommand PREFIX = new GoalCommand("cookbook", "", null);
 
     /** The command line that runs the goal, for example {@code mvn cookbook:expected}. */
     public String of(String goal) {
-        return "mvn " + plugin + ":" + goal + arguments;
+        return "mvn " + plugin + ":" + goal + arguments
+                + (recipeFilter == null ? "" : RECIPE_FILTER + quoted(recipeFilter));
     }
 
     /**
@@ -30,16 +33,16 @@ public record GoalCommand(String plugin, String arguments) implements Serializab
      * @param path the recipe's display path, which the filter matches
      */
     public GoalCommand forRecipe(String path) {
-        int filter = arguments.indexOf(RECIPE_FILTER);
-        String others = filter < 0 ? arguments : arguments.substring(0, filter);
-        return new GoalCommand(plugin, others + RECIPE_FILTER + quoted(path));
+        return new GoalCommand(plugin, arguments, path);
     }
 
-    /** The recipe filter, always the last of the arguments ({@link #REPEATED} ends with it). */
     private static final String RECIPE_FILTER = " -Dcookbook.recipe=";
 
-    /** The properties that choose what runs: repeated in the command, since a build without a POM needs them again. */
-    private static final List<String> REPEATED = List.of("cookbook.recipes", "cookbook.fixtures", "cookbook.recipe");
+    /**
+     * The properties that choose where the recipes are: repeated in the command, since a build without a
+     * POM needs them again (as is the recipe filter, last).
+     */
+    private static final List<String> REPEATED = List.of("cookbook.recipes", "cookbook.fixtures");
 
     /**
      * How the user ran this plugin.
@@ -63,7 +66,7 @@ public record GoalCommand(String plugin, String arguments) implements Serializab
                         .filter(userProperties::containsKey)
                         .map(name -> " -D" + name + "=" + quoted(userProperties.get(name)))
                         .collect(Collectors.joining());
-        return new GoalCommand(plugin, arguments);
+        return new GoalCommand(plugin, arguments, userProperties.get("cookbook.recipe"));
     }
 
     private static String quoted(String value) {

@@ -13,6 +13,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.flinkcookbook.compare.Mismatch;
 import org.flinkcookbook.expected.ExpectedResult;
 import org.flinkcookbook.io.AtomicFiles;
@@ -68,6 +71,9 @@ public final class HtmlReport {
             th { background: #f0f2f5; font-weight: 600; }
             td.num { text-align: right; font-variant-numeric: tabular-nums; }
             .rows td { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; white-space: pre; }
+            table.rows { display: block; max-width: 100%; overflow-x: auto; }
+            pre.excerpt { font: 13px/1.4 ui-monospace, SFMono-Regular, Menlo, monospace; background: #f6f7f9; border: 1px solid #e2e5ea; padding: 6px 10px; overflow-x: auto; }
+            pre.excerpt .caret { color: var(--bad); font-weight: 700; }
             .status { display: inline-block; padding: 0 8px; border-radius: 10px; font-size: 12px; font-weight: 600; color: #fff; background: var(--muted); }
             .status.passed, .status.written { background: var(--ok); } .status.failed, .status.error, .status.broken { background: var(--bad); }
             .status.unsupported, .status.no-expected, .status.not-runnable { background: var(--warn); }
@@ -99,27 +105,51 @@ public final class HtmlReport {
     private static final String POLICY =
             "default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src 'sha256-" + sha256(SCRIPT) + "'";
 
+    /** A position Flink's message names, as the engines give it in Markdown lines and columns. */
+    private static final Pattern POSITION =
+            Pattern.compile("\\bline (\\d+), column (\\d+)(?: to line (\\d+), column (\\d+))?");
+
+    private static final int EXCERPT_LINES = 3;
+
     private final StringBuilder html = new StringBuilder(64 * 1024);
     private final GoalCommand mvn;
+    private final Function<String, List<String>> recipeLines;
 
-    private HtmlReport(GoalCommand mvn) {
+    private HtmlReport(GoalCommand mvn, Function<String, List<String>> recipeLines) {
         this.mvn = mvn;
+        this.recipeLines = recipeLines;
     }
 
     /**
      * A failed recipe's expected values are shown beside its rows: those its outcome was compared
-     * with ({@link RecipeOutcome#expected()}).
+     * with ({@link RecipeOutcome#expected()}); a recipe stopped at a line and column of its SQL shows
+     * the lines there, with a caret under the column.
      *
      * @param mvn how the user ran the plugin, for the commands that put a recipe right
+     * @param recipeLines the lines of the recipe at a display path, empty when it cannot be read
      */
     public static void write(
-            Path file, String engine, String flinkVersion, List<RecipeOutcome> outcomes, GoalCommand mvn)
+            Path file,
+            String engine,
+            String flinkVersion,
+            List<RecipeOutcome> outcomes,
+            GoalCommand mvn,
+            Function<String, List<String>> recipeLines)
             throws IOException {
-        AtomicFiles.write(file, page(engine, flinkVersion, outcomes, mvn));
+        AtomicFiles.write(file, page(engine, flinkVersion, outcomes, mvn, recipeLines));
     }
 
     static String page(String engine, String flinkVersion, List<RecipeOutcome> outcomes, GoalCommand mvn) {
-        return new HtmlReport(mvn).render(engine, flinkVersion, outcomes);
+        return page(engine, flinkVersion, outcomes, mvn, path -> List.of());
+    }
+
+    static String page(
+            String engine,
+            String flinkVersion,
+            List<RecipeOutcome> outcomes,
+            GoalCommand mvn,
+            Function<String, List<String>> recipeLines) {
+        return new HtmlReport(mvn, recipeLines).render(engine, flinkVersion, outcomes);
     }
 
     private String render(String engine, String flinkVersion, List<RecipeOutcome> outcomes) {
@@ -223,6 +253,7 @@ public final class HtmlReport {
                 html.append("\n").append(Html.escape(outcome.remedy(mvn)));
             }
             html.append("</p>");
+            excerpt(outcome);
         }
         if (!outcome.flinkVersions().isEmpty()) {
             html.append("<ul class=\"versions\">");
@@ -477,6 +508,39 @@ public final class HtmlReport {
             return millis / 60_000 + " min";
         }
         return millis % 1000 == 0 ? millis / 1000 + " s" : millis + " ms";
+    }
+
+    /**
+     * The recipe's lines up to the one its problem names, with a caret under the column (and the columns
+     * up to where Flink's message says it ends, on that line), as the Flink SQL client points at an error.
+     */
+    private void excerpt(RecipeOutcome outcome) {
+        Matcher position = POSITION.matcher(outcome.problem());
+        if (!position.find() || Integer.parseInt(position.group(1)) != outcome.problemLine()) {
+            return;
+        }
+        List<String> lines = recipeLines.apply(outcome.path());
+        int line = outcome.problemLine();
+        int column = Integer.parseInt(position.group(2));
+        if (line > lines.size() || column > lines.get(line - 1).length() + 1) {
+            return; // the file changed since it ran
+        }
+        int width = position.group(3) != null && Integer.parseInt(position.group(3)) == line
+                ? Math.max(1, Integer.parseInt(position.group(4)) - column + 1)
+                : 1;
+        String number = Integer.toString(line);
+        html.append("<pre class=\"excerpt\">");
+        for (int shown = Math.max(1, line - EXCERPT_LINES + 1); shown <= line; shown++) {
+            html.append(Html.escape(String.format(Locale.ROOT, "%" + number.length() + "d | ", shown)))
+                    .append(Html.escape(lines.get(shown - 1)))
+                    .append('\n');
+        }
+        html.append(" ".repeat(number.length()))
+                .append(" | ")
+                .append(lines.get(line - 1).substring(0, column - 1).replaceAll("[^\t]", " ")) // tabs stay tabs
+                .append("<span class=\"caret\">")
+                .append("^".repeat(width))
+                .append("</span></pre>");
     }
 
     private void rows(StatementResult result) {

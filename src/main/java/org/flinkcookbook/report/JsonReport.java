@@ -51,7 +51,9 @@ public final class JsonReport {
                 .filter(mismatch -> outcome.results().stream().noneMatch(mismatch::isAbout))
                 .toList();
         mismatches(recipe.putArray("mismatches"), unattached);
-        if (outcome.problem() != null) {
+        if (outcome.problem() == null) {
+            recipe.putNull("problem");
+        } else {
             ObjectNode problem = recipe.putObject("problem");
             problem.put("line", outcome.problemLine());
             problem.put("message", outcome.problem());

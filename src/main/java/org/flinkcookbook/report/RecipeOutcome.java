@@ -69,6 +69,8 @@ public record RecipeOutcome(
         private String problem;
         private List<String> warnings = List.of();
         private boolean cached;
+        private String remedy;
+        private List<VersionOutcome> flinkVersions = List.of();
         private List<ExpectedResult> expected = List.of();
 
         private Builder(String path, RecipeStatus status) {
@@ -115,6 +117,18 @@ public record RecipeOutcome(
             return this;
         }
 
+        /** The command or step that puts the recipe right, instead of its status's own. */
+        public Builder remedy(String remedy) {
+            this.remedy = remedy;
+            return this;
+        }
+
+        /** Its outcomes on the Flink versions listed in cookbook.flinkVersions. */
+        public Builder flinkVersions(List<VersionOutcome> outcomes) {
+            this.flinkVersions = outcomes;
+            return this;
+        }
+
         public RecipeOutcome build() {
             return new RecipeOutcome(
                     path,
@@ -126,27 +140,15 @@ public record RecipeOutcome(
                     problem,
                     warnings,
                     cached,
-                    null,
-                    List.of(),
+                    remedy,
+                    flinkVersions,
                     expected);
         }
     }
 
     /** This outcome with its outcomes on the listed Flink versions. */
     public RecipeOutcome withFlinkVersions(List<VersionOutcome> outcomes) {
-        return new RecipeOutcome(
-                path,
-                status,
-                seconds,
-                results,
-                mismatches,
-                problemLine,
-                problem,
-                warnings,
-                cached,
-                remedy,
-                outcomes,
-                expected);
+        return toBuilder().flinkVersions(outcomes).build();
     }
 
     /** The listed Flink versions that reject one of its statements. */
@@ -230,18 +232,20 @@ public record RecipeOutcome(
 
     /** This outcome, put right by {@code remedy} instead of its status's remedy. */
     public RecipeOutcome withRemedy(String remedy) {
-        return new RecipeOutcome(
-                path,
-                status,
-                seconds,
-                results,
-                mismatches,
-                problemLine,
-                problem,
-                warnings,
-                cached,
-                remedy,
-                flinkVersions,
-                expected);
+        return toBuilder().remedy(remedy).build();
+    }
+
+    private Builder toBuilder() {
+        Builder builder = of(path, status)
+                .seconds(seconds)
+                .results(results)
+                .mismatches(mismatches)
+                .problem(problemLine, problem)
+                .warnings(warnings)
+                .remedy(remedy)
+                .flinkVersions(flinkVersions)
+                .expected(expected);
+        builder.cached = cached;
+        return builder;
     }
 }

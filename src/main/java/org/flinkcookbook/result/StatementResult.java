@@ -34,19 +34,6 @@ public record StatementResult(
         explanations = explanations == null ? RowExplanations.NONE : explanations;
     }
 
-    /** A result not yet timed. */
-    public StatementResult(
-            int line,
-            String label,
-            String sink,
-            List<String> columns,
-            List<ResultRow> rows,
-            boolean ordered,
-            Long lateRowsDropped,
-            RowExplanations explanations) {
-        this(line, label, sink, columns, rows, ordered, lateRowsDropped, explanations, 0);
-    }
-
     /** A result without explanations, as the Flink engine gives them. */
     public StatementResult(
             int line,
@@ -56,7 +43,7 @@ public record StatementResult(
             List<ResultRow> rows,
             boolean ordered,
             Long lateRowsDropped) {
-        this(line, label, sink, columns, rows, ordered, lateRowsDropped, RowExplanations.NONE);
+        this(line, label, sink, columns, rows, ordered, lateRowsDropped, RowExplanations.NONE, 0);
     }
 
     /** The same result, with the simulator's account of which rows were dropped or filtered. */

@@ -1,6 +1,7 @@
 package org.flinkcookbook.run;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -27,6 +28,7 @@ import org.flinkcookbook.guard.FileAccess;
 import org.flinkcookbook.guard.InputLog;
 import org.flinkcookbook.guard.RecipeGuard;
 import org.flinkcookbook.guard.Refusal;
+import org.flinkcookbook.io.AtomicFiles;
 import org.flinkcookbook.io.Console;
 import org.flinkcookbook.recipe.FixtureConvention;
 import org.flinkcookbook.recipe.Recipe;
@@ -454,8 +456,8 @@ public final class CookbookRunner {
             return outcome(recipe.displayPath(), RecipeStatus.PLANNED, start)
                     .problem(planned.line(), planned.message())
                     .warnings(warnings)
-                    .build()
-                    .withRemedy(remedy);
+                    .remedy(remedy)
+                    .build();
         }
         String must = hasExpected ? "has expected values" : "must have expected values (cookbook.requireExpected)";
         return outcome(recipe.displayPath(), RecipeStatus.ERROR, start)
@@ -626,7 +628,12 @@ public final class CookbookRunner {
         try {
             JsonReport.write(reportFile(), engine.name(), engine.flinkVersion(), outcomes);
             HtmlReport.write(
-                    Path.of(htmlReportPath()), engine.name(), engine.flinkVersion(), outcomes, settings.command());
+                    Path.of(htmlReportPath()),
+                    engine.name(),
+                    engine.flinkVersion(),
+                    outcomes,
+                    settings.command(),
+                    this::recipeLines);
             JUnitReport.write(settings.junitDirectory(), engine.name(), outcomes, settings.command(), everyRecipe());
         } catch (IOException e) {
             throw new CookbookException("cannot write the reports: " + e.getMessage(), e);
@@ -635,6 +642,18 @@ public final class CookbookRunner {
 
     private Path reportFile() {
         return settings.reportDirectory().resolve("report.json");
+    }
+
+    /** A recipe's lines for the HTML report's excerpts, read through no link as every report file is; none when unreadable. */
+    private List<String> recipeLines(String displayPath) {
+        try {
+            return AtomicFiles.readIfPresent(settings.baseDirectory().resolve(displayPath))
+                    .map(bytes ->
+                            new String(bytes, StandardCharsets.UTF_8).lines().toList())
+                    .orElse(List.of());
+        } catch (IOException e) {
+            return List.of();
+        }
     }
 
     /** How messages name a file: relative to the project directory. */

@@ -1,5 +1,6 @@
 package org.flinkcookbook.run;
 
+import com.fasterxml.jackson.annotation.JsonView;
 import java.io.Serializable;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -12,7 +13,9 @@ import org.flinkcookbook.simulator.SimulatorEngine;
 
 /**
  * Which engine runs the recipes and how, as plain values, so that the engine JVM (process.EngineJvm)
- * builds the same engines as Maven's.
+ * builds the same engines as Maven's. The options that change a result are in the run settings'
+ * {@link RunSettings#fingerprint() fingerprint} ({@link RunSettings.ChangesResults}); the fixtures
+ * are there relative to the project, and neither Flink's logs nor remembered results change one.
  *
  * @param engine the engine that runs the recipes
  * @param explainWithSimulator true when the simulator says which rows a recipe failing on Flink lost
@@ -25,13 +28,13 @@ import org.flinkcookbook.simulator.SimulatorEngine;
  *     (watch), under the run settings' {@link RunSettings#fingerprint() fingerprint}
  */
 public record EngineChoice(
-        EngineKind engine,
-        boolean explainWithSimulator,
+        @JsonView(RunSettings.ChangesResults.class) EngineKind engine,
+        @JsonView(RunSettings.ChangesResults.class) boolean explainWithSimulator,
         String fixturesDirectory,
-        int timeoutSeconds,
+        @JsonView(RunSettings.ChangesResults.class) int timeoutSeconds,
         boolean flinkLogs,
-        String flinkAddress,
-        boolean strict,
+        @JsonView(RunSettings.ChangesResults.class) String flinkAddress,
+        @JsonView(RunSettings.ChangesResults.class) boolean strict,
         boolean remembersResults)
         implements Serializable {
 

@@ -132,7 +132,8 @@ final class SimulatorBackEnd implements SessionBackEnd {
                 rows,
                 sinkRows.ordered(),
                 trace.lateRowsDropped(),
-                trace.explanations(settings::timeZone, settings.watermarkIntervalMillis()));
+                trace.explanations(settings::timeZone, settings.watermarkIntervalMillis()),
+                0);
     }
 
     @Override

@@ -218,6 +218,13 @@ class RecipeCacheTest {
 
     @Test
     void aPathTheRegexNeverSawIsAnInputSinceItIsWhatTheEngineRead() throws IOException {
+        writeCommentedPathRecipe();
+
+        assertAnInput("recipes/commented.md", "fixtures/shared/data.csv");
+    }
+
+    /** A recipe whose fixture path no regex over the Markdown would find, with its expected values. */
+    private void writeCommentedPathRecipe() throws IOException {
         write(
                 "recipes/commented.md",
                 "# Commented\n```sql\nCREATE TABLE events " + EVENTS
@@ -225,14 +232,19 @@ class RecipeCacheTest {
                         + COUNT + "\n```\n");
         write("fixtures/shared/data.csv", "1,a,10,2024-03-01 10:00:01\n");
         run(RecipeCache.none(), CookbookRunner.Mode.WRITE_EXPECTED);
-        assertThat(verify(SETTINGS)).containsEntry("recipes/commented.md", "passed");
-        assertThat(verify(SETTINGS)).containsEntry("recipes/commented.md", "cached");
+    }
 
-        append("fixtures/shared/data.csv", "2,b,20,2024-03-01 10:00:02\n");
+    /**
+     * {@code recipe} passes, is then reported from the cache, and runs again (and fails) once a row
+     * is added to {@code fixture}, while the recipe that does not read it stays cached.
+     */
+    private void assertAnInput(String recipe, String fixture) throws IOException {
+        assertThat(verify(SETTINGS)).containsEntry(recipe, "passed");
+        assertThat(verify(SETTINGS)).containsEntry(recipe, "cached");
 
-        assertThat(verify(SETTINGS))
-                .containsEntry("recipes/commented.md", "failed")
-                .containsEntry("recipes/bound.md", "cached");
+        append(fixture, "2,b,20,2024-03-01 10:00:02\n");
+
+        assertThat(verify(SETTINGS)).containsEntry(recipe, "failed").containsEntry("recipes/bound.md", "cached");
     }
 
     @Test
@@ -265,14 +277,8 @@ class RecipeCacheTest {
                         + "\n```\n");
         write("fixtures/lab/convention/events.csv", "1,a,10,2024-03-01 10:00:01\n");
         run(RecipeCache.none(), CookbookRunner.Mode.WRITE_EXPECTED);
-        assertThat(verify(SETTINGS)).containsEntry("recipes/lab/convention.md", "passed");
-        assertThat(verify(SETTINGS)).containsEntry("recipes/lab/convention.md", "cached");
 
-        append("fixtures/lab/convention/events.csv", "2,b,20,2024-03-01 10:00:02\n");
-
-        assertThat(verify(SETTINGS))
-                .containsEntry("recipes/lab/convention.md", "failed")
-                .containsEntry("recipes/bound.md", "cached");
+        assertAnInput("recipes/lab/convention.md", "fixtures/lab/convention/events.csv");
     }
 
     @Test
@@ -310,9 +316,7 @@ class RecipeCacheTest {
 
     @Test
     void changedSinceRunsOnlyTheRecipesWhoseInputsGitSaysChanged() throws Exception {
-        git("init", "-q");
-        git("add", ".");
-        git("-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "cookbook");
+        commitTheProject();
         append("fixtures/data/more.csv", "2,a,5,2024-03-01 10:00:02\n");
         append("recipes/bound.md", "\nMore prose.\n");
 
@@ -339,16 +343,8 @@ class RecipeCacheTest {
 
     @Test
     void aFixtureWrittenInACommentedPathCountsForChangedSinceOnceItWasRead() throws Exception {
-        write(
-                "recipes/commented.md",
-                "# Commented\n```sql\nCREATE TABLE events " + EVENTS
-                        + " WITH ('connector' = 'filesystem', 'path' /* c */ = 'fixtures/shared/data.csv', 'format' = 'csv');\n"
-                        + COUNT + "\n```\n");
-        write("fixtures/shared/data.csv", "1,a,10,2024-03-01 10:00:01\n");
-        run(RecipeCache.none(), CookbookRunner.Mode.WRITE_EXPECTED);
-        git("init", "-q");
-        git("add", ".");
-        git("-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "cookbook");
+        writeCommentedPathRecipe();
+        commitTheProject();
         verify(SETTINGS);
 
         append("fixtures/shared/data.csv", "2,b,20,2024-03-01 10:00:02\n");
@@ -360,9 +356,7 @@ class RecipeCacheTest {
 
     @Test
     void aReferenceThatGitWouldReadAsAnOptionIsRefusedAndWritesNothing() throws Exception {
-        git("init", "-q");
-        git("add", ".");
-        git("-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "cookbook");
+        commitTheProject();
         Path written = project.resolve("written.txt");
 
         for (String ref : List.of("--output=" + written, "-p")) {
@@ -375,6 +369,13 @@ class RecipeCacheTest {
                 .hasMessageContaining("cookbook.changedSince needs git");
         assertThat(written).doesNotExist();
         assertThat(ChangedSince.ask("HEAD", project).ref()).isEqualTo("HEAD");
+    }
+
+    /** The project as the first commit of a new git repository. */
+    private void commitTheProject() throws Exception {
+        git("init", "-q");
+        git("add", ".");
+        git("-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "cookbook");
     }
 
     private RecipeCache changedSince(String ref, Path cacheDirectory) {

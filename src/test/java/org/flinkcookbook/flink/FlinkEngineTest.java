@@ -266,6 +266,22 @@ class FlinkEngineTest {
         assertThat(run.problem().message()).contains("nowhere.csv").contains("does not exist");
     }
 
+    @Test
+    void aMissingFileOfTheFixturesDirectoryIsNamedAtItsCreateTableWithTheFix(FlinkEngine engine) {
+        RecipeRun run = engine.run(Recipes.sql(
+                directory,
+                "CREATE TABLE clicks (page STRING)\n"
+                        + "WITH ('connector' = 'filesystem', 'path' = '${fixtures}/no-such-clicks.csv', 'format' = 'csv');\n"
+                        + "SELECT page FROM clicks;"));
+
+        assertThat(run.problem().status()).isEqualTo(RecipeStatus.ERROR);
+        assertThat(run.problem().line()).isEqualTo(3);
+        assertThat(run.problem().message())
+                .isEqualTo("fixture file fixtures/no-such-clicks.csv of table clicks does not exist; write it (one"
+                        + " row a line in the table's column order, no header line) or run mvn cookbook:fixtures"
+                        + " -Dcookbook.generate=all");
+    }
+
     /** The query after the slow one is submitted while the slow one runs; the slow one's line stops the recipe all the same. */
     @Test
     void aSourceThatDoesNotEndInTimeIsStoppedByTheTimeoutWithAHintAtItsOwnLine() {

@@ -39,4 +39,19 @@ class GoalCommandTest {
         assertThat(command.of("verify"))
                 .isEqualTo("mvn cookbook:verify -f recipes/pom.xml -Dcookbook.recipe='**/0*_lag.md'");
     }
+
+    @Test
+    void forOneRecipeInsteadOfTheFilterTheUserGave() {
+        GoalCommand command = GoalCommand.invoked(
+                List.of("cookbook:verify"),
+                PLUGIN,
+                null,
+                Map.of("cookbook.recipe", "lab", "cookbook.recipes", "my recipes"));
+
+        assertThat(command.forRecipe("lab/late data.md").of("expected"))
+                .isEqualTo(
+                        "mvn cookbook:expected -Dcookbook.recipes='my recipes' -Dcookbook.recipe='lab/late data.md'");
+        assertThat(command.forRecipe("a.md").forRecipe("b.md").of("verify"))
+                .isEqualTo("mvn cookbook:verify -Dcookbook.recipes='my recipes' -Dcookbook.recipe=b.md");
+    }
 }

@@ -55,6 +55,35 @@ class HtmlReportTest {
     }
 
     @Test
+    void aBrokenRecipeShowsItsSqlUpToTheLineFlinkNamesWithACaretUnderTheColumnsItPointsAt() {
+        List<String> markdown = List.of(
+                "# A recipe Flink rejects", "", "```sql", "SELECT id,", "\tno_such_column <x> FROM readings;", "```");
+        RecipeOutcome broken = RecipeOutcome.of("recipes/broken.md", RecipeStatus.BROKEN)
+                .problem(
+                        5,
+                        "SELECT id, no_such_column <x> FROM readings: From line 5, column 2 to line 5, column 15:"
+                                + " Column 'no_such_column' not found in any table")
+                .build();
+        // a message without a position, or at another line than the problem's, gets no excerpt
+        RecipeOutcome missing = RecipeOutcome.of("recipes/missing.md", RecipeStatus.ERROR)
+                .problem(3, "the fixture fixtures/nowhere.csv for table events does not exist; add the CSV file")
+                .build();
+
+        String page = HtmlReport.page(
+                "flink",
+                "2.3.0",
+                List.of(broken, missing),
+                GoalCommand.PREFIX,
+                path -> path.equals("recipes/broken.md") ? markdown : List.of("# Missing", "", "<!-- x -->"));
+
+        assertThat(page)
+                .contains(
+                        "<pre class=\"excerpt\">3 | ```sql\n4 | SELECT id,\n5 | \tno_such_column &lt;x&gt; FROM readings;\n"
+                                + "  | \t<span class=\"caret\">^^^^^^^^^^^^^^</span></pre>");
+        assertThat(count(page, "<pre class=\"excerpt\">")).isEqualTo(1);
+    }
+
+    @Test
     void whatFailsTheBuildIsListedFirstAndACachedPassShowsItsResultsWithoutSayingThereAreNone() {
         StatementResult result =
                 new StatementResult(3, "SELECT 1", null, List.of("n"), List.of(ResultRow.insert("1")), false, null);

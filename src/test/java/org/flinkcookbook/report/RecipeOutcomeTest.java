@@ -34,7 +34,8 @@ class RecipeOutcomeTest {
                 List.of(ResultRow.insert("10:07:00", "10:08:00", "1")),
                 false,
                 1L,
-                new RowExplanations(late, List.of()));
+                new RowExplanations(late, List.of()),
+                0);
     }
 
     private static Mismatch.RowKey key(String column, String value) {
@@ -61,7 +62,8 @@ class RecipeOutcomeTest {
                 List.of(ResultRow.insert("10:07:00", "10:08:00", "1")),
                 false,
                 13L,
-                new RowExplanations(late, List.of()));
+                new RowExplanations(late, List.of()),
+                0);
 
         List<String> lines = failed(
                         result,
@@ -97,7 +99,8 @@ class RecipeOutcomeTest {
                 List.of(),
                 false,
                 2L,
-                new RowExplanations(late, List.of()));
+                new RowExplanations(late, List.of()),
+                0);
 
         List<String> lines = failed(
                         result, Mismatch.missingRow(result, key("id", "7"), ResultRow.insert("7", "10:03:10", "9")))
@@ -127,7 +130,8 @@ class RecipeOutcomeTest {
                 List.of(ResultRow.insert("21", "09:59:30")),
                 false,
                 null,
-                new RowExplanations(List.of(), checks));
+                new RowExplanations(List.of(), checks),
+                0);
 
         List<String> lines = failed(
                         result,
@@ -152,7 +156,8 @@ class RecipeOutcomeTest {
         List<String> lines = RecipeOutcome.of("recipes/late.md", RecipeStatus.FAILED)
                 .results(List.of(same, changed))
                 .mismatches(List.of(
-                        Mismatch.changedRow(changed, Mismatch.RowKey.window("10:07:00", "10:08:00"), "cnt=2", "cnt=1")))
+                        Mismatch.changedRow(changed, Mismatch.RowKey.window("10:07:00", "10:08:00"), "cnt=2", "cnt=1"),
+                        new Mismatch(40, changed.key(), Mismatch.Kind.LATE_ROWS_DROPPED, null, null, 0, "0", "1")))
                 .build()
                 .explanation("target/cookbook/report.json");
 
@@ -160,7 +165,34 @@ class RecipeOutcomeTest {
                 .containsExactly(
                         "recipes/late.md:40: EXECUTE STATEMENT SET -> per_minute: window [10:07:00, 10:08:00):"
                                 + " expected cnt=2 but was cnt=1",
+                        "recipes/late.md:40: EXECUTE STATEMENT SET -> per_minute: late rows dropped: expected 0 but was 1",
                         "recipes/late.md:40: 1 rows dropped as late:",
                         "  [window changed] " + late.get(0));
+    }
+
+    @Test
+    void aWindowThatChangedWhileAsManyRowsWereLateAsExpectedMarksNoLateRow() {
+        // a value of an on-time row edited in the fixture, or the query changed: the late rows are those of before
+        List<LateRow> late =
+                List.of(late(4, "10:00:55", "10:00:00", "10:01:00"), late(10, "10:02:45", "10:02:00", "10:03:00"));
+        StatementResult result = new StatementResult(
+                20,
+                "SELECT window_start ...",
+                null,
+                List.of("window_start", "window_end", "total"),
+                List.of(ResultRow.insert("10:00:00", "10:01:00", "32")),
+                false,
+                2L,
+                new RowExplanations(late, List.of()),
+                0);
+
+        List<String> lines = failed(
+                        result,
+                        Mismatch.changedRow(
+                                result, Mismatch.RowKey.window("10:00:00", "10:01:00"), "total=31", "total=32"))
+                .explanation("target/cookbook/report.json");
+
+        assertThat(lines.subList(1, lines.size()))
+                .containsExactly("recipes/late.md:20: 2 rows dropped as late:", "  " + late.get(0), "  " + late.get(1));
     }
 }

@@ -145,7 +145,9 @@ class CookbookRunnerTest {
                 annotationRoot,
                 threads,
                 failIfNoSpecifiedRecipes,
-                command);
+                command,
+                null,
+                null);
         return new CookbookRunner(settings, engine, null, console).run(mode);
     }
 

@@ -7,10 +7,12 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
+import java.lang.reflect.RecordComponent;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
-import java.util.function.UnaryOperator;
 import org.flinkcookbook.report.GoalCommand;
 import org.junit.jupiter.api.Test;
 
@@ -19,221 +21,143 @@ class RunSettingsTest {
 
     private static final Path PROJECT = Path.of("/work/cookbook");
 
-    /** The settings a Mojo builds, with one value changed by {@code change}. */
-    private static RunSettings settings(UnaryOperator<Values> change) {
-        Values v = change.apply(new Values(
-                "fixtures",
-                false,
-                1000,
-                Set.of("com.example.Fn"),
-                1,
-                "target/cookbook",
-                "",
-                EngineKind.FLINK,
-                300,
-                false,
-                null));
-        return new RunSettings(
-                PROJECT,
-                PROJECT.resolve("recipes"),
-                PROJECT.resolve(v.fixtures()),
-                v.filter(),
-                v.requireExpected(),
-                PROJECT.resolve(v.reports()),
-                PROJECT.resolve("target/cookbook-reports"),
-                v.maxStoredRows(),
-                v.functions(),
-                null,
-                v.threads(),
-                true,
-                GoalCommand.PREFIX,
-                new EngineChoice(
-                        v.engine(),
-                        false,
-                        PROJECT.resolve(v.fixtures()).toString(),
-                        v.timeout(),
-                        false,
-                        v.address(),
-                        v.strict(),
-                        false),
-                new RunSettings.CacheChoice("/home/u/.m2/repository/.cache/cookbook-maven-plugin/passes", null));
-    }
-
-    private record Values(
-            String fixtures,
-            boolean requireExpected,
-            int maxStoredRows,
-            Set<String> functions,
-            int threads,
-            String reports,
-            String filter,
-            EngineKind engine,
-            int timeout,
-            boolean strict,
-            String address) {}
+    /** The settings a Mojo builds. */
+    private static final RunSettings SETTINGS = new RunSettings(
+            PROJECT,
+            PROJECT.resolve("recipes"),
+            PROJECT.resolve("fixtures"),
+            "",
+            false,
+            PROJECT.resolve("target/cookbook"),
+            PROJECT.resolve("target/cookbook-reports"),
+            1000,
+            Set.of("com.example.Fn"),
+            null,
+            1,
+            true,
+            GoalCommand.PREFIX,
+            new EngineChoice(
+                    EngineKind.FLINK, false, PROJECT.resolve("fixtures").toString(), 300, false, null, false, false),
+            new RunSettings.CacheChoice("/home/u/.m2/repository/.cache/cookbook-maven-plugin/passes", null));
 
     @Test
-    void everySettingThatChangesAResultChangesTheFingerprintAndNoOtherDoes() {
-        String base = settings(v -> v).fingerprint();
-        assertThat(settings(v -> v).fingerprint()).as("stable").isEqualTo(base).hasSize(64);
+    void exactlyTheSettingsThatChangeAResultChangeTheFingerprint() {
+        String base = SETTINGS.fingerprint();
+        assertThat(SETTINGS.fingerprint()).as("stable").isEqualTo(base).hasSize(64);
 
-        List<UnaryOperator<Values>> changingResults = List.of(
-                v -> new Values(
-                        "data",
-                        v.requireExpected(),
-                        v.maxStoredRows(),
-                        v.functions(),
-                        v.threads(),
-                        v.reports(),
-                        v.filter(),
-                        v.engine(),
-                        v.timeout(),
-                        v.strict(),
-                        v.address()),
-                v -> new Values(
-                        v.fixtures(),
-                        true,
-                        v.maxStoredRows(),
-                        v.functions(),
-                        v.threads(),
-                        v.reports(),
-                        v.filter(),
-                        v.engine(),
-                        v.timeout(),
-                        v.strict(),
-                        v.address()),
-                v -> new Values(
-                        v.fixtures(),
-                        v.requireExpected(),
-                        10,
-                        v.functions(),
-                        v.threads(),
-                        v.reports(),
-                        v.filter(),
-                        v.engine(),
-                        v.timeout(),
-                        v.strict(),
-                        v.address()),
-                v -> new Values(
-                        v.fixtures(),
-                        v.requireExpected(),
-                        v.maxStoredRows(),
-                        Set.of(),
-                        v.threads(),
-                        v.reports(),
-                        v.filter(),
-                        v.engine(),
-                        v.timeout(),
-                        v.strict(),
-                        v.address()),
-                v -> new Values(
-                        v.fixtures(),
-                        v.requireExpected(),
-                        v.maxStoredRows(),
-                        v.functions(),
-                        v.threads(),
-                        v.reports(),
-                        v.filter(),
-                        EngineKind.SIMULATOR,
-                        v.timeout(),
-                        v.strict(),
-                        v.address()),
-                v -> new Values(
-                        v.fixtures(),
-                        v.requireExpected(),
-                        v.maxStoredRows(),
-                        v.functions(),
-                        v.threads(),
-                        v.reports(),
-                        v.filter(),
-                        v.engine(),
-                        5,
-                        v.strict(),
-                        v.address()),
-                v -> new Values(
-                        v.fixtures(),
-                        v.requireExpected(),
-                        v.maxStoredRows(),
-                        v.functions(),
-                        v.threads(),
-                        v.reports(),
-                        v.filter(),
-                        v.engine(),
-                        v.timeout(),
-                        true,
-                        v.address()),
-                v -> new Values(
-                        v.fixtures(),
-                        v.requireExpected(),
-                        v.maxStoredRows(),
-                        v.functions(),
-                        v.threads(),
-                        v.reports(),
-                        v.filter(),
-                        v.engine(),
-                        v.timeout(),
-                        v.strict(),
-                        "jm:8081"));
-        for (UnaryOperator<Values> change : changingResults) {
-            assertThat(settings(change).fingerprint()).isNotEqualTo(base);
+        List<String> changingTheFingerprint = new ArrayList<>();
+        List<String> changed = new ArrayList<>();
+        for (RecordComponent setting : RunSettings.class.getRecordComponents()) {
+            List<RecordComponent> options = setting.getType() == EngineChoice.class
+                    ? List.of(EngineChoice.class.getRecordComponents())
+                    : List.of(setting);
+            for (RecordComponent option : options) {
+                RunSettings other = option == setting
+                        ? with(SETTINGS, setting.getName(), otherValue(option, SETTINGS))
+                        : with(
+                                SETTINGS,
+                                setting.getName(),
+                                with(SETTINGS.engine(), option.getName(), otherValue(option, SETTINGS.engine())));
+                String name = option == setting ? setting.getName() : setting.getName() + "." + option.getName();
+                changed.add(name);
+                if (!other.fingerprint().equals(base)) {
+                    changingTheFingerprint.add(name);
+                }
+            }
         }
 
-        List<UnaryOperator<Values>> changingNoResult = List.of(
-                v -> new Values(
-                        v.fixtures(),
-                        v.requireExpected(),
-                        v.maxStoredRows(),
-                        v.functions(),
-                        4,
-                        v.reports(),
-                        v.filter(),
-                        v.engine(),
-                        v.timeout(),
-                        v.strict(),
-                        v.address()),
-                v -> new Values(
-                        v.fixtures(),
-                        v.requireExpected(),
-                        v.maxStoredRows(),
-                        v.functions(),
-                        v.threads(),
-                        "out",
-                        v.filter(),
-                        v.engine(),
-                        v.timeout(),
-                        v.strict(),
-                        v.address()),
-                v -> new Values(
-                        v.fixtures(),
-                        v.requireExpected(),
-                        v.maxStoredRows(),
-                        v.functions(),
-                        v.threads(),
-                        v.reports(),
-                        "lab",
-                        v.engine(),
-                        v.timeout(),
-                        v.strict(),
-                        v.address()));
-        for (UnaryOperator<Values> change : changingNoResult) {
-            assertThat(settings(change).fingerprint()).isEqualTo(base);
-        }
+        assertThat(changed)
+                .hasSize(RunSettings.class.getRecordComponents().length
+                        - 1
+                        + EngineChoice.class.getRecordComponents().length);
+        // the base directory counts as the place of the fixtures in the project
+        assertThat(changingTheFingerprint)
+                .containsExactlyInAnyOrder(
+                        "baseDirectory",
+                        "fixturesDirectory",
+                        "requireExpected",
+                        "maxStoredRows",
+                        "allowedFunctions",
+                        "engine.engine",
+                        "engine.explainWithSimulator",
+                        "engine.timeoutSeconds",
+                        "engine.flinkAddress",
+                        "engine.strict");
+    }
+
+    @Test
+    void aProjectMovedWithItsFixturesKeepsItsFingerprint() {
+        Path moved = Path.of("/home/u/cookbook");
+        RunSettings elsewhere = with(
+                with(with(SETTINGS, "baseDirectory", moved), "fixturesDirectory", moved.resolve("fixtures")),
+                "engine",
+                with(
+                        SETTINGS.engine(),
+                        "fixturesDirectory",
+                        moved.resolve("fixtures").toString()));
+
+        assertThat(elsewhere.fingerprint()).isEqualTo(SETTINGS.fingerprint());
     }
 
     @Test
     void theSettingsTravelToTheEngineJvmAsTheyAreWithTheirFingerprint() throws Exception {
-        RunSettings sent = settings(v -> v);
-        GoalRequest request = new GoalRequest(CookbookRunner.Mode.VERIFY, sent);
+        GoalRequest request = new GoalRequest(CookbookRunner.Mode.VERIFY, SETTINGS);
 
         GoalRequest received = (GoalRequest) roundTrip(request);
 
-        RunSettings arrived = received.settings();
-        assertThat(arrived.fingerprint()).isEqualTo(sent.fingerprint());
-        assertThat(arrived.baseDirectory()).isEqualTo(sent.baseDirectory());
-        assertThat(arrived.allowedFunctions()).isEqualTo(sent.allowedFunctions());
-        assertThat(arrived.engine()).isEqualTo(sent.engine());
-        assertThat(arrived.cache()).isEqualTo(sent.cache());
-        assertThat(arrived.command()).isEqualTo(sent.command());
+        assertThat(received.settings()).isEqualTo(SETTINGS);
+        assertThat(received.settings().fingerprint()).isEqualTo(SETTINGS.fingerprint());
+    }
+
+    /** A value of the component's type that differs from the one {@code record} has. */
+    private static Object otherValue(RecordComponent component, Record record) {
+        Object value = read(component, record);
+        Class<?> type = component.getType();
+        if (type == boolean.class) {
+            return !(Boolean) value;
+        } else if (type == int.class) {
+            return (Integer) value + 1;
+        } else if (type == Path.class) {
+            return value == null ? PROJECT : ((Path) value).resolve("other");
+        } else if (type == String.class) {
+            return value == null ? "other" : value + "-other";
+        } else if (type == Set.class) {
+            return Set.of("com.example.Other");
+        } else if (type == EngineKind.class) {
+            return value == EngineKind.FLINK ? EngineKind.SIMULATOR : EngineKind.FLINK;
+        } else if (type == GoalCommand.class) {
+            return new GoalCommand("org.flinkcookbook:cookbook-maven-plugin:0.1.0", "", null);
+        } else if (type == RunSettings.CacheChoice.class) {
+            return value == null ? new RunSettings.CacheChoice("/tmp/passes", null) : null;
+        }
+        throw new IllegalArgumentException("no other value of " + type);
+    }
+
+    /** {@code record} with the component {@code name} set to {@code value}. */
+    private static <R extends Record> R with(R record, String name, Object value) {
+        RecordComponent[] components = record.getClass().getRecordComponents();
+        Object[] values = Arrays.stream(components)
+                .map(component -> component.getName().equals(name) ? value : read(component, record))
+                .toArray();
+        try {
+            @SuppressWarnings("unchecked")
+            R changed = (R) record.getClass()
+                    .getDeclaredConstructor(Arrays.stream(components)
+                            .map(RecordComponent::getType)
+                            .toArray(Class<?>[]::new))
+                    .newInstance(values);
+            return changed;
+        } catch (ReflectiveOperationException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    private static Object read(RecordComponent component, Record record) {
+        try {
+            return component.getAccessor().invoke(record);
+        } catch (ReflectiveOperationException e) {
+            throw new AssertionError(e);
+        }
     }
 
     private static Object roundTrip(Object value) throws IOException, ClassNotFoundException {

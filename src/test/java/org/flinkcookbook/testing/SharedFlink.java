@@ -25,6 +25,11 @@ public final class SharedFlink implements ParameterResolver {
 
     @Override
     public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
+        return engine(context);
+    }
+
+    /** The engine of the test run, started by the first test that asks for it. */
+    public static FlinkEngine engine(ExtensionContext context) {
         return context.getRoot()
                 .getStore(ExtensionContext.Namespace.GLOBAL)
                 .getOrComputeIfAbsent(SharedFlink.class, key -> new ClosingEngine(), ClosingEngine.class)
