@@ -53,8 +53,8 @@ class ReadmeCommandsTest {
         RUN_BY.put("./mvnw -B -ntp verify", new Literally(".ci/run"));
         RUN_BY.put(
                 "./mvnw -B -ntp -o test -Dtest=RecipeFuzzTest -Dsurefire.failIfNoSpecifiedTests=false"
-                        + " -Dcookbook.fuzz.rewrites=true -Dcookbook.fuzz.cases=5000 -Dcookbook.fuzz.seed=59"
-                        + " -Dcookbook.fuzz.threads=3 -Dcookbook.fuzz.shrink=4"
+                        + " -Dcookbook.fuzz.cases=5000 -Dcookbook.fuzz.seed=59"
+                        + " -Dcookbook.fuzz.threads=2 -Dcookbook.fuzz.shrink=4"
                         + " \"-DquickJit=-XX:ReservedCodeCacheSize=512m\"",
                 new Sweep());
         RUN_BY.put(
