@@ -17,6 +17,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.flinkcookbook.io.AtomicFiles;
 import org.flinkcookbook.result.ResultRow;
+import org.flinkcookbook.result.RowExplanations;
 import org.flinkcookbook.result.RowKind;
 import org.flinkcookbook.result.StatementResult;
 
@@ -364,7 +365,9 @@ public final class ExpectedFileFormat {
                     current.columns,
                     current.rows,
                     current.ordered,
-                    current.lateRowsDropped);
+                    current.lateRowsDropped,
+                    RowExplanations.NONE,
+                    0);
             results.add(new ExpectedResult(result, current.digest, current.comments, current.innerComments));
             current = null;
         }

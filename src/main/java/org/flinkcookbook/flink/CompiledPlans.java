@@ -30,6 +30,7 @@ import org.apache.flink.util.CloseableIterator;
 import org.flinkcookbook.recipe.Recipe;
 import org.flinkcookbook.report.RecipeStatus;
 import org.flinkcookbook.result.ResultRow;
+import org.flinkcookbook.result.RowExplanations;
 import org.flinkcookbook.result.RowKind;
 import org.flinkcookbook.result.StatementResult;
 import org.flinkcookbook.session.ParsedStatement;
@@ -217,7 +218,9 @@ public final class CompiledPlans extends PlanningBackEnd {
                 result.getResolvedSchema().getColumnNames(),
                 rows,
                 false,
-                null);
+                null,
+                RowExplanations.NONE,
+                0);
     }
 
     /** The options the session SET (and did not RESET), as Flink got them. */

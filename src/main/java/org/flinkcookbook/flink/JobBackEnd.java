@@ -30,6 +30,7 @@ import org.flinkcookbook.guard.RecipeGuard;
 import org.flinkcookbook.recipe.Recipe;
 import org.flinkcookbook.report.RecipeStatus;
 import org.flinkcookbook.result.ResultRow;
+import org.flinkcookbook.result.RowExplanations;
 import org.flinkcookbook.result.RowKind;
 import org.flinkcookbook.result.StatementResult;
 import org.flinkcookbook.session.ParsedStatement;
@@ -188,7 +189,9 @@ final class JobBackEnd extends FlinkBackEnd {
                         result.getResolvedSchema().getColumnNames(),
                         rows,
                         ordered,
-                        lateRows);
+                        lateRows,
+                        RowExplanations.NONE,
+                        0);
             } catch (StatementFailure failure) {
                 throw failure;
             } catch (InterruptedException e) {

@@ -34,18 +34,6 @@ public record StatementResult(
         explanations = explanations == null ? RowExplanations.NONE : explanations;
     }
 
-    /** A result without explanations, as the Flink engine gives them. */
-    public StatementResult(
-            int line,
-            String label,
-            String sink,
-            List<String> columns,
-            List<ResultRow> rows,
-            boolean ordered,
-            Long lateRowsDropped) {
-        this(line, label, sink, columns, rows, ordered, lateRowsDropped, RowExplanations.NONE, 0);
-    }
-
     /** The same result, with the simulator's account of which rows were dropped or filtered. */
     public StatementResult withExplanations(RowExplanations rowExplanations) {
         return new StatementResult(

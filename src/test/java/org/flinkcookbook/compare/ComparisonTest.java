@@ -7,6 +7,7 @@ import java.util.List;
 import org.flinkcookbook.expected.ExpectedResult;
 import org.flinkcookbook.expected.RowsDigest;
 import org.flinkcookbook.result.ResultRow;
+import org.flinkcookbook.result.RowExplanations;
 import org.flinkcookbook.result.RowKind;
 import org.flinkcookbook.result.StatementResult;
 import org.junit.jupiter.api.Test;
@@ -16,7 +17,16 @@ class ComparisonTest {
     private static final List<String> WINDOW_COLUMNS = List.of("window_start", "window_end", "cnt", "total");
 
     private static StatementResult windows(Long late, ResultRow... rows) {
-        return new StatementResult(42, "SELECT window_start ...", null, WINDOW_COLUMNS, List.of(rows), false, late);
+        return new StatementResult(
+                42,
+                "SELECT window_start ...",
+                null,
+                WINDOW_COLUMNS,
+                List.of(rows),
+                false,
+                late,
+                RowExplanations.NONE,
+                0);
     }
 
     private static ResultRow window(String start, String end, String cnt, String total) {
@@ -63,7 +73,9 @@ class ComparisonTest {
                 columns,
                 List.of(new ResultRow(RowKind.INSERT, Arrays.asList("Pita Pan", null, "=", ""))),
                 false,
-                null);
+                null,
+                RowExplanations.NONE,
+                0);
         StatementResult actual = new StatementResult(
                 30,
                 "WITH current_and_previous ...",
@@ -71,7 +83,9 @@ class ComparisonTest {
                 columns,
                 List.of(ResultRow.insert("Pita Pan", "12.69", "▲", " x")),
                 false,
-                null);
+                null,
+                RowExplanations.NONE,
+                0);
 
         assertThat(Comparison.compare(List.of(expected(expected)), List.of(actual)))
                 .extracting(Mismatch::describe)
@@ -111,7 +125,9 @@ class ComparisonTest {
                 List.of("k", "n"),
                 List.of(new ResultRow(RowKind.UPDATE_AFTER, List.of("a", "2"))),
                 false,
-                null);
+                null,
+                RowExplanations.NONE,
+                0);
         StatementResult actual = new StatementResult(
                 1,
                 "SELECT k, n ...",
@@ -119,7 +135,9 @@ class ComparisonTest {
                 List.of("k", "n"),
                 List.of(new ResultRow(RowKind.INSERT, List.of("a", "2"))),
                 false,
-                null);
+                null,
+                RowExplanations.NONE,
+                0);
 
         assertThat(Comparison.compare(List.of(expected(expected)), List.of(actual)))
                 .extracting(Mismatch::describe)
@@ -135,7 +153,9 @@ class ComparisonTest {
                 List.of("n"),
                 List.of(ResultRow.insert("1"), ResultRow.insert("2")),
                 true,
-                null);
+                null,
+                RowExplanations.NONE,
+                0);
         StatementResult actual = new StatementResult(
                 3,
                 "SELECT n ... ORDER BY n",
@@ -143,7 +163,9 @@ class ComparisonTest {
                 List.of("n"),
                 List.of(ResultRow.insert("2"), ResultRow.insert("1")),
                 true,
-                null);
+                null,
+                RowExplanations.NONE,
+                0);
 
         assertThat(Comparison.compare(List.of(expected(expected)), List.of(actual)))
                 .extracting(Mismatch::describe)
@@ -160,7 +182,9 @@ class ComparisonTest {
                 List.of("id", "p"),
                 List.of(ResultRow.insert("1", ResultRow.NONDETERMINISTIC)),
                 false,
-                null);
+                null,
+                RowExplanations.NONE,
+                0);
         StatementResult actual = new StatementResult(
                 3,
                 "SELECT id, PROCTIME()",
@@ -168,7 +192,9 @@ class ComparisonTest {
                 List.of("id", "p"),
                 List.of(ResultRow.insert("1", "2026-11-29 10:00:00.123")),
                 false,
-                null);
+                null,
+                RowExplanations.NONE,
+                0);
 
         assertThat(Comparison.compare(List.of(expected(expected)), List.of(actual)))
                 .isEmpty();
@@ -184,7 +210,9 @@ class ComparisonTest {
                 List.of("window_start", "cnt"),
                 List.of(ResultRow.insert("a", "1")),
                 false,
-                0L);
+                0L,
+                RowExplanations.NONE,
+                0);
 
         assertThat(Comparison.compare(List.of(expected(expected)), List.of(actual)))
                 .extracting(Mismatch::describe)
@@ -194,14 +222,46 @@ class ComparisonTest {
 
     @Test
     void statementsAddedOrRemovedFromTheRecipeAreExtraOrObsoleteResults() {
-        StatementResult kept =
-                new StatementResult(10, "SELECT a", null, List.of("a"), List.of(ResultRow.insert("1")), false, null);
-        StatementResult removed =
-                new StatementResult(20, "SELECT b", null, List.of("b"), List.of(ResultRow.insert("2")), false, null);
-        StatementResult added =
-                new StatementResult(22, "SELECT c", null, List.of("c"), List.of(ResultRow.insert("3")), false, null);
-        StatementResult keptMoved =
-                new StatementResult(30, "SELECT a", null, List.of("a"), List.of(ResultRow.insert("1")), false, null);
+        StatementResult kept = new StatementResult(
+                10,
+                "SELECT a",
+                null,
+                List.of("a"),
+                List.of(ResultRow.insert("1")),
+                false,
+                null,
+                RowExplanations.NONE,
+                0);
+        StatementResult removed = new StatementResult(
+                20,
+                "SELECT b",
+                null,
+                List.of("b"),
+                List.of(ResultRow.insert("2")),
+                false,
+                null,
+                RowExplanations.NONE,
+                0);
+        StatementResult added = new StatementResult(
+                22,
+                "SELECT c",
+                null,
+                List.of("c"),
+                List.of(ResultRow.insert("3")),
+                false,
+                null,
+                RowExplanations.NONE,
+                0);
+        StatementResult keptMoved = new StatementResult(
+                30,
+                "SELECT a",
+                null,
+                List.of("a"),
+                List.of(ResultRow.insert("1")),
+                false,
+                null,
+                RowExplanations.NONE,
+                0);
 
         List<Mismatch> mismatches =
                 Comparison.compare(List.of(expected(kept), expected(removed)), List.of(keptMoved, added));
@@ -220,17 +280,27 @@ class ComparisonTest {
     @Test
     void aDigestedResultComparesCountAndHash() {
         List<ResultRow> rows = List.of(ResultRow.insert("1"), ResultRow.insert("2"));
-        StatementResult stored = new StatementResult(5, "SELECT n", null, List.of("n"), List.of(), false, null);
+        StatementResult stored =
+                new StatementResult(5, "SELECT n", null, List.of("n"), List.of(), false, null, RowExplanations.NONE, 0);
         ExpectedResult digested = new ExpectedResult(stored, RowsDigest.of(rows, false), List.of());
 
         assertThat(Comparison.compare(
                         List.of(digested),
-                        List.of(new StatementResult(5, "SELECT n", null, List.of("n"), rows, false, null))))
+                        List.of(new StatementResult(
+                                5, "SELECT n", null, List.of("n"), rows, false, null, RowExplanations.NONE, 0))))
                 .isEmpty();
         assertThat(Comparison.compare(
                         List.of(digested),
                         List.of(new StatementResult(
-                                5, "SELECT n", null, List.of("n"), List.of(ResultRow.insert("1")), false, null))))
+                                5,
+                                "SELECT n",
+                                null,
+                                List.of("n"),
+                                List.of(ResultRow.insert("1")),
+                                false,
+                                null,
+                                RowExplanations.NONE,
+                                0))))
                 .extracting(Mismatch::detail)
                 .containsExactly("rows (stored as count and hash)");
     }

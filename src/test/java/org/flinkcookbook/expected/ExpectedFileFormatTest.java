@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.flinkcookbook.result.ResultRow;
+import org.flinkcookbook.result.RowExplanations;
 import org.flinkcookbook.result.RowKind;
 import org.flinkcookbook.result.StatementResult;
 import org.junit.jupiter.api.Test;
@@ -33,7 +34,9 @@ class ExpectedFileFormatTest {
                         ResultRow.insert("2024-03-01 10:00:00.000", "31"),
                         ResultRow.insert("2024-03-01 10:01:00.000", "7")),
                 false,
-                late);
+                late,
+                RowExplanations.NONE,
+                0);
     }
 
     private List<ExpectedResult> roundTrip(List<StatementResult> results, int maxStoredRows) throws Exception {
@@ -65,7 +68,9 @@ class ExpectedFileFormatTest {
                         new ResultRow(RowKind.UPDATE_BEFORE, List.of("1", "a|b")),
                         new ResultRow(RowKind.UPDATE_AFTER, List.of("1", "c\\d"))),
                 true,
-                null);
+                null,
+                RowExplanations.NONE,
+                0);
 
         List<ExpectedResult> read = roundTrip(List.of(windowResult(3), sink), 1000);
 
@@ -82,7 +87,15 @@ class ExpectedFileFormatTest {
             columns.add("c" + i);
         }
         StatementResult result = new StatementResult(
-                5, "SELECT ...", null, columns, List.of(new ResultRow(RowKind.INSERT, tricky)), false, null);
+                5,
+                "SELECT ...",
+                null,
+                columns,
+                List.of(new ResultRow(RowKind.INSERT, tricky)),
+                false,
+                null,
+                RowExplanations.NONE,
+                0);
 
         List<ExpectedResult> read = roundTrip(List.of(result), 1000);
 
@@ -97,7 +110,8 @@ class ExpectedFileFormatTest {
         for (int i = 0; i < 5; i++) {
             rows.add(ResultRow.insert(String.valueOf(i)));
         }
-        StatementResult result = new StatementResult(7, "SELECT n ...", null, List.of("n"), rows, false, null);
+        StatementResult result =
+                new StatementResult(7, "SELECT n ...", null, List.of("n"), rows, false, null, RowExplanations.NONE, 0);
 
         List<ExpectedResult> read = roundTrip(List.of(result), 4);
 
@@ -160,8 +174,16 @@ class ExpectedFileFormatTest {
                 +I | 1
                 """);
         List<ExpectedResult> previous = ExpectedFileFormat.read(file(), "late.expected");
-        StatementResult second =
-                new StatementResult(50, "SELECT 1", null, List.of("x"), List.of(ResultRow.insert("1")), false, null);
+        StatementResult second = new StatementResult(
+                50,
+                "SELECT 1",
+                null,
+                List.of("x"),
+                List.of(ResultRow.insert("1")),
+                false,
+                null,
+                RowExplanations.NONE,
+                0);
 
         ExpectedFileFormat.write(file(), "recipes/late.md", List.of(windowResult(18), second), previous, 1000);
 
@@ -209,7 +231,9 @@ class ExpectedFileFormatTest {
                 List.of("window_start", "cnt"),
                 List.of(ResultRow.insert("a", "1")),
                 false,
-                null);
+                null,
+                RowExplanations.NONE,
+                0);
         StatementResult second = new StatementResult(
                 21,
                 "SELECT window_start, COUNT(*) AS cnt ...",
@@ -217,7 +241,9 @@ class ExpectedFileFormatTest {
                 List.of("window_start", "cnt"),
                 List.of(ResultRow.insert("a", "2")),
                 false,
-                null);
+                null,
+                RowExplanations.NONE,
+                0);
 
         ExpectedFileFormat.write(file(), "recipes/late.md", List.of(first, second), previous, 1000);
 

@@ -16,6 +16,7 @@ import java.util.Optional;
 import java.util.Set;
 import org.flinkcookbook.engine.RecipeRun;
 import org.flinkcookbook.recipe.RecipeParser;
+import org.flinkcookbook.result.RowExplanations;
 import org.flinkcookbook.run.CookbookRunner;
 import org.flinkcookbook.run.RunSettings;
 import org.flinkcookbook.simulator.SimulatorEngine;
@@ -204,7 +205,9 @@ class HtmlReportBrowserTest {
                         columns,
                         List.of(org.flinkcookbook.result.ResultRow.insert(values.toArray(String[]::new))),
                         false,
-                        null)))
+                        null,
+                        RowExplanations.NONE,
+                        0)))
                 .build();
         Path page = directory.resolve(HtmlReport.FILE_NAME);
         HtmlReport.write(page, "flink", "2.3.0", List.of(outcome), GoalCommand.PREFIX, path -> List.of());

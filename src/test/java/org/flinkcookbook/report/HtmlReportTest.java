@@ -16,6 +16,7 @@ import org.flinkcookbook.expected.ExpectedResult;
 import org.flinkcookbook.recipe.RecipeParser;
 import org.flinkcookbook.result.LateRow;
 import org.flinkcookbook.result.ResultRow;
+import org.flinkcookbook.result.RowExplanations;
 import org.flinkcookbook.result.StatementResult;
 import org.flinkcookbook.simulator.SimulatorEngine;
 import org.junit.jupiter.api.Test;
@@ -36,7 +37,9 @@ class HtmlReportTest {
                 List.of(hostile),
                 List.of(ResultRow.insert(hostile)),
                 false,
-                null);
+                null,
+                RowExplanations.NONE,
+                0);
         RecipeOutcome outcome = RecipeOutcome.of("recipes/" + hostile + ".md", RecipeStatus.ERROR)
                 .results(List.of(result))
                 .mismatches(List.of(Mismatch.changedRow(
@@ -85,8 +88,16 @@ class HtmlReportTest {
 
     @Test
     void whatFailsTheBuildIsListedFirstAndACachedPassShowsItsResultsWithoutSayingThereAreNone() {
-        StatementResult result =
-                new StatementResult(3, "SELECT 1", null, List.of("n"), List.of(ResultRow.insert("1")), false, null);
+        StatementResult result = new StatementResult(
+                3,
+                "SELECT 1",
+                null,
+                List.of("n"),
+                List.of(ResultRow.insert("1")),
+                false,
+                null,
+                RowExplanations.NONE,
+                0);
         List<RecipeOutcome> outcomes = List.of(
                 RecipeOutcome.of("recipes/a.md", RecipeStatus.PASSED)
                         .cached()
@@ -119,7 +130,9 @@ class HtmlReportTest {
                 columns,
                 List.of(ResultRow.insert("10:00", "2"), ResultRow.insert("10:01", "3"), ResultRow.insert("10:02", "1")),
                 false,
-                0L);
+                0L,
+                RowExplanations.NONE,
+                0);
         StatementResult actual = new StatementResult(
                 5,
                 "SELECT window_start, COUNT(*)",
@@ -127,7 +140,9 @@ class HtmlReportTest {
                 columns,
                 List.of(ResultRow.insert("10:00", "2"), ResultRow.insert("10:01", "4"), ResultRow.insert("10:03", "7")),
                 false,
-                0L);
+                0L,
+                RowExplanations.NONE,
+                0);
         List<ExpectedResult> expectedResults = List.of(new ExpectedResult(expected, null, List.of()));
         List<Mismatch> mismatches = Comparison.compare(expectedResults, List.of(actual));
         RecipeOutcome outcome = RecipeOutcome.of("r.md", RecipeStatus.FAILED)

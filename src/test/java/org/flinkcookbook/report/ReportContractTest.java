@@ -76,7 +76,9 @@ class ReportContractTest {
                 List.of("window_start", "cnt"),
                 List.of(ResultRow.insert("2024-03-01 10:00:00.000", "31")),
                 false,
-                18L);
+                18L,
+                RowExplanations.NONE,
+                0);
     }
 
     @Test

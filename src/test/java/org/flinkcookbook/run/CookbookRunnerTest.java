@@ -21,6 +21,7 @@ import org.flinkcookbook.report.GoalCommand;
 import org.flinkcookbook.report.RecipeOutcome;
 import org.flinkcookbook.report.RecipeStatus;
 import org.flinkcookbook.result.ResultRow;
+import org.flinkcookbook.result.RowExplanations;
 import org.flinkcookbook.result.RowKind;
 import org.flinkcookbook.result.StatementResult;
 import org.junit.jupiter.api.BeforeEach;
@@ -123,12 +124,22 @@ class CookbookRunnerTest {
                 List.of("n"),
                 List.of(ResultRow.insert("3")),
                 false,
-                lateRowsDropped);
+                lateRowsDropped,
+                RowExplanations.NONE,
+                0);
     }
 
     private static StatementResult counted(String count) {
         return new StatementResult(
-                3, "SELECT COUNT(*) AS n FROM t", null, List.of("n"), List.of(ResultRow.insert(count)), false, null);
+                3,
+                "SELECT COUNT(*) AS n FROM t",
+                null,
+                List.of("n"),
+                List.of(ResultRow.insert(count)),
+                false,
+                null,
+                RowExplanations.NONE,
+                0);
     }
 
     private RunSummary run(CookbookRunner.Mode mode, boolean requireExpected, Path annotationRoot) throws Exception {
@@ -246,7 +257,9 @@ class CookbookRunnerTest {
                         new ResultRow(RowKind.UPDATE_BEFORE, List.of("a", first)),
                         new ResultRow(RowKind.UPDATE_AFTER, updated)),
                 false,
-                null);
+                null,
+                RowExplanations.NONE,
+                0);
     }
 
     @Test

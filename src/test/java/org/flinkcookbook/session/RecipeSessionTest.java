@@ -11,6 +11,7 @@ import org.flinkcookbook.engine.PlannedOnly;
 import org.flinkcookbook.engine.Problem;
 import org.flinkcookbook.engine.RecipeRun;
 import org.flinkcookbook.report.RecipeStatus;
+import org.flinkcookbook.result.RowExplanations;
 import org.flinkcookbook.result.StatementResult;
 import org.flinkcookbook.simulator.SimulatorEngine;
 import org.flinkcookbook.sql.Statement;
@@ -140,7 +141,15 @@ class RecipeSessionTest {
                         throw new IllegalStateException("the job failed");
                     }
                     return Optional.of(new StatementResult(
-                            statement.line(), statement.firstWords(), null, List.of("x"), List.of(), false, null));
+                            statement.line(),
+                            statement.firstWords(),
+                            null,
+                            List.of("x"),
+                            List.of(),
+                            false,
+                            null,
+                            RowExplanations.NONE,
+                            0));
                 }
 
                 @Override
