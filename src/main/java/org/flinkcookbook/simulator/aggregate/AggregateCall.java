@@ -28,8 +28,14 @@ import org.flinkcookbook.simulator.types.Values;
  * @param argument the argument, or null for COUNT(*)
  * @param filter the condition of {@code FILTER (WHERE ...)}, or null: rows it does not hold for are
  *     not accumulated (Flink's planner gives the aggregate a filter argument)
+ * @param separator LISTAGG's separator argument, or null (for LISTAGG: ',')
  */
-public record AggregateCall(Function function, boolean distinct, Expression argument, Expression filter) {
+public record AggregateCall(
+        Function function, boolean distinct, Expression argument, Expression filter, Expression separator) {
+
+    public AggregateCall(Function function, boolean distinct, Expression argument, Expression filter) {
+        this(function, distinct, argument, filter, null);
+    }
 
     public enum Function {
         COUNT,
@@ -70,7 +76,23 @@ public record AggregateCall(Function function, boolean distinct, Expression argu
          */
         MIN_IN_BATCH,
         /** MAX as MIN_IN_BATCH. */
-        MAX_IN_BATCH
+        MAX_IN_BATCH,
+        /**
+         * The planner's $WELFORD_M2 (of STDDEV_POP, STDDEV_SAMP, VAR_POP, VAR_SAMP, which a Calc after the aggregation
+         * computes from it and a COUNT): Flink's own WelfordM2AggFunction, see {@link RuntimeAggregates}.
+         */
+        WELFORD_M2,
+        /** FIRST_VALUE: the first non-NULL value (FirstValueAggFunction). */
+        FIRST_VALUE,
+        /** LAST_VALUE: the last non-NULL value (LastValueAggFunction). */
+        LAST_VALUE,
+        /** LISTAGG(value[, separator]): the non-NULL values joined by the separator, ',' without one (ListAggFunction). */
+        LISTAGG
+    }
+
+    /** FIRST_VALUE, LAST_VALUE, LISTAGG: results made of the rows in their arrival order. */
+    private boolean ordered() {
+        return function == Function.FIRST_VALUE || function == Function.LAST_VALUE || function == Function.LISTAGG;
     }
 
     /**
@@ -96,6 +118,10 @@ public record AggregateCall(Function function, boolean distinct, Expression argu
 
     /** This call in batch mode: MIN and MAX of FLOAT/DOUBLE refuse a group whose row order decides them. */
     public AggregateCall inBatchOrder() {
+        if (ordered()) {
+            throw new UnsupportedConstructException(
+                    null, function + " in batch mode, where the order of a group's rows is that of Flink's sorts");
+        }
         if (argument == null || !argument.type().isApproximate()) {
             return this;
         }
@@ -141,7 +167,7 @@ public record AggregateCall(Function function, boolean distinct, Expression argu
     }
 
     private AggregateCall with(Function rewritten) {
-        return new AggregateCall(rewritten, distinct, argument, filter);
+        return new AggregateCall(rewritten, distinct, argument, filter, separator);
     }
 
     /** Accumulates one group's, window's or slice's values. */
@@ -162,6 +188,12 @@ public record AggregateCall(Function function, boolean distinct, Expression argu
         if (function == Function.COUNT) {
             return SqlType.BIGINT;
         }
+        if (function == Function.WELFORD_M2) {
+            return SqlType.DOUBLE;
+        }
+        if (function == Function.LISTAGG) {
+            return SqlType.STRING;
+        }
         SqlType type = argument.type();
         if (sums() && type.root() == Root.DECIMAL) {
             return SqlType.decimal(38, type.scale());
@@ -179,22 +211,34 @@ public record AggregateCall(Function function, boolean distinct, Expression argu
      * digits and MIN/MAX of other types (equal values are the same value) do not.
      */
     public boolean dependsOnArrivalOrder() {
-        return function != Function.COUNT
-                && argument != null
-                && (argument.type().root() == Root.FLOAT || argument.type().root() == Root.DOUBLE);
+        return ordered()
+                || (function != Function.COUNT
+                        && argument != null
+                        && (argument.type().root() == Root.FLOAT
+                                || argument.type().root() == Root.DOUBLE));
     }
 
     /** Whether the simulator models this function for its argument type. */
     public boolean supported() {
-        if (function == Function.COUNT || picks()) {
+        if (function == Function.COUNT
+                || picks()
+                || function == Function.FIRST_VALUE
+                || function == Function.LAST_VALUE) {
             return true;
         }
         SqlType type = argument.type();
+        if (function == Function.LISTAGG) {
+            return type.root() == Root.STRING
+                    && (separator == null || separator.type().root() == Root.STRING);
+        }
         return type.isNumeric();
     }
 
     public Accumulator newAccumulator() {
-        return new CallAccumulator();
+        return switch (function) {
+            case WELFORD_M2, FIRST_VALUE, LAST_VALUE, LISTAGG -> RuntimeAggregates.accumulator(this);
+            default -> new CallAccumulator();
+        };
     }
 
     /** Fresh accumulators for each call, in order. */

@@ -17,8 +17,9 @@ import org.flinkcookbook.simulator.types.SqlType;
  * distinct, the result type), as the simulator's {@link AggregateCall}s. What the planner chose (SUM or $SUM0, AVG
  * kept or reduced to SUM / COUNT before the node) is read, never guessed: {@code $SUM$1} is Flink's SumAggFunction,
  * which starts from NULL, {@code $$SUM0$1} (the function {@code $SUM0}) its Sum0AggFunction, which starts from 0, {@code $AVG$1} its
- * AvgAggFunction. A call whose result type is not the one the simulator computes is unsupported, as is every other
- * function, an approximate call and a call with more than one argument.
+ * AvgAggFunction; $WELFORD_M2, FIRST_VALUE, LAST_VALUE and LISTAGG are {@link RuntimeAggregates}. A call whose result
+ * type is not the one the simulator computes is unsupported, as is every other function, an approximate call and a call
+ * with more arguments than the function's (LISTAGG's separator is its second).
  */
 public final class PlanAggregates {
 
@@ -37,13 +38,18 @@ public final class PlanAggregates {
             case "$AVG$1" -> Function.AVG;
             case "$MIN$1" -> Function.MIN;
             case "$MAX$1" -> Function.MAX;
+            case "$$WELFORD_M2$1$1" -> Function.WELFORD_M2; // the function $WELFORD_M2$1, framed
+            case "$FIRST_VALUE$1" -> Function.FIRST_VALUE;
+            case "$LAST_VALUE$1" -> Function.LAST_VALUE;
+            case "$LISTAGG$1" -> Function.LISTAGG;
             default -> throw unsupported("the aggregate function " + name(aggCall));
         };
         if (aggCall.path("approximate").asBoolean(false)) {
             throw unsupported("the approximate aggregate " + name(aggCall));
         }
         JsonNode arguments = aggCall.path("argList");
-        if (arguments.size() > 1 || (arguments.isEmpty() && function != Function.COUNT)) {
+        int allowed = function == Function.LISTAGG ? 2 : 1;
+        if (arguments.size() > allowed || (arguments.isEmpty() && function != Function.COUNT)) {
             throw unsupported(name(aggCall) + " of " + arguments.size() + " arguments");
         }
         Expression argument =
@@ -53,8 +59,9 @@ public final class PlanAggregates {
         if (filter != null && filter.type().root() != SqlType.Root.BOOLEAN) {
             throw unsupported("an aggregate filter of " + filter.type());
         }
+        Expression separator = arguments.size() > 1 ? column(arguments.get(1).asInt(), input) : null;
         AggregateCall call =
-                new AggregateCall(function, aggCall.path("distinct").asBoolean(false), argument, filter);
+                new AggregateCall(function, aggCall.path("distinct").asBoolean(false), argument, filter, separator);
         if (!call.supported()) {
             throw unsupported(name(aggCall) + " of " + argument.type());
         }

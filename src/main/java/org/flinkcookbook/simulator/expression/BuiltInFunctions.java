@@ -245,24 +245,35 @@ final class BuiltInFunctions {
      * EXTRACT(unit FROM ts), and YEAR(ts), HOUR(ts) ... which Calcite's SqlDatePartFunction rewrites to it, is a
      * BIGINT. Of a TIMESTAMP ExtractCallGen computes it from the milliseconds with Java's / and %, which truncate
      * toward zero: a date unit is extractFromDate of the day {@code millis / 86400000}, a time unit {@code (millis %
-     * factor) / unit}, so a time before 1970 reads the day and the time after it. Of a TIMESTAMP_LTZ it is
+     * factor) / unit}, so a time before 1970 reads the day and the time after it; of a DATE a date unit is
+     * extractFromDate of its day, of a TIME a time unit is computed as of a TIMESTAMP. Of a TIMESTAMP_LTZ it is
      * DateTimeUtils#extractFromTimestamp in the session time zone. Other units (EPOCH, MICROSECOND ...) are not
      * modelled.
      */
     static Expression extract(CallSite node, TimeUnitRange unit, Expression timestamp) {
         Root root = timestamp.type().root();
-        boolean wallClock = root == Root.TIMESTAMP;
-        if (!(wallClock && (DATE_UNITS.contains(unit) || TIME_UNIT_FACTORS.containsKey(unit)))
-                && !(root == Root.TIMESTAMP_LTZ && unit != TimeUnitRange.EPOCH)) {
+        boolean dateUnit = DATE_UNITS.contains(unit);
+        boolean timeUnit = TIME_UNIT_FACTORS.containsKey(unit);
+        boolean modelled = switch (root) {
+            case TIMESTAMP -> dateUnit || timeUnit;
+            case DATE -> dateUnit;
+            case TIME -> timeUnit;
+            case TIMESTAMP_LTZ -> unit != TimeUnitRange.EPOCH;
+            default -> false;
+        };
+        if (!modelled) {
             throw unsupported(node, "EXTRACT of " + unit + " from " + timestamp.type());
         }
         return callIfArgsNotNull(node, SqlType.BIGINT, List.of(timestamp), (values, context) -> {
-            if (!wallClock) {
+            if (root == Root.TIMESTAMP_LTZ) {
                 return DateTimeUtils.extractFromTimestamp(
                         unit, Timestamps.data(values[0]), TimeZone.getTimeZone(context.sessionZone()));
             }
-            long millis = Timestamps.millis(values[0]);
-            if (DATE_UNITS.contains(unit)) {
+            if (root == Root.DATE) {
+                return DateTimeUtils.extractFromDate(unit, (int) (Integer) values[0]);
+            }
+            long millis = root == Root.TIME ? (Integer) values[0] : Timestamps.millis(values[0]);
+            if (dateUnit) {
                 return DateTimeUtils.extractFromDate(unit, millis / 86_400_000L);
             }
             return (millis % TIME_UNIT_FACTORS.get(unit)) / unit.startUnit.multiplier.longValue();
@@ -338,6 +349,71 @@ final class BuiltInFunctions {
                 operands,
                 (values, context) ->
                         DateTimeUtils.convertTz((String) values[0], (String) values[1], (String) values[2]));
+    }
+
+    /**
+     * GREATEST and LEAST (ScalarOperatorGens#generateGreatestLeast): the operands cast to their common type (the call's),
+     * NULL when one is NULL, else the first operand replaced by each later one that its boxed compareTo orders after
+     * (GREATEST) or before it: Double#compareTo for FLOAT and DOUBLE, so NaN is the greatest and -0.0 less than 0.0,
+     * strings by their UTF-8 bytes. A NULL DECIMAL operand of a numeric call fails the job (the generated cast reads
+     * the null DecimalData, measured: LEAST(de, 1)), so it is not modelled.
+     */
+    static Expression greatestOrLeast(CallSite node, SqlType type, List<Expression> operands, boolean greatest) {
+        if (!type.isNumeric() && type.root() != Root.STRING && !type.isTemporal()) {
+            throw unsupported(node, (greatest ? "GREATEST" : "LEAST") + " of " + type);
+        }
+        List<Expression> cast = operands.stream()
+                .map(operand -> Operators.castTo(
+                        type.isNumeric() && operand.type().root() == Root.DECIMAL
+                                ? Operators.derived(
+                                        operand.type(),
+                                        (row, context) -> {
+                                            Object value = operand.evaluate(row, context);
+                                            if (value == null) {
+                                                throw unsupported(
+                                                        node, node + " of a NULL DECIMAL, which fails in Flink");
+                                            }
+                                            return value;
+                                        },
+                                        operand)
+                                : operand,
+                        type))
+                .toList();
+        return callIfArgsNotNull(node, type, cast, (values, context) -> {
+            Object kept = values[0];
+            for (Object value : values) {
+                int order = kept instanceof Double || kept instanceof Float
+                        ? Double.compare(((Number) kept).doubleValue(), ((Number) value).doubleValue())
+                        : Values.compare(kept, value);
+                if (greatest ? order < 0 : order > 0) {
+                    kept = value;
+                }
+            }
+            return kept;
+        });
+    }
+
+    /**
+     * TRY_CAST: a CAST from a string whose rule fails (text that is no number, no date ...) is NULL; every other cast
+     * is the CAST itself, whose failure fails the job in Flink as well (measured: TRY_CAST of a DOUBLE NaN to DECIMAL).
+     */
+    static Expression tryCast(CallSite node, Expression value, SqlType type) {
+        Expression cast = Operators.cast(node, value, type);
+        if (value.type().root() != Root.STRING) {
+            return cast;
+        }
+        SqlType from = value.type();
+        return Operators.derived(
+                type,
+                (row, context) -> {
+                    Object operand = value.evaluate(row, context);
+                    try {
+                        return Values.cast(operand, from, type, context.sessionZone());
+                    } catch (ArithmeticException | IllegalArgumentException | java.time.DateTimeException fails) {
+                        return null;
+                    }
+                },
+                value);
     }
 
     /**

@@ -88,7 +88,9 @@ final class Operators {
                     Object operand = value.evaluate(row, context);
                     try {
                         return Values.cast(operand, from, type, context.sessionZone());
-                    } catch (ArithmeticException | IllegalArgumentException failsInFlink) {
+                    } catch (ArithmeticException
+                            | IllegalArgumentException
+                            | java.time.DateTimeException failsInFlink) {
                         throw site.unsupported(
                                 site + " of " + operand + ", which fails in Flink (" + failsInFlink + ")");
                     }
@@ -324,6 +326,15 @@ final class Operators {
             // the milliseconds between them, as the generated code subtracts two timestamps' milliseconds
             return derived2(type, left, right, (x, y) -> Timestamps.millis(x) - Timestamps.millis(y));
         }
+        if ((a.root() == Root.DATE || a.root() == Root.TIME)
+                && b.root() == Root.INTERVAL
+                && (operator == '+' || operator == '-')) {
+            return TemporalFunctions.plusMinus(site, operator, type, left, right);
+        }
+        if (operator == '*' && type.root() == Root.INTERVAL && (isWhole(a) || isWhole(b))) {
+            // a day-time interval times an integer: the milliseconds multiplied in long, as the generated code does
+            return derived2(type, left, right, (x, y) -> ((Number) x).longValue() * ((Number) y).longValue());
+        }
         if (!a.isNumeric() || !b.isNumeric() || !type.isNumeric()) {
             throw site.unsupported("arithmetic on " + a + " and " + b + " in " + site);
         }
@@ -343,6 +354,10 @@ final class Operators {
                 }
             };
         });
+    }
+
+    private static boolean isWhole(SqlType type) {
+        return type.isIntLike() || type.root() == Root.BIGINT;
     }
 
     private static double apply(char operator, double p, double q) {

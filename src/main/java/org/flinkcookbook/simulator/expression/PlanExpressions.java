@@ -126,6 +126,8 @@ public final class PlanExpressions {
             case DECIMAL -> Values.fitDecimal(new BigDecimal(value.asText()), type);
             case STRING -> value.asText();
             case TIMESTAMP, TIMESTAMP_LTZ -> Timestamps.parseLiteral(value.asText(), type.precision());
+            case DATE -> DateTimeUtils.parseDate(value.asText()); // Calcite's DateString and TimeString
+            case TIME -> DateTimeUtils.parseTime(value.asText());
             case INTERVAL -> new BigDecimal(value.asText()).longValueExact();
             case NULL -> null;
         };
@@ -262,6 +264,41 @@ public final class PlanExpressions {
                                 site,
                                 expression(operands.get(0)),
                                 operands.size() > 1 ? stringLiteral(site, operands.get(1), "TO_TIMESTAMP") : null));
+            case "FLOOR":
+            case "CEIL":
+                return operands.size() == 2
+                        ? TemporalFunctions.floorOrCeil(
+                                site,
+                                name.equals("FLOOR"),
+                                DateTimeUtils.TimeUnitRange.valueOf(symbol(site, operands.get(1), "TIME_UNIT_RANGE")),
+                                type,
+                                expression(operands.get(0)))
+                        : MathFunctions.floorOrCeil(site, name.equals("FLOOR"), type, expression(operands.get(0)));
+            case "POWER":
+            case "ATAN2":
+                return MathFunctions.binary(site, name, type, expression(operands.get(0)), expression(operands.get(1)));
+            case "LOG":
+                return operands.size() == 2
+                        ? MathFunctions.binary(
+                                site, name, type, expression(operands.get(0)), expression(operands.get(1)))
+                        : MathFunctions.unary(site, "LN", type, expression(operands.get(0)));
+            case "TRUNCATE":
+                return MathFunctions.truncate(site, type, all(operands));
+            case "GREATEST":
+            case "LEAST":
+                return BuiltInFunctions.greatestOrLeast(site, type, all(operands), name.equals("GREATEST"));
+            case "IFNULL":
+                return Operators.coalesce(all(operands).stream()
+                        .map(operand -> Operators.castTo(operand, type))
+                        .toList());
+            case "TRY_CAST":
+                return BuiltInFunctions.tryCast(site, expression(operands.get(0)), type);
+            case "TO_DATE":
+                return TemporalFunctions.toDate(site, type, all(operands));
+            case "UNIX_TIMESTAMP":
+                return TemporalFunctions.unixTimestamp(site, type, all(operands));
+            case "FROM_UNIXTIME":
+                return TemporalFunctions.fromUnixtime(site, type, all(operands));
             case "CURRENT_WATERMARK":
                 return Operators.currentWatermark(type);
             case "PROCTIME":
@@ -269,12 +306,21 @@ public final class PlanExpressions {
             case "NOW":
             case "CURRENT_TIMESTAMP":
             case "LOCALTIMESTAMP":
+            case "CURRENT_DATE":
+            case "CURRENT_TIME":
+            case "LOCALTIME":
             case "CURRENT_ROW_TIMESTAMP":
             case "RAND":
             case "RAND_INTEGER":
             case "UUID":
                 return Expression.constant(Values.NONDETERMINISTIC, type);
             default:
+                if (MathFunctions.isUnary(name)) {
+                    return MathFunctions.unary(site, name, type, expression(operands.get(0)));
+                }
+                if (StringFunctions.isStringFunction(name)) {
+                    return StringFunctions.call(site, name, type, all(operands));
+                }
                 throw unsupported("the function " + name);
         }
     }

@@ -5,6 +5,7 @@ import java.util.Optional;
 import org.apache.flink.table.types.logical.BigIntType;
 import org.apache.flink.table.types.logical.BooleanType;
 import org.apache.flink.table.types.logical.CharType;
+import org.apache.flink.table.types.logical.DateType;
 import org.apache.flink.table.types.logical.DecimalType;
 import org.apache.flink.table.types.logical.DoubleType;
 import org.apache.flink.table.types.logical.FloatType;
@@ -13,6 +14,7 @@ import org.apache.flink.table.types.logical.LocalZonedTimestampType;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.NullType;
 import org.apache.flink.table.types.logical.SmallIntType;
+import org.apache.flink.table.types.logical.TimeType;
 import org.apache.flink.table.types.logical.TimestampType;
 import org.apache.flink.table.types.logical.TinyIntType;
 import org.apache.flink.table.types.logical.VarCharType;
@@ -94,6 +96,8 @@ public final class FlinkTypes {
                                         : new VarCharType(type.precision());
             case TIMESTAMP -> new TimestampType(type.precision());
             case TIMESTAMP_LTZ -> new LocalZonedTimestampType(type.precision());
+            case DATE -> new DateType();
+            case TIME -> new TimeType(type.precision());
             case NULL -> new NullType();
             case INTERVAL -> throw new IllegalArgumentException("no logical type for " + type);
         };
@@ -114,6 +118,8 @@ public final class FlinkTypes {
             case TIMESTAMP_WITHOUT_TIME_ZONE -> SqlType.timestamp(((TimestampType) type).getPrecision());
             case TIMESTAMP_WITH_LOCAL_TIME_ZONE ->
                 SqlType.timestampLtz(((LocalZonedTimestampType) type).getPrecision());
+            case DATE -> SqlType.DATE;
+            case TIME_WITHOUT_TIME_ZONE -> SqlType.time(((TimeType) type).getPrecision());
             case NULL -> SqlType.NULL;
             default -> throw new IllegalArgumentException("no simulator type for " + type);
         };

@@ -13,7 +13,8 @@ import org.flinkcookbook.simulator.UnsupportedConstructException;
  * TINYINT/SMALLINT/INT as Integer, BIGINT as Long, FLOAT as Float, DOUBLE as Double, DECIMAL as
  * BigDecimal, character strings as String, TIMESTAMP and TIMESTAMP_LTZ as Long milliseconds
  * (TIMESTAMP: the wall-clock time read as UTC, as Flink's TimestampData does; TIMESTAMP_LTZ: the
- * epoch instant), day-time INTERVAL as Long milliseconds.
+ * epoch instant), day-time INTERVAL as Long milliseconds, DATE as Integer days since 1970-01-01 and
+ * TIME as Integer milliseconds of the day (Flink's internal int of both).
  *
  * @param root the type family
  * @param precision decimal or fractional-second precision, or the length of CHAR(n) and
@@ -34,6 +35,8 @@ public record SqlType(Root root, int precision, int scale) {
         STRING,
         TIMESTAMP,
         TIMESTAMP_LTZ,
+        DATE,
+        TIME,
         INTERVAL,
         NULL
     }
@@ -51,11 +54,16 @@ public record SqlType(Root root, int precision, int scale) {
     public static final SqlType STRING = new SqlType(Root.STRING, -1, -1);
     public static final SqlType INTERVAL = new SqlType(Root.INTERVAL, -1, -1);
     public static final SqlType NULL = new SqlType(Root.NULL, -1, -1);
+    public static final SqlType DATE = new SqlType(Root.DATE, -1, -1);
     /** window_start, window_end, TUMBLE_START, ...: always TIMESTAMP(3) in Flink. */
     public static final SqlType TIMESTAMP_3 = timestamp(3);
 
     public static SqlType timestamp(int precision) {
         return new SqlType(Root.TIMESTAMP, precision, -1);
+    }
+
+    public static SqlType time(int precision) {
+        return new SqlType(Root.TIME, precision, -1);
     }
 
     public static SqlType timestampLtz(int precision) {
@@ -155,6 +163,11 @@ public record SqlType(Root root, int precision, int scale) {
         return root == Root.STRING && scale == FIXED_LENGTH;
     }
 
+    /** TIMESTAMP, TIMESTAMP_LTZ, DATE or TIME. */
+    public boolean isTemporal() {
+        return isTimestamp() || root == Root.DATE || root == Root.TIME;
+    }
+
     public boolean isTimestamp() {
         return root == Root.TIMESTAMP || root == Root.TIMESTAMP_LTZ;
     }
@@ -163,7 +176,7 @@ public record SqlType(Root root, int precision, int scale) {
     public String toString() {
         return switch (root) {
             case DECIMAL -> "DECIMAL(" + precision + ", " + scale + ")";
-            case TIMESTAMP, TIMESTAMP_LTZ -> root + "(" + precision + ")";
+            case TIMESTAMP, TIMESTAMP_LTZ, TIME -> root + "(" + precision + ")";
             case STRING -> precision < 0 ? "STRING" : (isFixedLength() ? "CHAR(" : "VARCHAR(") + precision + ")";
             default -> root.name();
         };

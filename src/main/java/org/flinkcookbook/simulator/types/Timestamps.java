@@ -42,7 +42,8 @@ public final class Timestamps {
         return value instanceof TimestampData precise ? precise : TimestampData.fromEpochMillis((Long) value);
     }
 
-    private static Object value(TimestampData data) {
+    /** Flink's TimestampData as the simulator holds it. */
+    public static Object value(TimestampData data) {
         return of(data.getMillisecond(), data.getNanoOfMillisecond());
     }
 

@@ -3,10 +3,12 @@ package org.flinkcookbook.simulator.types;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.ZoneId;
+import java.util.TimeZone;
 import org.apache.flink.table.data.DecimalData;
 import org.apache.flink.table.data.TimestampData;
 import org.apache.flink.table.data.binary.BinaryStringData;
 import org.apache.flink.table.data.binary.BinaryStringDataUtil;
+import org.apache.flink.table.utils.DateTimeUtils;
 import org.flinkcookbook.result.ResultRow;
 import org.flinkcookbook.simulator.types.SqlType.Root;
 
@@ -51,9 +53,25 @@ public final class Values {
                 return Timestamps.parseTimestampValue(field);
             case TIMESTAMP_LTZ:
                 return Timestamps.parseUtcTimestamp(field);
+            case DATE:
+                return (int)
+                        java.sql.Date.valueOf(field.toString()).toLocalDate().toEpochDay();
+            case TIME:
+                return csvTime(field.toString(), type.precision());
             default:
                 throw new IllegalArgumentException("Flink's CSV format cannot read a " + type + " column");
         }
+    }
+
+    /** CsvToRowDataConverters#convertToTime: LocalTime#parse, milliseconds of the day cut to the precision (0 to 3). */
+    private static int csvTime(String field, int precision) {
+        if (precision > 3) {
+            throw new IllegalArgumentException("Csv does not support TIME type with precision: " + precision
+                    + ", it only supports precision 0 ~ 3.");
+        }
+        int millis = (int) (java.time.LocalTime.parse(field).toNanoOfDay() / 1_000_000L);
+        int unit = precision == 0 ? 1000 : precision == 1 ? 100 : precision == 2 ? 10 : 1;
+        return millis / unit * unit;
     }
 
     private static String trimmed(CharSequence field) {
@@ -103,6 +121,12 @@ public final class Values {
                 return Timestamps.format(
                         Timestamps.withMillis(value, Timestamps.toWallClock(Timestamps.millis(value), sessionZone)),
                         type.precision());
+            case DATE: // DateToStringCastRule, TimeToStringCastRule
+                return DateTimeUtils.formatDate((Integer) value);
+            case TIME:
+                return DateTimeUtils.formatTimestampMillis((Integer) value, type.precision());
+            case INTERVAL: // IntervalToStringCastRule of a day-time interval: +1 00:00:00.000
+                return DateTimeUtils.formatIntervalDayTime((Long) value);
             default:
                 return value.toString();
         }
@@ -110,8 +134,9 @@ public final class Values {
 
     /**
      * Whether {@link #cast} models this conversion: to a string (but not of an INTERVAL, which Flink prints as {@code +0
-     * 01:00:00.000}), from a string to a BOOLEAN, number or timestamp, between numbers, between timestamps, BOOLEAN to
-     * and from numbers, a NULL to anything, a type to itself.
+     * 01:00:00.000}), from a string to a BOOLEAN, number, timestamp, DATE or TIME, between numbers, between timestamps,
+     * DATE and TIME, except a TIME to a DATE or TIMESTAMP_LTZ, BOOLEAN to and from numbers, a NULL to anything, a type to
+     * itself.
      */
     public static boolean castModelled(SqlType from, SqlType to) {
         if (from.equals(to) || from.root() == Root.NULL) {
@@ -124,7 +149,10 @@ public final class Values {
             return true;
         }
         if (from.root() == Root.STRING) {
-            return to.root() == Root.BOOLEAN || to.isNumeric() || to.isTimestamp();
+            return to.root() == Root.BOOLEAN || to.isNumeric() || to.isTemporal();
+        }
+        if (from.isTemporal() && to.isTemporal()) {
+            return from.root() != Root.TIME || to.root() == Root.TIME || to.root() == Root.TIMESTAMP;
         }
         return (from.isTimestamp() && to.isTimestamp())
                 || ((from.isNumeric() || from.root() == Root.BOOLEAN) && (to.isNumeric() || to.root() == Root.BOOLEAN));
@@ -140,6 +168,9 @@ public final class Values {
         }
         if (from.root() == Root.STRING) {
             return parse((String) value, to, sessionZone);
+        }
+        if (from.root() == Root.DATE || from.root() == Root.TIME || to.root() == Root.DATE || to.root() == Root.TIME) {
+            return dateOrTime(value, from, to, sessionZone);
         }
         if (from.isTimestamp() && to.isTimestamp()) {
             Object shifted = value;
@@ -166,6 +197,36 @@ public final class Values {
     }
 
     /**
+     * The cast rules of DATE and TIME as their generated code computes them: TimestampToDateCastRule divides the
+     * milliseconds by a day with Java's {@code /} (toward zero), TimestampToTimeCastRule, DateToTimestampCastRule,
+     * TimeToTimestampCastRule, TimeToTimeCastRule and the TIMESTAMP_LTZ ones through DateTimeUtils in the session zone.
+     */
+    private static Object dateOrTime(Object value, SqlType from, SqlType to, ZoneId sessionZone) {
+        TimeZone zone = TimeZone.getTimeZone(sessionZone);
+        return switch (from.root()) {
+            case DATE ->
+                to.root() == Root.TIMESTAMP
+                        ? Timestamps.of((long) (Integer) value * DateTimeUtils.MILLIS_PER_DAY, 0)
+                        : Timestamps.value(DateTimeUtils.dateToTimestampWithLocalZone((Integer) value, zone));
+            case TIME ->
+                to.root() == Root.TIME
+                        ? (to.precision() < from.precision()
+                                ? DateTimeUtils.truncate((Integer) value, to.precision())
+                                : value)
+                        : Timestamps.of((Integer) value, 0);
+            case TIMESTAMP ->
+                to.root() == Root.DATE
+                        ? (Object) (int) (Timestamps.millis(value) / DateTimeUtils.MILLIS_PER_DAY)
+                        : DateTimeUtils.timestampWithoutLocalZoneToTime(Timestamps.data(value), to.precision());
+            case TIMESTAMP_LTZ ->
+                to.root() == Root.DATE
+                        ? DateTimeUtils.timestampWithLocalZoneToDate(Timestamps.data(value), zone)
+                        : DateTimeUtils.timestampWithLocalZoneToTime(Timestamps.data(value), zone, to.precision());
+            default -> throw new IllegalArgumentException("CAST from " + from + " to " + to);
+        };
+    }
+
+    /**
      * CharVarCharTrimPadCastRule: CHAR(n) pads with spaces to n code points, CHAR(n) and VARCHAR(n)
      * cut what is longer (BinaryStringData counts code points).
      */
@@ -184,6 +245,12 @@ public final class Values {
     private static Object parse(String untrimmed, SqlType to, ZoneId sessionZone) {
         if (to.root() == Root.BOOLEAN) {
             return BinaryStringDataUtil.toBoolean(BinaryStringData.fromString(untrimmed));
+        }
+        if (to.root() == Root.DATE) { // StringToDateCastRule, StringToTimeCastRule
+            return BinaryStringDataUtil.toDate(BinaryStringData.fromString(untrimmed));
+        }
+        if (to.root() == Root.TIME) {
+            return BinaryStringDataUtil.toTime(BinaryStringData.fromString(untrimmed), to.precision());
         }
         String text = untrimmed.trim();
         if (to.isTimestamp()) {

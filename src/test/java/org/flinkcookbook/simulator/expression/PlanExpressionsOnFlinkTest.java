@@ -45,16 +45,19 @@ class PlanExpressionsOnFlinkTest {
                         "v VARCHAR(4)",
                         "bo BOOLEAN",
                         "ts TIMESTAMP(3)",
-                        "ms BIGINT"),
+                        "ms BIGINT",
+                        "dt DATE",
+                        "tm TIME(3)"),
                 "ltz AS TO_TIMESTAMP_LTZ(ms, 3), WATERMARK FOR ts AS ts",
                 List.of(
-                        "1,10,1,1,1.5,-0.0,1.25,abc,ab,xyz,true,2024-03-01 10:00:01.123,1709287201123",
+                        "1,10,1,1,1.5,-0.0,1.25,abc,ab,xyz,true,2024-03-01 10:00:01.123,1709287201123,2024-03-01,"
+                                + "10:11:12.345",
                         "-2147483648,-9223372036854775808,-128,-32768,NaN,NaN,-999.99,\u00df,x,\uD83D\uDE00,false,"
-                                + "1969-12-31 23:59:59.999,-1",
+                                + "1969-12-31 23:59:59.999,-1,1969-12-31,00:00:00",
                         "2147483647,9223372036854775807,127,32767,-0.0,1e308,0.50, alpha ,\uD83D\uDE00,Ab,true,"
-                                + "2024-10-27 02:30:00,1729989000000",
-                        "N/A,N/A,N/A,N/A,N/A,N/A,N/A,N/A,N/A,N/A,N/A,2024-01-01 00:00:00,N/A",
-                        "0,0,0,0,0.1,0.1,0.00,,   ,\u00ff,false,2024-02-29 23:59:59.5,0"),
+                                + "2024-10-27 02:30:00,1729989000000,2024-02-29,23:59:59.999",
+                        "N/A,N/A,N/A,N/A,N/A,N/A,N/A,N/A,N/A,N/A,N/A,2024-01-01 00:00:00,N/A,N/A,N/A",
+                        "0,0,0,0,0.1,0.1,0.00,,   ,\u00ff,false,2024-02-29 23:59:59.5,0,1900-01-01,12:00:00.5"),
                 ZoneId.of("Europe/Berlin"));
     }
 
@@ -331,6 +334,148 @@ class PlanExpressionsOnFlinkTest {
     }
 
     @Test
+    void datesAndTimesAreDaysAndMillisecondsOfTheDay() {
+        sameAsFlink(
+                "dt",
+                "tm",
+                "CAST(ts AS DATE)",
+                "CAST(ltz AS DATE)",
+                "CAST(ts AS TIME)",
+                "CAST(ltz AS TIME(3))",
+                "CAST(tm AS TIME(0))",
+                "CAST(dt AS STRING)",
+                "CAST(tm AS STRING)",
+                "CAST(dt AS TIMESTAMP(3))",
+                "CAST(dt AS TIMESTAMP_LTZ(3))",
+                "CAST(tm AS TIMESTAMP(3))",
+                "CAST(CAST(dt AS STRING) AS DATE)",
+                "TRY_CAST(s AS DATE)",
+                "dt + INTERVAL '1' DAY",
+                "dt - INTERVAL '36' HOUR",
+                "tm + INTERVAL '1' HOUR",
+                "tm - INTERVAL '90' MINUTE",
+                "DATE '2024-01-31' + INTERVAL '1' MONTH",
+                "TO_DATE('2024-03-01')",
+                "TO_DATE(s)",
+                "TO_DATE(v, 'yyyyMMdd')",
+                "DAYOFWEEK(dt)",
+                "QUARTER(dt)",
+                "WEEK(dt)",
+                "YEAR(dt)",
+                "DAYOFYEAR(dt)",
+                "EXTRACT(DAY FROM dt)",
+                "HOUR(tm)",
+                "MINUTE(tm)",
+                "SECOND(tm)",
+                "dt < DATE '2024-03-01'",
+                "dt = CAST(ts AS DATE)",
+                "dt IN (DATE '2024-03-01', DATE '1900-01-01')",
+                "FLOOR(dt TO MONTH)",
+                "CEIL(dt TO YEAR)",
+                "TIMESTAMPADD(DAY, ti, dt)",
+                "COALESCE(dt, DATE '2000-01-01')",
+                "CASE WHEN bo THEN tm END");
+    }
+
+    @Test
+    void numericFunctionsCallFlinksMethods() {
+        sameAsFlink(
+                "FLOOR(d)",
+                "CEIL(f)",
+                "FLOOR(i)",
+                "POWER(d, 2)",
+                "POWER(i, 0.5)",
+                "POWER(de, de)",
+                "SQRT(d)",
+                "SQRT(de)",
+                "EXP(d)",
+                "LN(d)",
+                "LOG10(i)",
+                "LOG2(b)",
+                "LOG(2, d)",
+                "SIN(d)",
+                "COS(de)",
+                "TAN(f)",
+                "ATAN2(d, 1e0)",
+                "DEGREES(d)",
+                "RADIANS(i)",
+                "COSH(d)",
+                "TRUNCATE(de, 1)",
+                "TRUNCATE(CAST(i AS DOUBLE) / 7, 3)",
+                "TRUNCATE(i, -1)",
+                "TRUNCATE(b)",
+                "GREATEST(i, ti)",
+                "LEAST(d, f)",
+                "GREATEST(s, v)",
+                "GREATEST(i, 2.5)",
+                "GREATEST(d, 0e0)",
+                "LEAST(d, 0e0)",
+                "IFNULL(s, 'z')",
+                "IFNULL(i, b)",
+                "TRY_CAST(s AS INT)",
+                "TRY_CAST(v AS DECIMAL(5, 2))",
+                "TRY_CAST(i AS SMALLINT)",
+                "TRY_CAST(s AS DOUBLE)");
+    }
+
+    @Test
+    void moreStringFunctionsCallFlinksMethods() {
+        sameAsFlink(
+                "SPLIT_INDEX(s, 'b', 0)",
+                "SPLIT_INDEX(v, 'y', 1)",
+                "REGEXP_REPLACE(s, '[a-b]', '#')",
+                "REGEXP(s, 'a.')",
+                "LEFT(s, 2)",
+                "RIGHT(c, 2)",
+                "LEFT(s, -1)",
+                "RIGHT(v, 10)",
+                "REPEAT(v, 2)",
+                "INSTR(s, 'l')",
+                "LOCATE('b', s)",
+                "LOCATE('a', s, 2)",
+                "CONCAT_WS('-', s, v, c)",
+                "CONCAT_WS(s, v, v)",
+                "MD5(s)",
+                "SHA256(v)",
+                "SHA1(c)",
+                "TO_BASE64(s)",
+                "ASCII(s)",
+                "CHR(ti)",
+                "HEX(i)",
+                "HEX(s)",
+                "BIN(b)",
+                "REVERSE(s)",
+                "REPLACE(s, 'a', 'xy')",
+                "LPAD(v, 6, '*')",
+                "RPAD(s, 2, '-')",
+                "INITCAP(s)",
+                "IS_ALPHA(s)",
+                "IS_DIGIT(v)",
+                "OVERLAY(s PLACING 'XX' FROM 2)");
+    }
+
+    @Test
+    void timestampsRoundToUnitsAndEpochSeconds() {
+        sameAsFlink(
+                "FLOOR(ts TO MINUTE)",
+                "CEIL(ts TO HOUR)",
+                "FLOOR(ts TO DAY)",
+                "FLOOR(ts TO MONTH)",
+                "CEIL(ts TO WEEK)",
+                "FLOOR(ts TO SECOND)",
+                "FLOOR(ltz TO DAY)",
+                "CEIL(ltz TO HOUR)",
+                "FLOOR(ltz TO MINUTE)",
+                "TIMESTAMPADD(MINUTE, ti, ts)",
+                "TIMESTAMPADD(HOUR, si, ltz)",
+                "UNIX_TIMESTAMP(CAST(ts AS STRING))",
+                "UNIX_TIMESTAMP('2024-03-31 02:30:00')",
+                "UNIX_TIMESTAMP(v, 'yyyy')",
+                "FROM_UNIXTIME(i)",
+                "FROM_UNIXTIME(ti, 'yyyy-MM-dd HH:mm')");
+    }
+
+    @Test
     void filtersKeepTheRowsFlinkKeeps() {
         String query = "SELECT i, s FROM t WHERE d = 0e0 OR s LIKE 'a%' OR i IN (0, 1)";
         assertThat(flink.onPlan(query)).isEqualTo(flink.onFlink(query)).hasSize(2);
@@ -338,11 +483,11 @@ class PlanExpressionsOnFlinkTest {
 
     @Test
     void aCallTheSimulatorDoesNotModelIsUnsupportedByName() {
-        FlinkPlans.PlanNode calc = flink.node("SELECT REGEXP_REPLACE(s, 'a', 'b') FROM t", "stream-exec-calc");
+        FlinkPlans.PlanNode calc = flink.node("SELECT ELT(1, s, v) FROM t", "stream-exec-calc");
         assertThatThrownBy(() ->
                         PlanExpressions.compile(calc.node().path("projection").get(0), calc.input()))
                 .isInstanceOf(UnsupportedConstructException.class)
-                .hasMessage("the function REGEXP_REPLACE");
+                .hasMessage("the function ELT");
     }
 
     @Test
