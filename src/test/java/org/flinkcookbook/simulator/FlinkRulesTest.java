@@ -1336,6 +1336,63 @@ class FlinkRulesTest {
             "ab,h\u00e9,\uD83D\uDE00,-2147483648,-128\nabc,yes,,7,127\nx,\uD83D\uDE00x, alpha ,-3,0\n";
 
     @RuleCase(onFlink = true)
+    void dateAndTimeColumnsReadPrintAndComputeAsFlinksCastsAndDateTimeUtils() {
+        // CSV DATE (java.sql.Date#valueOf) and TIME(0) (LocalTime#parse, cut to the precision) columns; a TIMESTAMP
+        // to DATE cast divides the milliseconds by a day toward zero (1969-12-31 23:59:59.999 is 1970-01-01);
+        // DATE + a day-time interval moves whole days; FLOOR/CEIL to a unit as FloorCeilCallGen
+        assertThat(lastRows(
+                        "2024-03-01,10:11:12.9,2024-03-01 10:00:01.123\n1969-12-31,00:00:00,1969-12-31 23:59:59.999\n"
+                                + "2024-2-9,23:59:59,2024-02-29 23:59:59.5\n",
+                        "CREATE TABLE events (d DATE, t TIME(0), ts TIMESTAMP(3)) WITH ('connector' = 'datagen');",
+                        "SELECT d, t, CAST(ts AS DATE), d + INTERVAL '36' HOUR, t - INTERVAL '1' HOUR, DAYOFWEEK(d), "
+                                + "WEEK(d), CAST(d AS TIMESTAMP(3)), FLOOR(ts TO HOUR), CEIL(ts TO MONTH), "
+                                + "TO_DATE(CAST(d AS STRING)), d < DATE '2000-01-01' FROM events;"))
+                .containsExactly(
+                        "+I[2024-03-01, 10:11:12, 2024-03-01, 2024-03-02, 09:11:12, 6, 9, 2024-03-01 00:00:00.000, "
+                                + "2024-03-01 10:00:00.000, 2024-03-01 00:00:00.000, 2024-03-01, FALSE]",
+                        "+I[1969-12-31, 00:00:00, 1970-01-01, 1970-01-01, 23:00:00, 4, 1, 1969-12-31 00:00:00.000, "
+                                + "1969-12-31 23:00:00.000, 1970-01-01 00:00:00.000, 1969-12-31, TRUE]",
+                        "+I[2024-02-09, 23:59:59, 2024-02-29, 2024-02-10, 22:59:59, 6, 6, 2024-02-09 00:00:00.000, "
+                                + "2024-02-29 23:00:00.000, 2024-03-01 00:00:00.000, 2024-02-09, FALSE]");
+    }
+
+    @RuleCase(onFlink = true)
+    void stddevAndVarianceAreFlinksWelfordM2AndListaggFirstAndLastValueFollowArrival() {
+        // STDDEV_POP/STDDEV_SAMP/VAR_POP/VAR_SAMP: the planner's $WELFORD_M2 (Flink's WelfordM2AggFunction) and a
+        // COUNT, finished by a Calc; LISTAGG, FIRST_VALUE and LAST_VALUE keep the rows' order (an empty string is a
+        // value)
+        String table = "CREATE TABLE events (k STRING, v DOUBLE, s STRING, ts TIMESTAMP(3), "
+                + "WATERMARK FOR ts AS ts) WITH ('connector' = 'datagen');";
+        String rows = "a,1.5,x,2024-01-01 10:00:01\na,2.5,,2024-01-01 10:00:02\nb,-0.0,y,2024-01-01 10:00:03\n"
+                + "a,4.0,z,2024-01-01 10:00:04\nb,-1.0,w,2024-01-01 10:00:06\n";
+        assertThat(lastRows(
+                        rows,
+                        table,
+                        "SELECT k, STDDEV_POP(v), STDDEV_SAMP(v), VAR_POP(v), VAR_SAMP(v), LISTAGG(s), "
+                                + "LISTAGG(s, '|'), FIRST_VALUE(s), LAST_VALUE(v) FROM events GROUP BY k;"))
+                .containsExactly(
+                        "+I[a, 0.0, <NULL>, 0.0, <NULL>, x, x, x, 1.5]",
+                        "-U[a, 0.0, <NULL>, 0.0, <NULL>, x, x, x, 1.5]",
+                        "+U[a, 0.5, 0.7071067811865476, 0.25, 0.5, x,, x|, x, 2.5]",
+                        "+I[b, 0.0, <NULL>, 0.0, <NULL>, y, y, y, -0.0]",
+                        "-U[a, 0.5, 0.7071067811865476, 0.25, 0.5, x,, x|, x, 2.5]",
+                        "+U[a, 1.0274023338281628, 1.2583057392117918, 1.0555555555555556, 1.5833333333333335, x,,z, "
+                                + "x||z, x, 4.0]",
+                        "-U[b, 0.0, <NULL>, 0.0, <NULL>, y, y, y, -0.0]",
+                        "+U[b, 0.5, 0.7071067811865476, 0.25, 0.5, y,w, y|w, y, -1.0]");
+        assertThat(lastRows(
+                        rows,
+                        table,
+                        "SELECT window_start, k, VAR_SAMP(v), LISTAGG(s, '-'), FIRST_VALUE(v), LAST_VALUE(s) "
+                                + "FROM TABLE(TUMBLE(TABLE events, DESCRIPTOR(ts), INTERVAL '5' SECOND)) "
+                                + "GROUP BY window_start, window_end, k;"))
+                .containsExactlyInAnyOrder(
+                        "+I[2024-01-01 10:00:00.000, a, 1.5833333333333335, x--z, 1.5, z]",
+                        "+I[2024-01-01 10:00:00.000, b, <NULL>, y, -0.0, y]",
+                        "+I[2024-01-01 10:00:05.000, b, <NULL>, w, -1.0, w]");
+    }
+
+    @RuleCase(onFlink = true)
     void absKeepsItsArgumentsTypeAndWrapsAtItsMinimumAsJavasAbsDoes() {
         // SqlFunctionUtils#abs in the argument's type: TINYINT -128, SMALLINT -32768, INT and BIGINT MIN_VALUE stay
         // negative; -0.0 is 0.0, NaN NaN; a BIGINT keeps every digit (no detour through DOUBLE)

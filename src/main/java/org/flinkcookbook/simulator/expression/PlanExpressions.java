@@ -71,7 +71,7 @@ public final class PlanExpressions {
     private static Object primitiveDefault(SqlType type) {
         return switch (type.root()) {
             case BOOLEAN -> Boolean.FALSE;
-            case TINYINT, SMALLINT, INT -> -1;
+            case TINYINT, SMALLINT, INT, DATE, TIME -> -1; // DATE and TIME are ints
             case BIGINT, INTERVAL -> -1L;
             case FLOAT -> -1.0f;
             case DOUBLE -> -1.0d;

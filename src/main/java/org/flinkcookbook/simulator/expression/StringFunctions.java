@@ -28,201 +28,195 @@ final class StringFunctions {
             "SHA384", "SHA-384",
             "SHA512", "SHA-512");
 
+    /** A function computed by one runtime method: the operand kinds of its overloads, and the method. */
+    private record Method(List<Kind> kinds, Body body) {
+        Method(Body body, Kind... kinds) {
+            this(List.of(kinds), body);
+        }
+    }
+
+    /** A method's value from operands none of which is NULL; a null value is NULL. */
+    @FunctionalInterface
+    private interface Body {
+        Object apply(Object[] values);
+    }
+
+    private static final Map<String, Method> METHODS = Map.ofEntries(
+            Map.entry(
+                    "SPLIT_INDEX",
+                    new Method(
+                            values -> values[1] instanceof String separator
+                                    ? SqlFunctionUtils.splitIndex((String) values[0], separator, (Integer) values[2])
+                                    : SqlFunctionUtils.splitIndex(
+                                            (String) values[0], (Integer) values[1], (Integer) values[2]),
+                            Kind.STRING,
+                            Kind.STRING_OR_INT,
+                            Kind.INT)),
+            Map.entry(
+                    "REGEXP_REPLACE",
+                    new Method(
+                            values -> SqlFunctionUtils.regexpReplace(
+                                    (String) values[0], (String) values[1], (String) values[2]),
+                            Kind.STRING,
+                            Kind.STRING,
+                            Kind.STRING)),
+            Map.entry("REGEXP", new Method(StringFunctions::regExp, Kind.STRING, Kind.STRING)),
+            Map.entry("LEFT", new Method(StringFunctions::left, Kind.STRING, Kind.INT)),
+            Map.entry("RIGHT", new Method(StringFunctions::right, Kind.STRING, Kind.INT)),
+            Map.entry(
+                    "REPEAT",
+                    new Method(
+                            values -> SqlFunctionUtils.repeat((String) values[0], (Integer) values[1]),
+                            Kind.STRING,
+                            Kind.INT)),
+            Map.entry(
+                    "INSTR",
+                    new Method(
+                            values -> SqlFunctionUtils.instr(
+                                    binary(values[0]),
+                                    binary(values[1]),
+                                    values.length > 2 ? (Integer) values[2] : 1,
+                                    values.length > 3 ? (Integer) values[3] : 1),
+                            Kind.STRING,
+                            Kind.STRING,
+                            Kind.INT,
+                            Kind.INT)),
+            Map.entry(
+                    "LOCATE",
+                    new Method(
+                            values -> values.length == 2
+                                    ? SqlFunctionUtils.position(binary(values[0]), binary(values[1]))
+                                    : SqlFunctionUtils.position(
+                                            binary(values[0]), binary(values[1]), (Integer) values[2]),
+                            Kind.STRING,
+                            Kind.STRING,
+                            Kind.INT)),
+            Map.entry("TO_BASE64", new Method(values -> SqlFunctionUtils.toBase64(binary(values[0])), Kind.STRING)),
+            // the first byte of the UTF-8 bytes, signed (StringCallGen#generateAscii)
+            Map.entry(
+                    "ASCII",
+                    new Method(
+                            values -> binary(values[0]).getSizeInBytes() <= 0
+                                    ? 0
+                                    : (int) binary(values[0]).byteAt(0),
+                            Kind.STRING)),
+            Map.entry("CHR", new Method(values -> SqlFunctionUtils.chr(whole(values[0])), Kind.WHOLE)),
+            Map.entry(
+                    "HEX",
+                    new Method(
+                            values -> values[0] instanceof String string
+                                    ? SqlFunctionUtils.hex(string)
+                                    : SqlFunctionUtils.hex(whole(values[0])),
+                            Kind.STRING_OR_WHOLE)),
+            Map.entry("BIN", new Method(values -> Long.toBinaryString(whole(values[0])), Kind.WHOLE)),
+            Map.entry(
+                    "REVERSE",
+                    new Method(
+                            values -> BinaryStringDataUtil.reverse(binary(values[0]))
+                                    .toString(),
+                            Kind.STRING)),
+            Map.entry(
+                    "REPLACE",
+                    new Method(
+                            values -> SqlFunctionUtils.replace(
+                                    (String) values[0], (String) values[1], (String) values[2]),
+                            Kind.STRING,
+                            Kind.STRING,
+                            Kind.STRING)),
+            Map.entry(
+                    "LPAD",
+                    new Method(
+                            values ->
+                                    SqlFunctionUtils.lpad((String) values[0], (Integer) values[1], (String) values[2]),
+                            Kind.STRING,
+                            Kind.INT,
+                            Kind.STRING)),
+            Map.entry(
+                    "RPAD",
+                    new Method(
+                            values ->
+                                    SqlFunctionUtils.rpad((String) values[0], (Integer) values[1], (String) values[2]),
+                            Kind.STRING,
+                            Kind.INT,
+                            Kind.STRING)),
+            Map.entry("INITCAP", new Method(values -> SqlFunctionUtils.initcap((String) values[0]), Kind.STRING)),
+            Map.entry(
+                    "OVERLAY",
+                    new Method(
+                            values -> values.length == 3
+                                    ? SqlFunctionUtils.overlay(
+                                            (String) values[0], (String) values[1], (Integer) values[2])
+                                    : SqlFunctionUtils.overlay(
+                                            (String) values[0], (String) values[1], (Integer) values[2], (Integer)
+                                                    values[3]),
+                            Kind.STRING,
+                            Kind.STRING,
+                            Kind.INT,
+                            Kind.INT)));
+
     /** Whether {@link #call} computes the function of this name. */
     static boolean isStringFunction(String name) {
-        return switch (name) {
-            case "SPLIT_INDEX",
-                    "REGEXP_REPLACE",
-                    "REGEXP",
-                    "LEFT",
-                    "RIGHT",
-                    "REPEAT",
-                    "INSTR",
-                    "LOCATE",
-                    "CONCAT_WS",
-                    "TO_BASE64",
-                    "ASCII",
-                    "CHR",
-                    "HEX",
-                    "BIN",
-                    "REVERSE",
-                    "REPLACE",
-                    "LPAD",
-                    "RPAD",
-                    "INITCAP",
-                    "IS_ALPHA",
-                    "IS_DIGIT",
-                    "IS_DECIMAL",
-                    "OVERLAY" -> true;
-            default -> DIGESTS.containsKey(name);
-        };
+        return METHODS.containsKey(name)
+                || DIGESTS.containsKey(name)
+                || name.equals("CONCAT_WS")
+                || name.equals("IS_ALPHA")
+                || name.equals("IS_DIGIT")
+                || name.equals("IS_DECIMAL");
     }
 
     static Expression call(CallSite site, String name, SqlType type, List<Expression> operands) {
         if (DIGESTS.containsKey(name)) {
             return digest(site, name, type, operands);
         }
-        return switch (name) {
-            case "SPLIT_INDEX" -> {
-                require(site, name, operands, Kind.STRING, Kind.STRING_OR_INT, Kind.INT);
-                yield text(
-                        site,
-                        type,
-                        operands,
-                        values -> values[1] instanceof String separator
-                                ? SqlFunctionUtils.splitIndex((String) values[0], separator, (Integer) values[2])
-                                : SqlFunctionUtils.splitIndex(
-                                        (String) values[0], (Integer) values[1], (Integer) values[2]));
-            }
-            case "REGEXP_REPLACE" -> {
-                require(site, name, operands, Kind.STRING, Kind.STRING, Kind.STRING);
-                yield text(
-                        site,
-                        type,
-                        operands,
-                        values -> SqlFunctionUtils.regexpReplace(
-                                (String) values[0], (String) values[1], (String) values[2]));
-            }
-            case "REGEXP" -> {
-                require(site, name, operands, Kind.STRING, Kind.STRING);
-                yield BuiltInFunctions.callIfArgsNotNull(site, type, operands, (values, context) -> {
-                    Boolean matches = SqlFunctionUtils.regExp((String) values[0], (String) values[1]);
-                    if (matches == null) { // an invalid regex: the generated code unboxes it and fails
-                        throw new IllegalArgumentException("invalid regular expression " + values[1]);
-                    }
-                    return matches;
-                });
-            }
-            case "LEFT", "RIGHT" -> {
-                require(site, name, operands, Kind.STRING, Kind.INT);
-                boolean left = name.equals("LEFT");
-                yield BuiltInFunctions.callIfArgsNotNull(site, type, operands, (values, context) -> {
-                    BinaryStringData text = binary(values[0]);
-                    int length = (Integer) values[1];
-                    // StringCallGen#generateLeft / #generateRight
-                    if (length <= 0) {
-                        return "";
-                    }
-                    if (left) {
-                        return BinaryStringDataUtil.substringSQL(text, 1, length)
-                                .toString();
-                    }
-                    return length >= text.numChars()
-                            ? values[0]
-                            : BinaryStringDataUtil.substringSQL(text, -length).toString();
-                });
-            }
-            case "REPEAT" -> {
-                require(site, name, operands, Kind.STRING, Kind.INT);
-                yield text(
-                        site,
-                        type,
-                        operands,
-                        values -> SqlFunctionUtils.repeat((String) values[0], (Integer) values[1]));
-            }
-            case "INSTR" -> {
-                require(site, name, operands, Kind.STRING, Kind.STRING, Kind.INT, Kind.INT);
-                yield BuiltInFunctions.callIfArgsNotNull(
-                        site,
-                        type,
-                        operands,
-                        (values, context) -> SqlFunctionUtils.instr(
-                                binary(values[0]),
-                                binary(values[1]),
-                                values.length > 2 ? (Integer) values[2] : 1,
-                                values.length > 3 ? (Integer) values[3] : 1));
-            }
-            case "LOCATE" -> {
-                require(site, name, operands, Kind.STRING, Kind.STRING, Kind.INT);
-                yield BuiltInFunctions.callIfArgsNotNull(
-                        site,
-                        type,
-                        operands,
-                        (values, context) -> values.length == 2
-                                ? SqlFunctionUtils.position(binary(values[0]), binary(values[1]))
-                                : SqlFunctionUtils.position(binary(values[0]), binary(values[1]), (Integer) values[2]));
-            }
-            case "CONCAT_WS" -> concatWs(site, type, operands);
-            case "TO_BASE64" -> {
-                require(site, name, operands, Kind.STRING);
-                yield text(site, type, operands, values -> SqlFunctionUtils.toBase64(binary(values[0])));
-            }
-            case "ASCII" -> {
-                require(site, name, operands, Kind.STRING);
-                yield BuiltInFunctions.callIfArgsNotNull(site, type, operands, (values, context) -> {
-                    BinaryStringData text = binary(values[0]);
-                    return text.getSizeInBytes() <= 0 ? 0 : (int) text.byteAt(0); // a signed byte of UTF-8
-                });
-            }
-            case "CHR" -> {
-                require(site, name, operands, Kind.WHOLE);
-                yield text(site, type, operands, values -> SqlFunctionUtils.chr(((Number) values[0]).longValue()));
-            }
-            case "HEX" -> {
-                require(site, name, operands, Kind.STRING_OR_WHOLE);
-                yield text(
-                        site,
-                        type,
-                        operands,
-                        values -> values[0] instanceof String string
-                                ? SqlFunctionUtils.hex(string)
-                                : SqlFunctionUtils.hex(((Number) values[0]).longValue()));
-            }
-            case "BIN" -> {
-                require(site, name, operands, Kind.WHOLE);
-                yield text(site, type, operands, values -> Long.toBinaryString(((Number) values[0]).longValue()));
-            }
-            case "REVERSE" -> {
-                require(site, name, operands, Kind.STRING);
-                yield text(
-                        site,
-                        type,
-                        operands,
-                        values ->
-                                BinaryStringDataUtil.reverse(binary(values[0])).toString());
-            }
-            case "REPLACE" -> {
-                require(site, name, operands, Kind.STRING, Kind.STRING, Kind.STRING);
-                yield text(
-                        site,
-                        type,
-                        operands,
-                        values -> SqlFunctionUtils.replace((String) values[0], (String) values[1], (String) values[2]));
-            }
-            case "LPAD", "RPAD" -> {
-                require(site, name, operands, Kind.STRING, Kind.INT, Kind.STRING);
-                boolean left = name.equals("LPAD");
-                yield text(
-                        site,
-                        type,
-                        operands,
-                        values -> left
-                                ? SqlFunctionUtils.lpad((String) values[0], (Integer) values[1], (String) values[2])
-                                : SqlFunctionUtils.rpad((String) values[0], (Integer) values[1], (String) values[2]));
-            }
-            case "INITCAP" -> {
-                require(site, name, operands, Kind.STRING);
-                yield text(site, type, operands, values -> SqlFunctionUtils.initcap((String) values[0]));
-            }
-            case "OVERLAY" -> {
-                require(site, name, operands, Kind.STRING, Kind.STRING, Kind.INT, Kind.INT);
-                yield text(
-                        site,
-                        type,
-                        operands,
-                        values -> values.length == 3
-                                ? SqlFunctionUtils.overlay((String) values[0], (String) values[1], (Integer) values[2])
-                                : SqlFunctionUtils.overlay(
-                                        (String) values[0], (String) values[1], (Integer) values[2], (Integer)
-                                                values[3]));
-            }
-            default -> characterClass(site, name, type, operands);
-        };
+        if (name.equals("CONCAT_WS")) {
+            return concatWs(site, type, operands);
+        }
+        Method method = METHODS.get(name);
+        if (method == null) {
+            return characterClass(site, name, type, operands);
+        }
+        require(site, name, operands, method.kinds());
+        return BuiltInFunctions.callIfArgsNotNull(
+                site, type, operands, (values, context) -> method.body().apply(values));
+    }
+
+    /** REGEXP: SqlFunctionUtils#regExp; for an invalid regex it is null, which the generated code unboxes and fails. */
+    private static Object regExp(Object[] values) {
+        Boolean matches = SqlFunctionUtils.regExp((String) values[0], (String) values[1]);
+        if (matches == null) {
+            throw new IllegalArgumentException("invalid regular expression " + values[1]);
+        }
+        return matches;
+    }
+
+    /** LEFT(s, n) as StringCallGen#generateLeft: empty for n <= 0, else the first n characters. */
+    private static Object left(Object[] values) {
+        int length = (Integer) values[1];
+        return length <= 0
+                ? ""
+                : BinaryStringDataUtil.substringSQL(binary(values[0]), 1, length)
+                        .toString();
+    }
+
+    /** RIGHT(s, n) as StringCallGen#generateRight: empty for n <= 0, s itself when n is its length or more. */
+    private static Object right(Object[] values) {
+        BinaryStringData text = binary(values[0]);
+        int length = (Integer) values[1];
+        if (length <= 0) {
+            return "";
+        }
+        return length >= text.numChars()
+                ? values[0]
+                : BinaryStringDataUtil.substringSQL(text, -length).toString();
+    }
+
+    private static long whole(Object value) {
+        return ((Number) value).longValue();
     }
 
     /** IS_ALPHA, IS_DIGIT, IS_DECIMAL: SqlFunctionUtils' test of the string, FALSE for NULL (generateCallIfArgsNullable). */
     private static Expression characterClass(CallSite site, String name, SqlType type, List<Expression> operands) {
-        require(site, name, operands, Kind.STRING);
+        require(site, name, operands, List.of(Kind.STRING));
         Expression text = operands.get(0);
         return Operators.derived(
                 type,
@@ -275,7 +269,7 @@ final class StringFunctions {
         if (operands.size() != 1) {
             throw site.unsupported(name + " with a charset");
         }
-        require(site, name, operands, Kind.STRING);
+        require(site, name, operands, List.of(Kind.STRING));
         String algorithm = DIGESTS.get(name);
         return BuiltInFunctions.callIfArgsNotNull(site, type, operands, (values, context) -> {
             try {
@@ -285,16 +279,6 @@ final class StringFunctions {
                 throw new IllegalStateException(missing);
             }
         });
-    }
-
-    /** A method with a String result (generateStringResultCallIfArgsNotNull): a null string is NULL. */
-    private static Expression text(CallSite site, SqlType type, List<Expression> operands, TextBody body) {
-        return BuiltInFunctions.callIfArgsNotNull(site, type, operands, (values, context) -> body.apply(values));
-    }
-
-    @FunctionalInterface
-    private interface TextBody {
-        Object apply(Object[] values);
     }
 
     /** The operand types a function's overloads take. */
@@ -319,12 +303,12 @@ final class StringFunctions {
     }
 
     /** Each operand of the kind its position takes (a call may have fewer operands than kinds), else unsupported. */
-    private static void require(CallSite site, String name, List<Expression> operands, Kind... kinds) {
-        if (operands.size() > kinds.length) {
+    private static void require(CallSite site, String name, List<Expression> operands, List<Kind> kinds) {
+        if (operands.size() > kinds.size()) {
             throw site.unsupported(name + " of " + operands.size() + " operands");
         }
         for (int i = 0; i < operands.size(); i++) {
-            if (!kinds[i].accepts(operands.get(i).type())) {
+            if (!kinds.get(i).accepts(operands.get(i).type())) {
                 throw site.unsupported(name + " of " + operands.get(i).type());
             }
         }

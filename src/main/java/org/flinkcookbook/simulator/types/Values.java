@@ -135,8 +135,8 @@ public final class Values {
     /**
      * Whether {@link #cast} models this conversion: to a string (but not of an INTERVAL, which Flink prints as {@code +0
      * 01:00:00.000}), from a string to a BOOLEAN, number, timestamp, DATE or TIME, between numbers, between timestamps,
-     * DATE and TIME, except a TIME to a DATE or TIMESTAMP_LTZ, BOOLEAN to and from numbers, a NULL to anything, a type to
-     * itself.
+     * a timestamp to a DATE or TIME, a DATE to a timestamp, a TIME to a TIME or TIMESTAMP, BOOLEAN to and from numbers, a
+     * NULL to anything, a type to itself.
      */
     public static boolean castModelled(SqlType from, SqlType to) {
         if (from.equals(to) || from.root() == Root.NULL) {
@@ -151,8 +151,12 @@ public final class Values {
         if (from.root() == Root.STRING) {
             return to.root() == Root.BOOLEAN || to.isNumeric() || to.isTemporal();
         }
-        if (from.isTemporal() && to.isTemporal()) {
-            return from.root() != Root.TIME || to.root() == Root.TIME || to.root() == Root.TIMESTAMP;
+        if (from.isTemporal() && to.isTemporal() && !(from.isTimestamp() && to.isTimestamp())) {
+            return switch (from.root()) {
+                case DATE -> to.isTimestamp();
+                case TIME -> to.root() == Root.TIME || to.root() == Root.TIMESTAMP;
+                default -> true; // a timestamp to a DATE or TIME
+            };
         }
         return (from.isTimestamp() && to.isTimestamp())
                 || ((from.isNumeric() || from.root() == Root.BOOLEAN) && (to.isNumeric() || to.root() == Root.BOOLEAN));
