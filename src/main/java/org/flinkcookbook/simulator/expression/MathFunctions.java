@@ -138,6 +138,23 @@ final class MathFunctions {
     }
 
     /**
+     * SIGN(x) as FunctionGenerator maps it: Math#signum of a DOUBLE (-0.0 stays -0.0, NaN NaN), Integer#signum of an
+     * INT, Long#signum of a BIGINT, in the argument's type; of other types (whose method returns another type than the
+     * call's) not modelled.
+     */
+    static Expression sign(CallSite site, SqlType type, Expression number) {
+        Root root = number.type().root();
+        if ((root != Root.DOUBLE && root != Root.INT && root != Root.BIGINT) || type.root() != root) {
+            throw site.unsupported("SIGN of " + number.type());
+        }
+        return BuiltInFunctions.callIfArgsNotNull(site, type, List.of(number), (values, context) -> switch (root) {
+            case INT -> Integer.signum((Integer) values[0]);
+            case BIGINT -> (long) Long.signum((Long) values[0]);
+            default -> Math.signum((Double) values[0]);
+        });
+    }
+
+    /**
      * TRUNCATE(x[, digits]): SqlFunctionUtils#struncate of an INT, BIGINT, FLOAT, DOUBLE or DECIMAL, in the plan's type
      * (of a DECIMAL(p, s) the planner's DECIMAL(p, min(s, digits))).
      */

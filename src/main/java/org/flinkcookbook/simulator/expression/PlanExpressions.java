@@ -284,6 +284,8 @@ public final class PlanExpressions {
                         : MathFunctions.unary(site, "LN", type, expression(operands.get(0)));
             case "TRUNCATE":
                 return MathFunctions.truncate(site, type, all(operands));
+            case "SIGN":
+                return MathFunctions.sign(site, type, expression(operands.get(0)));
             case "GREATEST":
             case "LEAST":
                 return BuiltInFunctions.greatestOrLeast(site, type, all(operands), name.equals("GREATEST"));

@@ -87,12 +87,29 @@ class PlanAggregatesOnFlinkTest {
     }
 
     @Test
+    void varianceIsFlinksWelfordM2AndListaggFirstAndLastValueKeepTheRowsOrder() {
+        // STDDEV/VAR: the planner's $WELFORD_M2 and COUNT, finished by a Calc (NaN and 1e308 included)
+        sameAsFlink(
+                "STDDEV_POP(d)",
+                "STDDEV_SAMP(i)",
+                "VAR_POP(de)",
+                "VAR_SAMP(f)",
+                "STDDEV_SAMP(ti) FILTER (WHERE k <> 'c')",
+                "LISTAGG(k)",
+                "LISTAGG(k, '; ')",
+                "LISTAGG(DISTINCT k)",
+                "FIRST_VALUE(d)",
+                "LAST_VALUE(de)",
+                "FIRST_VALUE(k) FILTER (WHERE i < 0)");
+    }
+
+    @Test
     void anAggregateFunctionTheSimulatorDoesNotModelIsUnsupportedByName() {
-        FlinkPlans.PlanNode aggregate = flink.node("SELECT LISTAGG(k) FROM t", "stream-exec-group-aggregate");
+        FlinkPlans.PlanNode aggregate = flink.node("SELECT ARRAY_AGG(k) FROM t", "stream-exec-group-aggregate");
         JsonNode call = aggregate.node().path("aggCalls").get(0);
         assertThatThrownBy(() -> PlanAggregates.compile(call, aggregate.input()))
                 .isInstanceOf(UnsupportedConstructException.class)
-                .hasMessageContaining("the aggregate function LISTAGG");
+                .hasMessageContaining("the aggregate function ARRAY_AGG");
     }
 
     @Test
