@@ -237,6 +237,7 @@ class EngineDaemonTest {
                 false,
                 project.resolve("target/cookbook"),
                 project.resolve("target/cookbook-reports"),
+                project.resolve("target"),
                 1000,
                 Set.of(),
                 null,
