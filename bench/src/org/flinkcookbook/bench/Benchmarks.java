@@ -485,31 +485,34 @@ public final class Benchmarks {
                     verify.number("seconds") / simulate.number("seconds"),
                     verify.number("cpuSeconds") / simulate.number("cpuSeconds"));
         }
-        Child throughput = throughputs.stream()
+        Child throughput = medianThroughput(throughputs);
+        throughputRow(throughput, "simulator warm throughput (median run)");
+        cpuRow(throughput, rows);
+        if (!baseThroughputs.isEmpty()) {
+            Child before = medianThroughput(baseThroughputs);
+            throughputRow(before, "the build before's warm throughput (median run)");
+            cpuRow(before, rows);
+        }
+        System.out.println("   watch on the simulator, one query changed per save: " + watch.values());
+    }
+
+    /** The run of median rows a second. */
+    private static Child medianThroughput(List<Child> children) {
+        return children.stream()
                 .sorted(java.util.Comparator.comparingDouble(child -> child.number("rowsPerSecond")))
                 .toList()
-                .get(rounds / 2);
-        throughputRow(throughput, "simulator warm throughput (median run)");
+                .get(children.size() / 2);
+    }
+
+    /** A throughput run's CPU seconds a run, all threads, and its rows a CPU second. */
+    private static void cpuRow(Child child, long rows) {
+        double cpu = child.number("cpuSecondsPerRun");
         System.out.printf(
                 Locale.ROOT,
                 "   %-46s %10.3f CPU s a run (all threads), %,.0f rows a CPU second%n",
                 "",
-                throughput.number("cpuSecondsPerRun"),
-                rows / throughput.number("cpuSecondsPerRun"));
-        if (!baseThroughputs.isEmpty()) {
-            Child before = baseThroughputs.stream()
-                    .sorted(java.util.Comparator.comparingDouble(child -> child.number("rowsPerSecond")))
-                    .toList()
-                    .get(rounds / 2);
-            throughputRow(before, "the build before's warm throughput (median run)");
-            System.out.printf(
-                    Locale.ROOT,
-                    "   %-46s %10.3f CPU s a run (all threads), %,.0f rows a CPU second%n",
-                    "",
-                    before.number("cpuSecondsPerRun"),
-                    rows / before.number("cpuSecondsPerRun"));
-        }
-        System.out.println("   watch on the simulator, one query changed per save: " + watch.values());
+                cpu,
+                rows / cpu);
     }
 
     private static void coldRow(Child child, String label) {
