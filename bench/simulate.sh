@@ -7,7 +7,9 @@
 #
 # Defaults: 3 rounds, 1,000,000 rows. BASE_CLASSES: the build before's target/classes (for instance of a
 # `git archive` of the base commit, compiled with mvn -o compile), whose simulate runs and throughput are measured
-# in the same turns. Set MVN_ARGS=-o to build offline. About 20 minutes on 2 cores with a build before.
+# in the same turns. Set MVN_ARGS=-o to build offline. About 20 minutes on 2 cores with a build before. With
+# BENCH_JFR=1, each throughput run records its timed runs with JFR (settings "profile") into
+# target/bench/simulate/throughput-simulator-ROUND.jfr (read with `jfr print --events jdk.ExecutionSample`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-3}
@@ -20,5 +22,5 @@ mvn -B -q ${MVN_ARGS:-} compile dependency:build-classpath -DincludeScope=test -
 classpath="target/classes:$(cat "$work/classpath")"
 rm -rf "$work/classes"
 javac -d "$work/classes" -cp "$classpath" $(find bench/src -name '*.java')
-java ${base:-} -cp "$work/classes:$classpath:src/test/resources" org.flinkcookbook.bench.Benchmarks simulate \
+java ${base:-} ${BENCH_JFR:+-Dbench.jfr=on} -cp "$work/classes:$classpath:src/test/resources" org.flinkcookbook.bench.Benchmarks simulate \
   "$(realpath recipes)" "$(realpath fixtures)" "$(realpath "$work")" "$rounds" "$rows"

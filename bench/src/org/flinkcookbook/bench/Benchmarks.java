@@ -135,11 +135,7 @@ public final class Benchmarks {
         }
         long end = System.nanoTime();
         report("seconds", seconds(end - start));
-        report(
-                "cpuSeconds",
-                ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
-                                .getProcessCpuTime()
-                        / 1e9);
+        report("cpuSeconds", seconds(processCpuNanos()));
         report("recipes", summary.outcomes().size());
         report("passed", summary.count(RecipeStatus.PASSED));
         report("outcome", summary.line().replace(' ', '_'));
@@ -191,13 +187,27 @@ public final class Benchmarks {
             for (int i = 0; i < WARM_UP_RUNS; i++) {
                 run(engine, big);
             }
+            String profile = System.getProperty("bench.jfr");
+            jdk.jfr.Recording recording = null;
+            if (profile != null) { // the timed runs only, into this file
+                recording = new jdk.jfr.Recording(jdk.jfr.Configuration.getConfiguration("profile"));
+                recording.setDestination(Path.of(profile));
+                recording.start();
+            }
             double[] seconds = new double[TIMED_RUNS];
             StatementResult result = null;
+            long cpuBefore = processCpuNanos();
             for (int i = 0; i < TIMED_RUNS; i++) {
                 long start = System.nanoTime();
                 result = run(engine, big);
                 seconds[i] = seconds(System.nanoTime() - start);
             }
+            if (recording != null) {
+                recording.stop(); // writes it to its destination
+                recording.close();
+            }
+            // on a shared machine the wall time is what the others leave over; CPU time is this run's own cost
+            report("cpuSecondsPerRun", seconds(processCpuNanos() - cpuBefore) / TIMED_RUNS);
             Arrays.sort(seconds);
             double median = seconds[TIMED_RUNS / 2];
             report("seconds", median);
@@ -443,8 +453,11 @@ public final class Benchmarks {
         }
         List<Child> throughputs = new ArrayList<>();
         for (int round = 0; round < rounds; round++) {
+            List<String> profiled = System.getProperty("bench.jfr") == null
+                    ? List.of()
+                    : List.of("-Dbench.jfr=" + work.resolve("throughput-simulator-" + round + ".jfr"));
             throughputs.add(
-                    child(work, "throughput-simulator-" + round, List.of(), "throughput", "simulator", data, rows));
+                    child(work, "throughput-simulator-" + round, profiled, "throughput", "simulator", data, rows));
         }
         Child watch = child(
                 work, "watch-simulator-remembered", flags, "watch", "simulator", "remembered", recipes, fixtures, work);
@@ -472,20 +485,34 @@ public final class Benchmarks {
                     verify.number("seconds") / simulate.number("seconds"),
                     verify.number("cpuSeconds") / simulate.number("cpuSeconds"));
         }
-        Child throughput = throughputs.stream()
-                .sorted(java.util.Comparator.comparingDouble(child -> child.number("rowsPerSecond")))
-                .toList()
-                .get(rounds / 2);
+        Child throughput = medianThroughput(throughputs);
         throughputRow(throughput, "simulator warm throughput (median run)");
+        cpuRow(throughput, rows);
         if (!baseThroughputs.isEmpty()) {
-            throughputRow(
-                    baseThroughputs.stream()
-                            .sorted(java.util.Comparator.comparingDouble(child -> child.number("rowsPerSecond")))
-                            .toList()
-                            .get(rounds / 2),
-                    "the build before's warm throughput (median run)");
+            Child before = medianThroughput(baseThroughputs);
+            throughputRow(before, "the build before's warm throughput (median run)");
+            cpuRow(before, rows);
         }
         System.out.println("   watch on the simulator, one query changed per save: " + watch.values());
+    }
+
+    /** The run of median rows a second. */
+    private static Child medianThroughput(List<Child> children) {
+        return children.stream()
+                .sorted(java.util.Comparator.comparingDouble(child -> child.number("rowsPerSecond")))
+                .toList()
+                .get(children.size() / 2);
+    }
+
+    /** A throughput run's CPU seconds a run, all threads, and its rows a CPU second. */
+    private static void cpuRow(Child child, long rows) {
+        double cpu = child.number("cpuSecondsPerRun");
+        System.out.printf(
+                Locale.ROOT,
+                "   %-46s %10.3f CPU s a run (all threads), %,.0f rows a CPU second%n",
+                "",
+                cpu,
+                rows / cpu);
     }
 
     private static void coldRow(Child child, String label) {
@@ -615,6 +642,12 @@ public final class Benchmarks {
         String text(String key) {
             return values.getOrDefault(key, "?").replace('_', ' ');
         }
+    }
+
+    /** CPU time of all this JVM's threads so far. */
+    private static long processCpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                .getProcessCpuTime();
     }
 
     private static double seconds(long nanos) {

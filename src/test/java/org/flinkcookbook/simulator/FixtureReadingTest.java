@@ -83,6 +83,39 @@ class FixtureReadingTest {
     }
 
     @Test
+    void wholeNumbersReadInPlaceAreWhatFlinksParsersOfTheTrimmedTextMakeOfThem() {
+        Random random = new Random(28);
+        String alphabet = "01234567890123456789-+ x";
+        java.util.List<String> disagreements = new java.util.ArrayList<>();
+        for (int i = 0; i < 5_000; i++) {
+            StringBuilder text = new StringBuilder();
+            for (int length = random.nextInt(22); length > 0; length--) {
+                text.append(alphabet.charAt(random.nextInt(alphabet.length())));
+            }
+            String field = text.toString();
+            for (SqlType type : new SqlType[] {SqlType.INT, SqlType.BIGINT}) {
+                String flink;
+                try {
+                    flink = String.valueOf(
+                            type == SqlType.INT ? Integer.parseInt(field.trim()) : Long.parseLong(field.trim()));
+                } catch (NumberFormatException e) {
+                    flink = e.getMessage();
+                }
+                String read;
+                try {
+                    read = String.valueOf(Values.parseCsvField(field, type));
+                } catch (NumberFormatException e) {
+                    read = e.getMessage();
+                }
+                if (!read.equals(flink)) {
+                    disagreements.add(type + " '" + field + "': " + read + " against " + flink);
+                }
+            }
+        }
+        assertThat(disagreements).isEmpty();
+    }
+
+    @Test
     void quotedFieldsMaySpanLinesAndRowsKeepTheLineTheyStartOn() {
         Path fixtures = directory.resolve("fixtures");
         Recipes.fixture(fixtures, "notes.csv", "1,\"a, b\"\n2,\"two\nlines\"\n3,plain\n");

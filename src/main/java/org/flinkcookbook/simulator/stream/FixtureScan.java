@@ -18,7 +18,8 @@ import org.flinkcookbook.simulator.types.Values;
 public final class FixtureScan {
 
     private final CsvSource source;
-    private final List<SqlType> physicalTypes;
+    private final SqlType[] physicalTypes;
+    /** Which physical column each produced column is; null when the row is all physical columns in file order. */
     private final int[] projection;
 
     /**
@@ -27,8 +28,17 @@ public final class FixtureScan {
      */
     public FixtureScan(CsvSource source, List<SqlType> physicalTypes, int[] projection) {
         this.source = source;
-        this.physicalTypes = List.copyOf(physicalTypes);
-        this.projection = projection.clone();
+        this.physicalTypes = physicalTypes.toArray(SqlType[]::new);
+        this.projection = isIdentity(projection, this.physicalTypes.length) ? null : projection.clone();
+    }
+
+    private static boolean isIdentity(int[] projection, int columns) {
+        for (int i = 0; i < projection.length; i++) {
+            if (projection[i] != i) {
+                return false;
+            }
+        }
+        return projection.length == columns;
     }
 
     public void run(RowSink downstream) {
@@ -46,12 +56,15 @@ public final class FixtureScan {
 
     /** Parses the fixture's rows; runs on the reading thread. */
     private void readFixture(ReadAhead.ParsedRows into) throws IOException {
-        Object[] physical = new Object[physicalTypes.size()];
+        Object[] reused = projection == null ? null : new Object[physicalTypes.length];
         // read by the rule of every read, which also records it as an input of the recipe
-        CsvLines.read(
-                FileAccess.readable(source.file()), (fields, line) -> into.row(read(fields, line, physical), line));
+        CsvLines.read(FileAccess.readable(source.file()), (fields, line) -> {
+            Object[] physical = reused == null ? new Object[physicalTypes.length] : reused;
+            into.row(read(fields, line, physical), line);
+        });
     }
 
+    /** The row of a line: {@code physical} itself when the row is all of it, else a new row of the columns projected. */
     private Object[] read(CharSequence[] fields, int line, Object[] physical) {
         if (fields.length != physical.length) {
             throw new SimulationException(
@@ -62,16 +75,19 @@ public final class FixtureScan {
         for (int i = 0; i < physical.length; i++) {
             CharSequence field = fields[i];
             try {
-                physical[i] = Values.parseCsvField(field, physicalTypes.get(i));
+                physical[i] = Values.parseCsvField(field, physicalTypes[i]);
             } catch (UnsupportedConstructException e) {
                 throw e;
             } catch (RuntimeException e) {
                 throw new SimulationException(
                         null,
                         source.displayName() + ":" + line + ": field " + (i + 1) + " '" + field + "' is not a valid "
-                                + physicalTypes.get(i) + " (" + e.getMessage() + ")",
+                                + physicalTypes[i] + " (" + e.getMessage() + ")",
                         e);
             }
+        }
+        if (projection == null) {
+            return physical;
         }
         Object[] row = new Object[projection.length];
         for (int i = 0; i < projection.length; i++) {

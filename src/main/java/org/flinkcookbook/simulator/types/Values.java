@@ -83,6 +83,10 @@ public final class Values {
      * string, so that the error reads as Flink's does ({@code For input string: "..."}).
      */
     private static long parseWholeNumber(CharSequence field, boolean bigint) {
+        long plain = plainWholeNumber(field);
+        if (plain != Long.MIN_VALUE && (bigint || plain == (int) plain)) {
+            return plain;
+        }
         int start = 0;
         int end = field.length();
         while (start < end && field.charAt(start) <= ' ') {
@@ -100,6 +104,29 @@ public final class Values {
             // parsed again below for the message
         }
         return bigint ? Long.parseLong(trimmed(field)) : Integer.parseInt(trimmed(field));
+    }
+
+    /**
+     * A field of 1 to 18 ASCII digits after an optional minus, which Long#parseLong reads as this value and which
+     * cannot overflow, read here, where the field's charAt inlines (in Long#parseLong it is a call per character);
+     * Long.MIN_VALUE for any other field.
+     */
+    private static long plainWholeNumber(CharSequence field) {
+        int length = field.length();
+        boolean negative = length > 1 && field.charAt(0) == '-';
+        int first = negative ? 1 : 0;
+        if (length == first || length - first > 18) {
+            return Long.MIN_VALUE;
+        }
+        long value = 0;
+        for (int i = first; i < length; i++) {
+            int digit = field.charAt(i) - '0';
+            if (digit < 0 || digit > 9) {
+                return Long.MIN_VALUE;
+            }
+            value = value * 10 + digit;
+        }
+        return negative ? -value : value;
     }
 
     /** How the Flink SQL client prints a value; SQL NULL stays Java null. */
