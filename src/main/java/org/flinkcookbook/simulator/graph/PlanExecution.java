@@ -104,6 +104,11 @@ final class PlanExecution {
             case "stream-exec-window-deduplicate_1" -> windowDeduplicate(id, node);
             case "batch-exec-sort_1" -> sort(id, node, -1);
             case "batch-exec-sort-limit_1" -> sort(id, node, limit(node));
+            case "stream-exec-deduplicate_1" ->
+                ChangelogNodes.deduplicate(node, relation(graph.input(id)), trace, zone);
+            case "stream-exec-rank_1", "stream-exec-limit_1", "stream-exec-sort-limit_1" ->
+                ChangelogNodes.rank(node, relation(graph.input(id)), trace, zone);
+            case "stream-exec-temporal-sort_1" -> ChangelogNodes.temporalSort(node, relation(graph.input(id)), trace);
             default -> throw notModelled(node, "the plan node " + type);
         };
     }
@@ -984,7 +989,7 @@ final class PlanExecution {
         return columns;
     }
 
-    private static List<Expression> columns(JsonNode indices, Relation input) {
+    static List<Expression> columns(JsonNode indices, Relation input) {
         List<Expression> columns = new ArrayList<>();
         for (JsonNode index : indices) {
             int column = index.asInt();
@@ -994,7 +999,7 @@ final class PlanExecution {
     }
 
     /** A plan's sort spec as a comparator of rows, non-null values compared with {@code compare}. */
-    private static Comparator<Object[]> order(JsonNode sortSpec, Comparator<Object> compare) {
+    static Comparator<Object[]> order(JsonNode sortSpec, Comparator<Object> compare) {
         Comparator<Object[]> order = null;
         for (JsonNode field : sortSpec.path("fields")) {
             int index = field.path("index").asInt();
