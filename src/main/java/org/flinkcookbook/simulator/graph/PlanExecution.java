@@ -798,6 +798,9 @@ final class PlanExecution {
             throw notModelled(node, "OVER aggregations with several windows");
         }
         JsonNode group = spec.path("groups").get(0);
+        if (BoundedOverNode.applies(group)) {
+            return BoundedOverNode.relation(node, group, input, trace, zone);
+        }
         if (!group.path("lowerBound").path("kind").asText().equals("UNBOUNDED_PRECEDING")
                 || !group.path("upperBound").path("kind").asText().equals("CURRENT_ROW")) {
             throw notModelled(node, "OVER windows other than UNBOUNDED PRECEDING to CURRENT ROW");
