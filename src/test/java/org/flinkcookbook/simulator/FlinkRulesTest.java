@@ -2451,4 +2451,34 @@ class FlinkRulesTest {
                         "+I[u5, 2024-01-01 10:00:10.000]");
         assertThat(run.results().get(0).lateRowsDropped()).isNull();
     }
+
+    @RuleCase(onFlink = true)
+    void aBoundedOverFrameDropsRowsAtOrBelowItsKeysLastFiredTimerNotBelowTheWatermark() {
+        // RowTimeRowsBoundedPrecedingFunction / RowTimeRangeBoundedPrecedingFunction: per key, a row at or below the
+        // last fired timer is late (a's 10:00:00.5 after its 10:00:02 fired); a's 10:00:04, at the watermark, waits for
+        // the next one; ROWS 1 PRECEDING holds two rows, RANGE 3 SECOND keeps rows 3 s back, equal rowtimes together
+        RecipeRun run = run(
+                CLICK_ROWS,
+                CLICKS,
+                "SELECT u, ts, SUM(q) OVER (PARTITION BY k ORDER BY ts ROWS BETWEEN 1 PRECEDING AND CURRENT ROW) "
+                        + "FROM events WHERE k = 'a';",
+                "SELECT u, ts, SUM(q) OVER (PARTITION BY k ORDER BY ts RANGE BETWEEN INTERVAL '3' SECOND PRECEDING "
+                        + "AND CURRENT ROW) FROM events WHERE k = 'a';");
+        assertThat(rows(run.results().get(0)))
+                .containsExactly(
+                        "+I[u1, 2024-01-01 10:00:01.000, 3]",
+                        "+I[u2, 2024-01-01 10:00:02.000, 8]",
+                        "+I[u1, 2024-01-01 10:00:04.000, 7]",
+                        "+I[u3, 2024-01-01 10:00:05.000, 7]",
+                        "+I[u2, 2024-01-01 10:00:09.000, 11]");
+        assertThat(run.results().get(0).lateRowsDropped()).isEqualTo(1);
+        assertThat(rows(run.results().get(1)))
+                .containsExactly(
+                        "+I[u1, 2024-01-01 10:00:01.000, 3]",
+                        "+I[u2, 2024-01-01 10:00:02.000, 8]",
+                        "+I[u1, 2024-01-01 10:00:04.000, 10]",
+                        "+I[u3, 2024-01-01 10:00:05.000, 12]",
+                        "+I[u2, 2024-01-01 10:00:09.000, 6]");
+        assertThat(run.results().get(1).lateRowsDropped()).isEqualTo(1);
+    }
 }
