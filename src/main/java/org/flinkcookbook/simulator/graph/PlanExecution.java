@@ -68,7 +68,7 @@ final class PlanExecution {
     private final StatementTrace trace;
     private final Path fixturesDirectory;
     private final ZoneId zone;
-    /** The SESSION window table functions built, by node id. */
+    /** The SESSION window table functions and the window aggregations built, by node id: the timers they fire. */
     private final Map<Integer, SessionFiring> sessionFirings = new HashMap<>();
     /** The window table functions of TUMBLE, HOP and CUMULATE built, by node id. */
     private final Map<Integer, LastRowtime> tvfRowtimes = new HashMap<>();
@@ -591,10 +591,16 @@ final class PlanExecution {
             };
         }
         ZoneId shift = WindowRows.shiftZone(rowtimeType, zone);
+        List<Expression> outputKeys = new ArrayList<>();
+        for (int i = 0; i < k; i++) {
+            outputKeys.add(Expression.column(i, keys.get(i).type()));
+        }
+        SessionFiring firing = new SessionFiring(k + 1, outputKeys, shift, zone);
+        sessionFirings.put(id, firing);
         return new Relation(
                 columns,
                 sink -> {
-                    RowSink output = new Permutation(from, sink);
+                    RowSink output = firing.into(new Permutation(from, sink));
                     RowSink aggregation = spec == null
                             ? new SessionWindowAggregation(
                                     gap, rowtime, rowtimeType, keys, aggregates, output, trace, input.fixture(), zone)
@@ -673,8 +679,9 @@ final class PlanExecution {
         if (firingTag == null && !emitsOnArrival(graph.input(id))) {
             throw new UnsupportedConstructException(
                     null,
-                    "a regular aggregation over rows that window, OVER or aggregation operators emit (rows of several"
-                            + " keys whose timers fire together come in the order of Flink's timer heap; updates retract)");
+                    "a regular aggregation over rows that OVER, Top-N, deduplication or regular aggregation operators"
+                            + " emit (rows of several keys whose timers fire together come in the order of Flink's timer"
+                            + " heap; updates retract)");
         }
         input.ordered(null, "a regular aggregation");
         List<Expression> keys = keys(node, input);
@@ -687,10 +694,10 @@ final class PlanExecution {
 
     /**
      * For the rows of a SESSION window table function (UnalignedWindowTableFunctionOperator emits a
-     * session's rows when its timer fires), through calcs and exchanges: the session timer time and
-     * partition key of the TVF row each row comes from, with which {@link GroupAggregation} finds
-     * sessions of different keys firing together (their order is Flink's timer heap's). Null for
-     * other inputs.
+     * session's rows when its timer fires) or of a window aggregation (each window's row when its
+     * timer fires), through calcs and exchanges: the timer time and partition or grouping key of the
+     * row each row comes from, with which {@link GroupAggregation} finds windows of different keys
+     * firing together into one group (their order is Flink's timer heap's). Null for other inputs.
      */
     private Function<Object[], List<Object>> sessionFiringTag(int id) {
         int current = id;
@@ -702,8 +709,9 @@ final class PlanExecution {
     }
 
     /**
-     * Passes a SESSION window TVF's rows on, keeping the timer time and partition key of the last:
-     * the operators after it run synchronously, so a row reaching a later operator is that row's.
+     * Passes the rows of a SESSION window TVF or of a window aggregation on, keeping the timer time and
+     * partition (grouping) key of the last: the operators after it run synchronously, so a row reaching
+     * a later operator is that row's.
      */
     private static final class SessionFiring implements RowSink {
         private final int windowEnd;
@@ -759,6 +767,10 @@ final class PlanExecution {
             case "stream-exec-table-source-scan" -> true;
             case "stream-exec-watermark-assigner", "stream-exec-calc", "stream-exec-exchange" ->
                 emitsOnArrival(graph.input(id));
+            // TUMBLE, HOP and CUMULATE rows go on as they arrive (AlignedWindowTableFunctionOperator), SESSION's as it
+            // fires
+            case "stream-exec-window-table-function" ->
+                !sessionFirings.containsKey(id) && emitsOnArrival(graph.input(id));
             default -> false;
         };
     }
