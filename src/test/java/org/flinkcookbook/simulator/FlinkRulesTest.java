@@ -2481,4 +2481,38 @@ class FlinkRulesTest {
                         "+I[u2, 2024-01-01 10:00:09.000, 6]");
         assertThat(run.results().get(1).lateRowsDropped()).isEqualTo(1);
     }
+
+    @RuleCase(onFlink = true)
+    void aRegularAggregationOverWindowRowsTakesThemAsTheirTimersFireAndHopRowsLatestWindowFirst() {
+        // a window aggregation's rows reach a GROUP BY as each window's timer fires (a key's windows in time order);
+        // a HOP TVF's rows as they arrive, one per window, latest first (SlidingWindowAssigner#assignWindows)
+        assertThat(lastRows(
+                        CLICK_ROWS,
+                        CLICKS,
+                        "SELECT k, COUNT(*), SUM(c) FROM (SELECT k, window_start, COUNT(*) AS c FROM TABLE(TUMBLE("
+                                + "TABLE events, DESCRIPTOR(ts), INTERVAL '2' SECOND)) GROUP BY k, window_start, window_end) "
+                                + "WHERE k = 'a' GROUP BY k;"))
+                .containsExactly(
+                        "+I[a, 1, 1]",
+                        "-U[a, 1, 1]",
+                        "+U[a, 2, 2]",
+                        "-U[a, 2, 2]",
+                        "+U[a, 3, 4]",
+                        "-U[a, 3, 4]",
+                        "+U[a, 4, 5]");
+        assertThat(lastRows(
+                        CLICK_ROWS,
+                        CLICKS,
+                        "SELECT k, MIN(window_start), COUNT(DISTINCT window_start) FROM TABLE(HOP(TABLE events, "
+                                + "DESCRIPTOR(ts), INTERVAL '2' SECOND, INTERVAL '4' SECOND)) WHERE u = 'u1' AND k = 'a' "
+                                + "GROUP BY k;"))
+                .containsExactly(
+                        "+I[a, 2024-01-01 10:00:00.000, 1]",
+                        "-U[a, 2024-01-01 10:00:00.000, 1]",
+                        "+U[a, 2024-01-01 09:59:58.000, 2]",
+                        "-U[a, 2024-01-01 09:59:58.000, 2]",
+                        "+U[a, 2024-01-01 09:59:58.000, 3]",
+                        "-U[a, 2024-01-01 09:59:58.000, 3]",
+                        "+U[a, 2024-01-01 09:59:58.000, 4]");
+    }
 }
