@@ -64,6 +64,7 @@ final class BoundedOverNode {
             }
             calls.add(PlanAggregates.compile(call, columns));
         }
+        BoundedOverAggregation.requireFrameIndependent(calls);
         return input.with(
                 PlanTypes.columns(node.path("outputType")),
                 sink -> input.producer()

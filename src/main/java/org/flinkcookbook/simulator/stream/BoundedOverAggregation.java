@@ -75,16 +75,6 @@ public final class BoundedOverAggregation implements RowSink {
             StatementTrace trace,
             String fixture,
             ZoneId sessionZone) {
-        for (AggregateCall call : calls) {
-            if (call.function() != AggregateCall.Function.COUNT
-                    && call.argument() != null
-                    && call.argument().type().isApproximate()) {
-                throw new UnsupportedConstructException(
-                        null,
-                        call.function() + " of " + call.argument().type() + " over a bounded OVER frame (Flink adds"
-                                + " and retracts in its own order, which rounds and compares otherwise)");
-            }
-        }
         this.partitionKeys = partitionKeys.toArray(new Expression[0]);
         this.rowtimeIndex = rowtimeIndex;
         this.rowtimeType = rowtimeType;
@@ -97,6 +87,23 @@ public final class BoundedOverAggregation implements RowSink {
         this.sessionZone = sessionZone;
         this.context = EvaluationContext.withoutWatermark(sessionZone);
         trace.windowedAggregation(); // both functions register numLateRecordsDropped
+    }
+
+    /**
+     * Refuses the calls whose value Flink's adding and retracting makes differ from the frame's: sums,
+     * averages, MIN and MAX of FLOAT/DOUBLE.
+     */
+    public static void requireFrameIndependent(List<AggregateCall> calls) {
+        for (AggregateCall call : calls) {
+            if (call.function() != AggregateCall.Function.COUNT
+                    && call.argument() != null
+                    && call.argument().type().isApproximate()) {
+                throw new UnsupportedConstructException(
+                        null,
+                        call.function() + " of " + call.argument().type() + " over a bounded OVER frame (Flink adds"
+                                + " and retracts in its own order, which rounds and compares otherwise)");
+            }
+        }
     }
 
     @Override
