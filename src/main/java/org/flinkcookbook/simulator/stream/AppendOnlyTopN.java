@@ -34,7 +34,7 @@ import org.flinkcookbook.simulator.expression.Expression;
  *
  * Output rows are the input row, followed by the rank (BIGINT) when the node outputs it.
  */
-public final class AppendOnlyTopN implements RowSink {
+public final class AppendOnlyTopN extends ForwardingRowSink {
 
     /** Which of Flink's append-only rank functions runs. */
     public enum Function {
@@ -50,7 +50,6 @@ public final class AppendOnlyTopN implements RowSink {
     private final long rankEnd;
     private final boolean outputRankNumber;
     private final boolean generateUpdateBefore;
-    private final RowSink downstream;
     private final EvaluationContext context;
 
     /** Per partition, Flink's TopNBuffer: rows of one sort key (the first of them the map's key) in arrival order. */
@@ -74,6 +73,7 @@ public final class AppendOnlyTopN implements RowSink {
             boolean generateUpdateBefore,
             RowSink downstream,
             ZoneId sessionZone) {
+        super(downstream);
         this.function = function;
         this.partitionKeys = partitionKeys.toArray(new Expression[0]);
         this.order = order;
@@ -81,7 +81,6 @@ public final class AppendOnlyTopN implements RowSink {
         this.rankEnd = rankEnd;
         this.outputRankNumber = outputRankNumber;
         this.generateUpdateBefore = generateUpdateBefore;
-        this.downstream = downstream;
         this.context = EvaluationContext.withoutWatermark(sessionZone);
     }
 
@@ -219,20 +218,5 @@ public final class AppendOnlyTopN implements RowSink {
             row[values.length] = rank;
         }
         downstream.change(kind, row, fixtureLine);
-    }
-
-    @Override
-    public void watermark(long watermark) {
-        downstream.watermark(watermark);
-    }
-
-    @Override
-    public void possibleWatermark(long watermark) {
-        downstream.possibleWatermark(watermark);
-    }
-
-    @Override
-    public void endOfInput() {
-        downstream.endOfInput();
     }
 }

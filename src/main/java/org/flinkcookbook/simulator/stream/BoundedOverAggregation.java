@@ -8,7 +8,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.flinkcookbook.result.LateRow;
 import org.flinkcookbook.simulator.UnsupportedConstructException;
 import org.flinkcookbook.simulator.aggregate.AggregateCall;
 import org.flinkcookbook.simulator.aggregate.AggregateCall.Accumulator;
@@ -17,7 +16,6 @@ import org.flinkcookbook.simulator.expression.Expression;
 import org.flinkcookbook.simulator.trace.StatementTrace;
 import org.flinkcookbook.simulator.types.SqlType;
 import org.flinkcookbook.simulator.types.Timestamps;
-import org.flinkcookbook.simulator.types.Values;
 
 /**
  * An OVER aggregation ordered by a rowtime over a bounded frame, {@code ROWS n PRECEDING} or {@code
@@ -117,14 +115,7 @@ public final class BoundedOverAggregation implements RowSink {
         }
         possibleWatermarks.clear();
         if (late) {
-            trace.lateRow(new LateRow(
-                    fixture,
-                    fixtureLine,
-                    Values.render(rowtime, rowtimeType, sessionZone),
-                    Values.render(currentWatermark, rowtimeType, sessionZone),
-                    null,
-                    null,
-                    null));
+            trace.lateRow(LateRows.dropped(fixture, fixtureLine, rowtime, currentWatermark, rowtimeType, sessionZone));
             return;
         }
         partition

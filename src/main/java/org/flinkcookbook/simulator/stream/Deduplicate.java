@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import org.flinkcookbook.result.LateRow;
 import org.flinkcookbook.result.RowKind;
 import org.flinkcookbook.simulator.UnsupportedConstructException;
 import org.flinkcookbook.simulator.expression.EvaluationContext;
@@ -17,7 +16,6 @@ import org.flinkcookbook.simulator.expression.Expression;
 import org.flinkcookbook.simulator.trace.StatementTrace;
 import org.flinkcookbook.simulator.types.SqlType;
 import org.flinkcookbook.simulator.types.Timestamps;
-import org.flinkcookbook.simulator.types.Values;
 
 /**
  * A streaming deduplication (ROW_NUMBER over a time attribute filtered to the first row), Flink's
@@ -41,7 +39,7 @@ import org.flinkcookbook.simulator.types.Values;
  *       differ only there are equal depends on timing: unsupported.
  * </ul>
  */
-public final class Deduplicate implements RowSink {
+public final class Deduplicate extends TimerSink {
 
     /** Which of Flink's deduplicate functions runs: by order attribute and kept row. */
     public enum Kind {
@@ -60,7 +58,6 @@ public final class Deduplicate implements RowSink {
     private final int[] proctimeColumns;
     private final boolean generateUpdateBefore;
     private final boolean generateInsert;
-    private final RowSink downstream;
     private final StatementTrace trace;
     private final String fixture;
     private final ZoneId sessionZone;
@@ -73,7 +70,6 @@ public final class Deduplicate implements RowSink {
 
     private final Set<List<Object>> emitted = new HashSet<>();
     private long currentWatermark = EvaluationContext.NO_WATERMARK;
-    private final PossibleWatermarks possibleWatermarks = new PossibleWatermarks();
 
     /**
      * @param keys the partition (unique) key columns
@@ -92,6 +88,7 @@ public final class Deduplicate implements RowSink {
             StatementTrace trace,
             String fixture,
             ZoneId sessionZone) {
+        super(downstream);
         this.kind = kind;
         this.keys = keys.toArray(new Expression[0]);
         this.rowtimeIndex = rowtimeIndex;
@@ -99,7 +96,6 @@ public final class Deduplicate implements RowSink {
         this.proctimeColumns = proctimeColumns.clone();
         this.generateUpdateBefore = generateUpdateBefore;
         this.generateInsert = generateInsert;
-        this.downstream = downstream;
         this.trace = trace;
         this.fixture = fixture;
         this.sessionZone = sessionZone;
@@ -188,14 +184,7 @@ public final class Deduplicate implements RowSink {
             trace.timingDependent(fixture, fixtureLine);
         }
         if (late) {
-            trace.lateRow(new LateRow(
-                    fixture,
-                    fixtureLine,
-                    Values.render(rowtime, rowtimeType, sessionZone),
-                    Values.render(currentWatermark, rowtimeType, sessionZone),
-                    null,
-                    null,
-                    null));
+            trace.lateRow(LateRows.dropped(fixture, fixtureLine, rowtime, currentWatermark, rowtimeType, sessionZone));
             return;
         }
         if (!taken) {
@@ -228,7 +217,7 @@ public final class Deduplicate implements RowSink {
     }
 
     @Override
-    public void watermark(long watermark) {
+    protected void fire(long watermark) {
         if (watermark > currentWatermark) {
             currentWatermark = watermark;
             Map<Long, Set<List<Object>>> due = timers.headMap(watermark, true);
@@ -241,18 +230,5 @@ public final class Deduplicate implements RowSink {
             }
             due.clear();
         }
-        possibleWatermarks.clear();
-        downstream.watermark(watermark);
-    }
-
-    @Override
-    public void possibleWatermark(long watermark) {
-        possibleWatermarks.add(watermark);
-        downstream.possibleWatermark(watermark);
-    }
-
-    @Override
-    public void endOfInput() {
-        downstream.endOfInput();
     }
 }

@@ -16,18 +16,16 @@ import org.flinkcookbook.simulator.types.Timestamps;
  * counted (the operator has no late-row counter). A row whose rowtime is at or below the watermark
  * but above the last fired timer waits for the next watermark.
  */
-public final class TemporalSort implements RowSink {
+public final class TemporalSort extends TimerSink {
 
     private record Pending(Object[] values, int fixtureLine) {}
 
     private final int rowtimeIndex;
     private final Comparator<Object[]> secondary;
-    private final RowSink downstream;
     private final StatementTrace trace;
     private final String fixture;
     private final TreeMap<Long, List<Pending>> waiting = new TreeMap<>();
     private Long lastTriggered;
-    private final PossibleWatermarks possibleWatermarks = new PossibleWatermarks();
 
     /** @param secondary the order of the ORDER BY columns after the rowtime, or null */
     public TemporalSort(
@@ -36,9 +34,9 @@ public final class TemporalSort implements RowSink {
             RowSink downstream,
             StatementTrace trace,
             String fixture) {
+        super(downstream);
         this.rowtimeIndex = rowtimeIndex;
         this.secondary = secondary;
-        this.downstream = downstream;
         this.trace = trace;
         this.fixture = fixture;
     }
@@ -67,7 +65,7 @@ public final class TemporalSort implements RowSink {
     }
 
     @Override
-    public void watermark(long watermark) {
+    protected void fire(long watermark) {
         Map<Long, List<Pending>> due = waiting.headMap(watermark, true);
         for (Map.Entry<Long, List<Pending>> timer : due.entrySet()) {
             List<Pending> rows = timer.getValue();
@@ -78,18 +76,5 @@ public final class TemporalSort implements RowSink {
             lastTriggered = timer.getKey();
         }
         due.clear();
-        possibleWatermarks.clear();
-        downstream.watermark(watermark);
-    }
-
-    @Override
-    public void possibleWatermark(long watermark) {
-        possibleWatermarks.add(watermark);
-        downstream.possibleWatermark(watermark);
-    }
-
-    @Override
-    public void endOfInput() {
-        downstream.endOfInput();
     }
 }
