@@ -595,10 +595,11 @@ class FlinkRulesTest {
         assertThat(longOffset.problem().status()).isEqualTo(RecipeStatus.ERROR);
         assertThat(longOffset.problem().message()).contains("abs(offset) < size");
         assertThat(unsliced.problem()).isNull();
+        // a row's HOP windows latest first (SlidingWindowAssigner#assignWindows), also on Flink
         assertThat(rows(unsliced.results().get(0)))
                 .containsExactly(
-                        "+I[2024-03-01 09:50:00.000, 2024-03-01 10:05:00.000]",
-                        "+I[2024-03-01 09:57:00.000, 2024-03-01 10:12:00.000]");
+                        "+I[2024-03-01 09:57:00.000, 2024-03-01 10:12:00.000]",
+                        "+I[2024-03-01 09:50:00.000, 2024-03-01 10:05:00.000]");
     }
 
     @RuleCase
