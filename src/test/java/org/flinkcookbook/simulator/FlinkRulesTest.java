@@ -595,10 +595,11 @@ class FlinkRulesTest {
         assertThat(longOffset.problem().status()).isEqualTo(RecipeStatus.ERROR);
         assertThat(longOffset.problem().message()).contains("abs(offset) < size");
         assertThat(unsliced.problem()).isNull();
+        // a row's HOP windows latest first (SlidingWindowAssigner#assignWindows), also on Flink
         assertThat(rows(unsliced.results().get(0)))
                 .containsExactly(
-                        "+I[2024-03-01 09:50:00.000, 2024-03-01 10:05:00.000]",
-                        "+I[2024-03-01 09:57:00.000, 2024-03-01 10:12:00.000]");
+                        "+I[2024-03-01 09:57:00.000, 2024-03-01 10:12:00.000]",
+                        "+I[2024-03-01 09:50:00.000, 2024-03-01 10:05:00.000]");
     }
 
     @RuleCase
@@ -2407,6 +2408,170 @@ class FlinkRulesTest {
                                 + "ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) FROM events;"))
                 .containsExactly(
                         "+I[a, <NULL>, 1]", "+I[b, 2024-03-01 10:00:01.000, 1]", "+I[a, 2024-03-01 11:30:00.000, 2]");
+    }
+
+    // ---- ROW_NUMBER without a window: deduplication, Top-N, LIMIT and ORDER BY in streaming mode
+
+    private static final String CLICKS = "CREATE TABLE events (u STRING, k STRING, q INT, ts TIMESTAMP(3), "
+            + "pt AS PROCTIME(), WATERMARK FOR ts AS ts - INTERVAL '1' SECOND) WITH ('connector' = 'datagen');";
+
+    private static final String CLICK_ROWS = """
+            u1,a,3,2024-01-01 10:00:01
+            u2,a,5,2024-01-01 10:00:02
+            u1,b,5,2024-01-01 10:00:02
+            u3,a,5,2024-01-01 10:00:05
+            u1,a,1,2024-01-01 10:00:00.500
+            u2,b,7,2024-01-01 10:00:05
+            u1,a,2,2024-01-01 10:00:04
+            u5,c,4,2024-01-01 10:00:10
+            u5,c,4,2024-01-01 10:00:09
+            u2,a,6,2024-01-01 10:00:09
+            """;
+
+    @RuleCase(onFlink = true)
+    void aRowtimeDeduplicationKeepingTheFirstRowWaitsForTheWatermarkAndDropsLateRows() {
+        // RowTimeDeduplicateKeepFirstRowFunction: a row below the watermark is late (10:00:00.5 after the watermark
+        // 10:00:04); u1's row at 10:00:04 comes after its timer fired and is ignored; u5's 10:00:09 replaces its
+        // waiting 10:00:10 (not late: not below the watermark 10:00:09)
+        RecipeRun run = run(
+                CLICK_ROWS,
+                CLICKS,
+                "SELECT u, k, q, ts FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY u ORDER BY ts) AS rn FROM events) "
+                        + "WHERE rn = 1;");
+        assertThat(rows(run))
+                .containsExactlyInAnyOrder(
+                        "+I[u1, a, 3, 2024-01-01 10:00:01.000]",
+                        "+I[u2, a, 5, 2024-01-01 10:00:02.000]",
+                        "+I[u3, a, 5, 2024-01-01 10:00:05.000]",
+                        "+I[u5, c, 4, 2024-01-01 10:00:09.000]");
+        assertThat(run.results().get(0).lateRowsDropped()).isEqualTo(1);
+    }
+
+    @RuleCase(onFlink = true)
+    void aRowtimeDeduplicationKeepingTheLastRowReplacesItOnARowtimeNotBelowIt() {
+        // RowTimeDeduplicateFunction: -U/+U at once for a row whose rowtime is not below the kept one's; no late rows
+        RecipeRun run = run(
+                CLICK_ROWS,
+                CLICKS,
+                "SELECT u, q, ts FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY u ORDER BY ts DESC) AS rn "
+                        + "FROM events) WHERE rn = 1 AND u IN ('u1', 'u5');");
+        assertThat(rows(run))
+                .containsExactly(
+                        "+I[u1, 3, 2024-01-01 10:00:01.000]",
+                        "-U[u1, 3, 2024-01-01 10:00:01.000]",
+                        "+U[u1, 5, 2024-01-01 10:00:02.000]",
+                        "-U[u1, 5, 2024-01-01 10:00:02.000]",
+                        "+U[u1, 2, 2024-01-01 10:00:04.000]",
+                        "+I[u5, 4, 2024-01-01 10:00:10.000]");
+        assertThat(run.results().get(0).lateRowsDropped()).isNull();
+    }
+
+    @RuleCase(onFlink = true)
+    void aStreamingTopNMovesRowsDownARankAndKeepsTiesInArrivalOrder() {
+        // AppendOnlyTopNFunction with the row number: a new row moves the rows after it down a rank (-U/+U), the
+        // last moved one is +I at the next rank; rows of one sort key rank in arrival order
+        assertThat(lastRows(
+                        CLICK_ROWS,
+                        CLICKS,
+                        "SELECT * FROM (SELECT u, k, q, ROW_NUMBER() OVER (PARTITION BY k ORDER BY q DESC) AS rn "
+                                + "FROM events) WHERE rn <= 2 AND k = 'a';"))
+                .containsExactly(
+                        "+I[u1, a, 3, 1]",
+                        "-U[u1, a, 3, 1]",
+                        "+U[u2, a, 5, 1]",
+                        "+I[u1, a, 3, 2]",
+                        "-U[u1, a, 3, 2]",
+                        "+U[u3, a, 5, 2]",
+                        "-U[u2, a, 5, 1]",
+                        "+U[u2, a, 6, 1]",
+                        "-U[u3, a, 5, 2]",
+                        "+U[u2, a, 5, 2]");
+    }
+
+    @RuleCase(onFlink = true)
+    void aStreamingLimitTakesTheFirstRowsAndAnOrderByRowtimeDropsRowsAtOrBelowItsLastFiredTimer() {
+        // AppendOnlyTopNFunction without an order: the first rows after the offset, in arrival order;
+        // RowTimeSortOperator
+        // drops 10:00:00.5, 10:00:04 and the 10:00:09 rows (at or below the last fired timer) without counting them
+        assertThat(lastRows(CLICK_ROWS, CLICKS, "SELECT u, q FROM events LIMIT 2 OFFSET 1;"))
+                .containsExactly("+I[u2, 5]", "+I[u1, 5]");
+        RecipeRun run = run(CLICK_ROWS, CLICKS, "SELECT u, ts FROM events ORDER BY ts, u DESC;");
+        assertThat(rows(run))
+                .containsExactly(
+                        "+I[u1, 2024-01-01 10:00:01.000]",
+                        "+I[u2, 2024-01-01 10:00:02.000]",
+                        "+I[u1, 2024-01-01 10:00:02.000]",
+                        "+I[u1, 2024-01-01 10:00:04.000]",
+                        "+I[u3, 2024-01-01 10:00:05.000]",
+                        "+I[u2, 2024-01-01 10:00:05.000]",
+                        "+I[u5, 2024-01-01 10:00:09.000]",
+                        "+I[u2, 2024-01-01 10:00:09.000]",
+                        "+I[u5, 2024-01-01 10:00:10.000]");
+        assertThat(run.results().get(0).lateRowsDropped()).isNull();
+    }
+
+    @RuleCase(onFlink = true)
+    void aBoundedOverFrameDropsRowsAtOrBelowItsKeysLastFiredTimerNotBelowTheWatermark() {
+        // RowTimeRowsBoundedPrecedingFunction / RowTimeRangeBoundedPrecedingFunction: per key, a row at or below the
+        // last fired timer is late (a's 10:00:00.5 after its 10:00:02 fired); a's 10:00:04, at the watermark, waits for
+        // the next one; ROWS 1 PRECEDING holds two rows, RANGE 3 SECOND keeps rows 3 s back, equal rowtimes together
+        RecipeRun run = run(
+                CLICK_ROWS,
+                CLICKS,
+                "SELECT u, ts, SUM(q) OVER (PARTITION BY k ORDER BY ts ROWS BETWEEN 1 PRECEDING AND CURRENT ROW) "
+                        + "FROM events WHERE k = 'a';",
+                "SELECT u, ts, SUM(q) OVER (PARTITION BY k ORDER BY ts RANGE BETWEEN INTERVAL '3' SECOND PRECEDING "
+                        + "AND CURRENT ROW) FROM events WHERE k = 'a';");
+        assertThat(rows(run.results().get(0)))
+                .containsExactly(
+                        "+I[u1, 2024-01-01 10:00:01.000, 3]",
+                        "+I[u2, 2024-01-01 10:00:02.000, 8]",
+                        "+I[u1, 2024-01-01 10:00:04.000, 7]",
+                        "+I[u3, 2024-01-01 10:00:05.000, 7]",
+                        "+I[u2, 2024-01-01 10:00:09.000, 11]");
+        assertThat(run.results().get(0).lateRowsDropped()).isEqualTo(1);
+        assertThat(rows(run.results().get(1)))
+                .containsExactly(
+                        "+I[u1, 2024-01-01 10:00:01.000, 3]",
+                        "+I[u2, 2024-01-01 10:00:02.000, 8]",
+                        "+I[u1, 2024-01-01 10:00:04.000, 10]",
+                        "+I[u3, 2024-01-01 10:00:05.000, 12]",
+                        "+I[u2, 2024-01-01 10:00:09.000, 6]");
+        assertThat(run.results().get(1).lateRowsDropped()).isEqualTo(1);
+    }
+
+    @RuleCase(onFlink = true)
+    void aRegularAggregationOverWindowRowsTakesThemAsTheirTimersFireAndHopRowsLatestWindowFirst() {
+        // a window aggregation's rows reach a GROUP BY as each window's timer fires (a key's windows in time order);
+        // a HOP TVF's rows as they arrive, one per window, latest first (SlidingWindowAssigner#assignWindows)
+        assertThat(lastRows(
+                        CLICK_ROWS,
+                        CLICKS,
+                        "SELECT k, COUNT(*), SUM(c) FROM (SELECT k, window_start, COUNT(*) AS c FROM TABLE(TUMBLE("
+                                + "TABLE events, DESCRIPTOR(ts), INTERVAL '2' SECOND)) GROUP BY k, window_start, window_end) "
+                                + "WHERE k = 'a' GROUP BY k;"))
+                .containsExactly(
+                        "+I[a, 1, 1]",
+                        "-U[a, 1, 1]",
+                        "+U[a, 2, 2]",
+                        "-U[a, 2, 2]",
+                        "+U[a, 3, 4]",
+                        "-U[a, 3, 4]",
+                        "+U[a, 4, 5]");
+        assertThat(lastRows(
+                        CLICK_ROWS,
+                        CLICKS,
+                        "SELECT k, MIN(window_start), COUNT(DISTINCT window_start) FROM TABLE(HOP(TABLE events, "
+                                + "DESCRIPTOR(ts), INTERVAL '2' SECOND, INTERVAL '4' SECOND)) WHERE u = 'u1' AND k = 'a' "
+                                + "GROUP BY k;"))
+                .containsExactly(
+                        "+I[a, 2024-01-01 10:00:00.000, 1]",
+                        "-U[a, 2024-01-01 10:00:00.000, 1]",
+                        "+U[a, 2024-01-01 09:59:58.000, 2]",
+                        "-U[a, 2024-01-01 09:59:58.000, 2]",
+                        "+U[a, 2024-01-01 09:59:58.000, 3]",
+                        "-U[a, 2024-01-01 09:59:58.000, 3]",
+                        "+U[a, 2024-01-01 09:59:58.000, 4]");
     }
 
     @RuleCase(onFlink = true)

@@ -67,6 +67,8 @@ public final class CompiledPlan {
         String type = PlanGraph.type(graph.node(id));
         return switch (type) {
             case "batch-exec-sort", "batch-exec-sort-limit" -> true;
+            // a top-level LIMIT or ORDER BY, which the Flink engine compares in order: rows as the operator emits them
+            case "stream-exec-limit", "stream-exec-sort-limit", "stream-exec-temporal-sort" -> true;
             case "batch-exec-calc", "batch-exec-exchange", "stream-exec-calc", "stream-exec-exchange" ->
                 sorted(graph.input(id));
             default -> false;

@@ -69,7 +69,7 @@ final class PlanExecution {
     private final StatementTrace trace;
     private final Path fixturesDirectory;
     private final ZoneId zone;
-    /** The SESSION window table functions built, by node id. */
+    /** The SESSION window table functions and the window aggregations built, by node id: the timers they fire. */
     private final Map<Integer, SessionFiring> sessionFirings = new HashMap<>();
     /** The window table functions of TUMBLE, HOP and CUMULATE built, by node id. */
     private final Map<Integer, LastRowtime> tvfRowtimes = new HashMap<>();
@@ -105,6 +105,11 @@ final class PlanExecution {
             case "stream-exec-window-deduplicate_1" -> windowDeduplicate(id, node);
             case "batch-exec-sort_1" -> sort(id, node, -1);
             case "batch-exec-sort-limit_1" -> sort(id, node, limit(node));
+            case "stream-exec-deduplicate_1" ->
+                ChangelogNodes.deduplicate(node, relation(graph.input(id)), trace, zone);
+            case "stream-exec-rank_1", "stream-exec-limit_1", "stream-exec-sort-limit_1" ->
+                ChangelogNodes.rank(node, relation(graph.input(id)), trace, zone);
+            case "stream-exec-temporal-sort_1" -> ChangelogNodes.temporalSort(node, relation(graph.input(id)), trace);
             default -> throw notModelled(node, "the plan node " + type);
         };
     }
@@ -567,10 +572,16 @@ final class PlanExecution {
             };
         }
         ZoneId shift = WindowRows.shiftZone(rowtimeType, zone);
+        List<Expression> outputKeys = new ArrayList<>();
+        for (int i = 0; i < k; i++) {
+            outputKeys.add(Expression.column(i, keys.get(i).type()));
+        }
+        SessionFiring firing = new SessionFiring(k + 1, outputKeys, shift, zone);
+        sessionFirings.put(id, firing);
         return new Relation(
                 columns,
                 sink -> {
-                    RowSink output = new Permutation(from, sink);
+                    RowSink output = firing.into(new Permutation(from, sink));
                     RowSink aggregation = spec == null
                             ? new SessionWindowAggregation(
                                     gap, rowtime, rowtimeType, keys, aggregates, output, trace, input.fixture(), zone)
@@ -649,8 +660,9 @@ final class PlanExecution {
         if (firingTag == null && !emitsOnArrival(graph.input(id))) {
             throw new UnsupportedConstructException(
                     null,
-                    "a regular aggregation over rows that window, OVER or aggregation operators emit (rows of several"
-                            + " keys whose timers fire together come in the order of Flink's timer heap; updates retract)");
+                    "a regular aggregation over rows that OVER, Top-N, deduplication or regular aggregation operators"
+                            + " emit (rows of several keys whose timers fire together come in the order of Flink's timer"
+                            + " heap; updates retract)");
         }
         input.ordered(null, "a regular aggregation");
         List<Expression> keys = keys(node, input);
@@ -663,10 +675,10 @@ final class PlanExecution {
 
     /**
      * For the rows of a SESSION window table function (UnalignedWindowTableFunctionOperator emits a
-     * session's rows when its timer fires), through calcs and exchanges: the session timer time and
-     * partition key of the TVF row each row comes from, with which {@link GroupAggregation} finds
-     * sessions of different keys firing together (their order is Flink's timer heap's). Null for
-     * other inputs.
+     * session's rows when its timer fires) or of a window aggregation (each window's row when its
+     * timer fires), through calcs and exchanges: the timer time and partition or grouping key of the
+     * row each row comes from, with which {@link GroupAggregation} finds windows of different keys
+     * firing together into one group (their order is Flink's timer heap's). Null for other inputs.
      */
     private Function<Object[], List<Object>> sessionFiringTag(int id) {
         int current = id;
@@ -678,8 +690,9 @@ final class PlanExecution {
     }
 
     /**
-     * Passes a SESSION window TVF's rows on, keeping the timer time and partition key of the last:
-     * the operators after it run synchronously, so a row reaching a later operator is that row's.
+     * Passes the rows of a SESSION window TVF or of a window aggregation on, keeping the timer time and
+     * partition (grouping) key of the last: the operators after it run synchronously, so a row reaching
+     * a later operator is that row's.
      */
     private static final class SessionFiring extends ForwardingRowSink {
         private final int windowEnd;
@@ -715,6 +728,10 @@ final class PlanExecution {
             case "stream-exec-table-source-scan" -> true;
             case "stream-exec-watermark-assigner", "stream-exec-calc", "stream-exec-exchange" ->
                 emitsOnArrival(graph.input(id));
+            // TUMBLE, HOP and CUMULATE rows go on as they arrive (AlignedWindowTableFunctionOperator), SESSION's as it
+            // fires
+            case "stream-exec-window-table-function" ->
+                !sessionFirings.containsKey(id) && emitsOnArrival(graph.input(id));
             default -> false;
         };
     }
@@ -754,6 +771,9 @@ final class PlanExecution {
             throw notModelled(node, "OVER aggregations with several windows");
         }
         JsonNode group = spec.path("groups").get(0);
+        if (BoundedOverNode.applies(group)) {
+            return BoundedOverNode.relation(node, group, input, trace, zone);
+        }
         if (!group.path("lowerBound").path("kind").asText().equals("UNBOUNDED_PRECEDING")
                 || !group.path("upperBound").path("kind").asText().equals("CURRENT_ROW")) {
             throw notModelled(node, "OVER windows other than UNBOUNDED PRECEDING to CURRENT ROW");
@@ -945,7 +965,7 @@ final class PlanExecution {
         return columns;
     }
 
-    private static List<Expression> columns(JsonNode indices, Relation input) {
+    static List<Expression> columns(JsonNode indices, Relation input) {
         List<Expression> columns = new ArrayList<>();
         for (JsonNode index : indices) {
             int column = index.asInt();
@@ -955,7 +975,7 @@ final class PlanExecution {
     }
 
     /** A plan's sort spec as a comparator of rows, non-null values compared with {@code compare}. */
-    private static Comparator<Object[]> order(JsonNode sortSpec, Comparator<Object> compare) {
+    static Comparator<Object[]> order(JsonNode sortSpec, Comparator<Object> compare) {
         Comparator<Object[]> order = null;
         for (JsonNode field : sortSpec.path("fields")) {
             int index = field.path("index").asInt();

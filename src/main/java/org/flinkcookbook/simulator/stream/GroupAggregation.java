@@ -50,10 +50,10 @@ public final class GroupAggregation implements RowSink {
 
     /**
      * @param aggregates the plan's calls, each computed and compared for updates
-     * @param firingTag for rows of a session window TVF upstream, their session's timer time and
-     *     partition key: rows of sessions of different keys with one timer time reach this operator in
-     *     the order of Flink's timer heap, which is not modelled, so a group that gets both in one
-     *     firing is unsupported; null for other inputs
+     * @param firingTag for rows of a session window TVF or a window aggregation upstream, their window's
+     *     timer time and partition or grouping key: rows of windows of different keys with one timer time
+     *     reach this operator in the order of Flink's timer heap, which is not modelled, so a group that
+     *     gets both in one firing is unsupported; null for other inputs
      */
     public GroupAggregation(
             List<Expression> keys,
@@ -107,7 +107,7 @@ public final class GroupAggregation implements RowSink {
                 && !group.lastTag.equals(tag)) {
             throw new UnsupportedConstructException(
                     null,
-                    "a regular aggregation group fed by sessions of different PARTITION BY keys that fire at the same"
+                    "a regular aggregation group fed by windows or sessions of different keys that fire at the same"
                             + " time (Flink's timer heap orders them)");
         }
         group.lastEpoch = epoch;

@@ -15,7 +15,6 @@ import org.flinkcookbook.simulator.trace.StatementTrace;
 import org.flinkcookbook.simulator.trace.TimelineRecorder;
 import org.flinkcookbook.simulator.types.SqlType;
 import org.flinkcookbook.simulator.types.Timestamps;
-import org.flinkcookbook.simulator.types.Values;
 
 /**
  * An OVER aggregation ordered by a rowtime over UNBOUNDED PRECEDING .. CURRENT ROW, in streaming
@@ -109,13 +108,13 @@ public final class OverAggregation implements RowSink, EvaluationContext {
         }
         possibleWatermarks.clear();
         if (late) {
-            trace.lateRow(new LateRow(
+            trace.lateRow(LateRows.dropped(
                     fixture,
                     fixtureLine,
-                    Values.render(timestamp, rowtimeType, sessionZone),
-                    Values.render(currentWatermark, rowtimeType, sessionZone),
-                    null,
-                    null,
+                    timestamp,
+                    currentWatermark,
+                    rowtimeType,
+                    sessionZone,
                     timeline == null
                             ? null
                             : new LateRow.OnTimeline(wallClock(timestamp), wallClock(currentWatermark), null, null)));

@@ -1,6 +1,8 @@
 package org.flinkcookbook.simulator.stream;
 
 import java.time.ZoneId;
+import java.util.Collections;
+import java.util.List;
 import org.flinkcookbook.simulator.types.SqlType;
 import org.flinkcookbook.simulator.types.Timestamps;
 import org.flinkcookbook.simulator.window.WindowSpec;
@@ -9,7 +11,9 @@ import org.flinkcookbook.simulator.window.WindowSpec.Window;
 /**
  * A window TVF not followed by an aggregation (Flink's AlignedWindowTableFunctionOperator): each
  * row is emitted once per window containing it, with window_start, window_end and window_time
- * appended, as soon as it arrives. It drops nothing as late; rows with a NULL rowtime are dropped.
+ * appended, as soon as it arrives, in the order of Flink's group window assigners (HOP's latest
+ * window first, CUMULATE's shortest first). It drops nothing as late; rows with a NULL rowtime are
+ * dropped.
  */
 public final class WindowTableFunction extends ForwardingRowSink {
 
@@ -36,7 +40,12 @@ public final class WindowTableFunction extends ForwardingRowSink {
         if (rowtime == null) {
             return;
         }
-        for (Window window : spec.windowsOf(Timestamps.toWallClock(Timestamps.millis(rowtime), shiftZone))) {
+        List<Window> windows = spec.windowsOf(Timestamps.toWallClock(Timestamps.millis(rowtime), shiftZone));
+        if (spec.kind() == WindowSpec.Kind.HOP) {
+            // SlidingWindowAssigner#assignWindows lists the last window first (what a regular aggregation after sees)
+            Collections.reverse(windows);
+        }
+        for (Window window : windows) {
             Object[] windowed = new Object[values.length + 3];
             System.arraycopy(values, 0, windowed, 0, values.length);
             windowed[values.length] = window.start();
