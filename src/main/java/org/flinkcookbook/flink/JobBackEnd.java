@@ -18,9 +18,9 @@ import org.apache.flink.configuration.DeploymentOptions;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.sql.parser.dml.RichSqlInsert;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.table.api.Table;
 import org.apache.flink.table.api.internal.TableResultInternal;
 import org.apache.flink.table.catalog.Column;
-import org.apache.flink.table.catalog.ResolvedSchema;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.utils.LogicalTypeChecks;
 import org.apache.flink.table.utils.print.RowDataToStringConverter;
@@ -69,9 +69,9 @@ final class JobBackEnd extends FlinkBackEnd {
     /** The query's job, submitted: its rows are fetched when the session takes them. */
     @Override
     public StartedQuery query(ParsedStatement statement) {
-        List<Boolean> nondeterministicItems = nondeterminism.selectColumns(statement.tree());
+        List<Boolean> nondeterministic = nondeterministicColumns(environment().sqlQuery(statement.sql()));
         TableResultInternal result = (TableResultInternal) run(statement);
-        Job job = new Job(statement, null, result, nondeterministicItems, isOrdered(statement.tree()));
+        Job job = new Job(statement, null, result, nondeterministic, isOrdered(statement.tree()));
         return new StartedQuery() {
             @Override
             public Optional<StatementResult> result() throws StatementFailure {
@@ -87,7 +87,11 @@ final class JobBackEnd extends FlinkBackEnd {
 
     @Override
     public Optional<StatementResult> describe(ParsedStatement statement) throws StatementFailure {
-        return Optional.of(new Job(statement, null, (TableResultInternal) run(statement), List.of(), false).result());
+        TableResultInternal result = (TableResultInternal) run(statement);
+        List<Boolean> none = result.getResolvedSchema().getColumns().stream()
+                .map(column -> false)
+                .toList();
+        return Optional.of(new Job(statement, null, result, none, false).result());
     }
 
     @Override
@@ -103,14 +107,9 @@ final class JobBackEnd extends FlinkBackEnd {
     private StatementResult insert(ParsedStatement statement, RichSqlInsert insert) throws StatementFailure {
         try {
             CapturedInsert captured = capturedInsert(statement, insert);
-            List<Boolean> sourceNondeterministic =
-                    nondeterministicColumns(nondeterminism.selectColumns(insert.getSource()), captured.source());
-            List<Boolean> sinkNondeterministic = new ArrayList<>();
-            for (int written : captured.written()) {
-                sinkNondeterministic.add(written >= 0 && sourceNondeterministic.get(written));
-            }
+            List<Boolean> nondeterministic = nondeterministicColumns(captured.table());
             TableResultInternal result = (TableResultInternal) captured.table().execute();
-            return new Job(statement, captured.sink(), result, sinkNondeterministic, false).result();
+            return new Job(statement, captured.sink(), result, nondeterministic, false).result();
         } catch (RuntimeException e) {
             throw failed(statement, e);
         }
@@ -134,12 +133,12 @@ final class JobBackEnd extends FlinkBackEnd {
                 ParsedStatement statement,
                 String sink,
                 TableResultInternal result,
-                List<Boolean> nondeterministicItems,
+                List<Boolean> nondeterministic,
                 boolean ordered) {
             this.statement = statement;
             this.sink = sink;
             this.result = result;
-            this.nondeterministic = nondeterministicColumns(nondeterministicItems, result.getResolvedSchema());
+            this.nondeterministic = nondeterministic;
             this.ordered = ordered;
             this.client = result.getJobClient();
             this.cancellation = client.map(job -> watchdog.schedule(
@@ -229,19 +228,26 @@ final class JobBackEnd extends FlinkBackEnd {
         }
     }
 
-    /** Placeholders for processing-time columns and for columns the SQL computes nondeterministically. */
-    private List<Boolean> nondeterministicColumns(List<Boolean> selectItems, ResolvedSchema schema) {
-        List<Boolean> columns = new ArrayList<>();
-        for (int i = 0; i < schema.getColumnCount(); i++) {
-            Column column = schema.getColumns().get(i);
-            boolean fromSql = selectItems.size() == schema.getColumnCount()
-                    ? selectItems.get(i)
-                    : nondeterminism.isNondeterministicName(column.getName());
-            columns.add(fromSql
-                    || LogicalTypeChecks.isProctimeAttribute(
-                            column.getDataType().getLogicalType()));
+    /**
+     * Placeholders for the columns whose values differ from run to run in the plan Flink runs
+     * ({@link PlanNondeterminism}) and for processing-time columns. A plan Flink cannot compile into
+     * JSON (a batch group window aggregation) has none but those.
+     */
+    private List<Boolean> nondeterministicColumns(Table query) {
+        List<Column> columns = query.getResolvedSchema().getColumns();
+        List<Boolean> fromPlan;
+        try {
+            fromPlan = PlanNondeterminism.sinkColumns(compiledPlan(query, false), planner(), batch());
+        } catch (CompiledPlans.PlanNotCompiled notCompiled) {
+            fromPlan = columns.stream().map(column -> false).toList();
         }
-        return columns;
+        List<Boolean> placeholders = new ArrayList<>();
+        for (int i = 0; i < columns.size(); i++) {
+            placeholders.add(fromPlan.get(i)
+                    || LogicalTypeChecks.isProctimeAttribute(
+                            columns.get(i).getDataType().getLogicalType()));
+        }
+        return placeholders;
     }
 
     private static ResultRow render(RowData row, RowDataToStringConverter converter, List<Boolean> nondeterministic) {

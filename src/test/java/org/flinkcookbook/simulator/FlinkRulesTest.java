@@ -2363,4 +2363,27 @@ class FlinkRulesTest {
                         "SELECT k, v FROM events;"))
                 .containsExactly("+I[a, 1]", "+I[b, 2]");
     }
+
+    @RuleCase(onFlink = true)
+    void aValueIsNondeterministicWhereFlinksPlanComputesItFromTheClockOrRandomness() {
+        // the planner folds NOT NULL-typed nondeterministic calls under IS NOT NULL to TRUE (ReduceExpressionsRule):
+        // the plan has no such call and Flink gives TRUE every run; what the plan still computes from NOW(), UUID()
+        // or processing time is a placeholder, through a view and into an INSERT's sink as well
+        String table =
+                "CREATE TABLE events (k STRING, v INT, ts TIMESTAMP(3), pt AS PROCTIME(), WATERMARK FOR ts AS ts) "
+                        + "WITH ('connector' = 'datagen');";
+        RecipeRun run = run(
+                "a,1,2024-03-01 10:00:01\n",
+                table,
+                "SELECT k, NOW() IS NOT NULL AS x, UUID() IS NOT NULL, LOCALTIMESTAMP IS NOT NULL FROM events;",
+                "CREATE VIEW stamped AS SELECT k, NOW() AS n, UUID() AS u, v + 1 AS w, pt FROM events;",
+                "SELECT k, n, u, w, pt FROM stamped;",
+                "CREATE TABLE out_table (u STRING, k STRING, w INT) WITH ('connector' = 'blackhole');",
+                "INSERT INTO out_table SELECT u, k, w FROM stamped;");
+        assertThat(run.problem()).isNull();
+        assertThat(rows(run.results().get(0))).containsExactly("+I[a, TRUE, TRUE, TRUE]");
+        assertThat(rows(run.results().get(1)))
+                .containsExactly("+I[a, <nondeterministic>, <nondeterministic>, 2, <nondeterministic>]");
+        assertThat(rows(run.results().get(2))).containsExactly("+I[<nondeterministic>, a, 2]");
+    }
 }
