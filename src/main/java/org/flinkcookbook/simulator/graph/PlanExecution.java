@@ -31,6 +31,7 @@ import org.flinkcookbook.simulator.stream.Calc;
 import org.flinkcookbook.simulator.stream.CsvSource;
 import org.flinkcookbook.simulator.stream.Expand;
 import org.flinkcookbook.simulator.stream.FixtureScan;
+import org.flinkcookbook.simulator.stream.ForwardingRowSink;
 import org.flinkcookbook.simulator.stream.GroupAggregation;
 import org.flinkcookbook.simulator.stream.OverAggregation;
 import org.flinkcookbook.simulator.stream.Permutation;
@@ -449,20 +450,15 @@ final class PlanExecution {
     }
 
     /** Passes a window table function's rows on, keeping the rowtime of the last. */
-    private static class LastRowtime implements RowSink {
+    private static class LastRowtime extends ForwardingRowSink {
         private final int rowtimeIndex;
         private final SqlType type;
-        private RowSink downstream;
         private Object rowtime;
 
         LastRowtime(int rowtimeIndex, SqlType type) {
+            super(null);
             this.rowtimeIndex = rowtimeIndex;
             this.type = type;
-        }
-
-        RowSink into(RowSink sink) {
-            downstream = sink;
-            return this;
         }
 
         /** A sink that passes rows of {@code width} columns on with this rowtime appended. */
@@ -489,23 +485,8 @@ final class PlanExecution {
         }
 
         @Override
-        public void watermark(long watermark) {
-            downstream.watermark(watermark);
-        }
-
-        @Override
-        public void possibleWatermark(long watermark) {
-            downstream.possibleWatermark(watermark);
-        }
-
-        @Override
         public void interleavedWatermark(long watermark) {
             downstream.interleavedWatermark(watermark);
-        }
-
-        @Override
-        public void endOfInput() {
-            downstream.endOfInput();
         }
     }
 
@@ -700,24 +681,19 @@ final class PlanExecution {
      * Passes a SESSION window TVF's rows on, keeping the timer time and partition key of the last:
      * the operators after it run synchronously, so a row reaching a later operator is that row's.
      */
-    private static final class SessionFiring implements RowSink {
+    private static final class SessionFiring extends ForwardingRowSink {
         private final int windowEnd;
         private final List<Expression> partition;
         private final ZoneId shift;
         private final EvaluationContext context;
-        private RowSink downstream;
         private List<Object> tag;
 
         SessionFiring(int windowEnd, List<Expression> partition, ZoneId shift, ZoneId zone) {
+            super(null);
             this.windowEnd = windowEnd;
             this.partition = partition;
             this.shift = shift;
             this.context = EvaluationContext.withoutWatermark(zone);
-        }
-
-        RowSink into(RowSink sink) {
-            downstream = sink;
-            return this;
         }
 
         @Override
@@ -729,21 +705,6 @@ final class PlanExecution {
             }
             tag = next;
             downstream.row(values, fixtureLine);
-        }
-
-        @Override
-        public void watermark(long watermark) {
-            downstream.watermark(watermark);
-        }
-
-        @Override
-        public void possibleWatermark(long watermark) {
-            downstream.possibleWatermark(watermark);
-        }
-
-        @Override
-        public void endOfInput() {
-            downstream.endOfInput();
         }
     }
 
