@@ -2386,4 +2386,19 @@ class FlinkRulesTest {
                 .containsExactly("+I[a, <nondeterministic>, <nondeterministic>, 2, <nondeterministic>]");
         assertThat(rows(run.results().get(2))).containsExactly("+I[<nondeterministic>, a, 2]");
     }
+
+    @RuleCase(onFlink = true)
+    void aStateTimeToLiveMakesARegularAggregationEmitUnchangedUpdates() {
+        // GroupAggFunction: "if the aggregate values are equal, we don't need to update, unless ttl enabled"; a TTL
+        // of an hour cannot expire within a statement's job under cookbook.timeout, one of a second can
+        String rows = "a,1.0,1,2024-03-01 10:00:01\na,0.5,2,2024-03-01 10:00:02\n";
+        String query = "SELECT k, MAX(v) FROM events GROUP BY k;";
+        assertThat(lastRows(rows, "SET 'table.exec.state.ttl' = '1 h';", TABLE, query))
+                .containsExactly("+I[a, 1.0]", "-U[a, 1.0]", "+U[a, 1.0]");
+        assertThat(lastRows(rows, TABLE, query)).containsExactly("+I[a, 1.0]");
+        assertUnsupported(
+                run(rows, "SET 'table.exec.state.ttl' = '1 s';", TABLE, query),
+                "a state time-to-live of 1 s",
+                "cookbook.timeout");
+    }
 }
