@@ -172,6 +172,14 @@ abstract class FlinkBackEnd implements SessionBackEnd {
         return StreamTableEnvironment.create(streamEnvironment(configuration, classLoader), environmentSettings);
     }
 
+    /** Whether the statement, or a definition before it, names a function Flink declares nondeterministic. */
+    boolean namesNondeterministicFunction(ParsedStatement statement) {
+        return PlanNondeterminism.names(statement.tree(), planner(), batch())
+                || definitions.stream()
+                        .anyMatch(definition ->
+                                PlanNondeterminism.names(definition.statement().tree(), planner(), batch()));
+    }
+
     /** The planner of the session's table environment. */
     Planner planner() {
         return ((TableEnvironmentImpl) environment()).getPlanner();

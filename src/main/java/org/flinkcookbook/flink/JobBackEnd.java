@@ -10,6 +10,7 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlWith;
@@ -69,7 +70,8 @@ final class JobBackEnd extends FlinkBackEnd {
     /** The query's job, submitted: its rows are fetched when the session takes them. */
     @Override
     public StartedQuery query(ParsedStatement statement) {
-        List<Boolean> nondeterministic = nondeterministicColumns(environment().sqlQuery(statement.sql()));
+        List<Boolean> nondeterministic =
+                nondeterministicColumns(statement, () -> environment().sqlQuery(statement.sql()));
         TableResultInternal result = (TableResultInternal) run(statement);
         Job job = new Job(statement, null, result, nondeterministic, isOrdered(statement.tree()));
         return new StartedQuery() {
@@ -107,7 +109,7 @@ final class JobBackEnd extends FlinkBackEnd {
     private StatementResult insert(ParsedStatement statement, RichSqlInsert insert) throws StatementFailure {
         try {
             CapturedInsert captured = capturedInsert(statement, insert);
-            List<Boolean> nondeterministic = nondeterministicColumns(captured.table());
+            List<Boolean> nondeterministic = nondeterministicColumns(statement, captured::table);
             TableResultInternal result = (TableResultInternal) captured.table().execute();
             return new Job(statement, captured.sink(), result, nondeterministic, false).result();
         } catch (RuntimeException e) {
@@ -230,16 +232,21 @@ final class JobBackEnd extends FlinkBackEnd {
 
     /**
      * Placeholders for the columns whose values differ from run to run in the plan Flink runs
-     * ({@link PlanNondeterminism}) and for processing-time columns. A plan Flink cannot compile into
-     * JSON (a batch group window aggregation) has none but those.
+     * ({@link PlanNondeterminism}) and for processing-time columns. The plan is compiled (a second
+     * optimization of the statement, besides its job's) only while the session names a function
+     * Flink declares nondeterministic; a plan Flink cannot compile into JSON (a batch group window
+     * aggregation) has no placeholders but processing-time columns.
      */
-    private List<Boolean> nondeterministicColumns(Table query) {
-        List<Column> columns = query.getResolvedSchema().getColumns();
-        List<Boolean> fromPlan;
-        try {
-            fromPlan = PlanNondeterminism.sinkColumns(compiledPlan(query, false), planner(), batch());
-        } catch (CompiledPlans.PlanNotCompiled notCompiled) {
-            fromPlan = columns.stream().map(column -> false).toList();
+    private List<Boolean> nondeterministicColumns(ParsedStatement statement, Supplier<Table> query) {
+        Table table = query.get();
+        List<Column> columns = table.getResolvedSchema().getColumns();
+        List<Boolean> fromPlan = columns.stream().map(column -> false).toList();
+        if (namesNondeterministicFunction(statement)) {
+            try {
+                fromPlan = PlanNondeterminism.sinkColumns(compiledPlan(table, false), planner(), batch());
+            } catch (CompiledPlans.PlanNotCompiled notCompiled) {
+                // as initialized
+            }
         }
         List<Boolean> placeholders = new ArrayList<>();
         for (int i = 0; i < columns.size(); i++) {

@@ -13,6 +13,11 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.util.SqlBasicVisitor;
 import org.apache.flink.table.delegation.Planner;
 import org.apache.flink.table.functions.BuiltInFunctionDefinition;
 import org.apache.flink.table.functions.BuiltInFunctionDefinitions;
@@ -114,6 +119,46 @@ final class PlanNondeterminism {
             result.add(column);
         }
         return result;
+    }
+
+    /**
+     * Whether a statement names one of the functions Flink's planner declares nondeterministic (a
+     * call, or a niladic one such as {@code CURRENT_TIMESTAMP}, in its parse tree): a session none of
+     * whose statements does has no such value in any plan, so its plans need not be read.
+     */
+    static boolean names(SqlNode statement, Planner planner, boolean batch) {
+        Set<String> functions = nondeterministicFunctions(planner, batch);
+        Boolean found = statement.accept(new SqlBasicVisitor<Boolean>() {
+            @Override
+            public Boolean visit(SqlCall call) {
+                if (functions.contains(call.getOperator().getName().toUpperCase(Locale.ROOT))) {
+                    return true;
+                }
+                for (SqlNode operand : call.getOperandList()) {
+                    if (operand != null && Boolean.TRUE.equals(operand.accept(this))) {
+                        return true;
+                    }
+                }
+                return false;
+            }
+
+            @Override
+            public Boolean visit(SqlNodeList list) {
+                for (SqlNode node : list) {
+                    if (node != null && Boolean.TRUE.equals(node.accept(this))) {
+                        return true;
+                    }
+                }
+                return false;
+            }
+
+            @Override
+            public Boolean visit(SqlIdentifier identifier) {
+                return functions.contains(
+                        identifier.names.get(identifier.names.size() - 1).toUpperCase(Locale.ROOT));
+            }
+        });
+        return Boolean.TRUE.equals(found);
     }
 
     /** Whether each column node {@code id} gives is nondeterministic. */
