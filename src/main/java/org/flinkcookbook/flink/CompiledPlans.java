@@ -11,30 +11,16 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.apache.flink.configuration.ConfigOption;
-import org.apache.flink.table.api.Schema;
 import org.apache.flink.table.api.Table;
-import org.apache.flink.table.api.TableConfig;
-import org.apache.flink.table.api.TableDescriptor;
 import org.apache.flink.table.api.TableException;
-import org.apache.flink.table.api.config.ExecutionConfigOptions;
-import org.apache.flink.table.api.config.ExecutionConfigOptions.RowtimeInserter;
-import org.apache.flink.table.api.internal.TableEnvironmentImpl;
 import org.apache.flink.table.api.internal.TableEnvironmentInternal;
 import org.apache.flink.table.api.internal.TableResultInternal;
 import org.apache.flink.table.catalog.CatalogManager;
 import org.apache.flink.table.catalog.Column;
 import org.apache.flink.table.catalog.ContextResolvedTable;
 import org.apache.flink.table.catalog.ObjectIdentifier;
-import org.apache.flink.table.catalog.ResolvedSchema;
-import org.apache.flink.table.catalog.UnresolvedIdentifier;
 import org.apache.flink.table.data.RowData;
-import org.apache.flink.table.delegation.InternalPlan;
 import org.apache.flink.table.delegation.Parser;
-import org.apache.flink.table.delegation.Planner;
-import org.apache.flink.table.operations.ModifyOperation;
-import org.apache.flink.table.operations.SinkModifyOperation;
-import org.apache.flink.table.types.utils.DataTypeUtils;
 import org.apache.flink.table.utils.print.RowDataToStringConverter;
 import org.apache.flink.util.CloseableIterator;
 import org.flinkcookbook.recipe.Recipe;
@@ -55,13 +41,7 @@ import org.flinkcookbook.session.StatementFailure;
  */
 public final class CompiledPlans extends PlanningBackEnd {
 
-    /** The name of the temporary sink a query is compiled into; never a recipe's. */
-    private static final String QUERY_SINK = "cookbook_simulated_query";
-
     private static final ObjectMapper JSON = new ObjectMapper();
-
-    private static final ConfigOption<RowtimeInserter> ROWTIME_INSERTER =
-            ExecutionConfigOptions.TABLE_EXEC_SINK_ROWTIME_INSERTER;
 
     /**
      * The plan of a query, or of what an INSERT writes.
@@ -129,76 +109,12 @@ public final class CompiledPlans extends PlanningBackEnd {
         return RecipeStatus.ERROR;
     }
 
-    /**
-     * The plan of a query, inserted into a temporary sink that discards (and takes every kind of
-     * change, as Flink's collect sink does) whose columns have exactly the query's types (time
-     * attributes as plain timestamps), so that the planner adds no cast.
-     */
+    /** The plan of a query, with the temporary tables it reads written out. */
     private CompiledQuery compile(Table query, String sinkName) {
-        ResolvedSchema schema = query.getResolvedSchema();
-        Schema.Builder sink = Schema.newBuilder();
-        List<Column> columns = schema.getColumns();
-        for (int i = 0; i < columns.size(); i++) {
-            // distinct names: a query may give two columns one name
-            sink.column(
-                    "f" + i, DataTypeUtils.removeTimeAttribute(columns.get(i).getDataType()));
-        }
-        environment()
-                .createTemporaryTable(
-                        QUERY_SINK,
-                        TableDescriptor.forConnector(StandInConnector.IDENTIFIER)
-                                .option(StandInConnector.SINK_CHANGES, "all")
-                                .schema(sink.build())
-                                .build());
-        try {
-            return new CompiledQuery(compilePlan(query), schema.getColumnNames(), sinkName);
-        } finally {
-            environment().dropTemporaryTable(QUERY_SINK);
-        }
-    }
-
-    /**
-     * The query's compiled plan, planned as {@code Table#insertInto(...)#compilePlan} plans it. Some
-     * plans Flink runs cannot be serialized (a batch group window aggregation's ExecNode has no
-     * serializable type): the simulator then has no plan to execute, which is no error of the
-     * recipe's.
-     */
-    private String compilePlan(Table query) {
-        CatalogManager catalog = catalogManager();
-        ModifyOperation insert = new SinkModifyOperation(
-                catalog.getTableOrError(catalog.qualifyIdentifier(UnresolvedIdentifier.of(QUERY_SINK))),
-                query.getQueryOperation(),
-                Map.of(),
-                null,
-                false,
-                Map.of());
-        Planner planner = ((TableEnvironmentImpl) environment()).getPlanner();
-        // the sink stands for Flink's collect sink, which sets no rowtime on its records (CommonExecSink): a query
-        // with two rowtime columns (an interval join's) is no error there
-        TableConfig config = environment().getConfig();
-        Optional<RowtimeInserter> inserter = config.getOptional(ROWTIME_INSERTER);
-        config.set(ROWTIME_INSERTER, RowtimeInserter.DISABLED);
-        try {
-            InternalPlan plan = planner.compilePlan(List.of(insert));
-            String json;
-            try {
-                json = plan.asJsonString();
-            } catch (Exception compiling) { // Jackson's serialization errors come through undeclared
-                planner.translatePlan(plan); // Flink's own error first, if its code generation refuses the plan
-                throw new PlanNotCompiled(compiling);
-            }
-            json = withTemporaryTables(json);
-            // translated into Flink's operators as a job's submission does (code generated, no class compiled, no
-            // job): what Flink refuses only there (a HOP whose size is no multiple of its slide, a SESSION window
-            // table function in batch mode, an interval literal of more than 3 leading digits) is its error of the
-            // statement
-            planner.translatePlan(plan);
-            return json;
-        } finally {
-            inserter.ifPresentOrElse(
-                    value -> config.set(ROWTIME_INSERTER, value),
-                    () -> config.getConfiguration().removeConfig(ROWTIME_INSERTER));
-        }
+        return new CompiledQuery(
+                withTemporaryTables(compiledPlan(query, true)),
+                query.getResolvedSchema().getColumnNames(),
+                sinkName);
     }
 
     /**

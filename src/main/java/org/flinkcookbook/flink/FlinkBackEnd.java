@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.flink.api.common.RuntimeExecutionMode;
+import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.CoreOptions;
 import org.apache.flink.configuration.ExecutionOptions;
@@ -20,20 +21,30 @@ import org.apache.flink.sql.parser.dml.RichSqlInsert;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.api.ApiExpression;
 import org.apache.flink.table.api.EnvironmentSettings;
+import org.apache.flink.table.api.Schema;
 import org.apache.flink.table.api.Table;
+import org.apache.flink.table.api.TableConfig;
+import org.apache.flink.table.api.TableDescriptor;
 import org.apache.flink.table.api.TableResult;
 import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
+import org.apache.flink.table.api.config.ExecutionConfigOptions;
+import org.apache.flink.table.api.config.ExecutionConfigOptions.RowtimeInserter;
+import org.apache.flink.table.api.internal.TableEnvironmentImpl;
 import org.apache.flink.table.api.internal.TableEnvironmentInternal;
 import org.apache.flink.table.catalog.CatalogManager;
 import org.apache.flink.table.catalog.Column;
 import org.apache.flink.table.catalog.ContextResolvedTable;
 import org.apache.flink.table.catalog.ObjectIdentifier;
-import org.apache.flink.table.catalog.ResolvedSchema;
 import org.apache.flink.table.catalog.UnresolvedIdentifier;
+import org.apache.flink.table.delegation.InternalPlan;
+import org.apache.flink.table.delegation.Planner;
+import org.apache.flink.table.operations.ModifyOperation;
+import org.apache.flink.table.operations.SinkModifyOperation;
 import org.apache.flink.table.types.DataType;
 import org.apache.flink.table.types.logical.LocalZonedTimestampType;
 import org.apache.flink.table.types.logical.TimestampType;
 import org.apache.flink.table.types.logical.utils.LogicalTypeChecks;
+import org.apache.flink.table.types.utils.DataTypeUtils;
 import org.apache.flink.table.types.utils.TypeConversions;
 import org.flinkcookbook.engine.Problem;
 import org.flinkcookbook.recipe.Recipe;
@@ -41,7 +52,6 @@ import org.flinkcookbook.session.BoundFixture;
 import org.flinkcookbook.session.ParsedStatement;
 import org.flinkcookbook.session.SessionBackEnd;
 import org.flinkcookbook.session.StatementFailure;
-import org.flinkcookbook.sql.Nondeterminism;
 
 /**
  * The Flink environment of one recipe session, shared by the planning and the job back end: the
@@ -54,6 +64,12 @@ abstract class FlinkBackEnd implements SessionBackEnd {
     private static final String RUNTIME_MODE = ExecutionOptions.RUNTIME_MODE.key();
     static final String AGG_PHASE_STRATEGY = "table.optimizer.agg-phase-strategy";
 
+    /** The name of the temporary sink a query is compiled into; never a recipe's. */
+    private static final String QUERY_SINK = "cookbook_simulated_query";
+
+    private static final ConfigOption<RowtimeInserter> ROWTIME_INSERTER =
+            ExecutionConfigOptions.TABLE_EXEC_SINK_ROWTIME_INSERTER;
+
     /** A statement that changed the catalog, with the fixture its table is bound to, replayed into a new environment. */
     private record Definition(ParsedStatement statement, Optional<BoundFixture> fixture) {}
 
@@ -62,7 +78,6 @@ abstract class FlinkBackEnd implements SessionBackEnd {
     private final List<Definition> definitions = new ArrayList<>();
     private final List<String> warnings = new ArrayList<>();
     private final FixtureTables fixtureTables;
-    final Nondeterminism nondeterminism = new Nondeterminism();
     private StreamTableEnvironment tableEnvironment;
 
     FlinkBackEnd(Recipe recipe, FlinkSettings settings) {
@@ -80,7 +95,6 @@ abstract class FlinkBackEnd implements SessionBackEnd {
     public void define(ParsedStatement statement, Optional<BoundFixture> fixture) throws Exception {
         run(statement);
         definitions.add(new Definition(statement, fixture));
-        nondeterminism.learn(statement.tree());
         if (statement.tree() instanceof SqlCreateTable created) {
             bindTable(statement, created, fixture);
             fixtureTables.checkCsvTable(statement.statement(), created);
@@ -148,15 +162,32 @@ abstract class FlinkBackEnd implements SessionBackEnd {
         configuration.setString("table.local-time-zone", "UTC");
         sessionOptions.forEach(configuration::setString);
         configuration.setString(AGG_PHASE_STRATEGY, "ONE_PHASE");
-        boolean batch = "batch".equalsIgnoreCase(sessionOptions.getOrDefault(RUNTIME_MODE, "streaming"));
         configuration.set(
-                ExecutionOptions.RUNTIME_MODE, batch ? RuntimeExecutionMode.BATCH : RuntimeExecutionMode.STREAMING);
+                ExecutionOptions.RUNTIME_MODE, batch() ? RuntimeExecutionMode.BATCH : RuntimeExecutionMode.STREAMING);
         ClassLoader classLoader = FlinkBackEnd.class.getClassLoader();
         EnvironmentSettings environmentSettings = EnvironmentSettings.newInstance()
                 .withConfiguration(configuration)
                 .withClassLoader(classLoader)
                 .build();
         return StreamTableEnvironment.create(streamEnvironment(configuration, classLoader), environmentSettings);
+    }
+
+    /** Whether the statement, or a definition before it, names a function Flink declares nondeterministic. */
+    boolean namesNondeterministicFunction(ParsedStatement statement) {
+        return PlanNondeterminism.names(statement.tree(), planner(), batch())
+                || definitions.stream()
+                        .anyMatch(definition ->
+                                PlanNondeterminism.names(definition.statement().tree(), planner(), batch()));
+    }
+
+    /** The planner of the session's table environment. */
+    Planner planner() {
+        return ((TableEnvironmentImpl) environment()).getPlanner();
+    }
+
+    /** Whether the session runs in batch mode. */
+    boolean batch() {
+        return "batch".equalsIgnoreCase(sessionOptions.getOrDefault(RUNTIME_MODE, "streaming"));
     }
 
     /** The session's table environment, built at its first statement. */
@@ -208,10 +239,8 @@ abstract class FlinkBackEnd implements SessionBackEnd {
      *
      * @param sink the sink table as the INSERT names it
      * @param table the query of the rows the sink receives
-     * @param source the schema of the INSERT's own query
-     * @param written for each sink column, the column of the INSERT's query it takes, or -1
      */
-    record CapturedInsert(String sink, Table table, ResolvedSchema source, int[] written) {}
+    record CapturedInsert(String sink, Table table) {}
 
     CapturedInsert capturedInsert(ParsedStatement statement, RichSqlInsert insert) throws StatementFailure {
         SqlIdentifier target = (SqlIdentifier) insert.getTargetTableID();
@@ -247,13 +276,11 @@ abstract class FlinkBackEnd implements SessionBackEnd {
         }
         Table renamed = source.as(positional[0], Arrays.copyOfRange(positional, 1, positional.length));
         List<ApiExpression> projection = new ArrayList<>();
-        int[] written = new int[sinkColumns.size()];
-        for (int i = 0; i < written.length; i++) {
-            Column column = sinkColumns.get(i);
+        for (Column column : sinkColumns) {
             DataType type = castableType(column.getDataType());
-            written[i] = writtenNames.indexOf(column.getName());
-            if (written[i] >= 0) {
-                projection.add($(positional[written[i]]).cast(type).as(column.getName()));
+            int written = writtenNames.indexOf(column.getName());
+            if (written >= 0) {
+                projection.add($(positional[written]).cast(type).as(column.getName()));
             } else if (staticPartitions.containsKey(column.getName())) {
                 projection.add(
                         lit(staticPartitions.get(column.getName())).cast(type).as(column.getName()));
@@ -261,11 +288,70 @@ abstract class FlinkBackEnd implements SessionBackEnd {
                 projection.add(nullOf(type).as(column.getName()));
             }
         }
-        return new CapturedInsert(
-                target.toString(),
-                renamed.select(projection.toArray(new ApiExpression[0])),
-                source.getResolvedSchema(),
-                written);
+        return new CapturedInsert(target.toString(), renamed.select(projection.toArray(new ApiExpression[0])));
+    }
+
+    /**
+     * Flink's JSON compiled plan of a query, planned as {@code Table#insertInto(...)#compilePlan}
+     * plans it, into a temporary sink that discards (and takes every kind of change, as Flink's
+     * collect sink does) whose columns have exactly the query's types (time attributes as plain
+     * timestamps), so that the planner adds no cast. Some plans Flink runs cannot be serialized (a
+     * batch group window aggregation's ExecNode has no serializable type): {@link
+     * CompiledPlans.PlanNotCompiled}.
+     *
+     * @param translated whether the plan is also translated into Flink's operators as a job's
+     *     submission does (code generated, no class compiled, no job): what Flink refuses only there
+     *     (a HOP whose size is no multiple of its slide, a SESSION window table function in batch
+     *     mode, an interval literal of more than 3 leading digits) is then its error of the statement
+     */
+    final String compiledPlan(Table query, boolean translated) {
+        Schema.Builder sink = Schema.newBuilder();
+        List<Column> columns = query.getResolvedSchema().getColumns();
+        for (int i = 0; i < columns.size(); i++) {
+            // distinct names: a query may give two columns one name
+            sink.column(
+                    "f" + i, DataTypeUtils.removeTimeAttribute(columns.get(i).getDataType()));
+        }
+        environment()
+                .createTemporaryTable(
+                        QUERY_SINK,
+                        TableDescriptor.forConnector(StandInConnector.IDENTIFIER)
+                                .option(StandInConnector.SINK_CHANGES, "all")
+                                .schema(sink.build())
+                                .build());
+        CatalogManager catalog = catalogManager();
+        ModifyOperation insert = new SinkModifyOperation(
+                catalog.getTableOrError(catalog.qualifyIdentifier(UnresolvedIdentifier.of(QUERY_SINK))),
+                query.getQueryOperation(),
+                Map.of(),
+                null,
+                false,
+                Map.of());
+        Planner planner = planner();
+        // the sink stands for Flink's collect sink, which sets no rowtime on its records (CommonExecSink): a query
+        // with two rowtime columns (an interval join's) is no error there
+        TableConfig config = environment().getConfig();
+        Optional<RowtimeInserter> inserter = config.getOptional(ROWTIME_INSERTER);
+        config.set(ROWTIME_INSERTER, RowtimeInserter.DISABLED);
+        try {
+            InternalPlan plan = planner.compilePlan(List.of(insert));
+            String json;
+            try {
+                json = plan.asJsonString();
+            } catch (Exception compiling) { // Jackson's serialization errors come through undeclared
+                planner.translatePlan(plan); // Flink's own error first, if its code generation refuses the plan
+                throw new CompiledPlans.PlanNotCompiled(compiling);
+            }
+            if (translated) {
+                planner.translatePlan(plan);
+            }
+            return json;
+        } finally {
+            inserter.ifPresentOrElse(
+                    value -> config.set(ROWTIME_INSERTER, value),
+                    () -> config.getConfiguration().removeConfig(ROWTIME_INSERTER));
+            environment().dropTemporaryTable(QUERY_SINK);
+        }
     }
 
     /** Time attributes cannot be cast to; their plain timestamp type is what the sink stores. */

@@ -10,6 +10,7 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlWith;
@@ -18,9 +19,9 @@ import org.apache.flink.configuration.DeploymentOptions;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.sql.parser.dml.RichSqlInsert;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.table.api.Table;
 import org.apache.flink.table.api.internal.TableResultInternal;
 import org.apache.flink.table.catalog.Column;
-import org.apache.flink.table.catalog.ResolvedSchema;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.utils.LogicalTypeChecks;
 import org.apache.flink.table.utils.print.RowDataToStringConverter;
@@ -69,9 +70,10 @@ final class JobBackEnd extends FlinkBackEnd {
     /** The query's job, submitted: its rows are fetched when the session takes them. */
     @Override
     public StartedQuery query(ParsedStatement statement) {
-        List<Boolean> nondeterministicItems = nondeterminism.selectColumns(statement.tree());
+        List<Boolean> nondeterministic =
+                nondeterministicColumns(statement, () -> environment().sqlQuery(statement.sql()));
         TableResultInternal result = (TableResultInternal) run(statement);
-        Job job = new Job(statement, null, result, nondeterministicItems, isOrdered(statement.tree()));
+        Job job = new Job(statement, null, result, nondeterministic, isOrdered(statement.tree()));
         return new StartedQuery() {
             @Override
             public Optional<StatementResult> result() throws StatementFailure {
@@ -87,7 +89,11 @@ final class JobBackEnd extends FlinkBackEnd {
 
     @Override
     public Optional<StatementResult> describe(ParsedStatement statement) throws StatementFailure {
-        return Optional.of(new Job(statement, null, (TableResultInternal) run(statement), List.of(), false).result());
+        TableResultInternal result = (TableResultInternal) run(statement);
+        List<Boolean> none = result.getResolvedSchema().getColumns().stream()
+                .map(column -> false)
+                .toList();
+        return Optional.of(new Job(statement, null, result, none, false).result());
     }
 
     @Override
@@ -103,14 +109,9 @@ final class JobBackEnd extends FlinkBackEnd {
     private StatementResult insert(ParsedStatement statement, RichSqlInsert insert) throws StatementFailure {
         try {
             CapturedInsert captured = capturedInsert(statement, insert);
-            List<Boolean> sourceNondeterministic =
-                    nondeterministicColumns(nondeterminism.selectColumns(insert.getSource()), captured.source());
-            List<Boolean> sinkNondeterministic = new ArrayList<>();
-            for (int written : captured.written()) {
-                sinkNondeterministic.add(written >= 0 && sourceNondeterministic.get(written));
-            }
+            List<Boolean> nondeterministic = nondeterministicColumns(statement, captured::table);
             TableResultInternal result = (TableResultInternal) captured.table().execute();
-            return new Job(statement, captured.sink(), result, sinkNondeterministic, false).result();
+            return new Job(statement, captured.sink(), result, nondeterministic, false).result();
         } catch (RuntimeException e) {
             throw failed(statement, e);
         }
@@ -134,12 +135,12 @@ final class JobBackEnd extends FlinkBackEnd {
                 ParsedStatement statement,
                 String sink,
                 TableResultInternal result,
-                List<Boolean> nondeterministicItems,
+                List<Boolean> nondeterministic,
                 boolean ordered) {
             this.statement = statement;
             this.sink = sink;
             this.result = result;
-            this.nondeterministic = nondeterministicColumns(nondeterministicItems, result.getResolvedSchema());
+            this.nondeterministic = nondeterministic;
             this.ordered = ordered;
             this.client = result.getJobClient();
             this.cancellation = client.map(job -> watchdog.schedule(
@@ -229,19 +230,31 @@ final class JobBackEnd extends FlinkBackEnd {
         }
     }
 
-    /** Placeholders for processing-time columns and for columns the SQL computes nondeterministically. */
-    private List<Boolean> nondeterministicColumns(List<Boolean> selectItems, ResolvedSchema schema) {
-        List<Boolean> columns = new ArrayList<>();
-        for (int i = 0; i < schema.getColumnCount(); i++) {
-            Column column = schema.getColumns().get(i);
-            boolean fromSql = selectItems.size() == schema.getColumnCount()
-                    ? selectItems.get(i)
-                    : nondeterminism.isNondeterministicName(column.getName());
-            columns.add(fromSql
-                    || LogicalTypeChecks.isProctimeAttribute(
-                            column.getDataType().getLogicalType()));
+    /**
+     * Placeholders for the columns whose values differ from run to run in the plan Flink runs
+     * ({@link PlanNondeterminism}) and for processing-time columns. The plan is compiled (a second
+     * optimization of the statement, besides its job's) only while the session names a function
+     * Flink declares nondeterministic; a plan Flink cannot compile into JSON (a batch group window
+     * aggregation) has no placeholders but processing-time columns.
+     */
+    private List<Boolean> nondeterministicColumns(ParsedStatement statement, Supplier<Table> query) {
+        Table table = query.get();
+        List<Column> columns = table.getResolvedSchema().getColumns();
+        List<Boolean> fromPlan = columns.stream().map(column -> false).toList();
+        if (namesNondeterministicFunction(statement)) {
+            try {
+                fromPlan = PlanNondeterminism.sinkColumns(compiledPlan(table, false), planner(), batch());
+            } catch (CompiledPlans.PlanNotCompiled notCompiled) {
+                // as initialized
+            }
         }
-        return columns;
+        List<Boolean> placeholders = new ArrayList<>();
+        for (int i = 0; i < columns.size(); i++) {
+            placeholders.add(fromPlan.get(i)
+                    || LogicalTypeChecks.isProctimeAttribute(
+                            columns.get(i).getDataType().getLogicalType()));
+        }
+        return placeholders;
     }
 
     private static ResultRow render(RowData row, RowDataToStringConverter converter, List<Boolean> nondeterministic) {

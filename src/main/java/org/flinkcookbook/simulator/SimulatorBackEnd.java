@@ -1,6 +1,7 @@
 package org.flinkcookbook.simulator;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -36,18 +37,22 @@ final class SimulatorBackEnd implements SessionBackEnd {
     private final Path fixturesDirectory;
     private final boolean strict;
     private final boolean timelines;
+    private final Duration statementTimeout;
     private final CompiledPlans planner;
     private final List<String> warnings = new ArrayList<>();
 
     /**
      * @param strict when true, a construct the simulator does not model is an ERROR, not UNSUPPORTED
      * @param timelines when true, windowed and CURRENT_WATERMARK results carry a timeline for the HTML report
+     * @param statementTimeout cookbook.timeout, which bounds how long a statement's job runs on Flink
      */
-    SimulatorBackEnd(Recipe recipe, Path fixturesDirectory, boolean strict, boolean timelines) {
+    SimulatorBackEnd(
+            Recipe recipe, Path fixturesDirectory, boolean strict, boolean timelines, Duration statementTimeout) {
         this.recipe = recipe;
         this.fixturesDirectory = fixturesDirectory;
         this.strict = strict;
         this.timelines = timelines;
+        this.statementTimeout = statementTimeout;
         this.planner = new CompiledPlans(recipe, fixturesDirectory);
     }
 
@@ -93,7 +98,7 @@ final class SimulatorBackEnd implements SessionBackEnd {
     }
 
     private StatementResult run(ParsedStatement statement, CompiledPlans.CompiledQuery compiled) {
-        SessionSettings settings = new SessionSettings(planner.sessionOptions());
+        SessionSettings settings = new SessionSettings(planner.sessionOptions(), statementTimeout);
         StatementTrace trace = new StatementTrace(timelines);
         SinkRows rows = new CompiledPlan(compiled.json(), settings, fixturesDirectory).run(0, trace);
         return result(statement, compiled.sink(), compiled.columns(), rows, settings, trace);

@@ -92,7 +92,9 @@ public final class SimulatorEngine implements Engine {
                 "cookbook-simulate",
                 statementTimeout,
                 () -> session.runAll(
-                        recipe, script -> new SimulatorBackEnd(script, fixturesDirectory, strict, timelines)));
+                        recipe,
+                        script ->
+                                new SimulatorBackEnd(script, fixturesDirectory, strict, timelines, statementTimeout)));
         return ran.overran()
                 .map(overrun -> RecipeRun.stopped(
                         List.of(),

@@ -12,7 +12,6 @@ import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlSelect;
-import org.apache.calcite.sql.SqlWindow;
 import org.apache.calcite.sql.SqlWith;
 import org.apache.calcite.sql.SqlWithItem;
 import org.apache.calcite.sql.util.SqlBasicVisitor;
@@ -24,52 +23,31 @@ import org.apache.flink.sql.parser.ddl.view.SqlAlterViewAs;
 import org.apache.flink.sql.parser.ddl.view.SqlCreateView;
 
 /**
- * Tracks, through a session, which column names carry values that differ from run to run
- * (processing time, the wall clock, random numbers), so their values are recorded as a placeholder
- * and can never make a recipe flaky. Names are followed through computed columns, views and
- * subqueries; a name-based match may also hide a deterministic column of the same name, which
- * costs a little checking but never a flaky build.
+ * Tracks, through a session's SQL, which column names carry random values (RAND, RAND_INTEGER,
+ * UUID), for the guard's one question: does a statement keep or drop rows by one (then no fixture
+ * can make its rows repeatable). Names are followed through computed columns, views and
+ * subqueries. Which result columns an engine prints as placeholders is no business of this: the
+ * Flink engine reads them from the plan Flink runs ({@code flink.PlanNondeterminism}).
  */
 public final class Nondeterminism {
-
-    private static final Set<String> FUNCTIONS = Set.of(
-            "PROCTIME",
-            "NOW",
-            "CURRENT_TIMESTAMP",
-            "LOCALTIMESTAMP",
-            "CURRENT_TIME",
-            "LOCALTIME",
-            "CURRENT_DATE",
-            "CURRENT_ROW_TIMESTAMP",
-            "RAND",
-            "RAND_INTEGER",
-            "UUID",
-            "UNIX_TIMESTAMP");
 
     /** The functions whose values differ from one run to the next even on the same day: random numbers. */
     private static final Set<String> RANDOM_FUNCTIONS = Set.of("RAND", "RAND_INTEGER", "UUID");
 
-    private final Set<String> functions;
+    private final Set<String> functions = RANDOM_FUNCTIONS;
     private final Set<String> names = new HashSet<>();
 
-    /** Follows the values of processing time, the wall clock and random numbers. */
-    public Nondeterminism() {
-        this(FUNCTIONS);
-    }
-
-    private Nondeterminism(Set<String> functions) {
-        this.functions = functions;
-    }
+    private Nondeterminism() {}
 
     /**
-     * Follows only random values. A value of the clock, compared with fixture rows of a fixed past,
+     * Follows random values. A value of the clock, compared with fixture rows of a fixed past,
      * keeps giving the same rows; a random one does not.
      */
     public static Nondeterminism ofRandomValues() {
-        return new Nondeterminism(RANDOM_FUNCTIONS);
+        return new Nondeterminism();
     }
 
-    /** Learns the nondeterministic columns a statement defines (computed columns, view and subquery columns). */
+    /** Learns the random columns a statement defines (computed columns, view and subquery columns). */
     public void learn(SqlNode statement) {
         if (statement instanceof SqlCreateTable table) {
             for (SqlNode column : table.getColumnList()) {
@@ -102,7 +80,7 @@ public final class Nondeterminism {
      * For each item of the statement's outermost select list, whether its value is
      * nondeterministic; empty when the list cannot be read positionally (for example {@code *}).
      */
-    public List<Boolean> selectColumns(SqlNode query) {
+    private List<Boolean> selectColumns(SqlNode query) {
         SqlNode body = outermostQuery(query);
         if (body instanceof SqlSelect select) {
             return selectColumns(select);
@@ -175,11 +153,6 @@ public final class Nondeterminism {
         return Boolean.TRUE.equals(found);
     }
 
-    /** Whether a column of this name was found to be nondeterministic earlier in the session. */
-    public boolean isNondeterministicName(String column) {
-        return names.contains(key(column));
-    }
-
     private void learnFrom(SqlNode from) {
         if (from == null) {
             return;
@@ -196,11 +169,6 @@ public final class Nondeterminism {
         });
     }
 
-    /** Whether an expression calls a function of processing time, the wall clock or randomness. */
-    public static boolean callsNondeterministicFunction(SqlNode expression) {
-        return new Nondeterminism().isNondeterministic(expression);
-    }
-
     private boolean isNondeterministic(SqlNode expression) {
         Boolean found = expression.accept(new AnyNodeVisitor() {
             @Override
@@ -212,20 +180,9 @@ public final class Nondeterminism {
                     return Boolean.TRUE.equals(
                             call.operand(0).accept(this)); // the alias names the value, it is not read
                 }
-                if (call.getKind() == SqlKind.OVER) {
-                    // An OVER window ordered by processing time takes the rows in the order they arrive, the
-                    // fixture's order: LAG and running totals come out the same every run. Only a RANGE
-                    // frame reaching back a stretch of processing time depends on the wall clock.
-                    return Boolean.TRUE.equals(call.operand(0).accept(this))
-                            || call.operand(1) instanceof SqlWindow window
-                                    && reachesBackInTime(window)
-                                    && Boolean.TRUE.equals(window.getOrderList().accept(this));
-                }
-                String function = call.getOperator().getName().toUpperCase(Locale.ROOT);
                 if (call instanceof SqlBasicCall
-                        && functions.contains(function)
-                        && !(function.equals("UNIX_TIMESTAMP") && call.operandCount() > 0)) {
-                    return true; // UNIX_TIMESTAMP(string) converts its argument; only UNIX_TIMESTAMP() reads the clock
+                        && functions.contains(call.getOperator().getName().toUpperCase(Locale.ROOT))) {
+                    return true;
                 }
                 return anyOf(call.getOperandList());
             }
@@ -233,15 +190,10 @@ public final class Nondeterminism {
             @Override
             public Boolean visit(SqlIdentifier identifier) {
                 String last = identifier.names.get(identifier.names.size() - 1);
-                return functions.contains(last.toUpperCase(Locale.ROOT)) || names.contains(key(last));
+                return names.contains(key(last)); // every random function takes parentheses: a bare name is a column
             }
         });
         return Boolean.TRUE.equals(found);
-    }
-
-    private static boolean reachesBackInTime(SqlWindow window) {
-        SqlNode lowerBound = window.getLowerBound();
-        return !window.isRows() && lowerBound != null && !SqlWindow.isUnboundedPreceding(lowerBound);
     }
 
     /** The select or set operation that gives the query its columns; the queries a WITH names are learned on the way. */

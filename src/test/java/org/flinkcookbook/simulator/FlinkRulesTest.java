@@ -2587,6 +2587,44 @@ class FlinkRulesTest {
     }
 
     @RuleCase(onFlink = true)
+    void aValueIsNondeterministicWhereFlinksPlanComputesItFromTheClockOrRandomness() {
+        // the plan keeps IS NOT NULL(NOW()), but NOW(), UUID() and LOCALTIMESTAMP are typed NOT NULL there: Flink gives
+        // TRUE every run; what the plan computes from NOW(), UUID() or processing time is a placeholder, through a view
+        // and into an INSERT's sink as well
+        String table =
+                "CREATE TABLE events (k STRING, v INT, ts TIMESTAMP(3), pt AS PROCTIME(), WATERMARK FOR ts AS ts) "
+                        + "WITH ('connector' = 'datagen');";
+        RecipeRun run = run(
+                "a,1,2024-03-01 10:00:01\n",
+                table,
+                "SELECT k, NOW() IS NOT NULL AS x, UUID() IS NOT NULL, LOCALTIMESTAMP IS NOT NULL FROM events;",
+                "CREATE VIEW stamped AS SELECT k, NOW() AS n, UUID() AS u, v + 1 AS w, pt FROM events;",
+                "SELECT k, n, u, w, pt FROM stamped;",
+                "CREATE TABLE out_table (u STRING, k STRING, w INT) WITH ('connector' = 'blackhole');",
+                "INSERT INTO out_table SELECT u, k, w FROM stamped;");
+        assertThat(run.problem()).isNull();
+        assertThat(rows(run.results().get(0))).containsExactly("+I[a, TRUE, TRUE, TRUE]");
+        assertThat(rows(run.results().get(1)))
+                .containsExactly("+I[a, <nondeterministic>, <nondeterministic>, 2, <nondeterministic>]");
+        assertThat(rows(run.results().get(2))).containsExactly("+I[<nondeterministic>, a, 2]");
+    }
+
+    @RuleCase(onFlink = true)
+    void aStateTimeToLiveMakesARegularAggregationEmitUnchangedUpdates() {
+        // GroupAggFunction: "if the aggregate values are equal, we don't need to update, unless ttl enabled"; a TTL
+        // of an hour cannot expire within a statement's job under cookbook.timeout, one of a second can
+        String rows = "a,1.0,1,2024-03-01 10:00:01\na,0.5,2,2024-03-01 10:00:02\n";
+        String query = "SELECT k, MAX(v) FROM events GROUP BY k;";
+        assertThat(lastRows(rows, "SET 'table.exec.state.ttl' = '1 h';", TABLE, query))
+                .containsExactly("+I[a, 1.0]", "-U[a, 1.0]", "+U[a, 1.0]");
+        assertThat(lastRows(rows, TABLE, query)).containsExactly("+I[a, 1.0]");
+        assertUnsupported(
+                run(rows, "SET 'table.exec.state.ttl' = '1 s';", TABLE, query),
+                "a state time-to-live of 1 s",
+                "cookbook.timeout");
+    }
+
+    @RuleCase(onFlink = true)
     void aSessionThatFiresBeforeAnEarlierOneAcrossAFallBackIsEmittedWithItsOwnRows() {
         // found by RecipeFuzzTest (seed 59, case 3881): across Lord_Howe's fall-back the timer of the session of
         // 01:48 (local time after the change) fires before that of 01:31 (in the repeated half hour); removing a

@@ -71,7 +71,7 @@ class RememberedResultsTest {
                 "recipe.md",
                 "# Test\n" + prose + "```sql\n" + String.join("\n", sql)
                         + "\n```\n<!-- cookbook:fixture events = events.csv -->\n");
-        SessionBackEnd simulator = new SimulatorBackEnd(recipe, fixtures, false, false);
+        SessionBackEnd simulator = new SimulatorBackEnd(recipe, fixtures, false, false, Duration.ofSeconds(300));
         SessionBackEnd recording = (SessionBackEnd) Proxy.newProxyInstance(
                 SessionBackEnd.class.getClassLoader(), new Class<?>[] {SessionBackEnd.class}, (proxy, method, args) -> {
                     if (args != null && args.length == 1 && args[0] instanceof ParsedStatement statement) {
@@ -122,7 +122,7 @@ class RememberedResultsTest {
         assertThat(ran).containsExactly("SELECT id, v FROM events WHERE v > 10");
         Recipe recipe = recipeOnDisk();
         RecipeRun uncached = new RecipeSession(new StatementParser(fixtures))
-                .run(recipe, new SimulatorBackEnd(recipe, fixtures, false, false));
+                .run(recipe, new SimulatorBackEnd(recipe, fixtures, false, false, Duration.ofSeconds(300)));
         assertThat(rows(changed)).isEqualTo(rows(uncached));
         assertThat(changed.results().get(0).line()).isEqualTo(6); // was 4, before the prose above it
     }

@@ -2,7 +2,9 @@ package org.flinkcookbook.simulator.graph;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
+import org.apache.flink.util.TimeUtils;
 import org.flinkcookbook.simulator.UnsupportedConstructException;
 import org.flinkcookbook.simulator.expression.Column;
 import org.flinkcookbook.simulator.session.SessionSettings;
@@ -56,10 +58,39 @@ public final class CompiledPlan {
             throw PlanExecution.notModelled(node, "a sink that materializes upserts");
         }
         int input = graph.input(sink);
+        checkStateTtl(input);
         Relation relation = new PlanExecution(graph, settings, trace, fixturesDirectory).relation(input);
         RowCollector collector = new RowCollector();
         relation.producer().run(collector);
         return new SinkRows(relation.columns(), collector.rows(), sorted(input));
+    }
+
+    /**
+     * State with a time-to-live (Flink's state TTL counts processing time) is modelled where it is
+     * exact: when no state can expire within the longest run of a statement's job on Flink, and on
+     * a regular aggregation, whose only other change is that it emits an update even when its
+     * results stay the same (GroupAggFunction, "state cleaning is enabled"). A TTL anywhere else,
+     * or one that could expire while a job runs, is unsupported, naming why.
+     */
+    private void checkStateTtl(int id) {
+        JsonNode node = graph.node(id);
+        Duration ttl = PlanExecution.stateTtl(node);
+        if (!ttl.isZero()) {
+            if (!PlanGraph.type(node).equals("stream-exec-group-aggregate")) {
+                throw PlanExecution.notModelled(node, "state with a time-to-live (table.exec.state.ttl) on this node");
+            }
+            if (ttl.compareTo(settings.longestRun()) <= 0) {
+                throw PlanExecution.notModelled(
+                        node,
+                        "a state time-to-live of " + TimeUtils.formatWithHighestUnit(ttl)
+                                + " (table.exec.state.ttl): Flink counts it in processing time, and a statement's"
+                                + " job may run " + TimeUtils.formatWithHighestUnit(settings.longestRun())
+                                + " under cookbook.timeout, so state could expire while it runs");
+            }
+        }
+        for (int input : graph.inputs(id)) {
+            checkStateTtl(input);
+        }
     }
 
     /** Whether a sort decides the order of the rows a node gives (through nodes that keep it). */

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import org.apache.flink.util.TimeUtils;
 import org.flinkcookbook.guard.FileAccess;
 import org.flinkcookbook.simulator.SimulationException;
 import org.flinkcookbook.simulator.UnsupportedConstructException;
@@ -670,7 +671,14 @@ final class PlanExecution {
         trace.updatingResult();
         return input.with(
                 PlanTypes.columns(node.path("outputType")),
-                sink -> input.producer().run(new GroupAggregation(keys, aggregates, firingTag, sink, zone)));
+                sink -> input.producer()
+                        .run(new GroupAggregation(
+                                keys,
+                                aggregates,
+                                firingTag,
+                                sink,
+                                zone,
+                                !stateTtl(node).isZero())));
     }
 
     /**
@@ -1002,6 +1010,20 @@ final class PlanExecution {
         return input.with(
                 PlanTypes.columns(node.path("outputType")),
                 sink -> input.producer().run(new SortedRows(sorted, limit, sink)));
+    }
+
+    /**
+     * The longest time-to-live of a node's state, as the plan's state metadata says (Flink writes
+     * {@code table.exec.state.ttl}, or a STATE_TTL hint, into each stateful node's {@code state}):
+     * zero when its state never expires.
+     */
+    static Duration stateTtl(JsonNode node) {
+        Duration longest = Duration.ZERO;
+        for (JsonNode state : node.path("state")) {
+            Duration ttl = TimeUtils.parseDuration(state.path("ttl").asText("0 ms"));
+            longest = ttl.compareTo(longest) > 0 ? ttl : longest;
+        }
+        return longest;
     }
 
     static UnsupportedConstructException notModelled(JsonNode node, String what) {

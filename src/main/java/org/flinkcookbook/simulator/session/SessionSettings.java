@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import org.apache.flink.util.TimeUtils;
+import org.flinkcookbook.session.Deadline;
 
 /**
  * The session options a statement runs with, as the session SET them on Flink's planner (which
@@ -22,19 +23,36 @@ public final class SessionSettings {
     public static final String WATERMARK_INTERVAL = "pipeline.auto-watermark-interval";
     public static final String LOCAL_TIME_ZONE = "table.local-time-zone";
     public static final String PARALLELISM = "parallelism.default";
+    public static final String STATE_TTL = "table.exec.state.ttl";
 
     static final Duration DEFAULT_WATERMARK_INTERVAL = Duration.ofMillis(200);
 
-    private final Map<String, String> options;
+    /** cookbook.timeout's default, for settings made without a timeout (tests). */
+    private static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(300);
 
-    /** @param options the options the session SET and did not RESET */
-    public SessionSettings(Map<String, String> options) {
+    private final Map<String, String> options;
+    private final Duration statementTimeout;
+
+    /**
+     * @param options the options the session SET and did not RESET
+     * @param statementTimeout cookbook.timeout: how long a statement's job may run on Flink
+     */
+    public SessionSettings(Map<String, String> options, Duration statementTimeout) {
         this.options = Map.copyOf(options);
+        this.statementTimeout = statementTimeout;
     }
 
-    /** The defaults: nothing SET. */
+    /** The defaults: nothing SET, cookbook.timeout's default. */
     public SessionSettings() {
-        this(Map.of());
+        this(Map.of(), DEFAULT_TIMEOUT);
+    }
+
+    /**
+     * The longest a statement's job runs on Flink before it is cancelled ({@link Deadline#running}
+     * of cookbook.timeout): processing time that passes within a run that gives rows is shorter.
+     */
+    public Duration longestRun() {
+        return Deadline.running(statementTimeout);
     }
 
     public boolean streaming() {
@@ -57,8 +75,9 @@ public final class SessionSettings {
 
     /**
      * The first option SET whose effect on Flink's operators the simulator does not model, as
-     * {@code 'key' = 'value'}: the emit options of group windows, mini-batch, state TTL, idle
-     * sources, a parallelism other than 1, and any option it does not know. Options that only shape
+     * {@code 'key' = 'value'}: the emit options of group windows, mini-batch, idle sources, a
+     * parallelism other than 1, and any option it does not know. State TTL is in the plan (each
+     * stateful node's state metadata), where {@code graph.CompiledPlan} reads it. Options that only shape
      * the plan ({@code table.optimizer.*}) are in the plan it executes; presentation options change
      * nothing.
      */
@@ -72,7 +91,7 @@ public final class SessionSettings {
 
     private static boolean modelled(String key, String value) {
         return switch (key) {
-            case RUNTIME_MODE, WATERMARK_INTERVAL, LOCAL_TIME_ZONE -> true;
+            case RUNTIME_MODE, WATERMARK_INTERVAL, LOCAL_TIME_ZONE, STATE_TTL -> true;
             case PARALLELISM -> value.trim().equals("1");
             default ->
                 key.startsWith("sql-client.")

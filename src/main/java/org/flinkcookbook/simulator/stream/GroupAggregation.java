@@ -17,12 +17,11 @@ import org.flinkcookbook.simulator.expression.Expression;
 
 /**
  * A GROUP BY without a window in streaming mode over an insert-only input: Flink's GroupAggFunction
- * (GroupAggHelper#processElement) at parallelism 1, without mini-batch, state TTL or two-phase
- * aggregation, feeding the collect sink, which takes UPDATE_BEFORE (its ChangelogMode is all kinds).
+ * (GroupAggHelper#processElement) at parallelism 1, without mini-batch or two-phase aggregation, feeding the collect sink, which takes UPDATE_BEFORE (its ChangelogMode is all kinds).
  * Each row, in arrival order, updates its group's accumulators; the group's first row emits
  * {@code +I[keys..., aggregates...]}; a later row emits {@code -U} of the result before it and
  * {@code +U} of the result after it, unless the results of the plan's calls all equal the previous
- * ones, as the generated RecordEqualiser compares a GenericRowData (EqualiserCodeGenerator): FLOAT and
+ * ones (and state TTL is off: with it, Flink emits the update anyway), as the generated RecordEqualiser compares a GenericRowData (EqualiserCodeGenerator): FLOAT and
  * DOUBLE with Java's {@code ==} (NaN
  * never equals itself, -0.0 equals 0.0), the other types by value. An append-only input never
  * retracts, so the record count never falls to 0 and no row is deleted (RecordCounter).
@@ -34,6 +33,9 @@ public final class GroupAggregation implements RowSink {
     private final Function<Object[], List<Object>> firingTag;
     private final RowSink downstream;
     private final EvaluationContext context;
+    /** Whether the state has a time-to-live: then an update is emitted even when the results stay the same. */
+    private final boolean stateCleaning;
+
     private final Map<List<Object>, Group> groups = new HashMap<>();
     /** Watermarks received: the rows a window operator upstream emits on one watermark share an epoch. */
     private long epoch;
@@ -54,13 +56,16 @@ public final class GroupAggregation implements RowSink {
      *     timer time and partition or grouping key: rows of windows of different keys with one timer time
      *     reach this operator in the order of Flink's timer heap, which is not modelled, so a group that
      *     gets both in one firing is unsupported; null for other inputs
+     * @param stateCleaning whether the plan gives the state a time-to-live that cannot expire within a run
      */
     public GroupAggregation(
             List<Expression> keys,
             List<AggregateCall> aggregates,
             Function<Object[], List<Object>> firingTag,
             RowSink downstream,
-            ZoneId sessionZone) {
+            ZoneId sessionZone,
+            boolean stateCleaning) {
+        this.stateCleaning = stateCleaning;
         this.keys = keys.toArray(new Expression[0]);
         this.aggregates = List.copyOf(aggregates);
         this.firingTag = firingTag;
@@ -84,7 +89,7 @@ public final class GroupAggregation implements RowSink {
         Object[] before = output(key, group);
         List<Object> valuesBefore = aggregateValues(group);
         accumulate(group, values);
-        if (equal(valuesBefore, aggregateValues(group))) {
+        if (!stateCleaning && equal(valuesBefore, aggregateValues(group))) {
             return; // GroupAggHelper: "newRow is the same as before and state cleaning is not enabled"
         }
         downstream.change(RowKind.UPDATE_BEFORE, before, fixtureLine);
