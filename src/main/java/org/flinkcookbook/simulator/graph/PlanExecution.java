@@ -73,12 +73,15 @@ final class PlanExecution {
     /** The window table functions of TUMBLE, HOP and CUMULATE built, by node id. */
     private final Map<Integer, LastRowtime> tvfRowtimes = new HashMap<>();
 
+    private final JoinNodes joins;
+
     PlanExecution(PlanGraph graph, SessionSettings settings, StatementTrace trace, Path fixturesDirectory) {
         this.graph = graph;
         this.settings = settings;
         this.trace = trace;
         this.fixturesDirectory = fixturesDirectory;
         this.zone = settings.timeZone();
+        this.joins = new JoinNodes(graph, this::relation, zone);
     }
 
     /** The rows node {@code id} gives. */
@@ -102,6 +105,8 @@ final class PlanExecution {
             case "stream-exec-over-aggregate_1" -> overAggregate(id, node);
             case "stream-exec-window-rank_1" -> windowRank(id, node);
             case "stream-exec-window-deduplicate_1" -> windowDeduplicate(id, node);
+            case "stream-exec-join_1" -> joins.regular(id, node);
+            case "stream-exec-interval-join_1" -> joins.interval(id, node);
             case "batch-exec-sort_1" -> sort(id, node, -1);
             case "batch-exec-sort-limit_1" -> sort(id, node, limit(node));
             default -> throw notModelled(node, "the plan node " + type);
