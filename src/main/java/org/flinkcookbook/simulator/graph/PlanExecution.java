@@ -26,6 +26,7 @@ import org.flinkcookbook.simulator.expression.EvaluationContext;
 import org.flinkcookbook.simulator.expression.Expression;
 import org.flinkcookbook.simulator.expression.PlanExpressions;
 import org.flinkcookbook.simulator.session.SessionSettings;
+import org.flinkcookbook.simulator.stream.AttachedWindowRows;
 import org.flinkcookbook.simulator.stream.BatchAggregation;
 import org.flinkcookbook.simulator.stream.Calc;
 import org.flinkcookbook.simulator.stream.CsvSource;
@@ -429,7 +430,7 @@ final class PlanExecution {
      * (SliceAssigners#windowed) and drops it as late when that window has fired, as the fused
      * aggregation does with the one TUMBLE window of its rowtime. So it is run as that aggregation,
      * over each row with the rowtime of the window table function's row it comes from appended.
-     * HOP and CUMULATE rows come once per window and are late per window: not modelled.
+     * HOP and CUMULATE rows come once per window and are late per window: see AttachedWindowRows.
      */
     private Relation attachedWindowAggregate(int id, JsonNode node, Relation input) {
         JsonNode windowing = node.path("windowing");
@@ -442,15 +443,46 @@ final class PlanExecution {
             current = graph.input(current);
         }
         LastRowtime tvf = tvfRowtimes.get(current);
-        if (spec == null || spec.kind() != WindowSpec.Kind.TUMBLE || tvf == null) {
-            throw notModelled(node, "window strategy WindowAttached of other than a TUMBLE window table function");
+        if (spec == null || tvf == null) {
+            throw notModelled(
+                    node,
+                    "window strategy WindowAttached of other than a TUMBLE, HOP or CUMULATE window table function");
         }
         requireNoRetraction(node);
         List<Column> columns = new ArrayList<>(input.columns());
         columns.add(new Column("$rowtime", tvf.type, true));
         int width = input.columns().size();
-        Relation withRowtime = input.with(columns, sink -> input.producer().run(tvf.appendedTo(width, sink)));
-        return aggregation(id, withRowtime, node, width, spec, 0, false);
+        if (spec.kind() == WindowSpec.Kind.TUMBLE) {
+            Relation withRowtime = input.with(columns, sink -> input.producer().run(tvf.appendedTo(width, sink)));
+            return aggregation(id, withRowtime, node, width, spec, 0, false);
+        }
+        if (!WindowRows.shiftZone(tvf.type, zone).normalized().equals(ZoneOffset.UTC)) {
+            throw notModelled(
+                    node,
+                    "window strategy WindowAttached of a " + spec.kind() + " window over a TIMESTAMP_LTZ rowtime"
+                            + " outside UTC");
+        }
+        int windowEnd = windowing.path("windowEnd").asInt();
+        Relation withRowtime = input.with(
+                columns,
+                sink -> input.producer().run(AttachedWindowRows.withRowtimeBeforeWindowEnd(windowEnd, width, sink)));
+        long slice = spec.sliceSize();
+        Relation aggregated =
+                aggregation(id, withRowtime, node, width, WindowSpec.tumble(slice, spec.offset()), 0, false);
+        List<Integer> starts = new ArrayList<>();
+        int column = node.path("grouping").size() + node.path("aggCalls").size();
+        for (JsonNode property : node.path("namedWindowProperties")) {
+            if (property.path("property").path("kind").asText().equals("WindowStart")) {
+                starts.add(column);
+            }
+            column++;
+        }
+        int[] startColumns = starts.stream().mapToInt(Integer::intValue).toArray();
+        return aggregated.with(
+                aggregated.columns(),
+                sink -> aggregated
+                        .producer()
+                        .run(AttachedWindowRows.withWindowStarts(spec, slice, startColumns, sink)));
     }
 
     /** Passes a window table function's rows on, keeping the rowtime of the last. */
