@@ -122,6 +122,7 @@ public final class Benchmarks {
                     false,
                     work.resolve("report-" + engineName),
                     work.resolve("junit-" + engineName),
+                    work.resolve("build-" + engineName),
                     1000,
                     Set.of(),
                     null,

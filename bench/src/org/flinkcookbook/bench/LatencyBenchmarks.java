@@ -139,6 +139,7 @@ final class LatencyBenchmarks {
                 true,
                 copy.resolve("target/cookbook"),
                 copy.resolve("target/cookbook-reports"),
+                copy.resolve("target"),
                 1000,
                 Set.of(),
                 null,

@@ -1,5 +1,10 @@
 package org.flinkcookbook.flink;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -11,16 +16,21 @@ import org.apache.flink.table.api.Schema;
 import org.apache.flink.table.api.Table;
 import org.apache.flink.table.api.TableConfig;
 import org.apache.flink.table.api.TableDescriptor;
+import org.apache.flink.table.api.TableException;
 import org.apache.flink.table.api.config.ExecutionConfigOptions;
 import org.apache.flink.table.api.config.ExecutionConfigOptions.RowtimeInserter;
 import org.apache.flink.table.api.internal.TableEnvironmentImpl;
+import org.apache.flink.table.api.internal.TableEnvironmentInternal;
 import org.apache.flink.table.api.internal.TableResultInternal;
 import org.apache.flink.table.catalog.CatalogManager;
 import org.apache.flink.table.catalog.Column;
+import org.apache.flink.table.catalog.ContextResolvedTable;
+import org.apache.flink.table.catalog.ObjectIdentifier;
 import org.apache.flink.table.catalog.ResolvedSchema;
 import org.apache.flink.table.catalog.UnresolvedIdentifier;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.delegation.InternalPlan;
+import org.apache.flink.table.delegation.Parser;
 import org.apache.flink.table.delegation.Planner;
 import org.apache.flink.table.operations.ModifyOperation;
 import org.apache.flink.table.operations.SinkModifyOperation;
@@ -47,6 +57,8 @@ public final class CompiledPlans extends PlanningBackEnd {
 
     /** The name of the temporary sink a query is compiled into; never a recipe's. */
     private static final String QUERY_SINK = "cookbook_simulated_query";
+
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     private static final ConfigOption<RowtimeInserter> ROWTIME_INSERTER =
             ExecutionConfigOptions.TABLE_EXEC_SINK_ROWTIME_INSERTER;
@@ -175,6 +187,7 @@ public final class CompiledPlans extends PlanningBackEnd {
                 planner.translatePlan(plan); // Flink's own error first, if its code generation refuses the plan
                 throw new PlanNotCompiled(compiling);
             }
+            json = withTemporaryTables(json);
             // translated into Flink's operators as a job's submission does (code generated, no class compiled, no
             // job): what Flink refuses only there (a HOP whose size is no multiple of its slide, a SESSION window
             // table function in batch mode, an interval literal of more than 3 leading digits) is its error of the
@@ -186,6 +199,56 @@ public final class CompiledPlans extends PlanningBackEnd {
                     value -> config.set(ROWTIME_INSERTER, value),
                     () -> config.getConfiguration().removeConfig(ROWTIME_INSERTER));
         }
+    }
+
+    /**
+     * The plan with the temporary tables it reads written out as its permanent ones are. Flink
+     * writes a temporary table into a compiled plan by its identifier alone
+     * (ContextResolvedTableJsonSerializer: only permanent and anonymous tables are written out), and a
+     * restored plan looks it up in its session's catalog; so does this, in the session's catalog as
+     * the recipe's definitions and their {@code cookbook:fixture} bindings left it: the table's
+     * options, and its physical columns with their types as serializable strings.
+     */
+    private String withTemporaryTables(String json) {
+        try {
+            JsonNode plan = JSON.readTree(json);
+            List<ObjectNode> unresolved = new ArrayList<>();
+            plan.findParents("identifier").forEach(node -> {
+                if (node instanceof ObjectNode table && !table.has("resolvedTable")) {
+                    unresolved.add(table);
+                }
+            });
+            if (unresolved.isEmpty()) {
+                return json;
+            }
+            CatalogManager catalog = catalogManager();
+            Parser parser = ((TableEnvironmentInternal) environment()).getParser();
+            for (ObjectNode table : unresolved) {
+                ObjectIdentifier id = catalog.qualifyIdentifier(
+                        parser.parseIdentifier(table.path("identifier").asText()));
+                catalog.getTable(id)
+                        .filter(ContextResolvedTable::isTemporary)
+                        .ifPresent(temporary -> table.set("resolvedTable", resolved(temporary)));
+            }
+            return JSON.writeValueAsString(plan);
+        } catch (JsonProcessingException | TableException e) { // a column type without a serializable string
+            throw new PlanNotCompiled(e);
+        }
+    }
+
+    private static ObjectNode resolved(ContextResolvedTable table) {
+        ObjectNode resolved = JSON.createObjectNode();
+        ArrayNode columns = resolved.putObject("schema").putArray("columns");
+        for (Column column : table.getResolvedSchema().getColumns()) {
+            if (column.isPhysical()) {
+                columns.addObject()
+                        .put("name", column.getName())
+                        .put("dataType", column.getDataType().getLogicalType().asSerializableString());
+            }
+        }
+        ObjectNode options = resolved.putObject("options");
+        table.getResolvedTable().getOptions().forEach(options::put);
+        return resolved;
     }
 
     /** A plan Flink runs but cannot compile into JSON. */

@@ -24,7 +24,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * <p>Inside the project is not the same as readable: a CI checkout keeps its token in
  * {@code .git/config}, and the build's own directories hold what earlier runs wrote. So a path
  * with a {@code .git} anywhere below the project or fixtures directory, a path in the build
- * directory ({@code target/}) or in a directory the run writes (reports, JUnit XML), and anything
+ * directory ({@code target/}, and the configured one) or in a directory the run writes (reports,
+ * JUnit XML, the cache of passes), and anything
  * that is not a regular file or a directory (a device, a FIFO, a socket; {@code /proc}, {@code /sys},
  * {@code /dev}) are refused, each with a sentence saying why. The real path is judged, so a link
  * whose target is refused is refused.
@@ -89,7 +90,8 @@ public final class FileAccess {
      * Git's directories, the project's build directory ({@code target}) and the directories the run
      * writes.
      *
-     * @param writtenDirectories the report and JUnit directories: refused wherever they are
+     * @param writtenDirectories the configured build, report, JUnit and cache directories: refused
+     *     wherever they are
      */
     public static Allowance allow(Path projectDirectory, Path fixturesDirectory, Collection<Path> writtenDirectories) {
         List<Path> written = new ArrayList<>();

@@ -225,9 +225,7 @@ public final class CookbookRunner {
     private List<RecipeOutcome> runRecipes(List<Path> files, Mode mode, Function<Path, RecipeCache.Entry> entries) {
         List<RecipeOutcome> outcomes = new ArrayList<>();
         try (FileAccess.Allowance reads = FileAccess.allow(
-                        settings.baseDirectory(),
-                        settings.fixturesDirectory(),
-                        List.of(settings.reportDirectory(), settings.junitDirectory()));
+                        settings.baseDirectory(), settings.fixturesDirectory(), settings.writtenDirectories());
                 RecipeThreadPool pool = new RecipeThreadPool(settings.threads())) {
             List<Supplier<RecipeOutcome>> started = files.stream()
                     .map(file -> pool.start(() -> runOrRecall(file, mode, entries.apply(file))))

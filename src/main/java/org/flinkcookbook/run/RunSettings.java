@@ -10,9 +10,11 @@ import java.io.Serializable;
 import java.lang.reflect.RecordComponent;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -36,6 +38,8 @@ import org.flinkcookbook.report.GoalCommand;
  * @param requireExpected true to fail a recipe that has no expected file
  * @param reportDirectory where {@code report.json} goes
  * @param junitDirectory where the JUnit XML reports go, one file per recipe
+ * @param buildDirectory the project's build directory (Maven's {@code project.build.directory}):
+ *     recipes may not read it, nor the report, JUnit and cache directories
  * @param maxStoredRows above this many rows a result is stored as its count and hash
  * @param allowedFunctions function classes recipes may register with CREATE FUNCTION
  * @param annotationRoot when set, failures are also printed as GitHub Actions annotations with
@@ -55,6 +59,7 @@ public record RunSettings(
         @JsonView(ChangesResults.class) boolean requireExpected,
         Path reportDirectory,
         Path junitDirectory,
+        Path buildDirectory,
         @JsonView(ChangesResults.class) int maxStoredRows,
         @JsonView(ChangesResults.class) Set<String> allowedFunctions,
         Path annotationRoot,
@@ -64,6 +69,15 @@ public record RunSettings(
         @JsonView(ChangesResults.class) EngineChoice engine,
         CacheChoice cache)
         implements Serializable {
+
+    /** The directories the build and this run write, which recipes may not read. */
+    public List<Path> writtenDirectories() {
+        List<Path> written = new ArrayList<>(List.of(reportDirectory, junitDirectory, buildDirectory));
+        if (cache != null && cache.directory() != null) {
+            written.add(Path.of(cache.directory()));
+        }
+        return written;
+    }
 
     /** The view of the settings that change a result: what {@link #fingerprint()} hashes. */
     public interface ChangesResults {}

@@ -244,6 +244,7 @@ class EngineDaemonTest {
                 false,
                 project.resolve("target/cookbook"),
                 project.resolve("target/cookbook-reports"),
+                project.resolve("target"),
                 1000,
                 Set.of(),
                 null,

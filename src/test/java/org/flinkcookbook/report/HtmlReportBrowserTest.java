@@ -80,6 +80,7 @@ class HtmlReportBrowserTest {
                 false,
                 reports,
                 directory.resolve("junit"),
+                directory.resolve("build"),
                 1000,
                 Set.of(),
                 null,

@@ -47,6 +47,8 @@ class CookbookRunnerTest {
     private boolean failIfNoSpecifiedRecipes = true;
     /** cookbook.reportDirectory, relative to the project */
     private String reportDirectory = "target/cookbook";
+    /** Maven's project.build.directory, relative to the project */
+    private String buildDirectory = "target";
     /** how the user ran the plugin */
     private GoalCommand command = GoalCommand.PREFIX;
     /** Runs before the engine answers a recipe, on the thread that runs it. */
@@ -151,6 +153,7 @@ class CookbookRunnerTest {
                 requireExpected,
                 project.resolve(reportDirectory),
                 project.resolve("target/cookbook-reports"),
+                project.resolve(buildDirectory),
                 1000,
                 Set.of(),
                 annotationRoot,
@@ -271,6 +274,27 @@ class CookbookRunnerTest {
         assertThat(summary.outcomes().get(0).status()).isEqualTo(RecipeStatus.ERROR);
         assertThat(summary.outcomes().get(0).problem())
                 .startsWith("refused before running: ADD JAR '/tmp/evil.jar': recipes may not load jars");
+    }
+
+    @Test
+    void aConfiguredBuildDirectoryIsRefusedAsTargetIs() throws Exception {
+        buildDirectory = "out";
+        Files.createDirectories(project.resolve("out/classes"));
+        Files.writeString(project.resolve("out/classes/application.properties"), "password=FAKE-SECRET\n");
+        recipe(
+                "recipes/reads-build.md",
+                "CREATE TABLE t (line STRING) WITH ('connector' = 'filesystem',"
+                        + " 'path' = 'out/classes/application.properties', 'format' = 'raw');\nSELECT * FROM t;",
+                null);
+
+        RunSummary summary = run(CookbookRunner.Mode.VERIFY, false, null);
+
+        assertThat(summary.outcomes().get(0).status()).isEqualTo(RecipeStatus.ERROR);
+        assertThat(summary.outcomes().get(0).problem())
+                .contains(
+                        "may not be read: it lies in " + project.resolve("out").toRealPath())
+                .contains("which the build writes")
+                .doesNotContain("FAKE-SECRET");
     }
 
     @Test

@@ -30,6 +30,7 @@ class RunSettingsTest {
             false,
             PROJECT.resolve("target/cookbook"),
             PROJECT.resolve("target/cookbook-reports"),
+            PROJECT.resolve("target"),
             1000,
             Set.of("com.example.Fn"),
             null,
@@ -39,6 +40,16 @@ class RunSettingsTest {
             new EngineChoice(
                     EngineKind.FLINK, false, PROJECT.resolve("fixtures").toString(), 300, false, null, false, false),
             new RunSettings.CacheChoice("/home/u/.m2/repository/.cache/cookbook-maven-plugin/passes", null));
+
+    @Test
+    void recipesMayNotReadTheBuildReportJUnitOrCacheDirectories() {
+        assertThat(SETTINGS.writtenDirectories())
+                .containsExactly(
+                        PROJECT.resolve("target/cookbook"),
+                        PROJECT.resolve("target/cookbook-reports"),
+                        PROJECT.resolve("target"),
+                        Path.of("/home/u/.m2/repository/.cache/cookbook-maven-plugin/passes"));
+    }
 
     @Test
     void exactlyTheSettingsThatChangeAResultChangeTheFingerprint() {

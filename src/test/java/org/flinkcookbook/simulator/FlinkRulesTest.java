@@ -2498,4 +2498,16 @@ class FlinkRulesTest {
                         "+I[2024-03-01 10:00:00.000, 2024-03-01 10:00:10.000, 6]");
         assertThat(run.results().get(0).lateRowsDropped()).isEqualTo(1);
     }
+
+    @RuleCase(onFlink = true)
+    void aTemporaryTableReadsItsFixtureAsAPermanentOneDoes() {
+        // the cookbook:fixture binding rebinds the table the recipe created, temporary or not
+        // (CatalogManager#createTemporaryTable): the faker connector is never read, here or on Flink
+        assertThat(lastRows(
+                        "a,1,2024-03-01 10:00:01\nb,2,2024-03-01 10:00:02\n",
+                        "CREATE TEMPORARY TABLE events (k STRING, v INT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts) "
+                                + "WITH ('connector' = 'faker', 'fields.k.expression' = '#{Name.firstName}');",
+                        "SELECT k, v FROM events;"))
+                .containsExactly("+I[a, 1]", "+I[b, 2]");
+    }
 }

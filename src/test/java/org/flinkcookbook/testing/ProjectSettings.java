@@ -45,6 +45,7 @@ public final class ProjectSettings {
                 false,
                 project.resolve("target/cookbook"),
                 project.resolve("target/cookbook-reports"),
+                project.resolve("target"),
                 1000,
                 Set.of(),
                 annotationRoot,

@@ -26,12 +26,12 @@ import org.flinkcookbook.simulator.expression.EvaluationContext;
 import org.flinkcookbook.simulator.expression.Expression;
 import org.flinkcookbook.simulator.expression.PlanExpressions;
 import org.flinkcookbook.simulator.session.SessionSettings;
-import org.flinkcookbook.simulator.stream.AttachedWindowRows;
 import org.flinkcookbook.simulator.stream.BatchAggregation;
 import org.flinkcookbook.simulator.stream.Calc;
 import org.flinkcookbook.simulator.stream.CsvSource;
 import org.flinkcookbook.simulator.stream.Expand;
 import org.flinkcookbook.simulator.stream.FixtureScan;
+import org.flinkcookbook.simulator.stream.ForwardingRowSink;
 import org.flinkcookbook.simulator.stream.GroupAggregation;
 import org.flinkcookbook.simulator.stream.OverAggregation;
 import org.flinkcookbook.simulator.stream.Permutation;
@@ -47,6 +47,7 @@ import org.flinkcookbook.simulator.stream.WindowTopN;
 import org.flinkcookbook.simulator.trace.StatementTrace;
 import org.flinkcookbook.simulator.types.PlanTypes;
 import org.flinkcookbook.simulator.types.SqlType;
+import org.flinkcookbook.simulator.types.Timestamps;
 import org.flinkcookbook.simulator.types.Values;
 import org.flinkcookbook.simulator.window.WindowSpec;
 
@@ -430,7 +431,13 @@ final class PlanExecution {
      * (SliceAssigners#windowed) and drops it as late when that window has fired, as the fused
      * aggregation does with the one TUMBLE window of its rowtime. So it is run as that aggregation,
      * over each row with the rowtime of the window table function's row it comes from appended.
-     * HOP and CUMULATE rows come once per window and are late per window: see AttachedWindowRows.
+     *
+     * <p>HOP and CUMULATE rows come once per window, every window a slice of its own
+     * (SliceAssigners#windowed), each late when its window has fired and counted so. Windows of one
+     * end fire alike, so each row is aggregated in the TUMBLE window of the slice length (HOP's slide,
+     * CUMULATE's step: the same timers and buffer grid) that ends at its window_end, at a rowtime of
+     * window_end - 1, and the aggregated rows get the start of the HOP or CUMULATE window of that end.
+     * A late row's explanation names that slice-long window.
      */
     private Relation attachedWindowAggregate(int id, JsonNode node, Relation input) {
         JsonNode windowing = node.path("windowing");
@@ -463,43 +470,57 @@ final class PlanExecution {
                             + " outside UTC");
         }
         int windowEnd = windowing.path("windowEnd").asInt();
-        Relation withRowtime = input.with(
-                columns,
-                sink -> input.producer().run(AttachedWindowRows.withRowtimeBeforeWindowEnd(windowEnd, width, sink)));
+        List<Expression> appended = unchanged(input.columns());
+        appended.add(new Expression(tvf.type, (row, context) -> Timestamps.millis(row[windowEnd]) - 1, false));
+        Relation withRowtime =
+                input.with(columns, sink -> input.producer().run(new Calc(null, appended, sink, zone, null)));
         long slice = spec.sliceSize();
         Relation aggregated =
                 aggregation(id, withRowtime, node, width, WindowSpec.tumble(slice, spec.offset()), 0, false);
-        List<Integer> starts = new ArrayList<>();
+        List<Expression> started = unchanged(aggregated.columns());
         int column = node.path("grouping").size() + node.path("aggCalls").size();
         for (JsonNode property : node.path("namedWindowProperties")) {
             if (property.path("property").path("kind").asText().equals("WindowStart")) {
-                starts.add(column);
+                int start = column;
+                started.set(
+                        start,
+                        new Expression(
+                                started.get(start).type(),
+                                (row, context) -> {
+                                    long end = (Long) row[start] + slice;
+                                    return spec.windowsOf(end - 1).stream()
+                                            .filter(window -> window.end() == end)
+                                            .findFirst()
+                                            .orElseThrow()
+                                            .start();
+                                },
+                                false));
             }
             column++;
         }
-        int[] startColumns = starts.stream().mapToInt(Integer::intValue).toArray();
         return aggregated.with(
-                aggregated.columns(),
-                sink -> aggregated
-                        .producer()
-                        .run(AttachedWindowRows.withWindowStarts(spec, slice, startColumns, sink)));
+                aggregated.columns(), sink -> aggregated.producer().run(new Calc(null, started, sink, zone, null)));
+    }
+
+    /** A projection of every column as it is. */
+    private static List<Expression> unchanged(List<Column> columns) {
+        List<Expression> projection = new ArrayList<>();
+        for (int i = 0; i < columns.size(); i++) {
+            projection.add(Expression.column(i, columns.get(i).type()));
+        }
+        return projection;
     }
 
     /** Passes a window table function's rows on, keeping the rowtime of the last. */
-    private static class LastRowtime implements RowSink {
+    private static class LastRowtime extends ForwardingRowSink {
         private final int rowtimeIndex;
         private final SqlType type;
-        private RowSink downstream;
         private Object rowtime;
 
         LastRowtime(int rowtimeIndex, SqlType type) {
+            super(null);
             this.rowtimeIndex = rowtimeIndex;
             this.type = type;
-        }
-
-        RowSink into(RowSink sink) {
-            downstream = sink;
-            return this;
         }
 
         /** A sink that passes rows of {@code width} columns on with this rowtime appended. */
@@ -526,23 +547,8 @@ final class PlanExecution {
         }
 
         @Override
-        public void watermark(long watermark) {
-            downstream.watermark(watermark);
-        }
-
-        @Override
-        public void possibleWatermark(long watermark) {
-            downstream.possibleWatermark(watermark);
-        }
-
-        @Override
         public void interleavedWatermark(long watermark) {
             downstream.interleavedWatermark(watermark);
-        }
-
-        @Override
-        public void endOfInput() {
-            downstream.endOfInput();
         }
     }
 
@@ -737,24 +743,19 @@ final class PlanExecution {
      * Passes a SESSION window TVF's rows on, keeping the timer time and partition key of the last:
      * the operators after it run synchronously, so a row reaching a later operator is that row's.
      */
-    private static final class SessionFiring implements RowSink {
+    private static final class SessionFiring extends ForwardingRowSink {
         private final int windowEnd;
         private final List<Expression> partition;
         private final ZoneId shift;
         private final EvaluationContext context;
-        private RowSink downstream;
         private List<Object> tag;
 
         SessionFiring(int windowEnd, List<Expression> partition, ZoneId shift, ZoneId zone) {
+            super(null);
             this.windowEnd = windowEnd;
             this.partition = partition;
             this.shift = shift;
             this.context = EvaluationContext.withoutWatermark(zone);
-        }
-
-        RowSink into(RowSink sink) {
-            downstream = sink;
-            return this;
         }
 
         @Override
@@ -766,21 +767,6 @@ final class PlanExecution {
             }
             tag = next;
             downstream.row(values, fixtureLine);
-        }
-
-        @Override
-        public void watermark(long watermark) {
-            downstream.watermark(watermark);
-        }
-
-        @Override
-        public void possibleWatermark(long watermark) {
-            downstream.possibleWatermark(watermark);
-        }
-
-        @Override
-        public void endOfInput() {
-            downstream.endOfInput();
         }
     }
 

@@ -10,17 +10,16 @@ import org.flinkcookbook.simulator.expression.Expression;
  * in the plan's order, projected by it. The planner puts it below the aggregations of DISTINCT
  * aggregates and grouping sets; its projections are column references and literals.
  */
-public final class Expand implements RowSink {
+public final class Expand extends ForwardingRowSink {
 
     private final Expression[][] projections;
-    private final RowSink downstream;
     private final EvaluationContext context;
 
     public Expand(List<List<Expression>> projections, RowSink downstream, ZoneId sessionZone) {
+        super(downstream);
         this.projections = projections.stream()
                 .map(projection -> projection.toArray(new Expression[0]))
                 .toArray(Expression[][]::new);
-        this.downstream = downstream;
         this.context = EvaluationContext.withoutWatermark(sessionZone);
     }
 
@@ -33,20 +32,5 @@ public final class Expand implements RowSink {
             }
             downstream.row(row, fixtureLine);
         }
-    }
-
-    @Override
-    public void watermark(long watermark) {
-        downstream.watermark(watermark);
-    }
-
-    @Override
-    public void possibleWatermark(long watermark) {
-        downstream.possibleWatermark(watermark);
-    }
-
-    @Override
-    public void endOfInput() {
-        downstream.endOfInput();
     }
 }

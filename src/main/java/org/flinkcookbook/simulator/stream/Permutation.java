@@ -7,15 +7,14 @@ import org.flinkcookbook.simulator.types.Values;
  * Puts an operator's output columns in the order the plan's node gives them (a windowed
  * aggregation's window properties after its aggregates); -1 is a processing-time property.
  */
-public final class Permutation implements RowSink {
+public final class Permutation extends ForwardingRowSink {
 
     private final int[] from;
-    private final RowSink downstream;
 
     /** @param from for each output column, the operator's column it is, or -1 for a processing-time value */
     public Permutation(int[] from, RowSink downstream) {
+        super(downstream);
         this.from = from.clone();
-        this.downstream = downstream;
     }
 
     @Override
@@ -37,22 +36,7 @@ public final class Permutation implements RowSink {
     }
 
     @Override
-    public void watermark(long watermark) {
-        downstream.watermark(watermark);
-    }
-
-    @Override
-    public void possibleWatermark(long watermark) {
-        downstream.possibleWatermark(watermark);
-    }
-
-    @Override
     public void interleavedWatermark(long watermark) {
         downstream.interleavedWatermark(watermark);
-    }
-
-    @Override
-    public void endOfInput() {
-        downstream.endOfInput();
     }
 }

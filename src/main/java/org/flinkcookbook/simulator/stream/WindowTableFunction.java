@@ -11,7 +11,7 @@ import org.flinkcookbook.simulator.window.WindowSpec.Window;
  * row is emitted once per window containing it, with window_start, window_end and window_time
  * appended, as soon as it arrives. It drops nothing as late; rows with a NULL rowtime are dropped.
  */
-public final class WindowTableFunction implements RowSink {
+public final class WindowTableFunction extends ForwardingRowSink {
 
     private final WindowSpec spec;
     private final int rowtimeIndex;
@@ -20,15 +20,14 @@ public final class WindowTableFunction implements RowSink {
 
     private final SqlType rowtimeType;
     private final ZoneId shiftZone;
-    private final RowSink downstream;
 
     public WindowTableFunction(
             WindowSpec spec, int rowtimeIndex, SqlType rowtimeType, ZoneId sessionZone, RowSink downstream) {
+        super(downstream);
         this.spec = spec;
         this.rowtimeIndex = rowtimeIndex;
         this.rowtimeType = rowtimeType;
         this.shiftZone = WindowRows.shiftZone(rowtimeType, sessionZone);
-        this.downstream = downstream;
     }
 
     @Override
@@ -51,22 +50,7 @@ public final class WindowTableFunction implements RowSink {
     }
 
     @Override
-    public void watermark(long watermark) {
-        downstream.watermark(watermark);
-    }
-
-    @Override
-    public void possibleWatermark(long watermark) {
-        downstream.possibleWatermark(watermark);
-    }
-
-    @Override
     public void interleavedWatermark(long watermark) {
         interleavedWatermark = watermark;
-    }
-
-    @Override
-    public void endOfInput() {
-        downstream.endOfInput();
     }
 }
