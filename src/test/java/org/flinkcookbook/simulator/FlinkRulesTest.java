@@ -2367,6 +2367,11 @@ class FlinkRulesTest {
         return base.run(recipe, fixtures);
     }
 
+    /** The rows of a query over the tables events and other, of {@code csv} and {@code otherCsv}. */
+    private List<String> joinedRows(String csv, String otherCsv, String query) {
+        return rows(runJoin(csv, otherCsv, JOIN_EVENTS, JOIN_OTHER, query));
+    }
+
     private static final String JOIN_EVENTS =
             "CREATE TABLE events (k STRING, v INT, ts TIMESTAMP(3), kk AS NULLIF(k, 'n'), WATERMARK FOR ts AS ts) "
                     + "WITH ('connector' = 'datagen');";
@@ -2382,19 +2387,10 @@ class FlinkRulesTest {
         // (JoinConditionWithNullFilters), another NULL under IS NOT DISTINCT FROM (filterNulls false)
         String csv = "a,1,2024-03-01 10:00:01\nn,2,2024-03-01 10:00:02\nb,3,2024-03-01 10:00:03\n";
         String other = "a,10,2024-03-01 10:00:00\na,20,2024-03-01 10:00:09\nn,30,2024-03-01 10:00:02\n";
-        assertThat(rows(runJoin(
-                        csv,
-                        other,
-                        JOIN_EVENTS,
-                        JOIN_OTHER,
-                        "SELECT e.v, o.w FROM events e JOIN other o ON e.kk = o.kk;")))
+        assertThat(joinedRows(csv, other, "SELECT e.v, o.w FROM events e JOIN other o ON e.kk = o.kk;"))
                 .containsExactlyInAnyOrder("+I[1, 10]", "+I[1, 20]");
-        assertThat(rows(runJoin(
-                        csv,
-                        other,
-                        JOIN_EVENTS,
-                        JOIN_OTHER,
-                        "SELECT e.v, o.w FROM events e JOIN other o ON e.kk IS NOT DISTINCT FROM o.kk;")))
+        assertThat(joinedRows(
+                        csv, other, "SELECT e.v, o.w FROM events e JOIN other o ON e.kk IS NOT DISTINCT FROM o.kk;"))
                 .containsExactlyInAnyOrder("+I[1, 10]", "+I[1, 20]", "+I[2, 30]");
     }
 
@@ -2403,12 +2399,10 @@ class FlinkRulesTest {
         // an outer row without any match is emitted padded with NULLs in every interleaving; one with a match is
         // emitted padded and retracted (-D) when it comes before its match, joined only when it comes after
         String csv = "a,1,2024-03-01 10:00:01\nb,2,2024-03-01 10:00:02\n";
-        assertThat(rows(runJoin(
+        assertThat(joinedRows(
                         csv,
                         "c,10,2024-03-01 10:00:00\nn,20,2024-03-01 10:00:09\n",
-                        JOIN_EVENTS,
-                        JOIN_OTHER,
-                        "SELECT e.v, o.w FROM events e FULL JOIN other o ON e.kk = o.kk;")))
+                        "SELECT e.v, o.w FROM events e FULL JOIN other o ON e.kk = o.kk;"))
                 .containsExactlyInAnyOrder("+I[1, <NULL>]", "+I[2, <NULL>]", "+I[<NULL>, 10]", "+I[<NULL>, 20]");
         RecipeRun matched = runJoin(
                 csv,
@@ -2424,19 +2418,15 @@ class FlinkRulesTest {
         // StreamingSemiAntiJoinOperator: a SEMI join's left row once on its first match, whenever it comes; an ANTI
         // join's left row without any match once
         String csv = "a,1,2024-03-01 10:00:01\nb,2,2024-03-01 10:00:02\nc,3,2024-03-01 10:00:03\n";
-        assertThat(rows(runJoin(
+        assertThat(joinedRows(
                         csv,
                         "a,10,2024-03-01 10:00:00\na,20,2024-03-01 10:00:09\nx,30,2024-03-01 10:00:02\n",
-                        JOIN_EVENTS,
-                        JOIN_OTHER,
-                        "SELECT v FROM events WHERE k IN (SELECT k FROM other);")))
+                        "SELECT v FROM events WHERE k IN (SELECT k FROM other);"))
                 .containsExactly("+I[1]");
-        assertThat(rows(runJoin(
+        assertThat(joinedRows(
                         csv,
                         "x,10,2024-03-01 10:00:00\n",
-                        JOIN_EVENTS,
-                        JOIN_OTHER,
-                        "SELECT v FROM events e WHERE NOT EXISTS (SELECT 1 FROM other o WHERE o.k = e.k);")))
+                        "SELECT v FROM events e WHERE NOT EXISTS (SELECT 1 FROM other o WHERE o.k = e.k);"))
                 .containsExactlyInAnyOrder("+I[1]", "+I[2]", "+I[3]");
     }
 

@@ -170,7 +170,7 @@ public final class IntervalJoin extends TwoInputJoin {
         Row first = leftFirst ? left : right;
         Row second = leftFirst ? right : left;
         return interleavingDependent(
-                "interval join",
+                "an interval join",
                 "the rows of " + describe(left, true) + " and " + describe(right, false) + " join in some"
                         + " interleavings only: when " + describe(first, leftFirst) + " arrives first, the watermark "
                         + Values.render(watermark, type, sessionZone) + " that " + describe(second, !leftFirst)

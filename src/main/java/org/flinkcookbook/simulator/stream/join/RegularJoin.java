@@ -76,7 +76,7 @@ public final class RegularJoin extends TwoInputJoin {
     private RuntimeException retracted(Row row, boolean fromLeft, Row match) {
         String padded = spec.type() == JoinSpec.Type.ANTI ? "emits it" : "emits it padded with NULLs";
         return interleavingDependent(
-                spec.type() + " join",
+                (spec.type() == JoinSpec.Type.ANTI ? "an " : "a ") + spec.type() + " join",
                 "the row of " + describe(row, fromLeft) + " has a match (" + describe(match, !fromLeft)
                         + "); when it arrives first Flink " + padded + " and retracts that (-D) when the match"
                         + " arrives, when it arrives second it does not");

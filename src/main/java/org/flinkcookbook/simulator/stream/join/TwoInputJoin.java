@@ -70,8 +70,9 @@ public abstract sealed class TwoInputJoin permits RegularJoin, IntervalJoin {
         return "line " + row.fixtureLine() + " of " + (fromLeft ? left : right).fixture();
     }
 
+    /** @param join the join, with its article: "an interval join" */
     UnsupportedConstructException interleavingDependent(String join, String why) {
         return new UnsupportedConstructException(
-                null, "a " + join + " whose rows depend on how Flink interleaves its two inputs: " + why);
+                null, join + " whose rows depend on how Flink interleaves its two inputs: " + why);
     }
 }
