@@ -2395,6 +2395,18 @@ class FlinkRulesTest {
     }
 
     @RuleCase(onFlink = true)
+    void aRegularJoinMatchesDoubleKeysAsFlinksBinaryKeysDo() {
+        // the state is keyed by the join keys' binary row: NaN is one key, -0.0 another than 0.0
+        RecipeRun run = runJoin(
+                "-0.0,1\n0.0,2\nNaN,3\n",
+                "0.0,10\nNaN,30\n",
+                "CREATE TABLE events (d DOUBLE, v INT) WITH ('connector' = 'datagen');",
+                "CREATE TABLE other (d DOUBLE, w INT) WITH ('connector' = 'datagen');",
+                "SELECT e.v, o.w FROM events e JOIN other o ON e.d = o.d;");
+        assertThat(rows(run)).containsExactlyInAnyOrder("+I[2, 10]", "+I[3, 30]");
+    }
+
+    @RuleCase(onFlink = true)
     void anOuterJoinPadsTheRowsWithoutAMatchAndARowWithOneDependsOnTheInterleaving() {
         // an outer row without any match is emitted padded with NULLs in every interleaving; one with a match is
         // emitted padded and retracted (-D) when it comes before its match, joined only when it comes after
