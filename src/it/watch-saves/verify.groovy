@@ -1,7 +1,7 @@
 import java.util.concurrent.TimeUnit
 
-// cookbook:watch (on the simulator, a tumbling window) with its keys typed into a pipe (no terminal: watch.LineKeyboard reads lines), and
-// a fixture saved while it runs: the save runs the recipe again, which fails; u writes its new values,
+// cookbook:watch (on the simulator, a tumbling window) with its keys typed into a pipe (no terminal: watch.LineKeyboard reads lines):
+// its first run passes the recipe as committed; then a fixture saved while it runs: the save runs the recipe again, which fails; u writes its new values,
 // which verifies it again, passing; a second save fails it again, and q ends the watch with BUILD SUCCESS.
 def settings = [basedir.parentFile, basedir.parentFile.parentFile]
         .collect { new File(it, 'interpolated-settings.xml') }
@@ -48,6 +48,9 @@ def type = { String key ->
 }
 try {
     int seen = waitFor('Watching 1 recipes on simulator', 0)
+    synchronized (lines) { // the first run, before the prompt: the recipe passes as committed
+        assert lines.take(seen).any { it.contains('PASSED') && it.contains('tumble.md') }: "see ${log}"
+    }
     // the first row's reading 10 becomes 11: the first minute's total is 31, not 30
     def fixture = new File(basedir, 'fixtures/readings.csv')
     fixture.text = fixture.text.replaceFirst('1,s1,10,', '1,s1,11,')

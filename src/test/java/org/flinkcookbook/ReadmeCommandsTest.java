@@ -69,6 +69,7 @@ class ReadmeCommandsTest {
                 "./mvnw -B -ntp -o test -Dtest=FlinkRulesTest -Dsurefire.failIfNoSpecifiedTests=false"
                         + " -Dcookbook.rules.onFlink=all",
                 new Sweep());
+        RUN_BY.put("./mvnw -B -ntp -o test -Dtest=HtmlReportBrowserTest -Dcookbook.browser.rows=1000000", new Sweep());
         RUN_BY.put(
                 "mvn org.flinkcookbook:cookbook-maven-plugin:0.1.0-SNAPSHOT:verify -Dcookbook.recipes=."
                         + " -Dcookbook.fixtures=fixtures",

@@ -2512,4 +2512,22 @@ class FlinkRulesTest {
                         "SELECT k, v FROM events;"))
                 .containsExactly("+I[a, 1]", "+I[b, 2]");
     }
+
+    @RuleCase(onFlink = true)
+    void aSessionThatFiresBeforeAnEarlierOneAcrossAFallBackIsEmittedWithItsOwnRows() {
+        // found by RecipeFuzzTest (seed 59, case 3881): across Lord_Howe's fall-back the timer of the session of
+        // 01:48 (local time after the change) fires before that of 01:31 (in the repeated half hour); removing a
+        // middle entry from the TreeMap of sessions moved the next session's key and rows into the fired one
+        assertThat(lastRows(
+                        "3,ab,1712413877338\n6,ab,1712414917052\n15,ab,1712418150389\n",
+                        "SET 'table.local-time-zone' = 'Australia/Lord_Howe';",
+                        "CREATE TABLE events (id INT, k CHAR(2), ms BIGINT, ts AS TO_TIMESTAMP_LTZ(ms, 3), "
+                                + "WATERMARK FOR ts AS ts) WITH ('connector' = 'datagen');",
+                        "SELECT k, SESSION_START(ts, INTERVAL '15' MINUTE), MAX(id) FROM events "
+                                + "GROUP BY SESSION(ts, INTERVAL '15' MINUTE), k;"))
+                .containsExactlyInAnyOrder(
+                        "+I[ab, 2024-04-07 01:31:17.338, 3]",
+                        "+I[ab, 2024-04-07 01:48:37.052, 6]",
+                        "+I[ab, 2024-04-07 02:12:30.389, 15]");
+    }
 }

@@ -252,8 +252,9 @@ public final class SessionWindowAggregation extends WindowedAggregation {
                 Map.Entry<Window, Accumulator[]> session = open.next();
                 if (progress == Long.MAX_VALUE
                         || WindowRows.fired(session.getKey().end(), progress, shiftZone)) {
-                    open.remove();
+                    // before removing: TreeMap's removal may move the next entry's key and value into this entry
                     fired.add(new FiredSession(keyed.getKey(), session.getKey(), session.getValue()));
+                    open.remove();
                 }
             }
         }

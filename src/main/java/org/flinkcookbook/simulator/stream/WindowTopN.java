@@ -130,8 +130,9 @@ public final class WindowTopN implements RowSink, EvaluationContext {
             if (progress != Long.MAX_VALUE && !WindowRows.fired(window.getKey(), progress, shiftZone)) {
                 return;
             }
-            open.remove();
-            for (List<Pending> partition : window.getValue().values()) {
+            Map<List<Object>, List<Pending>> partitions = window.getValue();
+            open.remove(); // TreeMap's removal may move the next entry's key and value into this entry
+            for (List<Pending> partition : partitions.values()) {
                 List<Pending> sorted = sorted(partition);
                 for (int rank = 0; rank < Math.min(limit, sorted.size()); rank++) {
                     Object[] values = sorted.get(rank).values();
