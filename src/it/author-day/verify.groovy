@@ -20,6 +20,19 @@ assert log.contains('recipes/renamed.expected:1: has no recipe: recipes/renamed.
 assert log.contains('FAILED       recipes/renamed.expected')
 assert log.contains('Deleted recipes/renamed.expected: its recipe is gone (cookbook.unreferenced=delete)')
 assert !new File(basedir, 'recipes/renamed.expected').exists()
+// 7. the expected file names the late rows; after a fixture edit, the failure lists the 3 rows whose lateness
+// changed (newly dropped, no longer dropped), not every late row, and marks no window changed
+assert new File(basedir, 'recipes/totals.expected').text
+        .contains('late rows dropped: 3\nlate rows: fixtures/readings.csv lines 4-5, 10\n')
+assert log.contains('recipes/totals.md:16: SELECT window_start, window_end, COUNT(*) AS cnt, ...: late rows dropped: expected 3 but was 4')
+assert log.contains('recipes/totals.md:16: 4 rows dropped as late (the expected file names 3); the 3 whose lateness changed:')
+assert log.contains('    [newly dropped] fixtures/readings.csv:7: row with event time 2024-03-01 10:00:50.000 dropped as late: watermark 2024-03-01 10:01:50.000 had already closed window [2024-03-01 10:00:00.000, 2024-03-01 10:01:00.000)')
+assert log.contains('    [newly dropped] fixtures/readings.csv:8: row with event time 2024-03-01 10:00:30.000 dropped as late')
+assert log.contains('    [no longer dropped] fixtures/readings.csv:5: dropped as late before, not now')
+assert log.contains('    the other 2 were dropped as late before too (target/cookbook/report.json lists every one)')
+assert !log.contains('[window changed]')
+// the README's command for a cluster of one's own, where nothing answers: one sentence and what to do
+assert log.contains('cannot reach the Flink cluster at flink-jobmanager:8081 (cookbook.flink.address): the host flink-jobmanager is unknown; start the session cluster, or set -Dcookbook.flink.address to its REST endpoint')
 // 11. a mistyped recipes directory: one sentence, no engine started
 assert log.contains("the recipes directory ${new File(basedir, 'recipe').absolutePath} does not exist; set cookbook.recipes to the directory that holds the recipes")
 assert log.contains("Skipping the cookbook's verification (skipTests=true, as Failsafe skips tests)")

@@ -26,10 +26,16 @@ class ReadmeCommandsTest {
     private static final Path PROJECT = Path.of("").toAbsolutePath();
 
     /** How a command is run, by the file that runs it. */
-    private sealed interface Runner permits Literally, Sweep, NotRun {}
+    private sealed interface Runner permits Literally, OptIn, Sweep {}
 
     /** A build or script that runs the command's arguments (after {@code mvn} or {@code ./mvnw}) as written. */
     private record Literally(String file) implements Runner {}
+
+    /**
+     * As {@link Literally}, in an invoker IT too long for every {@code mvn verify}: its {@code
+     * selector.groovy} runs it with the opt-in the README documents, {@code -Dcookbook.flinkVersionsITs=all}.
+     */
+    private record OptIn(String file) implements Runner {}
 
     /**
      * A long sweep, outside {@code mvn verify} by design (README: "The long sweeps run apart"): its
@@ -37,19 +43,16 @@ class ReadmeCommandsTest {
      */
     private record Sweep() implements Runner {}
 
-    /** Not run by a test, and why: each one is left open in issue 31. */
-    private record NotRun(String why) implements Runner {}
+    /** The opt-in of the long ITs, as the README documents it. */
+    private static final String OPT_IN = "-Dcookbook.flinkVersionsITs=all";
+
+    private static final String QUICK_START = "src/it/readme-quick-start/verify.groovy";
 
     private static final Map<String, Runner> RUN_BY = new LinkedHashMap<>();
 
     static {
-        RUN_BY.put(
-                "./mvnw -B -ntp install -DskipTests -Dinvoker.skip=true",
-                new NotRun("it installs into ~/.m2; the invoker installs the same artifact into target/local-repo"));
-        RUN_BY.put(
-                "./mvnw -B -ntp -f recipes/pom.xml cookbook:verify",
-                new NotRun(
-                        "a second verify of the whole sample cookbook on Flink would exceed the build's time budget"));
+        RUN_BY.put("./mvnw -B -ntp install -DskipTests -Dinvoker.skip=true", new OptIn(QUICK_START));
+        RUN_BY.put("./mvnw -B -ntp -f recipes/pom.xml cookbook:verify", new OptIn(QUICK_START));
         RUN_BY.put("./mvnw -B -ntp verify", new Literally(".ci/run"));
         RUN_BY.put(
                 "./mvnw -B -ntp -o test -Dtest=RecipeFuzzTest -Dsurefire.failIfNoSpecifiedTests=false"
@@ -74,17 +77,14 @@ class ReadmeCommandsTest {
                 "mvn org.flinkcookbook:cookbook-maven-plugin:0.1.0-SNAPSHOT:verify -Dcookbook.recipes=."
                         + " -Dcookbook.fixtures=fixtures",
                 new Literally("src/it/author-day/verify.groovy"));
-        RUN_BY.put(
-                "mvn -f recipes/pom.xml cookbook:watch",
-                new NotRun("a watch on Flink costs a Flink start more than the simulator's watch-saves"));
+        RUN_BY.put("mvn -f recipes/pom.xml cookbook:watch", new OptIn(QUICK_START));
         RUN_BY.put(
                 "mvn -f recipes/pom.xml cookbook:watch -Dcookbook.engine=simulator",
                 new Literally("src/it/watch-saves/verify.groovy"));
         RUN_BY.put(
                 "./mvnw -B -ntp -f recipes/pom.xml cookbook:verify"
                         + " -Dcookbook.flinkVersions=1.19.3,1.20.3,2.0.0,2.1.1,2.2.0,2.3.0",
-                new NotRun("planning on six Flink versions; flink-versions-1.20 and flink-versions-2.x run the"
-                        + " goal with one version each, with -Dcookbook.flinkVersionsITs=all"));
+                new OptIn(QUICK_START));
         RUN_BY.put(
                 "mvn cookbook:fixtures -Dcookbook.generate=all",
                 new Literally("src/it/upstream-fixtures/invoker.properties"));
@@ -92,8 +92,7 @@ class ReadmeCommandsTest {
         RUN_BY.put("mvn cookbook:verify", new Literally("src/it/upstream-fixtures/invoker.properties"));
         RUN_BY.put(
                 "mvn cookbook:verify -Dcookbook.flink.address=flink-jobmanager:8081",
-                new NotRun("the address is the reader's cluster; remote-cluster sets cookbook.flink.address to the"
-                        + " cluster it starts"));
+                new Literally("src/it/author-day/invoker.properties")); // nothing answers there: one sentence
     }
 
     /** Every command of the README's bash blocks, in the order written. */
@@ -137,13 +136,27 @@ class ReadmeCommandsTest {
     @Test
     void theFileThatRunsACommandHoldsItAsTheReadmeWritesIt() {
         RUN_BY.forEach((command, runner) -> {
-            if (runner instanceof Literally literally) {
-                String runs = literally.file().equals(".ci/run") ? command : arguments(command);
-                assertThat(text(literally.file()))
-                        .as(literally.file() + " runs " + command)
-                        .contains(runs);
+            String file = runner instanceof Literally literally
+                    ? literally.file()
+                    : runner instanceof OptIn optIn ? optIn.file() : null;
+            if (file != null) {
+                String runs = file.equals(".ci/run") ? command : arguments(command);
+                assertThat(text(file)).as(file + " runs " + command).contains(runs);
             }
         });
+    }
+
+    @Test
+    void theLongCommandsRunInTheItTheReadmesOptInSelects() {
+        assertThat(text("README.md")).contains("./mvnw -B -ntp verify " + OPT_IN);
+        RUN_BY.values().stream()
+                .filter(OptIn.class::isInstance)
+                .map(runner -> Path.of(((OptIn) runner).file()).resolveSibling("selector.groovy"))
+                .distinct()
+                .forEach(selector -> assertThat(text(selector.toString()))
+                        .as(selector + " runs its IT with " + OPT_IN + " only")
+                        .contains("System.getProperty('cookbook.flinkVersionsITs') != 'all'")
+                        .contains("return false"));
     }
 
     @Test

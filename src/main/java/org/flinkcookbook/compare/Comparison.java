@@ -6,6 +6,7 @@ import java.util.Objects;
 import org.flinkcookbook.expected.ExpectedFileFormat;
 import org.flinkcookbook.expected.ExpectedResult;
 import org.flinkcookbook.expected.RowsDigest;
+import org.flinkcookbook.result.FixtureLine;
 import org.flinkcookbook.result.ResultRow;
 import org.flinkcookbook.result.StatementResult;
 
@@ -84,6 +85,8 @@ public final class Comparison {
                     Mismatch.Kind.LATE_ROWS_DROPPED,
                     String.valueOf(expected.lateRowsDropped()),
                     String.valueOf(actual.lateRowsDropped())));
+        } else if (lateRowsCounted) {
+            compareLateRows(expectedResult.lateRows(), actual, out);
         }
         if (expectedResult.digest() != null) {
             RowsDigest digest = RowsDigest.of(actual.rows(), expected.ordered());
@@ -96,6 +99,23 @@ public final class Comparison {
         } else {
             compareAsMultiset(expected.rows(), actual, out);
         }
+    }
+
+    /**
+     * As many rows dropped as late as expected, but other ones: the rows only the expected file names
+     * against those only the result has. Said only where both the file and the engine name them.
+     */
+    private static void compareLateRows(List<FixtureLine> expected, StatementResult actual, List<Mismatch> out) {
+        List<FixtureLine> late = actual.lateRowLines();
+        if (expected == null || late == null || expected.equals(late)) {
+            return;
+        }
+        LateRowChanges changes = LateRowChanges.of(expected, late);
+        out.add(Mismatch.ofResult(
+                actual,
+                Mismatch.Kind.LATE_ROWS,
+                String.join("; ", FixtureLine.describe(changes.noLongerLate())),
+                String.join("; ", FixtureLine.describe(changes.newlyLate()))));
     }
 
     private static String describe(RowsDigest digest) {

@@ -37,6 +37,8 @@ public record Mismatch(
         MISSING_RESULT,
         COLUMNS,
         LATE_ROWS_DROPPED,
+        /** As many rows dropped as late as expected, other ones: those only expected, those only dropped now. */
+        LATE_ROWS,
         /** Rows stored as their count and hash. */
         ROWS_DIGEST,
         /** The first row that differs where rows are compared in order (ORDER BY). */
@@ -92,6 +94,7 @@ public record Mismatch(
                 "the expected file has this result but the recipe no longer produces it (obsolete expected values)";
             case COLUMNS -> "columns";
             case LATE_ROWS_DROPPED -> "late rows dropped";
+            case LATE_ROWS -> "which rows were dropped as late (as many as expected, other ones)";
             case ROWS_DIGEST -> "rows (stored as count and hash)";
             case ROW_IN_ORDER -> "row " + count + " (rows are compared in order: ORDER BY)";
             case MISSING_ROW -> "missing row";

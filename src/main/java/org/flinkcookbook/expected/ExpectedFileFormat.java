@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.flinkcookbook.io.AtomicFiles;
+import org.flinkcookbook.result.FixtureLine;
 import org.flinkcookbook.result.ResultRow;
 import org.flinkcookbook.result.RowExplanations;
 import org.flinkcookbook.result.RowKind;
@@ -27,12 +28,16 @@ import org.flinkcookbook.result.StatementResult;
  * <pre>
  * == line 42: SELECT window_start, window_end, COUNT(*) AS cnt ...
  * columns: window_start | window_end | cnt
- * late rows dropped: 18
+ * late rows dropped: 3
+ * late rows: fixtures/events.csv lines 4, 9-10
  * +I | 2024-03-01 10:00:00.000 | 2024-03-01 10:01:00.000 | 31
  * </pre>
  *
  * A result has a header with its statement's Markdown line and first words, then optional {@code
- * sink:}, {@code columns:}, {@code late rows dropped:}, {@code order: as listed} and either one
+ * sink:}, {@code columns:}, {@code late rows dropped:}, {@code late rows:} (one line per fixture:
+ * which of its rows were dropped, when the engine said and they are no more than the stored-rows
+ * limit; a file without them, as written before they were, is read as not saying which),
+ * {@code order: as listed} and either one
  * line per row or, above the stored-rows limit, {@code rows: N (sha256 HASH)}. Values are written
  * as the Flink SQL client prints them; {@code <NULL>} is SQL NULL, {@code <nondeterministic>} a
  * value that differs from run to run; a value with surrounding spaces, a line break or one of those
@@ -48,6 +53,8 @@ public final class ExpectedFileFormat {
     private static final String ORDERED = "as listed";
     private static final Pattern HEADER = Pattern.compile("^== line (\\d+): (.*)$");
     private static final Pattern DIGEST = Pattern.compile("^(\\d+) \\(sha256 ([0-9a-f]{64})\\)$");
+    private static final Pattern LATE_ROWS = Pattern.compile("^(.+) lines? ([0-9, -]+)$");
+    private static final Pattern LINES = Pattern.compile("(\\d+)(?:-(\\d+))?");
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private ExpectedFileFormat() {}
@@ -125,6 +132,11 @@ public final class ExpectedFileFormat {
                 .append('\n');
         if (result.lateRowsDropped() != null) {
             text.append("late rows dropped: ").append(result.lateRowsDropped()).append('\n');
+            List<FixtureLine> lateRows = result.lateRowLines();
+            if (lateRows != null && lateRows.size() <= maxStoredRows) {
+                FixtureLine.describe(lateRows)
+                        .forEach(rows -> text.append("late rows: ").append(rows).append('\n'));
+            }
         }
         if (result.ordered()) {
             text.append("order: ").append(ORDERED).append('\n');
@@ -248,6 +260,8 @@ public final class ExpectedFileFormat {
             } else if (line.startsWith("late rows dropped:")) {
                 current.lateRowsDropped =
                         number(line.substring("late rows dropped:".length()).strip());
+            } else if (line.startsWith("late rows:")) {
+                lateRows(line.substring("late rows:".length()).strip());
             } else if (line.startsWith("order:")) {
                 current.ordered =
                         ORDERED.equals(line.substring("order:".length()).strip());
@@ -262,6 +276,53 @@ public final class ExpectedFileFormat {
                 current.endComments(rowLine(row));
                 current.rows.add(row);
             }
+        }
+
+        /** One fixture's late rows: {@code fixtures/e.csv lines 4, 9-10}; never more than the count above them. */
+        private void lateRows(String text) throws ExpectedFileException {
+            Matcher rows = LATE_ROWS.matcher(text);
+            if (!rows.matches()) {
+                throw problem("expected 'late rows: FIXTURE lines 4, 9-10' but found '" + text + "'");
+            }
+            if (current.lateRowsDropped == null) {
+                throw problem("'late rows:' names which rows were dropped, so 'late rows dropped: N' must come first");
+            }
+            if (current.lateRowsLine == 0) {
+                current.lateRowsLine = lineNumber;
+            }
+            for (String part : rows.group(2).split(",")) {
+                Matcher lines = LINES.matcher(part.strip());
+                if (!lines.matches()) {
+                    throw problem("'" + part.strip() + "' is no fixture line or range of lines such as 9-10");
+                }
+                int first = count(lines.group(1), "a fixture line");
+                int last = lines.group(2) == null ? first : count(lines.group(2), "a fixture line");
+                if (last < first) {
+                    throw problem("the range " + part.strip() + " ends before it starts");
+                }
+                if (current.lateRows.size() + (long) last - first + 1 > current.lateRowsDropped) {
+                    throw problem("'late rows:' names more rows than 'late rows dropped: " + current.lateRowsDropped
+                            + "' says");
+                }
+                for (int line = first; line <= last; line++) {
+                    current.lateRows.add(new FixtureLine(rows.group(1), line));
+                }
+            }
+        }
+
+        /** The late rows the result's lines name; null when they name none where rows were late. */
+        private List<FixtureLine> lateRows() throws ExpectedFileException {
+            if (current.lateRowsLine == 0) {
+                return current.lateRowsDropped == null || current.lateRowsDropped == 0 ? List.of() : null;
+            }
+            if (current.lateRows.size() != current.lateRowsDropped) {
+                throw new ExpectedFileException(
+                        file,
+                        current.lateRowsLine,
+                        "'late rows:' names " + current.lateRows.size() + " rows but 'late rows dropped: "
+                                + current.lateRowsDropped + "' says");
+            }
+            return current.lateRows.stream().sorted(FixtureLine.ORDER).toList();
         }
 
         private ResultRow row(String line) throws ExpectedFileException {
@@ -368,7 +429,8 @@ public final class ExpectedFileFormat {
                     current.lateRowsDropped,
                     RowExplanations.NONE,
                     0);
-            results.add(new ExpectedResult(result, current.digest, current.comments, current.innerComments));
+            results.add(
+                    new ExpectedResult(result, current.digest, current.comments, current.innerComments, lateRows()));
             current = null;
         }
 
@@ -389,6 +451,8 @@ public final class ExpectedFileFormat {
         String sink;
         List<String> columns;
         Long lateRowsDropped;
+        final List<FixtureLine> lateRows = new ArrayList<>();
+        int lateRowsLine;
         boolean ordered;
         RowsDigest digest;
 

@@ -3,10 +3,14 @@ package org.flinkcookbook.flink;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.net.ConnectException;
 import java.net.URI;
+import java.net.UnknownHostException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.nio.channels.UnresolvedAddressException;
 import java.time.Duration;
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.client.deployment.executors.RemoteExecutor;
@@ -81,11 +85,29 @@ final class RemoteCluster implements FlinkCluster {
             return version.asText();
         } catch (IOException e) {
             throw new IllegalStateException(
-                    "cannot reach the Flink cluster at " + address + " (cookbook.flink.address): " + e, e);
+                    "cannot reach the Flink cluster at " + address + " (cookbook.flink.address): " + why(e, host)
+                            + "; start the session cluster, or set -Dcookbook.flink.address to its REST endpoint"
+                            + " (rest.address:rest.port, where its web UI answers)",
+                    e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while connecting to " + address, e);
         }
+    }
+
+    /** Why nothing answered, in words: an unknown host, a refused connection, no answer in time. */
+    private static String why(IOException e, String host) {
+        for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+            if (cause instanceof UnresolvedAddressException || cause instanceof UnknownHostException) {
+                return "the host " + host + " is unknown";
+            }
+            if (cause instanceof HttpTimeoutException) {
+                return "no answer within " + CONNECT_TIMEOUT.toSeconds() + " s";
+            }
+        }
+        return e instanceof ConnectException
+                ? "nothing listens there (connection refused)"
+                : e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
     }
 
     private static String minor(String version) {

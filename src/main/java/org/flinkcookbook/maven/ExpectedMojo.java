@@ -52,4 +52,10 @@ public class ExpectedMojo extends AbstractFlinkMojo {
     EngineKind engine() throws CookbookException {
         return EngineKind.named(engine);
     }
+
+    /** On Flink, the simulator says which rows were dropped as late, and the file names them (late rows:). */
+    @Override
+    boolean explainsWithSimulator() {
+        return true;
+    }
 }

@@ -3,19 +3,23 @@ package org.flinkcookbook.report;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import org.flinkcookbook.compare.LateRowChanges;
 import org.flinkcookbook.compare.Mismatch;
+import org.flinkcookbook.result.FixtureLine;
 import org.flinkcookbook.result.LateRow;
 import org.flinkcookbook.result.WatermarkCheck;
 
 /**
  * Which explained fixture rows fared differently than the expected values say, so that a failure
- * message shows them first, marked, instead of the rows that were dropped or filtered all along. A
+ * message shows them first, marked, instead of the rows that were dropped or filtered all along.
+ * Where the expected file names its late rows ({@code late rows:}), the late rows whose lateness
+ * changed are those it names and the result does not, or the other way round ({@link #changedLateRows}).
+ * Otherwise (a file written before it named them, or where no engine said which rows were late) a
  * row with its event time missing from the result is newly dropped or filtered, one new in it passes
- * now. A late row dropped from a window only counts towards it, so where the window differs from
- * the expected values the row is marked as in a changed window: the expected file keeps the window's
- * totals, not which rows made them, so which of its late rows are new cannot be told. It is marked only
- * when the result's late-row count differs from the expected one: with the count as expected, a window
- * changed by a query or an on-time row (a value edited in the fixture) lost no row to lateness.
+ * now; and a late row dropped from a window only counts towards it, so where the window differs from
+ * the expected values the row is marked as in a changed window, only when the result's late-row count
+ * differs from the expected one: with the count as expected, a window changed by a query or an on-time
+ * row (a value edited in the fixture) lost no row to lateness.
  */
 final class ChangedFates {
 
@@ -27,6 +31,19 @@ final class ChangedFates {
         late.stream()
                 .sorted(Comparator.comparing(row -> mark(row, mismatches).isEmpty()))
                 .forEach(row -> lines.add(mark(row, mismatches) + row));
+        return lines;
+    }
+
+    /**
+     * The lines for the late rows whose lateness changed: those dropped now and not before, with the
+     * watermark and window that dropped them, then those dropped before and not now.
+     */
+    static List<String> changedLateRows(List<LateRow> late, LateRowChanges changes) {
+        List<String> lines = new ArrayList<>();
+        List<FixtureLine> newlyLate = new ArrayList<>(changes.newlyLate());
+        late.stream().filter(row -> newlyLate.remove(row.origin())).forEach(row -> lines.add("[newly dropped] " + row));
+        changes.noLongerLate()
+                .forEach(row -> lines.add("[no longer dropped] " + row + ": dropped as late before, not now"));
         return lines;
     }
 

@@ -291,10 +291,14 @@ public final class HtmlReport {
                     .append("</p>");
         }
         glance(index, outcome);
-        List<ExpectedResult> expected = outcome.status() == RecipeStatus.FAILED ? outcome.expected() : List.of();
         List<StatementResult> results = outcome.results();
         for (int r = 0; r < results.size(); r++) {
-            result(index + "-" + r, outcome, results.get(r), expectedFor(results.get(r), expected));
+            StatementResult result = results.get(r);
+            result(
+                    index + "-" + r,
+                    outcome,
+                    result,
+                    outcome.status() == RecipeStatus.FAILED ? outcome.expectedFor(result) : null);
         }
         List<Mismatch> unattached = outcome.mismatches().stream()
                 .filter(mismatch -> results.stream().noneMatch(mismatch::isAbout))
@@ -351,15 +355,6 @@ public final class HtmlReport {
             html.append("</div></a>");
         }
         html.append("</div>");
-    }
-
-    private static ExpectedResult expectedFor(StatementResult result, List<ExpectedResult> expected) {
-        return expected.stream()
-                .filter(candidate -> candidate.result().key().equals(result.key()))
-                .min((a, b) -> Integer.compare(
-                        Math.abs(a.result().line() - result.line()),
-                        Math.abs(b.result().line() - result.line())))
-                .orElse(null);
     }
 
     private void result(String id, RecipeOutcome outcome, StatementResult result, ExpectedResult expected) {

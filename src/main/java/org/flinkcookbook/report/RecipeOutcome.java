@@ -2,8 +2,10 @@ package org.flinkcookbook.report;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.flinkcookbook.compare.LateRowChanges;
 import org.flinkcookbook.compare.Mismatch;
 import org.flinkcookbook.expected.ExpectedResult;
+import org.flinkcookbook.result.FixtureLine;
 import org.flinkcookbook.result.LateRow;
 import org.flinkcookbook.result.StatementResult;
 import org.flinkcookbook.result.WatermarkCheck;
@@ -202,11 +204,7 @@ public record RecipeOutcome(
             if (own.isEmpty()) {
                 continue;
             }
-            List<LateRow> late = result.explanations().lateRows();
-            if (!late.isEmpty()) {
-                lines.add(path + ":" + result.line() + ": " + late.size() + " rows dropped as late:");
-                addRows(lines, ChangedFates.lateRows(late, own), report);
-            }
+            lateRowLines(lines, result, own, report);
             List<WatermarkCheck> checks = result.explanations().watermarkChecks();
             long filtered = checks.stream().filter(check -> !check.passed()).count();
             List<String> checkLines = ChangedFates.watermarkChecks(checks, own);
@@ -216,6 +214,48 @@ public record RecipeOutcome(
             }
         }
         return lines;
+    }
+
+    /**
+     * The late rows of a failed result: where the expected file and the engine both name them, those
+     * whose lateness changed (or all, unmarked, when none did: a query or an on-time row changed the
+     * windows); otherwise all, those in a window that changed first.
+     */
+    private void lateRowLines(List<String> lines, StatementResult result, List<Mismatch> own, String report) {
+        String at = path + ":" + result.line() + ": ";
+        List<LateRow> late = result.explanations().lateRows();
+        ExpectedResult expectedResult = expectedFor(result);
+        List<FixtureLine> before = expectedResult == null ? null : expectedResult.lateRows();
+        List<FixtureLine> now = result.lateRowLines();
+        LateRowChanges changes = before == null || now == null ? null : LateRowChanges.of(before, now);
+        if (changes == null || changes.size() == 0) {
+            if (!late.isEmpty()) {
+                lines.add(at + late.size() + " rows dropped as late:");
+                addRows(
+                        lines,
+                        changes == null ? ChangedFates.lateRows(late, own) : ChangedFates.lateRows(late, List.of()),
+                        report);
+            }
+            return;
+        }
+        lines.add(at + now.size() + " rows dropped as late (the expected file names " + before.size() + "); the "
+                + changes.size() + " whose lateness changed:");
+        addRows(lines, ChangedFates.changedLateRows(late, changes), report);
+        int same = now.size() - changes.newlyLate().size();
+        if (same > 0) {
+            lines.add("  " + (same == 1 ? "the other row was" : "the other " + same + " were")
+                    + " dropped as late before too (" + report + " lists every one)");
+        }
+    }
+
+    /** The expected result this result was compared with: the same statement and sink, the nearest line; or null. */
+    public ExpectedResult expectedFor(StatementResult result) {
+        return expected.stream()
+                .filter(candidate -> candidate.result().key().equals(result.key()))
+                .min((a, b) -> Integer.compare(
+                        Math.abs(a.result().line() - result.line()),
+                        Math.abs(b.result().line() - result.line())))
+                .orElse(null);
     }
 
     private static void addRows(List<String> lines, List<String> rows, String report) {

@@ -33,6 +33,11 @@ public record LateRow(
      */
     public record OnTimeline(long eventTime, Long watermark, Long windowStart, Long windowEnd) {}
 
+    /** The fixture row it was. */
+    public FixtureLine origin() {
+        return new FixtureLine(fixture, fixtureLine);
+    }
+
     /** One sentence for failure messages and reports. */
     @Override
     public String toString() {

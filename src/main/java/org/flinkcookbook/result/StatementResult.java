@@ -52,6 +52,24 @@ public record StatementResult(
                 movedLine, label, sink, columns, rows, ordered, lateRowsDropped, explanations, seconds);
     }
 
+    /**
+     * The fixture rows dropped as late, in {@link FixtureLine#ORDER}: none without a windowed operator
+     * or when none was late; null when rows were dropped and no engine said which (the simulator
+     * explains a Flink result only where it computes it exactly as Flink did).
+     */
+    public List<FixtureLine> lateRowLines() {
+        if (lateRowsDropped == null || lateRowsDropped == 0) {
+            return List.of();
+        }
+        if (explanations.lateRows().size() != lateRowsDropped) {
+            return null;
+        }
+        return explanations.lateRows().stream()
+                .map(LateRow::origin)
+                .sorted(FixtureLine.ORDER)
+                .toList();
+    }
+
     /** How results are matched between runs and expected files: the statement and its sink. */
     public String key() {
         return sink == null ? label : label + " -> " + sink;

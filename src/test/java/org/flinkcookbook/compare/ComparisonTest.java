@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.List;
 import org.flinkcookbook.expected.ExpectedResult;
 import org.flinkcookbook.expected.RowsDigest;
+import org.flinkcookbook.result.LateRow;
 import org.flinkcookbook.result.ResultRow;
 import org.flinkcookbook.result.RowExplanations;
 import org.flinkcookbook.result.RowKind;
@@ -61,6 +62,39 @@ class ComparisonTest {
                         "SELECT window_start ...: late rows dropped: expected 18 but was 19",
                         "SELECT window_start ...: window [10:00, 10:01): expected cnt=31, total=400 but was cnt=30, total=390");
         assertThat(mismatches).extracting(Mismatch::line).containsOnly(42);
+    }
+
+    /** The window result with 2 rows dropped as late, the engine naming them by their fixture lines. */
+    private static StatementResult lateAt(int... lines) {
+        List<LateRow> late = Arrays.stream(lines)
+                .mapToObj(line -> new LateRow("fixtures/e.csv", line, "10:00:30", "10:01:00", "10:00", "10:01", null))
+                .toList();
+        return windows((long) lines.length, window("10:00", "10:01", "31", "400"))
+                .withExplanations(new RowExplanations(late, List.of()));
+    }
+
+    @Test
+    void asManyRowsDroppedAsLateAsExpectedButOtherOnesDifferWhereBothSidesNameThem() {
+        List<Mismatch> mismatches = Comparison.compare(List.of(expected(lateAt(4, 5))), List.of(lateAt(4, 9)));
+
+        assertThat(mismatches)
+                .extracting(Mismatch::describe)
+                .containsExactly("SELECT window_start ...: which rows were dropped as late (as many as expected, other"
+                        + " ones): expected fixtures/e.csv line 5 but was fixtures/e.csv line 9");
+        assertThat(mismatches).extracting(Mismatch::kind).containsExactly(Mismatch.Kind.LATE_ROWS);
+        // the same rows, or an expected file (or engine) that does not say which: only the count is compared
+        assertThat(Comparison.compare(List.of(expected(lateAt(5, 4))), List.of(lateAt(4, 5))))
+                .isEmpty();
+        assertThat(Comparison.compare(
+                        List.of(expected(windows(2L, window("10:00", "10:01", "31", "400")))), List.of(lateAt(4, 9))))
+                .isEmpty();
+        assertThat(Comparison.compare(
+                        List.of(expected(lateAt(4, 5))), List.of(windows(2L, window("10:00", "10:01", "31", "400")))))
+                .isEmpty();
+        // a count that differs says so once; which rows changed is the failure message's to list
+        assertThat(Comparison.compare(List.of(expected(lateAt(4, 5))), List.of(lateAt(4, 5, 9))))
+                .extracting(Mismatch::kind)
+                .containsExactly(Mismatch.Kind.LATE_ROWS_DROPPED);
     }
 
     @Test

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.flinkcookbook.result.LateRow;
 import org.flinkcookbook.result.ResultRow;
 import org.flinkcookbook.result.RowExplanations;
 import org.flinkcookbook.result.RowKind;
@@ -55,6 +56,61 @@ class ExpectedFileFormatTest {
                 +I | 2024-03-01 10:00:00.000 | 31
                 +I | 2024-03-01 10:01:00.000 | 7
                 """);
+    }
+
+    /** A window result whose late rows the engine named: fixture lines of two files, one row read twice. */
+    private static StatementResult explainedWindowResult(int... lines) {
+        List<LateRow> late = new ArrayList<>();
+        for (int line : lines) {
+            String fixture = line > 100 ? "fixtures/late/other.csv" : "fixtures/late/events.csv";
+            late.add(new LateRow(fixture, line, "10:00:30", "10:01:00", "10:00:00", "10:01:00", null));
+        }
+        return windowResult(lines.length).withExplanations(new RowExplanations(late, List.of()));
+    }
+
+    @Test
+    void namesTheRowsDroppedAsLateOneLinePerFixtureInRangesAndReadsThemBack() throws Exception {
+        StatementResult result = explainedWindowResult(10, 4, 5, 6, 9, 200, 4);
+
+        List<ExpectedResult> read = roundTrip(List.of(result), 1000);
+
+        assertThat(Files.readString(file())).contains("""
+                late rows dropped: 7
+                late rows: fixtures/late/events.csv lines 4, 4-6, 9-10
+                late rows: fixtures/late/other.csv line 200
+                +I | 2024-03-01 10:00:00.000 | 31
+                """);
+        assertThat(read.get(0).lateRows()).isEqualTo(result.lateRowLines()).hasSize(7);
+        assertThat(read.get(0).result()).isEqualTo(windowResult(7));
+    }
+
+    @Test
+    void aFileThatNamesNoLateRowsSaysNotWhichWereLateUnlessNoneWas() throws Exception {
+        // as written before files named them, or where no engine said which rows were late
+        assertThat(roundTrip(List.of(windowResult(3)), 1000).get(0).lateRows()).isNull();
+        assertThat(roundTrip(List.of(windowResult(0)), 1000).get(0).lateRows()).isEmpty();
+        // above the stored-rows limit the rows are not named either
+        assertThat(roundTrip(List.of(explainedWindowResult(1, 2, 3)), 2).get(0).lateRows())
+                .isNull();
+    }
+
+    @Test
+    void lateRowsThatDisagreeWithTheirCountAreAnErrorAtTheirLine() throws Exception {
+        String header = "== line 42: SELECT ...\ncolumns: window_start | cnt\n";
+        Files.writeString(file(), header + "late rows dropped: 3\nlate rows: fixtures/e.csv lines 4-5\n");
+        assertThatThrownBy(() -> ExpectedFileFormat.read(file(), "recipes/late.expected"))
+                .hasMessage("recipes/late.expected:4: 'late rows:' names 2 rows but 'late rows dropped: 3' says");
+        Files.writeString(file(), header + "late rows dropped: 1\nlate rows: fixtures/e.csv lines 1-2000000000\n");
+        assertThatThrownBy(() -> ExpectedFileFormat.read(file(), "recipes/late.expected"))
+                .hasMessage("recipes/late.expected:4: 'late rows:' names more rows than 'late rows dropped: 1' says");
+        Files.writeString(file(), header + "late rows: fixtures/e.csv line 4\nlate rows dropped: 1\n");
+        assertThatThrownBy(() -> ExpectedFileFormat.read(file(), "recipes/late.expected"))
+                .hasMessage("recipes/late.expected:3: 'late rows:' names which rows were dropped, so"
+                        + " 'late rows dropped: N' must come first");
+        Files.writeString(file(), header + "late rows dropped: 1\nlate rows: fixtures/e.csv lines four\n");
+        assertThatThrownBy(() -> ExpectedFileFormat.read(file(), "recipes/late.expected"))
+                .hasMessage("recipes/late.expected:4: expected 'late rows: FIXTURE lines 4, 9-10' but found"
+                        + " 'fixtures/e.csv lines four'");
     }
 
     @Test

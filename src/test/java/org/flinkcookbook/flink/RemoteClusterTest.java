@@ -99,7 +99,9 @@ class RemoteClusterTest {
         }
         try (FlinkEngine engine = engineAt("127.0.0.1:" + closedPort)) {
             assertThatThrownBy(engine::lateRowsNotCounted)
-                    .hasMessageContaining("cannot reach the Flink cluster at 127.0.0.1:" + closedPort);
+                    .hasMessageContaining("cannot reach the Flink cluster at 127.0.0.1:" + closedPort
+                            + " (cookbook.flink.address): nothing listens there (connection refused); start the"
+                            + " session cluster, or set -Dcookbook.flink.address to its REST endpoint");
         }
     }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.ArrayList;
 import java.util.List;
 import org.flinkcookbook.compare.Mismatch;
+import org.flinkcookbook.expected.ExpectedResult;
 import org.flinkcookbook.result.LateRow;
 import org.flinkcookbook.result.ResultRow;
 import org.flinkcookbook.result.RowExplanations;
@@ -194,5 +195,98 @@ class RecipeOutcomeTest {
 
         assertThat(lines.subList(1, lines.size()))
                 .containsExactly("recipes/late.md:20: 2 rows dropped as late:", "  " + late.get(0), "  " + late.get(1));
+    }
+
+    /** A window result at line 20 whose late rows are those of these fixture lines, each in the window it missed. */
+    private static StatementResult lateAt(String total, List<Integer> lines) {
+        List<LateRow> late = lines.stream()
+                .map(line -> late(line, "10:00:" + (10 + line % 40), "10:00:00", "10:01:00"))
+                .toList();
+        return new StatementResult(
+                20,
+                "SELECT window_start ...",
+                null,
+                List.of("window_start", "window_end", "total"),
+                List.of(ResultRow.insert("10:00:00", "10:01:00", total)),
+                false,
+                (long) late.size(),
+                new RowExplanations(late, List.of()),
+                0);
+    }
+
+    private static List<Integer> lines(int from, int to) {
+        return java.util.stream.IntStream.rangeClosed(from, to).boxed().toList();
+    }
+
+    /** A failed outcome whose expected file names the expected result's late rows. */
+    private static RecipeOutcome failedAgainst(
+            StatementResult expected, StatementResult result, Mismatch... mismatches) {
+        return RecipeOutcome.of("recipes/late.md", RecipeStatus.FAILED)
+                .results(List.of(result))
+                .mismatches(List.of(mismatches))
+                .expected(List.of(new ExpectedResult(expected, null, List.of())))
+                .build();
+    }
+
+    @Test
+    void aLateRowCountThatChangedListsOnlyTheRowsWhoseLatenessChangedWhereTheExpectedFileNamesItsLateRows() {
+        StatementResult expected = lateAt("31", lines(1, 60));
+        List<Integer> now = new ArrayList<>(lines(2, 60));
+        now.addAll(List.of(61, 62, 63)); // line 1 on time now, 61 to 63 dropped
+        StatementResult result = lateAt("30", now);
+
+        List<String> lines = failedAgainst(
+                        expected,
+                        result,
+                        new Mismatch(20, result.key(), Mismatch.Kind.LATE_ROWS_DROPPED, null, null, 0, "60", "62"),
+                        Mismatch.changedRow(
+                                result, Mismatch.RowKey.window("10:00:00", "10:01:00"), "total=31", "total=30"))
+                .explanation("target/cookbook/report.json");
+
+        List<LateRow> late = result.explanations().lateRows();
+        assertThat(lines.subList(2, lines.size()))
+                .containsExactly(
+                        "recipes/late.md:20: 62 rows dropped as late (the expected file names 60); the 4 whose lateness"
+                                + " changed:",
+                        "  [newly dropped] " + late.get(59),
+                        "  [newly dropped] " + late.get(60),
+                        "  [newly dropped] " + late.get(61),
+                        "  [no longer dropped] fixtures/readings.csv:1: dropped as late before, not now",
+                        "  the other 59 were dropped as late before too (target/cookbook/report.json lists every one)");
+    }
+
+    @Test
+    void afterAQueryChangeTheLateRowsTheExpectedFileNamesAreNotMarkedAsInAChangedWindow() {
+        // SUM became MAX: every window changed, the same rows were dropped, even as many as the count says
+        StatementResult result = lateAt("9", List.of(4, 5));
+        List<String> lines = failedAgainst(
+                        lateAt("31", List.of(4, 5)),
+                        result,
+                        Mismatch.changedRow(
+                                result, Mismatch.RowKey.window("10:00:00", "10:01:00"), "total=31", "total=9"))
+                .explanation("target/cookbook/report.json");
+
+        List<LateRow> late = result.explanations().lateRows();
+        assertThat(lines.subList(1, lines.size()))
+                .containsExactly("recipes/late.md:20: 2 rows dropped as late:", "  " + late.get(0), "  " + late.get(1));
+        // a row late now that was not, with as many late: the comparison names it; its line is marked
+        StatementResult other = lateAt("31", List.of(4, 9));
+        assertThat(failedAgainst(
+                                lateAt("31", List.of(4, 5)),
+                                other,
+                                new Mismatch(
+                                        20,
+                                        other.key(),
+                                        Mismatch.Kind.LATE_ROWS,
+                                        null,
+                                        null,
+                                        0,
+                                        "fixtures/readings.csv line 5",
+                                        "fixtures/readings.csv line 9"))
+                        .explanation("target/cookbook/report.json"))
+                .contains(
+                        "  [newly dropped] " + other.explanations().lateRows().get(1),
+                        "  [no longer dropped] fixtures/readings.csv:5: dropped as late before, not now",
+                        "  the other row was dropped as late before too (target/cookbook/report.json lists every one)");
     }
 }

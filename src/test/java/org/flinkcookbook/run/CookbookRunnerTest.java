@@ -20,6 +20,7 @@ import org.flinkcookbook.recipe.Recipe;
 import org.flinkcookbook.report.GoalCommand;
 import org.flinkcookbook.report.RecipeOutcome;
 import org.flinkcookbook.report.RecipeStatus;
+import org.flinkcookbook.result.LateRow;
 import org.flinkcookbook.result.ResultRow;
 import org.flinkcookbook.result.RowExplanations;
 import org.flinkcookbook.result.RowKind;
@@ -54,36 +55,46 @@ class CookbookRunnerTest {
     /** Runs before the engine answers a recipe, on the thread that runs it. */
     private java.util.function.Consumer<String> beforeAnswer = path -> {};
 
-    private final Engine engine = new Engine() {
-        @Override
-        public String name() {
-            return "test";
-        }
+    private final Engine engine = engine(recipe -> {
+        beforeAnswer.accept(recipe.displayPath());
+        return answers.get(recipe.displayPath());
+    });
+    /** The simulator that explains a Flink run's rows; null for none. */
+    private Engine explainer;
 
-        @Override
-        public String flinkVersion() {
-            return "2.3.0";
-        }
+    /** An engine that gives each recipe the run {@code runs} gives, plans what {@link #plans} holds. */
+    private Engine engine(java.util.function.Function<Recipe, RecipeRun> runs) {
+        return new Engine() {
+            @Override
+            public String name() {
+                return "test";
+            }
 
-        @Override
-        public RecipeRun plan(Recipe recipe) {
-            return plans.getOrDefault(recipe.displayPath(), RecipeRun.completed(List.of(), List.of()));
-        }
+            @Override
+            public String flinkVersion() {
+                return "2.3.0";
+            }
 
-        @Override
-        public Optional<String> lateRowsNotCounted() {
-            return Optional.ofNullable(lateRowsNotCounted);
-        }
+            @Override
+            public RecipeRun plan(Recipe recipe) {
+                return plans.getOrDefault(recipe.displayPath(), RecipeRun.completed(List.of(), List.of()));
+            }
 
-        @Override
-        public RecipeRun run(Recipe recipe) {
-            beforeAnswer.accept(recipe.displayPath());
-            return answers.get(recipe.displayPath());
-        }
+            @Override
+            public Optional<String> lateRowsNotCounted() {
+                return Optional.ofNullable(lateRowsNotCounted);
+            }
 
-        @Override
-        public void close() {}
-    };
+            @Override
+            public RecipeRun run(Recipe recipe) {
+                return runs.apply(recipe);
+            }
+
+            @Override
+            public void close() {}
+        };
+    }
+
     private final Console console = new Console() {
         @Override
         public void info(String message) {
@@ -162,7 +173,7 @@ class CookbookRunnerTest {
                 command,
                 null,
                 null);
-        return new CookbookRunner(settings, engine, null, console).run(mode);
+        return new CookbookRunner(settings, engine, explainer, console).run(mode);
     }
 
     @Test
@@ -724,5 +735,33 @@ class CookbookRunnerTest {
         assertThat(canary).hasContent("== line 3: CANARY7f3a");
         assertThat(Files.isSymbolicLink(project.resolve("recipes/linked.expected")))
                 .isTrue();
+    }
+
+    @Test
+    void onFlinkTheExpectedFileNamesTheLateRowsTheSimulatorExplainsAndVerifyComparesThem() throws Exception {
+        recipe("recipes/a.md", "SELECT COUNT(*) AS n FROM t;", RecipeRun.completed(List.of(windowed(2L)), List.of()));
+        explainer = explaining(4, 5);
+        run(CookbookRunner.Mode.WRITE_EXPECTED, false, null);
+        assertThat(Files.readString(project.resolve("recipes/a.expected")))
+                .contains("late rows dropped: 2\nlate rows: fixtures/t.csv lines 4-5\n");
+
+        explainer = explaining(4, 9); // as many rows late, other ones: the simulator explains before the comparison
+        assertThat(run(CookbookRunner.Mode.VERIFY, false, null).outcomes())
+                .extracting(RecipeOutcome::status)
+                .containsExactly(RecipeStatus.FAILED);
+        assertThat(output)
+                .contains(
+                        "ERROR   recipes/a.md:3: SELECT COUNT(*) AS n FROM t: which rows were dropped as late (as many as"
+                                + " expected, other ones): expected fixtures/t.csv line 5 but was fixtures/t.csv line 9");
+    }
+
+    /** A simulator that computes the windowed result as Flink did, its late rows those of these lines of t.csv. */
+    private Engine explaining(int... lines) {
+        List<LateRow> late = java.util.Arrays.stream(lines)
+                .mapToObj(line -> new LateRow("fixtures/t.csv", line, "10:00:30", "10:01:00", "10:00", "10:01", null))
+                .toList();
+        return engine(recipe -> RecipeRun.completed(
+                List.of(windowed((long) lines.length).withExplanations(new RowExplanations(late, List.of()))),
+                List.of()));
     }
 }

@@ -540,6 +540,22 @@ class SimulatorEngineTest {
     }
 
     @Test
+    void aMissingFileOfTheFixturesDirectoryIsNamedAtItsCreateTableAsOnFlink() {
+        String sql = "CREATE TABLE clicks (page STRING)\n"
+                + "WITH ('connector' = 'filesystem', 'path' = '${fixtures}/no-such-clicks.csv', 'format' = 'csv');\n"
+                + "SELECT page FROM clicks;";
+        RecipeRun run = new SimulatorEngine(directory.resolve("fixtures")).run(Recipes.sql(directory, sql));
+
+        // FlinkEngineTest.aMissingFileOfTheFixturesDirectoryIsNamedAtItsCreateTableWithTheFix: the same sentence
+        assertThat(run.problem())
+                .isEqualTo(Problem.error(
+                        3,
+                        "fixture file fixtures/no-such-clicks.csv of table clicks does not exist; write it (one row a"
+                                + " line in the table's column order, no header line) or run mvn cookbook:fixtures"
+                                + " -Dcookbook.generate=all"));
+    }
+
+    @Test
     void aMissingFixtureIsAnErrorAtItsDirective() {
         Path fixtures = directory.resolve("fixtures");
         RecipeRun run = new SimulatorEngine(fixtures)
