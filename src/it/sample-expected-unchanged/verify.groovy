@@ -18,10 +18,9 @@ original.eachFileRecurse { file ->
 assert changed.isEmpty(): "cookbook:expected changed ${changed}"
 
 // cookbook:simulate executes Flink's plan of every sample recipe, TEMPORARY tables bound to their fixtures as
-// permanent ones: each passes but for these two, which it may call unsupported for what it does not model yet,
-// and for nothing else (a table read without its fixture would be this)
+// permanent ones (the interval join too): each passes but for this one, which it may call unsupported for what it
+// does not model yet, and for nothing else (a table read without its fixture would be this)
 def notModelled = [
-    'upstream/joins/02_interval_joins.md': 'the plan node stream-exec-interval-join',
     'upstream/aggregations-and-analytics/04_over.md': 'over a bounded OVER frame',
 ]
 def report = new JsonSlurper().parse(new File(basedir, 'target/cookbook/report.json'))

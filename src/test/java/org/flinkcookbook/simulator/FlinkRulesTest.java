@@ -2574,6 +2574,155 @@ class FlinkRulesTest {
                         "+U[a, 2024-01-01 09:59:58.000, 4]");
     }
 
+    /** A recipe over {@code csv}, the fixture of the table events, and {@code otherCsv}, that of the table other. */
+    private RecipeRun runJoin(String csv, String otherCsv, String... sql) {
+        String name = "recipe" + recipes.incrementAndGet();
+        Path fixtures = directory.resolve("fixtures");
+        Recipes.fixture(fixtures, name + ".csv", csv);
+        Recipes.fixture(fixtures, name + "-other.csv", otherCsv);
+        Recipe recipe = Recipes.recipe(
+                directory,
+                name,
+                "<!-- cookbook:fixture events = " + fixtures.resolve(name + ".csv") + " -->\n"
+                        + "<!-- cookbook:fixture other = " + fixtures.resolve(name + "-other.csv") + " -->",
+                String.join("\n", sql));
+        return base.run(recipe, fixtures);
+    }
+
+    /** The rows of a query over the tables events and other, of {@code csv} and {@code otherCsv}. */
+    private List<String> joinedRows(String csv, String otherCsv, String query) {
+        return rows(runJoin(csv, otherCsv, JOIN_EVENTS, JOIN_OTHER, query));
+    }
+
+    private static final String JOIN_EVENTS =
+            "CREATE TABLE events (k STRING, v INT, ts TIMESTAMP(3), kk AS NULLIF(k, 'n'), WATERMARK FOR ts AS ts) "
+                    + "WITH ('connector' = 'datagen');";
+
+    private static final String JOIN_OTHER =
+            "CREATE TABLE other (k STRING, w INT, ts TIMESTAMP(3), kk AS NULLIF(k, 'n'), WATERMARK FOR ts AS ts) "
+                    + "WITH ('connector' = 'datagen');";
+
+    @RuleCase(onFlink = true)
+    void aRegularInnerJoinEmitsEveryMatchingPairOnceAndANullKeyMatchesOnlyNotDistinctFrom() {
+        // StreamingJoinOperator: each row joins the other side's rows of its key that came before it, so every pair
+        // is emitted once whatever the interleaving; a NULL key matches nothing under =
+        // (JoinConditionWithNullFilters), another NULL under IS NOT DISTINCT FROM (filterNulls false)
+        String csv = "a,1,2024-03-01 10:00:01\nn,2,2024-03-01 10:00:02\nb,3,2024-03-01 10:00:03\n";
+        String other = "a,10,2024-03-01 10:00:00\na,20,2024-03-01 10:00:09\nn,30,2024-03-01 10:00:02\n";
+        assertThat(joinedRows(csv, other, "SELECT e.v, o.w FROM events e JOIN other o ON e.kk = o.kk;"))
+                .containsExactlyInAnyOrder("+I[1, 10]", "+I[1, 20]");
+        assertThat(joinedRows(
+                        csv, other, "SELECT e.v, o.w FROM events e JOIN other o ON e.kk IS NOT DISTINCT FROM o.kk;"))
+                .containsExactlyInAnyOrder("+I[1, 10]", "+I[1, 20]", "+I[2, 30]");
+    }
+
+    @RuleCase(onFlink = true)
+    void aRegularJoinMatchesDoubleKeysAsFlinksBinaryKeysDo() {
+        // the state is keyed by the join keys' binary row: NaN is one key, -0.0 another than 0.0
+        RecipeRun run = runJoin(
+                "-0.0,1\n0.0,2\nNaN,3\n",
+                "0.0,10\nNaN,30\n",
+                "CREATE TABLE events (d DOUBLE, v INT) WITH ('connector' = 'datagen');",
+                "CREATE TABLE other (d DOUBLE, w INT) WITH ('connector' = 'datagen');",
+                "SELECT e.v, o.w FROM events e JOIN other o ON e.d = o.d;");
+        assertThat(rows(run)).containsExactlyInAnyOrder("+I[2, 10]", "+I[3, 30]");
+    }
+
+    @RuleCase(onFlink = true)
+    void anOuterJoinPadsTheRowsWithoutAMatchAndARowWithOneDependsOnTheInterleaving() {
+        // an outer row without any match is emitted padded with NULLs in every interleaving; one with a match is
+        // emitted padded and retracted (-D) when it comes before its match, joined only when it comes after
+        String csv = "a,1,2024-03-01 10:00:01\nb,2,2024-03-01 10:00:02\n";
+        assertThat(joinedRows(
+                        csv,
+                        "c,10,2024-03-01 10:00:00\nn,20,2024-03-01 10:00:09\n",
+                        "SELECT e.v, o.w FROM events e FULL JOIN other o ON e.kk = o.kk;"))
+                .containsExactlyInAnyOrder("+I[1, <NULL>]", "+I[2, <NULL>]", "+I[<NULL>, 10]", "+I[<NULL>, 20]");
+        RecipeRun matched = runJoin(
+                csv,
+                "b,10,2024-03-01 10:00:00\n",
+                JOIN_EVENTS,
+                JOIN_OTHER,
+                "SELECT e.v, o.w FROM events e LEFT JOIN other o ON e.k = o.k;");
+        assertUnsupported(matched, "LEFT join", "line 2 of", "has a match");
+    }
+
+    @RuleCase(onFlink = true)
+    void aSemiJoinEmitsAMatchedRowOnceAndAnAntiJoinTheRowsThatNeverMatch() {
+        // StreamingSemiAntiJoinOperator: a SEMI join's left row once on its first match, whenever it comes; an ANTI
+        // join's left row without any match once
+        String csv = "a,1,2024-03-01 10:00:01\nb,2,2024-03-01 10:00:02\nc,3,2024-03-01 10:00:03\n";
+        assertThat(joinedRows(
+                        csv,
+                        "a,10,2024-03-01 10:00:00\na,20,2024-03-01 10:00:09\nx,30,2024-03-01 10:00:02\n",
+                        "SELECT v FROM events WHERE k IN (SELECT k FROM other);"))
+                .containsExactly("+I[1]");
+        assertThat(joinedRows(
+                        csv,
+                        "x,10,2024-03-01 10:00:00\n",
+                        "SELECT v FROM events e WHERE NOT EXISTS (SELECT 1 FROM other o WHERE o.k = e.k);"))
+                .containsExactlyInAnyOrder("+I[1]", "+I[2]", "+I[3]");
+    }
+
+    @RuleCase(onFlink = true)
+    void anIntervalJoinJoinsPairsOnTheBoundsAndPadsTheLeftRowsWithoutOne() {
+        // RowTimeIntervalJoin: r.ts in [l.ts - 2 s, l.ts + 2 s], both bounds included; a left row of no pair is
+        // padded when it leaves the cache; no row is counted as late
+        String csv = "a,1,2024-03-01 10:00:01\nb,2,2024-03-01 10:00:05\na,3,2024-03-01 10:00:10\n";
+        RecipeRun run = runJoin(
+                csv,
+                "a,10,2024-03-01 10:00:03\na,20,2024-03-01 10:00:12\nc,30,2024-03-01 10:00:13\n",
+                JOIN_EVENTS,
+                JOIN_OTHER,
+                "SELECT e.v, o.w FROM events e LEFT JOIN other o ON e.k = o.k "
+                        + "AND o.ts BETWEEN e.ts - INTERVAL '2' SECOND AND e.ts + INTERVAL '2' SECOND;");
+        assertThat(rows(run)).containsExactlyInAnyOrder("+I[1, 10]", "+I[3, 20]", "+I[2, <NULL>]");
+        assertThat(run.results().get(0).lateRowsDropped()).isNull();
+    }
+
+    @RuleCase
+    void anIntervalJoinOfARowLateInItsOwnInputDependsOnTheInterleaving() {
+        // the row at 10:00:02 comes after its input's watermark 10:00:20: when the other input's row at 10:00:03
+        // arrived first, the watermark can have expired it from the cache before the late row arrives
+        String csv = "a,1,2024-03-01 10:00:01\nb,2,2024-03-01 10:00:20\na,3,2024-03-01 10:00:02\n";
+        RecipeRun run = runJoin(
+                csv,
+                "a,10,2024-03-01 10:00:03\n",
+                JOIN_EVENTS,
+                JOIN_OTHER,
+                "SELECT e.v, o.w FROM events e JOIN other o ON e.k = o.k "
+                        + "AND o.ts BETWEEN e.ts - INTERVAL '2' SECOND AND e.ts + INTERVAL '2' SECOND;");
+        assertUnsupported(run, "interval join", "line 3 of", "line 1 of", "2024-03-01 10:00:20.000");
+        RecipeRun windowed = runJoin(
+                csv,
+                "a,10,2024-03-01 10:00:03\n",
+                JOIN_EVENTS,
+                JOIN_OTHER,
+                "CREATE TEMPORARY VIEW pairs AS SELECT e.ts, o.w FROM events e, other o "
+                        + "WHERE e.k = o.k AND o.ts BETWEEN e.ts - INTERVAL '5' SECOND AND e.ts;",
+                "SELECT window_start, COUNT(*) AS n FROM TABLE(TUMBLE(TABLE pairs, DESCRIPTOR(ts), "
+                        + "INTERVAL '10' SECOND)) GROUP BY window_start, window_end;");
+        assertUnsupported(windowed, "over a join's rows");
+    }
+
+    @RuleCase(onFlink = true)
+    void aCumulateAggregationBelowAWindowEndFilterDropsEachLateRowPerWindow() {
+        // the filter goes between the CUMULATE TVF and its aggregation (WindowAttached): each TVF row's window is its
+        // window_end (SliceAssigners#windowed); the row at 10:00:03 after the watermark 10:00:07 is late in
+        // [00, 05) only, and counted once
+        RecipeRun run = run(
+                "a,1,2024-03-01 10:00:01\na,2,2024-03-01 10:00:07\na,3,2024-03-01 10:00:03\n",
+                JOIN_EVENTS,
+                "SELECT * FROM (SELECT window_start, window_end, SUM(v) AS s FROM TABLE(CUMULATE(TABLE events, "
+                        + "DESCRIPTOR(ts), INTERVAL '5' SECOND, INTERVAL '10' SECOND)) GROUP BY window_start, window_end) "
+                        + "WHERE window_end <= TIMESTAMP '2024-03-01 10:00:10';");
+        assertThat(rows(run))
+                .containsExactly(
+                        "+I[2024-03-01 10:00:00.000, 2024-03-01 10:00:05.000, 1]",
+                        "+I[2024-03-01 10:00:00.000, 2024-03-01 10:00:10.000, 6]");
+        assertThat(run.results().get(0).lateRowsDropped()).isEqualTo(1);
+    }
+
     @RuleCase(onFlink = true)
     void aTemporaryTableReadsItsFixtureAsAPermanentOneDoes() {
         // the cookbook:fixture binding rebinds the table the recipe created, temporary or not

@@ -371,17 +371,21 @@ class SimulatorEngineTest {
 
     @Test
     void aConstructItDoesNotModelStopsTheRecipeAsUnsupportedOrInStrictModeAsAnError() {
-        String[] sql = {events("ts"), "SELECT * FROM events e JOIN events f ON e.id = f.id;"};
+        String window = "SELECT * FROM TABLE(TUMBLE(TABLE events, DESCRIPTOR(ts), INTERVAL '5' SECOND))";
+        String[] sql = {
+            events("ts"),
+            "SELECT e.id FROM (" + window + ") e JOIN (" + window + ") f ON e.id = f.id "
+                    + "AND e.window_start = f.window_start AND e.window_end = f.window_end;"
+        };
 
         RecipeRun lenient = run(LATE_AFTER_WINDOW_CLOSED, sql);
         RecipeRun strict = run(true, LATE_AFTER_WINDOW_CLOSED, sql);
 
-        // the construct as Flink's plan names it: the join's ExecNode
+        // the construct as Flink's plan names it: the window join's ExecNode
         assertThat(lenient.problem().status()).isEqualTo(RecipeStatus.UNSUPPORTED);
         assertThat(lenient.problem().line()).isEqualTo(4);
         assertThat(lenient.problem().message())
-                .startsWith(
-                        "unsupported by the simulator: the plan node stream-exec-join_1 (Join(joinType=[InnerJoin]");
+                .startsWith("unsupported by the simulator: the plan node stream-exec-window-join_1 (WindowJoin(");
         assertThat(strict.problem().status()).isEqualTo(RecipeStatus.ERROR);
         assertThat(strict.problem().line()).isEqualTo(4);
     }

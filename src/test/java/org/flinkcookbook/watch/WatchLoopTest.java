@@ -104,7 +104,7 @@ class WatchLoopTest {
         write(
                 "recipes/joined.md",
                 "# Joined\n<!-- cookbook:fixture events = events.csv -->\n```sql\n" + EVENTS
-                        + "\nSELECT a.id FROM events a JOIN events b ON a.id = b.id;\n```\n");
+                        + "\nSELECT a.id FROM events a LEFT JOIN events b ON a.id = b.id;\n```\n");
         await(line -> line.startsWith("1 recipe run in"));
         assertThat(output).anyMatch(line -> line.endsWith("after the change of recipes/joined.md: 1 unsupported"));
         Files.delete(project.resolve("recipes/joined.md"));

@@ -48,6 +48,7 @@ import org.flinkcookbook.simulator.stream.WindowTopN;
 import org.flinkcookbook.simulator.trace.StatementTrace;
 import org.flinkcookbook.simulator.types.PlanTypes;
 import org.flinkcookbook.simulator.types.SqlType;
+import org.flinkcookbook.simulator.types.Timestamps;
 import org.flinkcookbook.simulator.types.Values;
 import org.flinkcookbook.simulator.window.WindowSpec;
 
@@ -75,12 +76,15 @@ final class PlanExecution {
     /** The window table functions of TUMBLE, HOP and CUMULATE built, by node id. */
     private final Map<Integer, LastRowtime> tvfRowtimes = new HashMap<>();
 
+    private final JoinNodes joins;
+
     PlanExecution(PlanGraph graph, SessionSettings settings, StatementTrace trace, Path fixturesDirectory) {
         this.graph = graph;
         this.settings = settings;
         this.trace = trace;
         this.fixturesDirectory = fixturesDirectory;
         this.zone = settings.timeZone();
+        this.joins = new JoinNodes(graph, this::relation, zone);
     }
 
     /** The rows node {@code id} gives. */
@@ -104,6 +108,8 @@ final class PlanExecution {
             case "stream-exec-over-aggregate_1" -> overAggregate(id, node);
             case "stream-exec-window-rank_1" -> windowRank(id, node);
             case "stream-exec-window-deduplicate_1" -> windowDeduplicate(id, node);
+            case "stream-exec-join_1" -> joins.regular(id, node);
+            case "stream-exec-interval-join_1" -> joins.interval(id, node);
             case "batch-exec-sort_1" -> sort(id, node, -1);
             case "batch-exec-sort-limit_1" -> sort(id, node, limit(node));
             case "stream-exec-deduplicate_1" ->
@@ -431,7 +437,13 @@ final class PlanExecution {
      * (SliceAssigners#windowed) and drops it as late when that window has fired, as the fused
      * aggregation does with the one TUMBLE window of its rowtime. So it is run as that aggregation,
      * over each row with the rowtime of the window table function's row it comes from appended.
-     * HOP and CUMULATE rows come once per window and are late per window: not modelled.
+     *
+     * <p>HOP and CUMULATE rows come once per window, every window a slice of its own
+     * (SliceAssigners#windowed), each late when its window has fired and counted so. Windows of one
+     * end fire alike, so each row is aggregated in the TUMBLE window of the slice length (HOP's slide,
+     * CUMULATE's step: the same timers and buffer grid) that ends at its window_end, at a rowtime of
+     * window_end - 1, and the aggregated rows get the start of the HOP or CUMULATE window of that end.
+     * A late row's explanation names that slice-long window.
      */
     private Relation attachedWindowAggregate(int id, JsonNode node, Relation input) {
         JsonNode windowing = node.path("windowing");
@@ -444,15 +456,65 @@ final class PlanExecution {
             current = graph.input(current);
         }
         LastRowtime tvf = tvfRowtimes.get(current);
-        if (spec == null || spec.kind() != WindowSpec.Kind.TUMBLE || tvf == null) {
-            throw notModelled(node, "window strategy WindowAttached of other than a TUMBLE window table function");
+        if (spec == null || tvf == null) {
+            throw notModelled(
+                    node,
+                    "window strategy WindowAttached of other than a TUMBLE, HOP or CUMULATE window table function");
         }
         requireNoRetraction(node);
         List<Column> columns = new ArrayList<>(input.columns());
         columns.add(new Column("$rowtime", tvf.type, true));
         int width = input.columns().size();
-        Relation withRowtime = input.with(columns, sink -> input.producer().run(tvf.appendedTo(width, sink)));
-        return aggregation(id, withRowtime, node, width, spec, 0, false);
+        if (spec.kind() == WindowSpec.Kind.TUMBLE) {
+            Relation withRowtime = input.with(columns, sink -> input.producer().run(tvf.appendedTo(width, sink)));
+            return aggregation(id, withRowtime, node, width, spec, 0, false);
+        }
+        if (!WindowRows.shiftZone(tvf.type, zone).normalized().equals(ZoneOffset.UTC)) {
+            throw notModelled(
+                    node,
+                    "window strategy WindowAttached of a " + spec.kind() + " window over a TIMESTAMP_LTZ rowtime"
+                            + " outside UTC");
+        }
+        int windowEnd = windowing.path("windowEnd").asInt();
+        List<Expression> appended = unchanged(input.columns());
+        appended.add(new Expression(tvf.type, (row, context) -> Timestamps.millis(row[windowEnd]) - 1, false));
+        Relation withRowtime =
+                input.with(columns, sink -> input.producer().run(new Calc(null, appended, sink, zone, null)));
+        long slice = spec.sliceSize();
+        Relation aggregated =
+                aggregation(id, withRowtime, node, width, WindowSpec.tumble(slice, spec.offset()), 0, false);
+        List<Expression> started = unchanged(aggregated.columns());
+        int column = node.path("grouping").size() + node.path("aggCalls").size();
+        for (JsonNode property : node.path("namedWindowProperties")) {
+            if (property.path("property").path("kind").asText().equals("WindowStart")) {
+                int start = column;
+                started.set(
+                        start,
+                        new Expression(
+                                started.get(start).type(),
+                                (row, context) -> {
+                                    long end = (Long) row[start] + slice;
+                                    return spec.windowsOf(end - 1).stream()
+                                            .filter(window -> window.end() == end)
+                                            .findFirst()
+                                            .orElseThrow()
+                                            .start();
+                                },
+                                false));
+            }
+            column++;
+        }
+        return aggregated.with(
+                aggregated.columns(), sink -> aggregated.producer().run(new Calc(null, started, sink, zone, null)));
+    }
+
+    /** A projection of every column as it is. */
+    private static List<Expression> unchanged(List<Column> columns) {
+        List<Expression> projection = new ArrayList<>();
+        for (int i = 0; i < columns.size(); i++) {
+            projection.add(Expression.column(i, columns.get(i).type()));
+        }
+        return projection;
     }
 
     /** Passes a window table function's rows on, keeping the rowtime of the last. */

@@ -49,6 +49,17 @@ final class PlanGraph {
         return inputs.get(id);
     }
 
+    /** The nodes that read node {@code id}. */
+    List<Integer> consumers(int id) {
+        List<Integer> consumers = new ArrayList<>();
+        inputs.forEach((node, in) -> {
+            if (in.contains(id)) {
+                consumers.add(node);
+            }
+        });
+        return consumers;
+    }
+
     /** The only input of a node that has one. */
     int input(int id) {
         List<Integer> in = inputs.get(id);
