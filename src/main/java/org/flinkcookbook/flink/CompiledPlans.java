@@ -51,7 +51,11 @@ public final class CompiledPlans extends PlanningBackEnd {
      * @param columns the result's column names: the query's, or the sink table's persisted columns
      * @param sink the sink table as the INSERT names it, or null for a query
      */
-    public record CompiledQuery(String json, List<String> columns, String sink) {}
+    /**
+     * @param placeholders for each column, whether its values differ from run to run in the plan, as
+     *     the Flink engine prints them ({@link #nondeterministicInPlan})
+     */
+    public record CompiledQuery(String json, List<String> columns, List<Boolean> placeholders, String sink) {}
 
     private final Path fixturesDirectory;
 
@@ -67,7 +71,7 @@ public final class CompiledPlans extends PlanningBackEnd {
         if (cached.isPresent()) {
             return cached.get().get(0);
         }
-        CompiledQuery plan = compile(environment().sqlQuery(statement.sql()), null);
+        CompiledQuery plan = compile(statement, environment().sqlQuery(statement.sql()), null);
         PlanCache.put(key, List.of(plan));
         return plan;
     }
@@ -92,7 +96,7 @@ public final class CompiledPlans extends PlanningBackEnd {
         for (ParsedStatement insert : inserts) {
             try {
                 CapturedInsert captured = capturedInsert(insert, insert.insert());
-                plans.add(compile(captured.table(), captured.sink()));
+                plans.add(compile(insert, captured.table(), captured.sink()));
             } catch (PlanNotCompiled e) {
                 throw e;
             } catch (RuntimeException e) {
@@ -110,10 +114,13 @@ public final class CompiledPlans extends PlanningBackEnd {
     }
 
     /** The plan of a query, with the temporary tables it reads written out. */
-    private CompiledQuery compile(Table query, String sinkName) {
+    private CompiledQuery compile(ParsedStatement statement, Table query, String sinkName) {
+        String json = compiledPlan(query, true);
+        List<String> columns = query.getResolvedSchema().getColumnNames();
         return new CompiledQuery(
-                withTemporaryTables(compiledPlan(query, true)),
-                query.getResolvedSchema().getColumnNames(),
+                withTemporaryTables(json),
+                columns,
+                nondeterministicInPlan(statement, columns.size(), () -> json),
                 sinkName);
     }
 

@@ -6,10 +6,12 @@ import static org.apache.flink.table.api.Expressions.nullOf;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.configuration.ConfigOption;
@@ -178,6 +180,23 @@ abstract class FlinkBackEnd implements SessionBackEnd {
                 || definitions.stream()
                         .anyMatch(definition ->
                                 PlanNondeterminism.names(definition.statement().tree(), planner(), batch()));
+    }
+
+    /**
+     * The sink columns whose values differ from run to run in the plan Flink runs
+     * ({@link PlanNondeterminism}), which both engines print as placeholders. The plan is read only
+     * while the session names a function Flink declares nondeterministic; a plan Flink cannot
+     * compile into JSON (a batch group window aggregation) has none.
+     */
+    List<Boolean> nondeterministicInPlan(ParsedStatement statement, int width, Supplier<String> plan) {
+        if (namesNondeterministicFunction(statement)) {
+            try {
+                return PlanNondeterminism.sinkColumns(plan.get(), planner(), batch());
+            } catch (CompiledPlans.PlanNotCompiled notCompiled) {
+                // no plan to read: no placeholders from it
+            }
+        }
+        return Collections.nCopies(width, false);
     }
 
     /** The planner of the session's table environment. */

@@ -232,22 +232,14 @@ final class JobBackEnd extends FlinkBackEnd {
 
     /**
      * Placeholders for the columns whose values differ from run to run in the plan Flink runs
-     * ({@link PlanNondeterminism}) and for processing-time columns. The plan is compiled (a second
-     * optimization of the statement, besides its job's) only while the session names a function
-     * Flink declares nondeterministic; a plan Flink cannot compile into JSON (a batch group window
-     * aggregation) has no placeholders but processing-time columns.
+     * ({@link #nondeterministicInPlan}: the plan is compiled, a second optimization of the statement
+     * besides its job's, only while the session names a function Flink declares nondeterministic)
+     * and for processing-time columns.
      */
     private List<Boolean> nondeterministicColumns(ParsedStatement statement, Supplier<Table> query) {
         Table table = query.get();
         List<Column> columns = table.getResolvedSchema().getColumns();
-        List<Boolean> fromPlan = columns.stream().map(column -> false).toList();
-        if (namesNondeterministicFunction(statement)) {
-            try {
-                fromPlan = PlanNondeterminism.sinkColumns(compiledPlan(table, false), planner(), batch());
-            } catch (CompiledPlans.PlanNotCompiled notCompiled) {
-                // as initialized
-            }
-        }
+        List<Boolean> fromPlan = nondeterministicInPlan(statement, columns.size(), () -> compiledPlan(table, false));
         List<Boolean> placeholders = new ArrayList<>();
         for (int i = 0; i < columns.size(); i++) {
             placeholders.add(fromPlan.get(i)

@@ -101,13 +101,12 @@ final class SimulatorBackEnd implements SessionBackEnd {
         SessionSettings settings = new SessionSettings(planner.sessionOptions(), statementTimeout);
         StatementTrace trace = new StatementTrace(timelines);
         SinkRows rows = new CompiledPlan(compiled.json(), settings, fixturesDirectory).run(0, trace);
-        return result(statement, compiled.sink(), compiled.columns(), rows, settings, trace);
+        return result(statement, compiled, rows, settings, trace);
     }
 
     private StatementResult result(
             ParsedStatement statement,
-            String sink,
-            List<String> names,
+            CompiledPlans.CompiledQuery compiled,
             SinkRows sinkRows,
             SessionSettings settings,
             StatementTrace trace) {
@@ -117,7 +116,11 @@ final class SimulatorBackEnd implements SessionBackEnd {
             Object[] row = change.values();
             List<String> values = new ArrayList<>(row.length);
             for (int i = 0; i < row.length; i++) {
-                values.add(Values.render(row[i], columns.get(i).type(), settings.timeZone()));
+                // a value Flink declares nondeterministic is the Flink engine's placeholder, whatever it is here
+                values.add(
+                        compiled.placeholders().get(i)
+                                ? ResultRow.NONDETERMINISTIC
+                                : Values.render(row[i], columns.get(i).type(), settings.timeZone()));
             }
             rows.add(new ResultRow(change.kind(), values));
         }
@@ -132,8 +135,8 @@ final class SimulatorBackEnd implements SessionBackEnd {
         return new StatementResult(
                 statement.line(),
                 statement.firstWords(),
-                sink,
-                names,
+                compiled.sink(),
+                compiled.columns(),
                 rows,
                 sinkRows.ordered(),
                 trace.lateRowsDropped(),

@@ -2736,6 +2736,17 @@ class FlinkRulesTest {
     }
 
     @RuleCase(onFlink = true)
+    void aFunctionFlinkDeclaresNondeterministicIsAPlaceholderOnBothEnginesWhateverItsArguments() {
+        // UNIX_TIMESTAMP(text) reads no clock, but Flink's operator table declares every UNIX_TIMESTAMP
+        // nondeterministic: the Flink engine prints its placeholder, so the simulator takes the same plan's word
+        assertThat(lastRows(
+                        "a,1.5,1,2024-03-01 10:00:01\n",
+                        TABLE,
+                        "SELECT k, UNIX_TIMESTAMP(CAST(ts AS STRING)) AS unix, t FROM events;"))
+                .containsExactly("+I[a, <nondeterministic>, 1]");
+    }
+
+    @RuleCase(onFlink = true)
     void aValueIsNondeterministicWhereFlinksPlanComputesItFromTheClockOrRandomness() {
         // the plan keeps IS NOT NULL(NOW()), but NOW(), UUID() and LOCALTIMESTAMP are typed NOT NULL there: Flink gives
         // TRUE every run; what the plan computes from NOW(), UUID() or processing time is a placeholder, through a view
