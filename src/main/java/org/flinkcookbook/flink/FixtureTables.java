@@ -52,7 +52,7 @@ final class FixtureTables {
         ContextResolvedTable table = catalog.getTable(id).orElseThrow();
         Map<String, String> own = table.getResolvedTable().getOptions();
         Changes changes = ChangelogSources.of(own);
-        checkFixture(binding.line(), binding.csvPath(), fixture.csv(), table.getResolvedSchema(), changes);
+        checkFixture(binding.line(), fixture.csv(), table.getResolvedSchema(), changes);
         Map<String, String> options = FixtureConnector.options(
                 FixturePlaceholder.uriOf(fixture.csv()),
                 StandIns.canBeLookedUp(own.getOrDefault("connector", "")),
@@ -69,8 +69,7 @@ final class FixtureTables {
     }
 
     /** A malformed fixture row is reported with its line, before Flink fails on it with a stack of its own. */
-    private void checkFixture(int line, String csvPath, Path csv, ResolvedSchema schema, Changes changes)
-            throws StatementFailure {
+    private void checkFixture(int line, Path csv, ResolvedSchema schema, Changes changes) throws StatementFailure {
         List<Column> physical =
                 schema.getColumns().stream().filter(Column::isPhysical).toList();
         List<String> names = new ArrayList<>();
@@ -87,7 +86,7 @@ final class FixtureTables {
         int rowtime = schema.getWatermarkSpecs().isEmpty()
                 ? -1
                 : names.indexOf(schema.getWatermarkSpecs().get(0).getRowtimeAttribute());
-        String shownAs = fixturesDirectory.getFileName() + "/" + csvPath;
+        String shownAs = shownAs(csv);
         Optional<String> problem;
         try {
             FileAccess.readable(csv); // before reading it: a row of it may end up in the message
@@ -100,6 +99,19 @@ final class FixtureTables {
         if (problem.isPresent()) {
             throw new StatementFailure(line, problem.get());
         }
+    }
+
+    /**
+     * How messages name a fixture file: relative to the fixtures directory, under its name, however
+     * the directive or the table spelled the path (an absolute one too).
+     */
+    private String shownAs(Path file) {
+        Path fixtures = fixturesDirectory.toAbsolutePath().normalize();
+        Path absolute = file.toAbsolutePath().normalize();
+        return absolute.startsWith(fixtures)
+                ? fixturesDirectory.getFileName() + "/"
+                        + fixtures.relativize(absolute).toString().replace('\\', '/')
+                : absolute.toString();
     }
 
     /** A table that reads a CSV file of the fixtures directory directly gets the same check as a bound one. */
@@ -117,8 +129,7 @@ final class FixtureTables {
         if (!file.startsWith(fixtures)) {
             return;
         }
-        String shownAs = fixturesDirectory.getFileName() + "/"
-                + fixtures.relativize(file).toString().replace('\\', '/');
+        String shownAs = shownAs(file);
         if (!Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
             throw new StatementFailure(
                     statement.line(),
@@ -133,12 +144,7 @@ final class FixtureTables {
         ContextResolvedTable table = catalog.getTable(
                         catalog.qualifyIdentifier(UnresolvedIdentifier.of(created.getName().names)))
                 .orElseThrow();
-        checkFixture(
-                statement.line(),
-                fixtures.relativize(file).toString().replace('\\', '/'),
-                file,
-                table.getResolvedSchema(),
-                Changes.INSERT_ONLY);
+        checkFixture(statement.line(), file, table.getResolvedSchema(), Changes.INSERT_ONLY);
     }
 
     /** The file of a {@code file:} path as ${fixtures} writes it: not URI-encoded, so spaces stay spaces. */

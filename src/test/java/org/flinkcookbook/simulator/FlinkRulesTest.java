@@ -2735,6 +2735,16 @@ class FlinkRulesTest {
                 .containsExactly("+I[a, 1]", "+I[b, 2]");
     }
 
+    @RuleCase
+    void aFixtureRowThatDoesNotFitIsNamedInTheFixturesDirectoryWhateverPathTheDirectiveSpells() {
+        // this class's directives spell the fixture's absolute path; the message names it as the user knows it (the
+        // Flink engine checks fixtures with the same FixtureTables, but this class's shared one has other fixtures)
+        RecipeRun run = run("a,1.5,2024-03-01 10:00:01\n", TABLE, "SELECT k FROM events;");
+
+        assertThat(run.problem().message())
+                .matches("fixtures/recipe\\d+\\.csv:1: has 3 fields but the table has 4 physical columns .*");
+    }
+
     @RuleCase(onFlink = true)
     void aFunctionFlinkDeclaresNondeterministicIsAPlaceholderOnBothEnginesWhateverItsArguments() {
         // UNIX_TIMESTAMP(text) reads no clock, but Flink's operator table declares every UNIX_TIMESTAMP
