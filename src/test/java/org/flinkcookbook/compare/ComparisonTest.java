@@ -17,6 +17,20 @@ class ComparisonTest {
 
     private static final List<String> WINDOW_COLUMNS = List.of("window_start", "window_end", "cnt", "total");
 
+    /** The result of a statement at {@code line} that gave one row of one column. */
+    private static StatementResult oneValue(int line, String label, String column, String value) {
+        return new StatementResult(
+                line,
+                label,
+                null,
+                List.of(column),
+                List.of(ResultRow.insert(value)),
+                false,
+                null,
+                RowExplanations.NONE,
+                0);
+    }
+
     private static StatementResult windows(Long late, ResultRow... rows) {
         return new StatementResult(
                 42,
@@ -256,46 +270,10 @@ class ComparisonTest {
 
     @Test
     void statementsAddedOrRemovedFromTheRecipeAreExtraOrObsoleteResults() {
-        StatementResult kept = new StatementResult(
-                10,
-                "SELECT a",
-                null,
-                List.of("a"),
-                List.of(ResultRow.insert("1")),
-                false,
-                null,
-                RowExplanations.NONE,
-                0);
-        StatementResult removed = new StatementResult(
-                20,
-                "SELECT b",
-                null,
-                List.of("b"),
-                List.of(ResultRow.insert("2")),
-                false,
-                null,
-                RowExplanations.NONE,
-                0);
-        StatementResult added = new StatementResult(
-                22,
-                "SELECT c",
-                null,
-                List.of("c"),
-                List.of(ResultRow.insert("3")),
-                false,
-                null,
-                RowExplanations.NONE,
-                0);
-        StatementResult keptMoved = new StatementResult(
-                30,
-                "SELECT a",
-                null,
-                List.of("a"),
-                List.of(ResultRow.insert("1")),
-                false,
-                null,
-                RowExplanations.NONE,
-                0);
+        StatementResult kept = oneValue(10, "SELECT a", "a", "1");
+        StatementResult removed = oneValue(20, "SELECT b", "b", "2");
+        StatementResult added = oneValue(22, "SELECT c", "c", "3");
+        StatementResult keptMoved = oneValue(30, "SELECT a", "a", "1");
 
         List<Mismatch> mismatches =
                 Comparison.compare(List.of(expected(kept), expected(removed)), List.of(keptMoved, added));
