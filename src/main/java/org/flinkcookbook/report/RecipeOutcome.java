@@ -41,7 +41,7 @@ public record RecipeOutcome(
         String problem,
         List<String> warnings,
         boolean cached,
-        String remedy,
+        Remedy remedy,
         List<VersionOutcome> flinkVersions,
         List<ExpectedResult> expected) {
 
@@ -71,7 +71,7 @@ public record RecipeOutcome(
         private String problem;
         private List<String> warnings = List.of();
         private boolean cached;
-        private String remedy;
+        private Remedy remedy;
         private List<VersionOutcome> flinkVersions = List.of();
         private List<ExpectedResult> expected = List.of();
 
@@ -120,7 +120,7 @@ public record RecipeOutcome(
         }
 
         /** The command or step that puts the recipe right, instead of its status's own. */
-        public Builder remedy(String remedy) {
+        public Builder remedy(Remedy remedy) {
             this.remedy = remedy;
             return this;
         }
@@ -276,11 +276,16 @@ public record RecipeOutcome(
 
     /** The command that puts things right, ending every message about this recipe: for this recipe alone. */
     public String remedy(GoalCommand mvn) {
-        return remedy != null ? remedy : status.remedy(mvn.forRecipe(path));
+        return fix().render(mvn.forRecipe(path));
+    }
+
+    /** What puts this recipe right: its own remedy, or its status's. */
+    public Remedy fix() {
+        return remedy != null ? remedy : status.remedy();
     }
 
     /** This outcome, put right by {@code remedy} instead of its status's remedy. */
-    public RecipeOutcome withRemedy(String remedy) {
+    public RecipeOutcome withRemedy(Remedy remedy) {
         return toBuilder().remedy(remedy).build();
     }
 
