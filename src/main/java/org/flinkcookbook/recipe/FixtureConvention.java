@@ -45,18 +45,12 @@ public final class FixtureConvention {
      */
     public static Map<String, String> unboundSources(Recipe recipe) {
         Map<String, String> tables = new LinkedHashMap<>();
-        for (Statement statement : recipe.statements()) {
-            createdTable(statement).ifPresent(create -> {
-                List<String> names = create.getName().names;
-                String name = names.get(names.size() - 1);
-                String connector = create.getProperties().getOrDefault("connector", "");
-                if (recipe.fixtureFor(name).isEmpty()
-                        && !isSink(connector)
-                        && tables.keySet().stream().noneMatch(name::equalsIgnoreCase)) {
-                    tables.put(name, connector);
-                }
-            });
-        }
+        created(recipe).forEach((name, created) -> {
+            String connector = created.create().getProperties().getOrDefault("connector", "");
+            if (recipe.fixtureFor(name).isEmpty() && !isSink(connector)) {
+                tables.put(name, connector);
+            }
+        });
         return tables;
     }
 
@@ -103,12 +97,22 @@ public final class FixtureConvention {
     /** The last name part of every table the recipe's running statements create, as written, with the line of its first CREATE. */
     public static Map<String, Integer> createdTables(Recipe recipe) {
         Map<String, Integer> tables = new LinkedHashMap<>();
+        created(recipe).forEach((name, created) -> tables.put(name, created.line()));
+        return tables;
+    }
+
+    /** A table's first CREATE TABLE and its line. */
+    private record Created(int line, SqlCreateTable create) {}
+
+    /** Every table the recipe's running statements create, by the last part of its name as written: its first CREATE. */
+    private static Map<String, Created> created(Recipe recipe) {
+        Map<String, Created> tables = new LinkedHashMap<>();
         for (Statement statement : recipe.statements()) {
             createdTable(statement).ifPresent(create -> {
                 List<String> names = create.getName().names;
                 String name = names.get(names.size() - 1);
                 if (tables.keySet().stream().noneMatch(name::equalsIgnoreCase)) {
-                    tables.put(name, statement.line());
+                    tables.put(name, new Created(statement.line(), create));
                 }
             });
         }
