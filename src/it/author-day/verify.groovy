@@ -7,7 +7,8 @@ assert new File(basedir, 'recipes/totals.expected').file
 assert !new File(basedir, 'recipes/broken.expected').exists()
 assert log.contains("BROKEN       recipes/broken.md:15: SELECT no_such_column FROM readings: From line 15, column 8 to line 15, column 21: Column 'no_such_column' not found in any table")
 assert log.contains('(2 broken recipes have no values to write, so this goal goes on; cookbook:verify fails on them)')
-assert log.contains('fix the recipe, then run mvn cookbook:verify -Dcookbook.recipe=recipes/broken.md,recipes/typo.md again')
+// 8. after expected, the goal to run again is expected, for the two broken recipes alone
+assert log.contains('fix the recipe, then run mvn cookbook:expected -Dcookbook.recipe=recipes/broken.md,recipes/typo.md again')
 // 5. a typo and a reserved word: the token, its line and column, and what to do
 assert log.contains('recipes/typo.md:16: SELEC page, COUNT(*) AS views FROM clicks GROUP BY page: "SELEC" at line 16, column 1 starts no statement')
 // 6. fixtures: the recipe it cannot read fails the build, at its line
@@ -18,7 +19,13 @@ assert log.contains('then run mvn cookbook:fixtures again')
 assert log.contains('ORPHANED     recipes/renamed.expected')
 assert log.contains('recipes/renamed.expected:1: has no recipe: recipes/renamed.md is gone (renamed or deleted)')
 assert log.contains('FAILED       recipes/renamed.expected')
+// 8. the orphan is told to go, not to be accepted into a recipe filter beside the failed recipe
+assert log.contains('  next: run mvn cookbook:expected -Dcookbook.fixtures=edited/fixtures -Dcookbook.recipe=recipes/totals.md to accept the new values')
+assert log.contains('  next: rename it with its recipe, or delete it with mvn cookbook:expected -Dcookbook.unreferenced=delete -Dcookbook.fixtures=edited/fixtures -Dcookbook.recipe=recipes/renamed.expected')
+assert !log.contains('recipes/totals.md,recipes/renamed.expected')
+// and that command deletes it, running no recipe
 assert log.contains('Deleted recipes/renamed.expected: its recipe is gone (cookbook.unreferenced=delete)')
+assert log.contains('cookbook.recipe=recipes/renamed.expected selects no recipe, only the expected files deleted: nothing to write')
 assert !new File(basedir, 'recipes/renamed.expected').exists()
 // 7. the expected file names the late rows; after a fixture edit, the failure lists the 3 rows whose lateness
 // changed (newly dropped, no longer dropped), not every late row, and marks no window changed
