@@ -2811,4 +2811,33 @@ class FlinkRulesTest {
                         "+I[ab, 2024-04-07 01:48:37.052, 6]",
                         "+I[ab, 2024-04-07 02:12:30.389, 15]");
     }
+
+    @RuleCase(onFlink = true)
+    void aColumnTypedNotNullThatIsNullAtRunTimeFailsTheSinksNotNullEnforcer() {
+        // CommonExecSink#applyConstraintValidations: the collect sink checks the columns the query's type makes NOT
+        // NULL; a DECIMAL cast of a NOT NULL value that overflows is NULL at run time and fails the job
+        // (table.exec.sink.not-null-enforcer = ERROR); a nullable value cast into a NOT NULL sink column is not
+        // checked there (the captured INSERT's column stays nullable: aNullWrittenIntoANotNullSinkColumn...)
+        String table = "CREATE TABLE events (id INT, p DECIMAL(5, 2), ts TIMESTAMP(3)) WITH ('connector' = 'datagen');";
+        String csv = """
+                1,1.10,2024-03-01 10:00:01
+                2,2.20,2024-03-01 10:00:02
+                """;
+        for (String query : List.of(
+                "SELECT id, CAST(99.96 AS DECIMAL(3, 1)) AS c FROM events;",
+                "SELECT id, CAST(COALESCE(p, 0) * 100 AS DECIMAL(3, 1)) AS c FROM events;")) {
+            RecipeRun run = run(csv, table, query);
+            assertThat(run.problem().status()).isEqualTo(RecipeStatus.ERROR);
+            assertThat(run.problem().message())
+                    .contains("Column 'c' is NOT NULL, however, a null value is being written");
+        }
+        RecipeRun insert = run(
+                csv,
+                table,
+                "CREATE TABLE vs (a INT, c DECIMAL(3, 1)) WITH ('connector' = 'blackhole');",
+                "INSERT INTO vs VALUES (3, 99.96);");
+        assertThat(insert.problem().status()).isEqualTo(RecipeStatus.ERROR);
+        assertThat(lastRows(csv, table, "SELECT id, CAST(p * 100 AS DECIMAL(3, 1)) AS c FROM events;"))
+                .containsExactly("+I[1, <NULL>]", "+I[2, <NULL>]");
+    }
 }
