@@ -2840,4 +2840,39 @@ class FlinkRulesTest {
         assertThat(lastRows(csv, table, "SELECT id, CAST(p * 100 AS DECIMAL(3, 1)) AS c FROM events;"))
                 .containsExactly("+I[1, <NULL>]", "+I[2, <NULL>]");
     }
+
+    @RuleCase(onFlink = true)
+    void aRangeOverFrameForgetsItsKeyWhenTheKeysCleanupTimerFires() {
+        // RowTimeRangeBoundedPrecedingFunction#registerCleanupTimer: each row not late registers a timer at rowtime
+        // + 1.5 * interval + 1 unless the key's cleanup time is at least rowtime + interval + 1; when the key's
+        // current cleanup time fires, its rows, accumulators and last triggering time are cleared. b's rows up to
+        // 10:00:09.999 set it to 10:00:17.500, which the watermark 10:00:18 fires: b's 10:00:14.999 row then sums
+        // alone (not with 10:00:09.999, exactly 5 s before it), and 10:00:08, below b's last timer before the
+        // cleanup, is not late
+        String csv = """
+                b,2,2024-03-01 10:00:04.999
+                b,4,2024-03-01 10:00:07
+                b,7,2024-03-01 10:00:09.999
+                a,1,2024-03-01 10:00:12
+                a,10,2024-03-01 10:00:20
+                b,11,2024-03-01 10:00:14.999
+                b,3,2024-03-01 10:00:08
+                """;
+        RecipeRun run = run(
+                csv,
+                "CREATE TABLE events (k STRING, v INT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts - INTERVAL '2' SECOND) "
+                        + "WITH ('connector' = 'datagen');",
+                "SELECT k, v, SUM(v) OVER (PARTITION BY k ORDER BY ts RANGE BETWEEN INTERVAL '5' SECOND PRECEDING "
+                        + "AND CURRENT ROW) AS s FROM events;");
+        assertThat(rows(run))
+                .containsExactlyInAnyOrder(
+                        "+I[b, 2, 2]",
+                        "+I[b, 4, 6]",
+                        "+I[b, 7, 13]",
+                        "+I[a, 1, 1]",
+                        "+I[a, 10, 10]",
+                        "+I[b, 3, 3]",
+                        "+I[b, 11, 11]");
+        assertThat(run.results().get(0).lateRowsDropped()).isZero();
+    }
 }
