@@ -2875,4 +2875,31 @@ class FlinkRulesTest {
                         "+I[b, 11, 11]");
         assertThat(run.results().get(0).lateRowsDropped()).isZero();
     }
+
+    @RuleCase(onFlink = true)
+    void aBatchOrderByThatTiesDifferentRowsIsUnsupported() {
+        // batch ORDER BY ... LIMIT is SortLimitOperator's heap, ORDER BY alone SortOperator's QuickSort: neither
+        // keeps the arrival order of tied rows (Flink gave a 8, a 5, a 3 for ORDER BY k LIMIT 3 of a 1, 3, 5, 8)
+        String csv = """
+                a,1
+                b,2
+                a,3
+                a,5
+                a,8
+                """;
+        String table = "CREATE TABLE events (k STRING, v INT) WITH ('connector' = 'datagen');";
+        assertUnsupported(
+                run(
+                        csv,
+                        "SET 'execution.runtime-mode' = 'batch';",
+                        table,
+                        "SELECT k, v FROM events ORDER BY k LIMIT 3;"),
+                "a batch ORDER BY (and LIMIT) whose sort keys tie different rows");
+        assertThat(lastRows(
+                        csv,
+                        "SET 'execution.runtime-mode' = 'batch';",
+                        table,
+                        "SELECT k, v FROM events ORDER BY k, v DESC LIMIT 3;"))
+                .containsExactly("+I[a, 8]", "+I[a, 5]", "+I[a, 3]");
+    }
 }
