@@ -27,7 +27,9 @@ import org.flinkcookbook.simulator.types.Timestamps;
  * waits under its rowtime, with a timer there. When the watermark reaches a timer, the key's rows of
  * that rowtime are processed in arrival order: ROWS accumulates each one, retracting the oldest row
  * once the frame holds n + 1, and emits it; RANGE retracts the rows more than the interval before
- * the rowtime, accumulates all rows of the rowtime and emits each with the same values.
+ * the rowtime, accumulates all rows of the rowtime and emits each with the same values. RANGE also
+ * keeps the function's per-key cleanup timer, which clears the key's rows, frame and last timer when
+ * the key's current cleanup time fires ({@link #registerCleanupTimer}).
  *
  * <p>Flink accumulates and retracts; the simulator computes each frame's calls afresh, which gives
  * the same values for COUNT, MIN, MAX and for sums and averages of exact types that cannot overflow
