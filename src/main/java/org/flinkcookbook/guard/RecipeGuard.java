@@ -24,6 +24,7 @@ import org.apache.flink.sql.parser.ddl.catalog.SqlCreateCatalog;
 import org.apache.flink.sql.parser.ddl.table.SqlCreateTable;
 import org.apache.flink.sql.parser.ddl.view.SqlCreateView;
 import org.apache.flink.sql.parser.dql.SqlLoadModule;
+import org.flinkcookbook.io.RealPaths;
 import org.flinkcookbook.recipe.FixtureBinding;
 import org.flinkcookbook.recipe.Recipe;
 import org.flinkcookbook.sql.FixturePlaceholder;
@@ -90,7 +91,7 @@ public final class RecipeGuard {
      * @param allowedFunctionClasses classes a recipe may register with CREATE FUNCTION
      */
     public RecipeGuard(Path projectDirectory, Path fixturesDirectory, Set<String> allowedFunctionClasses) {
-        this.projectDirectory = FileAccess.realPath(projectDirectory);
+        this.projectDirectory = RealPaths.of(projectDirectory);
         this.fixturesDirectory = fixturesDirectory.toAbsolutePath().normalize();
         this.allowedFunctionClasses = Set.copyOf(allowedFunctionClasses);
     }
@@ -99,8 +100,8 @@ public final class RecipeGuard {
     public List<Refusal> check(Recipe recipe) {
         List<Refusal> refusals = new ArrayList<>();
         for (FixtureBinding fixture : recipe.fixtures()) {
-            Path csv = FileAccess.realPath(fixturesDirectory.resolve(fixture.csvPath()));
-            if (!csv.startsWith(FileAccess.realPath(fixturesDirectory))) {
+            Path csv = RealPaths.of(fixturesDirectory.resolve(fixture.csvPath()));
+            if (!csv.startsWith(RealPaths.of(fixturesDirectory))) {
                 refusals.add(new Refusal(
                         fixture.line(),
                         "the fixture " + fixture.csvPath()
@@ -406,8 +407,8 @@ public final class RecipeGuard {
         } catch (IllegalArgumentException notAUri) {
             file = Path.of(path);
         }
-        Path resolved = FileAccess.realPath(file.isAbsolute() ? file : projectDirectory.resolve(file));
-        return resolved.startsWith(projectDirectory) || resolved.startsWith(FileAccess.realPath(fixturesDirectory));
+        Path resolved = RealPaths.of(file.isAbsolute() ? file : projectDirectory.resolve(file));
+        return resolved.startsWith(projectDirectory) || resolved.startsWith(RealPaths.of(fixturesDirectory));
     }
 
     private static Map<String, String> options(SqlNode parsed) {
