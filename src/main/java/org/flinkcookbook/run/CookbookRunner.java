@@ -346,17 +346,17 @@ public final class CookbookRunner {
      * one that ran, and in a watch values are accepted with a key.
      */
     private RecipeOutcome withRemedy(RecipeOutcome outcome, Mode mode) {
+        boolean accepted = outcome.status() == RecipeStatus.FAILED || outcome.status() == RecipeStatus.NO_EXPECTED;
+        if (acceptKey != null && accepted) {
+            return outcome.withRemedy(Remedy.say("press " + acceptKey + " to accept "
+                    + (outcome.status() == RecipeStatus.FAILED ? "the new values" : "its values")
+                    + " into its expected file"));
+        }
         if (outcome.remedy() != null) {
             return outcome;
         }
         return switch (outcome.status()) {
             case ERROR, BROKEN -> outcome.withRemedy(fixThenCheck("the recipe", mode));
-            case FAILED, NO_EXPECTED ->
-                acceptKey == null
-                        ? outcome
-                        : outcome.withRemedy(Remedy.say("press " + acceptKey + " to accept "
-                                + (outcome.status() == RecipeStatus.FAILED ? "the new values" : "its values")
-                                + " into its expected file"));
             default -> outcome;
         };
     }
@@ -561,6 +561,7 @@ public final class CookbookRunner {
                     .results(run.results())
                     .problem(1, "has no expected values (" + finder.displayPath(expectedFile) + ")")
                     .warnings(run.warnings())
+                    .remedy(RecipeStatus.NO_EXPECTED.remedy()) // none to accept: its values are to be recorded
                     .build();
         }
         List<ExpectedResult> expected;

@@ -207,8 +207,12 @@ class CookbookRunnerTest {
                         .get(0)
                         .status())
                 .isEqualTo(RecipeStatus.NO_EXPECTED);
-        assertThat(run(CookbookRunner.Mode.VERIFY, true, null).outcomes().get(0).status())
-                .isEqualTo(RecipeStatus.FAILED);
+        RecipeOutcome required =
+                run(CookbookRunner.Mode.VERIFY, true, null).outcomes().get(0);
+        assertThat(required.status()).isEqualTo(RecipeStatus.FAILED);
+        // there are no values to accept: they are to be recorded
+        assertThat(required.remedy(command))
+                .isEqualTo("run mvn cookbook:expected -Dcookbook.recipe=recipes/a.md to record its values");
     }
 
     @Test
@@ -709,15 +713,14 @@ class CookbookRunnerTest {
         assertThat(required.failsBuild()).isTrue();
         assertThat(required.screen())
                 .contains(
-                        "  next: run mvn cookbook:expected -Dcookbook.recipe=recipes/b.md to accept the new values",
+                        "  next: run mvn cookbook:expected -Dcookbook.recipe=recipes/b.md to record its values",
                         "  next: rename it with its recipe, or delete it with mvn cookbook:expected"
                                 + " -Dcookbook.unreferenced=delete -Dcookbook.recipe=recipes/a.expected")
                 .noneMatch(line -> line.contains("recipes/b.md,recipes/a.expected"));
         assertThat(required.failureAdvice())
-                .isEqualTo(
-                        "2 failed: run mvn cookbook:expected -Dcookbook.recipe=recipes/b.md to accept the new values;"
-                                + " rename it with its recipe, or delete it with mvn cookbook:expected"
-                                + " -Dcookbook.unreferenced=delete -Dcookbook.recipe=recipes/a.expected");
+                .isEqualTo("2 failed: run mvn cookbook:expected -Dcookbook.recipe=recipes/b.md to record its values;"
+                        + " rename it with its recipe, or delete it with mvn cookbook:expected"
+                        + " -Dcookbook.unreferenced=delete -Dcookbook.recipe=recipes/a.expected");
 
         assertThat(CookbookRunner.deleteUnreferencedExpected(project, project.resolve("recipes"), ""))
                 .containsExactly("recipes/a.expected");
