@@ -21,6 +21,7 @@ import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 import org.flinkcookbook.io.AtomicFiles;
 import org.flinkcookbook.io.FileDigests;
+import org.flinkcookbook.io.RealPaths;
 
 /**
  * Where the passes of one project are kept: outside its checkout, in a per-user directory (the
@@ -56,7 +57,7 @@ public final class CacheDirectory {
         Path project = projectDirectory.toRealPath();
         Path top = root.toAbsolutePath().normalize();
         AtomicFiles.refuseLinks(top);
-        if (realPath(top).startsWith(project)) {
+        if (RealPaths.of(top).startsWith(project)) {
             throw new IOException("the cache directory " + top + " lies inside the project " + project
                     + ", where a pull request could commit passes; keep it outside, for example"
                     + " -Dcookbook.cacheDirectory="
@@ -116,15 +117,6 @@ public final class CacheDirectory {
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("every Java has " + MAC, e);
         }
-    }
-
-    /** The path with the links of its existing part resolved. */
-    private static Path realPath(Path path) throws IOException {
-        Path existing = path;
-        while (!Files.exists(existing)) {
-            existing = existing.getParent();
-        }
-        return existing.toRealPath().resolve(existing.relativize(path));
     }
 
     private static int indexOf(byte[] bytes, byte wanted) {

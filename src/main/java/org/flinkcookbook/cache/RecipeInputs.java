@@ -1,13 +1,12 @@
 package org.flinkcookbook.cache;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collection;
 import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
+import org.flinkcookbook.io.RealPaths;
 import org.flinkcookbook.recipe.FixtureConvention;
 import org.flinkcookbook.recipe.Recipe;
 
@@ -28,8 +27,10 @@ public record RecipeInputs(SortedSet<Path> files) {
     /** The recipe's own files, and the files {@code read} while it ran. */
     public static RecipeInputs of(Path recipe, Path recipesDirectory, Path fixturesDirectory, Collection<Path> read) {
         Path file = absolute(recipe);
-        SortedSet<Path> files = new TreeSet<>(ownFiles(file));
-        files.add(absolute(fixturesDirectory.resolve(FixtureConvention.directoryOf(absolute(recipesDirectory), file))));
+        SortedSet<Path> files = new TreeSet<>();
+        ownFiles(file).forEach(own -> withLinks(own, files));
+        withLinks(
+                fixturesDirectory.resolve(FixtureConvention.directoryOf(RealPaths.of(recipesDirectory), file)), files);
         read.stream().map(RecipeInputs::absolute).forEach(files::add);
         return new RecipeInputs(files);
     }
@@ -67,17 +68,17 @@ public record RecipeInputs(SortedSet<Path> files) {
         return Set.of(recipe, absolute(Recipe.expectedFileOf(recipe)));
     }
 
-    /** The path with the links of its existing part resolved, as the guard records reads. */
+    /** The file's real path and the links on its way, as the guard records a read. */
+    private static void withLinks(Path file, Collection<Path> files) {
+        files.addAll(RealPaths.linksOnTheWay(file));
+        files.add(RealPaths.of(file));
+    }
+
+    /**
+     * The path as the guard records reads: its directory's links resolved, and its own name kept
+     * when it is a link, which is an input of its own (a link git says changed is that link).
+     */
     private static Path absolute(Path path) {
-        Path normalized = path.toAbsolutePath().normalize();
-        Path existing = normalized;
-        while (existing != null && !Files.exists(existing)) {
-            existing = existing.getParent();
-        }
-        try {
-            return existing == null ? normalized : existing.toRealPath().resolve(existing.relativize(normalized));
-        } catch (IOException unreadable) {
-            return normalized;
-        }
+        return RealPaths.named(path);
     }
 }

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
+import org.flinkcookbook.io.RealPaths;
 
 /**
  * Which files recipes may read, enforced where the engines read them rather than predicted from
@@ -95,9 +96,9 @@ public final class FileAccess {
      */
     public static Allowance allow(Path projectDirectory, Path fixturesDirectory, Collection<Path> writtenDirectories) {
         List<Path> written = new ArrayList<>();
-        written.add(realPath(projectDirectory.resolve(BUILD_DIRECTORY)));
-        writtenDirectories.forEach(directory -> written.add(realPath(directory)));
-        Roots roots = new Roots(realPath(projectDirectory), realPath(fixturesDirectory), List.copyOf(written));
+        written.add(RealPaths.of(projectDirectory.resolve(BUILD_DIRECTORY)));
+        writtenDirectories.forEach(directory -> written.add(RealPaths.of(directory)));
+        Roots roots = new Roots(RealPaths.of(projectDirectory), RealPaths.of(fixturesDirectory), List.copyOf(written));
         ALLOWED.add(roots);
         return () -> ALLOWED.remove(roots);
     }
@@ -123,7 +124,7 @@ public final class FileAccess {
         Path absolute = path.isAbsolute()
                 ? path
                 : allowed.get(allowed.size() - 1).project().resolve(path);
-        Path real = realPath(absolute);
+        Path real = RealPaths.of(absolute);
         Optional<String> system = notData(real);
         if (system.isPresent()) {
             throw new AccessDeniedException(path.toString(), null, system.get());
@@ -134,6 +135,8 @@ public final class FileAccess {
                 if (refusal.isPresent()) {
                     throw new AccessDeniedException(path.toString(), null, refusal.get());
                 }
+                // the links on the way are read too: pointing one elsewhere changes what is read
+                RealPaths.linksOnTheWay(absolute).forEach(InputLog::read);
                 InputLog.read(real);
                 return real;
             }
@@ -188,37 +191,12 @@ public final class FileAccess {
 
     /** True when {@code file}, symbolic links resolved, lies under {@code directory}: where a generated file may go. */
     public static boolean isInside(Path file, Path directory) {
-        return realPath(file).startsWith(realPath(directory));
+        return RealPaths.of(file).startsWith(RealPaths.of(directory));
     }
 
     /** Refuses every write: sinks are captured, and nothing of a recipe is written but its expected file. */
     static AccessDeniedException writeRefused(Object path) {
         return new AccessDeniedException(
                 String.valueOf(path), null, "recipes may not write files; INSERT results are captured");
-    }
-
-    /** The real path of the nearest existing ancestor, with the rest appended: symbolic links resolved. */
-    static Path realPath(Path path) {
-        Path absolute = path.toAbsolutePath();
-        try {
-            return absolute.toRealPath();
-        } catch (IOException missing) {
-            // resolve the part that exists
-        }
-        Path normalized = absolute.normalize();
-        Path existing = normalized;
-        while (existing != null && !Files.exists(existing)) {
-            existing = existing.getParent();
-        }
-        if (existing == null) {
-            return normalized;
-        }
-        try {
-            return existing.toRealPath()
-                    .resolve(existing.relativize(normalized))
-                    .normalize();
-        } catch (IOException e) {
-            return normalized;
-        }
     }
 }

@@ -24,6 +24,7 @@ import org.apache.flink.sql.parser.ddl.catalog.SqlCreateCatalog;
 import org.apache.flink.sql.parser.ddl.table.SqlCreateTable;
 import org.apache.flink.sql.parser.ddl.view.SqlCreateView;
 import org.apache.flink.sql.parser.dql.SqlLoadModule;
+import org.flinkcookbook.io.RealPaths;
 import org.flinkcookbook.recipe.FixtureBinding;
 import org.flinkcookbook.recipe.Recipe;
 import org.flinkcookbook.sql.FixturePlaceholder;
@@ -42,8 +43,6 @@ import org.flinkcookbook.sql.TableReads;
  * opened.
  */
 public final class RecipeGuard {
-
-    private static final String BIND_FIXTURE = "bind a fixture with <!-- cookbook:fixture TABLE = file.csv -->";
 
     /** Option keys whose values name a server. */
     private static final List<String> NETWORK_OPTION_WORDS =
@@ -92,7 +91,7 @@ public final class RecipeGuard {
      * @param allowedFunctionClasses classes a recipe may register with CREATE FUNCTION
      */
     public RecipeGuard(Path projectDirectory, Path fixturesDirectory, Set<String> allowedFunctionClasses) {
-        this.projectDirectory = FileAccess.realPath(projectDirectory);
+        this.projectDirectory = RealPaths.of(projectDirectory);
         this.fixturesDirectory = fixturesDirectory.toAbsolutePath().normalize();
         this.allowedFunctionClasses = Set.copyOf(allowedFunctionClasses);
     }
@@ -101,8 +100,8 @@ public final class RecipeGuard {
     public List<Refusal> check(Recipe recipe) {
         List<Refusal> refusals = new ArrayList<>();
         for (FixtureBinding fixture : recipe.fixtures()) {
-            Path csv = FileAccess.realPath(fixturesDirectory.resolve(fixture.csvPath()));
-            if (!csv.startsWith(FileAccess.realPath(fixturesDirectory))) {
+            Path csv = RealPaths.of(fixturesDirectory.resolve(fixture.csvPath()));
+            if (!csv.startsWith(RealPaths.of(fixturesDirectory))) {
                 refusals.add(new Refusal(
                         fixture.line(),
                         "the fixture " + fixture.csvPath()
@@ -302,22 +301,21 @@ public final class RecipeGuard {
         if (KnownConnector.named(connector)
                 .filter(KnownConnector::talksToServer)
                 .isPresent()) {
-            return "would open a network connection (connector '" + connector + "'); " + BIND_FIXTURE;
+            return "would open a network connection (connector '" + connector + "')";
         }
         for (Map.Entry<String, String> option : options.entrySet()) {
             String key = option.getKey().toLowerCase(Locale.ROOT);
             if (NETWORK_OPTION_WORDS.stream().anyMatch(key::endsWith)) {
-                return "would open a network connection (option '" + option.getKey() + "'); " + BIND_FIXTURE;
+                return "would open a network connection (option '" + option.getKey() + "')";
             }
         }
         String path = options.get("path");
         if (path != null && !insideProject(path)) {
-            return "is read from " + path + ", outside the project and fixtures directories; keep files there or "
-                    + BIND_FIXTURE;
+            return "is read from " + path + ", outside the project and fixtures directories";
         }
         boolean endless = ENDLESS_CONNECTORS.contains(connector) && !options.containsKey("number-of-rows")
                 || options.containsKey("source.monitor-interval");
-        return endless ? "reads an unbounded source (connector '" + connector + "'); " + BIND_FIXTURE : null;
+        return endless ? "reads an unbounded source (connector '" + connector + "')" : null;
     }
 
     private void checkSetting(Statement statement, SqlSet set, List<Refusal> refusals) {
@@ -409,8 +407,8 @@ public final class RecipeGuard {
         } catch (IllegalArgumentException notAUri) {
             file = Path.of(path);
         }
-        Path resolved = FileAccess.realPath(file.isAbsolute() ? file : projectDirectory.resolve(file));
-        return resolved.startsWith(projectDirectory) || resolved.startsWith(FileAccess.realPath(fixturesDirectory));
+        Path resolved = RealPaths.of(file.isAbsolute() ? file : projectDirectory.resolve(file));
+        return resolved.startsWith(projectDirectory) || resolved.startsWith(RealPaths.of(fixturesDirectory));
     }
 
     private static Map<String, String> options(SqlNode parsed) {

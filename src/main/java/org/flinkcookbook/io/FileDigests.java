@@ -21,9 +21,9 @@ public final class FileDigests {
     private FileDigests() {}
 
     /**
-     * The hash of what a recipe read at {@code input}, as hex: a regular file's bytes, a directory's
-     * names and regular files (no link followed), or a word for a missing path. Nothing else is
-     * ever opened (a link, a device, a FIFO, a socket), and no more bytes are read than the file's
+     * The hash of what a recipe read at {@code input}, as hex: a regular file's bytes, a symbolic
+     * link's target (where it points, not followed), a directory's names, regular files and links,
+     * or a word for a missing path. Nothing else is ever opened (a device, a FIFO, a socket), and no more bytes are read than the file's
      * size said when it was looked at, so that a {@code /proc} file, which says 0, cannot make it
      * read for ever; a file that grows while it is read, or hashing that outlasts {@code
      * deadlineNanos} ({@link System#nanoTime()}), gives a hash that matches nothing, which only
@@ -41,14 +41,21 @@ public final class FileDigests {
             if (attributes.isDirectory()) {
                 List<Path> files;
                 try (Stream<Path> walk = Files.walk(input)) {
-                    files = walk.filter(file -> Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS))
+                    files = walk.filter(file ->
+                                    Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS) || Files.isSymbolicLink(file))
                             .sorted()
                             .toList();
                 }
                 for (Path file : files) {
                     digest.update((input.relativize(file) + "\n").getBytes(StandardCharsets.UTF_8));
-                    digestFile(digest, file, Files.size(file), deadlineNanos);
+                    if (Files.isSymbolicLink(file)) {
+                        digestLink(digest, file);
+                    } else {
+                        digestFile(digest, file, Files.size(file), deadlineNanos);
+                    }
                 }
+            } else if (attributes.isSymbolicLink()) {
+                digestLink(digest, input);
             } else if (attributes.isRegularFile()) {
                 digestFile(digest, input, attributes.size(), deadlineNanos);
             } else {
@@ -58,6 +65,11 @@ public final class FileDigests {
             return "unknown " + UUID.randomUUID();
         }
         return HexFormat.of().formatHex(digest.digest());
+    }
+
+    /** A link by where it points, never by what is there: its target is an input of its own when it is read. */
+    private static void digestLink(MessageDigest digest, Path link) throws IOException {
+        digest.update(("-> " + Files.readSymbolicLink(link) + "\n").getBytes(StandardCharsets.UTF_8));
     }
 
     private static void digestFile(MessageDigest digest, Path file, long size, long deadlineNanos) throws IOException {

@@ -354,6 +354,52 @@ class RecipeCacheTest {
                 .containsEntry("recipes/commented.md", "failed");
     }
 
+    /**
+     * A fixture reached through a symbolic link (a link a pull request commits, to a file or on a
+     * directory of the way) is read at its target: pointing the link at another file changes what
+     * the recipe reads, though no file the engine read changed, and git names only the link.
+     */
+    @Test
+    void aFixtureReachedThroughALinkRunsAgainWhenALinkOnTheWayIsPointedElsewhere() throws Exception {
+        String one = "1,a,10,2024-03-01 10:00:01\n";
+        String two = one + "2,b,20,2024-03-01 10:00:02\n";
+        write("fixtures/shared/one.csv", one);
+        write("fixtures/shared/two.csv", two);
+        write("fixtures/sets/first/data.csv", one);
+        write("fixtures/sets/second/data.csv", two);
+        Files.createSymbolicLink(project.resolve("fixtures/shared/current.csv"), Path.of("one.csv"));
+        Files.createSymbolicLink(project.resolve("fixtures/sets/now"), Path.of("first"));
+        for (String name : List.of("file", "directory")) {
+            String path = name.equals("file") ? "fixtures/shared/current.csv" : "fixtures/sets/now/data.csv";
+            write(
+                    "recipes/linked-" + name + ".md",
+                    "# Linked\n```sql\nCREATE TABLE events " + EVENTS
+                            + " WITH ('connector' = 'filesystem', 'path' = '" + path + "', 'format' = 'csv');\n"
+                            + COUNT + "\n```\n");
+        }
+        run(RecipeCache.none(), CookbookRunner.Mode.WRITE_EXPECTED);
+        commitTheProject();
+        assertThat(verify(SETTINGS))
+                .containsEntry("recipes/linked-file.md", "passed")
+                .containsEntry("recipes/linked-directory.md", "passed");
+
+        relink("fixtures/shared/current.csv", "two.csv");
+        relink("fixtures/sets/now", "second");
+
+        assertThat(outcomes(run(changedSince("HEAD", cacheDirectory()), CookbookRunner.Mode.VERIFY)))
+                .as("git names the links only")
+                .containsOnlyKeys("recipes/linked-file.md", "recipes/linked-directory.md");
+        assertThat(verify(SETTINGS))
+                .containsEntry("recipes/linked-file.md", "failed")
+                .containsEntry("recipes/linked-directory.md", "failed")
+                .containsEntry("recipes/bound.md", "cached");
+    }
+
+    private void relink(String link, String target) throws IOException {
+        Files.delete(project.resolve(link));
+        Files.createSymbolicLink(project.resolve(link), Path.of(target));
+    }
+
     @Test
     void aReferenceThatGitWouldReadAsAnOptionIsRefusedAndWritesNothing() throws Exception {
         commitTheProject();

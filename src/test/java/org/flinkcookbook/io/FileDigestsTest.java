@@ -39,14 +39,34 @@ class FileDigestsTest {
     }
 
     @Test
-    void procDevicesFifosAndLinksAreNeverReadAndNeverMatch() throws Exception {
+    void aLinkHashesByWhereItPointsNeverByWhatIsThere() throws Exception {
+        Files.writeString(Files.createDirectories(directory.resolve("data")).resolve("a.csv"), "1\n");
+        Files.writeString(directory.resolve("data/b.csv"), "1\n");
+        Path link = Files.createSymbolicLink(directory.resolve("data/current.csv"), Path.of("a.csv"));
+        String linkHash = FileDigests.ofInput(link, inAMinute());
+        String directoryHash = FileDigests.ofInput(directory.resolve("data"), inAMinute());
+        assertThat(linkHash)
+                .hasSize(64)
+                .isNotEqualTo(FileDigests.ofInput(directory.resolve("data/a.csv"), inAMinute()));
+
+        Files.delete(link);
+        Files.createSymbolicLink(link, Path.of("b.csv")); // the same bytes elsewhere
+
+        assertThat(FileDigests.ofInput(link, inAMinute())).isNotEqualTo(linkHash);
+        assertThat(FileDigests.ofInput(directory.resolve("data"), inAMinute())).isNotEqualTo(directoryHash);
+    }
+
+    @Test
+    void procDevicesAndFifosAreNeverReadAndNeverMatchNorIsALinkFollowed() throws Exception {
         Path fifo = directory.resolve("fifo");
         assertThat(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor())
                 .isZero();
         Path link = Files.createSymbolicLink(directory.resolve("link"), Path.of("/dev/zero"));
 
         assertThat(FileDigests.ofInput(fifo, inAMinute())).isEqualTo("not a regular file");
-        assertThat(FileDigests.ofInput(link, inAMinute())).isEqualTo("not a regular file");
+        assertThat(FileDigests.ofInput(link, inAMinute()))
+                .as("where it points, /dev/zero never opened")
+                .hasSize(64);
         assertThat(FileDigests.ofInput(Path.of("/dev/zero"), inAMinute())).isEqualTo("not a regular file");
         // a /proc file says it is regular and empty, then gives bytes without end
         String pagemap = FileDigests.ofInput(Path.of("/proc/self/pagemap"), inAMinute());
