@@ -43,9 +43,11 @@ def reports = new File(basedir, 'target/cookbook-reports')
 assert new File(reports, 'TEST-cookbook.recipes_good.md.xml').text.contains('tests="1"')
 def syntax = new File(reports, 'TEST-cookbook.recipes_syntax-error.md.xml').text
 assert syntax.contains('errors="1"') && syntax.contains('recipes/syntax-error.md:6')
-// the filter ran the good recipe alone; the skipped invocation wrote nothing
+// the filter selected the good recipe alone, reported from the first build's pass; the skipped invocation wrote nothing
 def report = new JsonSlurper().parse(new File(basedir, 'target/cookbook/report.json'))
 assert report.recipes*.path == ['recipes/good.md']
+assert log.contains('PASSED       recipes/good.md (cached: unchanged since it passed)')
+assert log.contains('1 recipe on flink: 1 passed, 0 failed, 0 errors')
 assert log.contains('Skipping the cookbook (cookbook.skip=true)')
 assert log.contains('cookbook.recipe=goood matches none of the 17 recipes in recipes:')
 assert log.contains('  recipes/good.md')

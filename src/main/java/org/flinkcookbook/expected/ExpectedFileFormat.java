@@ -41,8 +41,8 @@ import org.flinkcookbook.result.StatementResult;
  * line per row or, above the stored-rows limit, {@code rows: N (sha256 HASH)}. Values are written
  * as the Flink SQL client prints them; {@code <NULL>} is SQL NULL, {@code <nondeterministic>} a
  * value that differs from run to run; a value with surrounding spaces, a line break or one of those
- * words is written as a JSON string; {@code |} and {@code \} in other values are escaped with
- * {@code \}. Comment lines ({@code #}) directly above a header belong to that result; those
+ * words is written as a JSON string, as is a fixture's path in {@code late rows:} that has surrounding
+ * spaces or a line break; {@code |} and {@code \} in other values are escaped with {@code \}. Comment lines ({@code #}) directly above a header belong to that result; those
  * inside a result belong to the row below them. Both are kept when values are written again, as long
  * as the result is: above the same row, or after the rows when that row is gone.
  */
@@ -54,6 +54,9 @@ public final class ExpectedFileFormat {
     private static final Pattern HEADER = Pattern.compile("^== line (\\d+): (.*)$");
     private static final Pattern DIGEST = Pattern.compile("^(\\d+) \\(sha256 ([0-9a-f]{64})\\)$");
     private static final Pattern LATE_ROWS = Pattern.compile("^(.+) lines? ([0-9, -]+)$");
+    /** What follows a fixture's name written as a JSON string. */
+    private static final Pattern QUOTED_LATE_ROWS = Pattern.compile("^ lines? ([0-9, -]+)$");
+
     private static final Pattern LINES = Pattern.compile("(\\d+)(?:-(\\d+))?");
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -134,7 +137,7 @@ public final class ExpectedFileFormat {
             text.append("late rows dropped: ").append(result.lateRowsDropped()).append('\n');
             List<FixtureLine> lateRows = result.lateRowLines();
             if (lateRows != null && lateRows.size() <= maxStoredRows) {
-                FixtureLine.describe(lateRows)
+                FixtureLine.describe(lateRows, ExpectedFileFormat::fixtureName)
                         .forEach(rows -> text.append("late rows: ").append(rows).append('\n'));
             }
         }
@@ -187,19 +190,34 @@ public final class ExpectedFileFormat {
         if (value.equals(ResultRow.NONDETERMINISTIC)) {
             return value;
         }
-        boolean quoted = value.isEmpty()
-                || !value.equals(value.strip())
-                || value.startsWith("\"")
-                || value.equals(NULL)
-                || value.chars().anyMatch(Character::isISOControl);
-        if (quoted) {
-            try {
-                return JSON.writeValueAsString(value);
-            } catch (JsonProcessingException e) {
-                throw new IllegalStateException("a string always serializes", e);
-            }
+        if (needsQuotes(value) || value.equals(NULL)) {
+            return json(value);
         }
         return value.replace("\\", "\\\\").replace("|", "\\|");
+    }
+
+    /**
+     * A fixture's name in a {@code late rows:} line, a JSON string where the bare name would not read
+     * back: a line break or surrounding spaces in a file's name.
+     */
+    private static String fixtureName(String fixture) {
+        return needsQuotes(fixture) ? json(fixture) : fixture;
+    }
+
+    /** Whether a text reads back only as a JSON string: empty, with surrounding spaces, a control character or a leading quote. */
+    private static boolean needsQuotes(String text) {
+        return text.isEmpty()
+                || !text.equals(text.strip())
+                || text.startsWith("\"")
+                || text.chars().anyMatch(Character::isISOControl);
+    }
+
+    private static String json(String text) {
+        try {
+            return JSON.writeValueAsString(text);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a string always serializes", e);
+        }
     }
 
     /** Reads the lines of one file, keeping track of where it is for messages. */
@@ -280,9 +298,19 @@ public final class ExpectedFileFormat {
 
         /** One fixture's late rows: {@code fixtures/e.csv lines 4, 9-10}; never more than the count above them. */
         private void lateRows(String text) throws ExpectedFileException {
-            Matcher rows = LATE_ROWS.matcher(text);
+            String fixture = null;
+            String after = text;
+            if (text.startsWith("\"")) {
+                int end = closingQuote(text, 0);
+                fixture = quoted(text.substring(0, end + 1));
+                after = text.substring(end + 1);
+            }
+            Matcher rows = (fixture == null ? LATE_ROWS : QUOTED_LATE_ROWS).matcher(after);
             if (!rows.matches()) {
                 throw problem("expected 'late rows: FIXTURE lines 4, 9-10' but found '" + text + "'");
+            }
+            if (fixture == null) {
+                fixture = rows.group(1);
             }
             if (current.lateRowsDropped == null) {
                 throw problem("'late rows:' names which rows were dropped, so 'late rows dropped: N' must come first");
@@ -290,7 +318,7 @@ public final class ExpectedFileFormat {
             if (current.lateRowsLine == 0) {
                 current.lateRowsLine = lineNumber;
             }
-            for (String part : rows.group(2).split(",")) {
+            for (String part : rows.group(rows.groupCount()).split(",")) {
                 Matcher lines = LINES.matcher(part.strip());
                 if (!lines.matches()) {
                     throw problem("'" + part.strip() + "' is no fixture line or range of lines such as 9-10");
@@ -305,7 +333,7 @@ public final class ExpectedFileFormat {
                             + "' says");
                 }
                 for (int line = first; line <= last; line++) {
-                    current.lateRows.add(new FixtureLine(rows.group(1), line));
+                    current.lateRows.add(new FixtureLine(fixture, line));
                 }
             }
         }
@@ -351,11 +379,7 @@ public final class ExpectedFileFormat {
                 StringBuilder cell = new StringBuilder();
                 if (index < line.length() && line.charAt(index) == '"') {
                     int end = closingQuote(line, index);
-                    try {
-                        cell.append(JSON.readValue(line.substring(index, end + 1), String.class));
-                    } catch (JsonProcessingException e) {
-                        throw problem("a quoted value is not a valid JSON string");
-                    }
+                    cell.append(quoted(line.substring(index, end + 1)));
                     index = end + 1;
                     while (index < line.length() && line.charAt(index) != '|') {
                         if (line.charAt(index) != ' ') {
@@ -381,6 +405,14 @@ public final class ExpectedFileFormat {
                     return cells;
                 }
                 index++; // the '|'
+            }
+        }
+
+        private String quoted(String json) throws ExpectedFileException {
+            try {
+                return JSON.readValue(json, String.class);
+            } catch (JsonProcessingException e) {
+                throw problem("a quoted value is not a valid JSON string");
             }
         }
 

@@ -54,8 +54,12 @@ public final class CompiledPlans extends PlanningBackEnd {
     /**
      * @param placeholders for each column, whether its values differ from run to run in the plan, as
      *     the Flink engine prints them ({@link #nondeterministicInPlan})
+     * @param notNull for each column, whether the sink's schema declares it NOT NULL: the query's
+     *     resolved type, as the Flink engine's collect sink takes it, whose NOT NULL enforcer fails the
+     *     job on a NULL there (the temporary sink is gone from the plan's catalog once it is compiled)
      */
-    public record CompiledQuery(String json, List<String> columns, List<Boolean> placeholders, String sink) {}
+    public record CompiledQuery(
+            String json, List<String> columns, List<Boolean> placeholders, String sink, List<Boolean> notNull) {}
 
     private final Path fixturesDirectory;
 
@@ -121,7 +125,10 @@ public final class CompiledPlans extends PlanningBackEnd {
                 withTemporaryTables(json),
                 columns,
                 nondeterministicInPlan(statement, columns.size(), () -> json),
-                sinkName);
+                sinkName,
+                query.getResolvedSchema().getColumns().stream()
+                        .map(column -> !column.getDataType().getLogicalType().isNullable())
+                        .toList());
     }
 
     /**

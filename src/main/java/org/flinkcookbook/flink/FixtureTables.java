@@ -20,6 +20,7 @@ import org.apache.flink.table.catalog.UnresolvedIdentifier;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.VarCharType;
 import org.flinkcookbook.csv.FixtureCheck;
+import org.flinkcookbook.engine.Problem;
 import org.flinkcookbook.guard.FileAccess;
 import org.flinkcookbook.recipe.FixtureBinding;
 import org.flinkcookbook.session.BoundFixture;
@@ -97,7 +98,8 @@ final class FixtureTables {
             problem = Optional.of(shownAs + ": cannot be read (" + e.getMessage() + ")");
         }
         if (problem.isPresent()) {
-            throw new StatementFailure(line, problem.get());
+            throw new StatementFailure(
+                    Problem.inFixture(line, problem.get(), new Problem.FixtureFault(shownAs, Problem.Fix.EDIT)));
         }
     }
 
@@ -131,11 +133,12 @@ final class FixtureTables {
         }
         String shownAs = shownAs(file);
         if (!Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
-            throw new StatementFailure(
+            throw new StatementFailure(Problem.inFixture(
                     statement.line(),
                     "fixture file " + shownAs + " of table " + String.join(".", created.getName().names)
-                            + " does not exist; write it (one row a line in the table's column order, no header line)"
-                            + " or run mvn cookbook:fixtures -Dcookbook.generate=all");
+                            + " does not exist (a fixture has one row a line, in the table's column order, and no"
+                            + " header line)",
+                    new Problem.FixtureFault(shownAs, Problem.Fix.GENERATE)));
         }
         if (!Files.isRegularFile(file)) {
             return;

@@ -97,9 +97,7 @@ class PlanningBackEnd extends FlinkBackEnd {
                     .append(standIn.reason())
                     .append(')');
         }
-        return message.append(
-                        "; to verify its results, bind each to a CSV file with <!-- cookbook:fixture TABLE = file.csv -->")
-                .toString();
+        return message.toString();
     }
 
     @Override

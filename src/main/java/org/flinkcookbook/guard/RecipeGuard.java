@@ -44,8 +44,6 @@ import org.flinkcookbook.sql.TableReads;
  */
 public final class RecipeGuard {
 
-    private static final String BIND_FIXTURE = "bind a fixture with <!-- cookbook:fixture TABLE = file.csv -->";
-
     /** Option keys whose values name a server. */
     private static final List<String> NETWORK_OPTION_WORDS =
             List.of("bootstrap.servers", "hosts", "hostname", "url", "uri", "endpoint", "zookeeper");
@@ -303,22 +301,21 @@ public final class RecipeGuard {
         if (KnownConnector.named(connector)
                 .filter(KnownConnector::talksToServer)
                 .isPresent()) {
-            return "would open a network connection (connector '" + connector + "'); " + BIND_FIXTURE;
+            return "would open a network connection (connector '" + connector + "')";
         }
         for (Map.Entry<String, String> option : options.entrySet()) {
             String key = option.getKey().toLowerCase(Locale.ROOT);
             if (NETWORK_OPTION_WORDS.stream().anyMatch(key::endsWith)) {
-                return "would open a network connection (option '" + option.getKey() + "'); " + BIND_FIXTURE;
+                return "would open a network connection (option '" + option.getKey() + "')";
             }
         }
         String path = options.get("path");
         if (path != null && !insideProject(path)) {
-            return "is read from " + path + ", outside the project and fixtures directories; keep files there or "
-                    + BIND_FIXTURE;
+            return "is read from " + path + ", outside the project and fixtures directories";
         }
         boolean endless = ENDLESS_CONNECTORS.contains(connector) && !options.containsKey("number-of-rows")
                 || options.containsKey("source.monitor-interval");
-        return endless ? "reads an unbounded source (connector '" + connector + "'); " + BIND_FIXTURE : null;
+        return endless ? "reads an unbounded source (connector '" + connector + "')" : null;
     }
 
     private void checkSetting(Statement statement, SqlSet set, List<Refusal> refusals) {

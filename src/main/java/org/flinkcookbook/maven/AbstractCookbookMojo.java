@@ -96,7 +96,9 @@ abstract class AbstractCookbookMojo extends AbstractRecipesMojo {
         RunVerdict verdict;
         try {
             CookbookRunner.checkRecipesDirectory(recipes().toPath());
-            beforeRun();
+            if (!beforeRun()) {
+                return;
+            }
             verdict = run(goalRequest(engine()), new MavenConsole(getLog()));
         } catch (CookbookException e) {
             throw new MojoExecutionException(e.getMessage(), e);
@@ -116,8 +118,14 @@ abstract class AbstractCookbookMojo extends AbstractRecipesMojo {
         }
     }
 
-    /** What the goal does before the recipes run, in Maven's JVM; nothing unless the goal says. */
-    void beforeRun() throws MojoExecutionException, MojoFailureException {}
+    /**
+     * What the goal does before the recipes run, in Maven's JVM; nothing unless the goal says.
+     *
+     * @return whether the recipes still run: false when what was asked is done
+     */
+    boolean beforeRun() throws MojoExecutionException, MojoFailureException {
+        return true;
+    }
 
     /** Whether recipes that fail make this goal fail the build; a watch, ended by the author, does not. */
     boolean failsOnRecipes() {

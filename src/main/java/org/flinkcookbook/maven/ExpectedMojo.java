@@ -1,5 +1,6 @@
 package org.flinkcookbook.maven;
 
+import java.util.List;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.Mojo;
@@ -30,21 +31,35 @@ public class ExpectedMojo extends AbstractFlinkMojo {
         return CookbookRunner.Mode.WRITE_EXPECTED;
     }
 
+    /**
+     * Deletes the expected files without a recipe, on request. A filter that selects only such files
+     * (the command an orphaned file's message ends with) has done what was asked once they are gone:
+     * no recipe runs, and the build succeeds.
+     */
     @Override
-    void beforeRun() throws MojoExecutionException, MojoFailureException {
+    boolean beforeRun() throws MojoExecutionException, MojoFailureException {
         if (!"warn".equals(unreferenced) && !"delete".equals(unreferenced)) {
             throw new MojoExecutionException(
                     "cookbook.unreferenced is '" + unreferenced + "'; set it to warn or delete");
         }
-        if ("delete".equals(unreferenced)) {
-            try {
-                CookbookRunner.deleteUnreferencedExpected(
-                                baseDirectory().toPath(), recipes().toPath(), recipe())
-                        .forEach(path -> getLog().info(
-                                        "Deleted " + path + ": its recipe is gone (cookbook.unreferenced=delete)"));
-            } catch (CookbookException e) {
-                throw new MojoExecutionException(e.getMessage(), e);
+        if (!"delete".equals(unreferenced)) {
+            return true;
+        }
+        try {
+            List<String> deleted = CookbookRunner.deleteUnreferencedExpected(
+                    baseDirectory().toPath(), recipes().toPath(), recipe());
+            deleted.forEach(
+                    path -> getLog().info("Deleted " + path + ": its recipe is gone (cookbook.unreferenced=delete)"));
+            if (!deleted.isEmpty()
+                    && CookbookRunner.selectsNoRecipe(
+                            baseDirectory().toPath(), recipes().toPath(), recipe())) {
+                getLog().info("cookbook.recipe=" + recipe()
+                        + " selects no recipe, only the expected files deleted: nothing to write");
+                return false;
             }
+            return true;
+        } catch (CookbookException e) {
+            throw new MojoExecutionException(e.getMessage(), e);
         }
     }
 

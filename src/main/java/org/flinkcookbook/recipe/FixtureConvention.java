@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.apache.flink.sql.parser.ddl.table.SqlCreateTable;
 import org.flinkcookbook.sql.SqlParsing;
 import org.flinkcookbook.sql.SqlSyntaxException;
@@ -20,7 +21,44 @@ import org.flinkcookbook.sql.StatementKind;
  */
 public final class FixtureConvention {
 
+    /** Connectors whose tables {@code cookbook:fixtures} gives data by default: they make data of their own. */
+    private static final Set<String> GENERATORS = Set.of("faker", "datagen");
+
+    /** Connectors that are only written to: nothing reads their data, so no fixture is made for them. */
+    private static final Set<String> SINKS = Set.of("blackhole", "print");
+
     private FixtureConvention() {}
+
+    /** Whether {@code cookbook:fixtures} writes a table of this connector without {@code -Dcookbook.generate=all}. */
+    public static boolean generatedByDefault(String connector) {
+        return GENERATORS.contains(connector);
+    }
+
+    /** Whether a table of this connector is only written to, so that nothing reads its data. */
+    public static boolean isSink(String connector) {
+        return SINKS.contains(connector);
+    }
+
+    /**
+     * The tables the recipe creates that no directive or conventional fixture binds and that are read
+     * (no sink), each with its connector ({@code ""} when it names none), in the order they are created.
+     */
+    public static Map<String, String> unboundSources(Recipe recipe) {
+        Map<String, String> tables = new LinkedHashMap<>();
+        for (Statement statement : recipe.statements()) {
+            createdTable(statement).ifPresent(create -> {
+                List<String> names = create.getName().names;
+                String name = names.get(names.size() - 1);
+                String connector = create.getProperties().getOrDefault("connector", "");
+                if (recipe.fixtureFor(name).isEmpty()
+                        && !isSink(connector)
+                        && tables.keySet().stream().noneMatch(name::equalsIgnoreCase)) {
+                    tables.put(name, connector);
+                }
+            });
+        }
+        return tables;
+    }
 
     /** The directory, relative to the fixtures directory, that holds a recipe's conventional fixtures. */
     public static String directoryOf(Path recipesDirectory, Path recipeFile) {

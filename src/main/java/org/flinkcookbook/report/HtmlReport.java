@@ -16,6 +16,7 @@ import java.util.Objects;
 import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.flinkcookbook.compare.LateRowChanges;
 import org.flinkcookbook.compare.Mismatch;
 import org.flinkcookbook.expected.ExpectedResult;
 import org.flinkcookbook.io.AtomicFiles;
@@ -378,6 +379,7 @@ public final class HtmlReport {
                 .filter(mismatch -> mismatch.isAbout(result))
                 .toList();
         mismatches(outcome.path(), mismatches);
+        lateRowChanges(result, outcome.lateRowChanges(result));
         Timeline timeline = result.explanations().timeline();
         if (timeline != null) {
             timeline(timeline, result);
@@ -398,6 +400,20 @@ public final class HtmlReport {
         mismatches.forEach(mismatch -> html.append("<li>")
                 .append(Html.escape(path + ":" + mismatch.line() + ": " + mismatch.describe()))
                 .append("</li>"));
+        html.append("</ul>");
+    }
+
+    /** The late rows whose lateness changed against the expected file, marked as the build's output marks them. */
+    private void lateRowChanges(StatementResult result, LateRowChanges changes) {
+        if (changes == null || changes.size() == 0) {
+            return;
+        }
+        html.append("<p class=\"meta\">")
+                .append(changes.size())
+                .append(changes.size() == 1 ? " row" : " rows")
+                .append(" whose lateness changed against the expected file:</p><ul class=\"problem late-changes\">");
+        ChangedFates.changedLateRows(result.explanations().lateRows(), changes)
+                .forEach(line -> html.append("<li>").append(Html.escape(line)).append("</li>"));
         html.append("</ul>");
     }
 

@@ -7,8 +7,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import org.flinkcookbook.compare.LateRowChanges;
 import org.flinkcookbook.compare.Mismatch;
 import org.flinkcookbook.io.AtomicFiles;
+import org.flinkcookbook.result.FixtureLine;
 import org.flinkcookbook.result.LateRow;
 import org.flinkcookbook.result.ResultRow;
 import org.flinkcookbook.result.RowExplanations;
@@ -45,7 +47,7 @@ public final class JsonReport {
         recipe.put("seconds", Math.round(outcome.seconds() * 1000) / 1000.0);
         ArrayNode results = recipe.putArray("results");
         for (StatementResult result : outcome.results()) {
-            results.add(result(result, outcome.mismatches(), explainsAll));
+            results.add(result(result, outcome.mismatches(), explainsAll, outcome.lateRowChanges(result)));
         }
         List<Mismatch> unattached = outcome.mismatches().stream()
                 .filter(mismatch -> outcome.results().stream().noneMatch(mismatch::isAbout))
@@ -81,7 +83,11 @@ public final class JsonReport {
      * @param explained true when the engine explains every result (the simulator); otherwise a
      *     result without explanations gets null, meaning "not known", rather than an empty list
      */
-    private static ObjectNode result(StatementResult result, List<Mismatch> mismatches, boolean explained) {
+    /**
+     * @param changes which late rows changed against the expected file, or null where that is not known
+     */
+    private static ObjectNode result(
+            StatementResult result, List<Mismatch> mismatches, boolean explained, LateRowChanges changes) {
         ObjectNode node = JSON.createObjectNode();
         node.put("line", result.line());
         node.put("statement", result.label());
@@ -121,7 +127,18 @@ public final class JsonReport {
             node.putNull("lateRows");
             node.putNull("watermarkChecks");
         }
+        if (changes == null) {
+            node.putNull("lateRowChanges");
+        } else {
+            ObjectNode changed = node.putObject("lateRowChanges");
+            fixtureLines(changed.putArray("newlyDropped"), changes.newlyLate());
+            fixtureLines(changed.putArray("noLongerDropped"), changes.noLongerLate());
+        }
         return node;
+    }
+
+    private static void fixtureLines(ArrayNode array, List<FixtureLine> rows) {
+        rows.forEach(row -> array.addObject().put("fixture", row.fixture()).put("fixtureLine", row.line()));
     }
 
     private static void mismatches(ArrayNode array, List<Mismatch> mismatches) {

@@ -41,7 +41,7 @@ public record RecipeOutcome(
         String problem,
         List<String> warnings,
         boolean cached,
-        String remedy,
+        Remedy remedy,
         List<VersionOutcome> flinkVersions,
         List<ExpectedResult> expected) {
 
@@ -71,7 +71,7 @@ public record RecipeOutcome(
         private String problem;
         private List<String> warnings = List.of();
         private boolean cached;
-        private String remedy;
+        private Remedy remedy;
         private List<VersionOutcome> flinkVersions = List.of();
         private List<ExpectedResult> expected = List.of();
 
@@ -120,7 +120,7 @@ public record RecipeOutcome(
         }
 
         /** The command or step that puts the recipe right, instead of its status's own. */
-        public Builder remedy(String remedy) {
+        public Builder remedy(Remedy remedy) {
             this.remedy = remedy;
             return this;
         }
@@ -224,10 +224,7 @@ public record RecipeOutcome(
     private void lateRowLines(List<String> lines, StatementResult result, List<Mismatch> own, String report) {
         String at = path + ":" + result.line() + ": ";
         List<LateRow> late = result.explanations().lateRows();
-        ExpectedResult expectedResult = expectedFor(result);
-        List<FixtureLine> before = expectedResult == null ? null : expectedResult.lateRows();
-        List<FixtureLine> now = result.lateRowLines();
-        LateRowChanges changes = before == null || now == null ? null : LateRowChanges.of(before, now);
+        LateRowChanges changes = lateRowChanges(result);
         if (changes == null || changes.size() == 0) {
             if (!late.isEmpty()) {
                 lines.add(at + late.size() + " rows dropped as late:");
@@ -238,14 +235,26 @@ public record RecipeOutcome(
             }
             return;
         }
-        lines.add(at + now.size() + " rows dropped as late (the expected file names " + before.size() + "); the "
-                + changes.size() + " whose lateness changed:");
+        List<FixtureLine> now = result.lateRowLines();
+        lines.add(at + now.size() + " rows dropped as late (the expected file names "
+                + expectedFor(result).lateRows().size() + "); the " + changes.size() + " whose lateness changed:");
         addRows(lines, ChangedFates.changedLateRows(late, changes), report);
         int same = now.size() - changes.newlyLate().size();
         if (same > 0) {
             lines.add("  " + (same == 1 ? "the other row was" : "the other " + same + " were")
                     + " dropped as late before too (" + report + " lists every one)");
         }
+    }
+
+    /**
+     * Which of a result's late rows changed against the expected file it was compared with: null where
+     * that file or the engine does not name its late rows (or it was not compared).
+     */
+    public LateRowChanges lateRowChanges(StatementResult result) {
+        ExpectedResult expectedResult = expectedFor(result);
+        List<FixtureLine> before = expectedResult == null ? null : expectedResult.lateRows();
+        List<FixtureLine> now = result.lateRowLines();
+        return before == null || now == null ? null : LateRowChanges.of(before, now);
     }
 
     /** The expected result this result was compared with: the same statement and sink, the nearest line; or null. */
@@ -267,11 +276,16 @@ public record RecipeOutcome(
 
     /** The command that puts things right, ending every message about this recipe: for this recipe alone. */
     public String remedy(GoalCommand mvn) {
-        return remedy != null ? remedy : status.remedy(mvn.forRecipe(path));
+        return fix().render(mvn.forRecipe(path));
+    }
+
+    /** What puts this recipe right: its own remedy, or its status's. */
+    public Remedy fix() {
+        return remedy != null ? remedy : status.remedy();
     }
 
     /** This outcome, put right by {@code remedy} instead of its status's remedy. */
-    public RecipeOutcome withRemedy(String remedy) {
+    public RecipeOutcome withRemedy(Remedy remedy) {
         return toBuilder().remedy(remedy).build();
     }
 

@@ -37,19 +37,22 @@ public enum RecipeStatus {
     }
 
     /** The command or step that puts a recipe with this status right; empty when nothing needs doing. */
-    public String remedy(GoalCommand mvn) {
+    public Remedy remedy() {
         return switch (this) {
-            case FAILED -> "run " + mvn.of("expected") + " to accept the new values";
-            case ERROR, BROKEN -> "fix the recipe, then run " + mvn.of("verify") + " again";
+            case FAILED -> Remedy.say("run ").run("expected").then(" to accept the new values");
+            case ERROR, BROKEN ->
+                Remedy.say("fix the recipe, then run ").run("verify").then(" again");
             case NOT_RUNNABLE ->
-                "check it where its dependencies are; mark its blocks <!-- cookbook:skip --> to leave it out";
-            case UNSUPPORTED -> "run " + mvn.of("verify") + " to check this recipe on Flink";
-            case NO_EXPECTED -> "run " + mvn.of("expected") + " to record its values";
-            case PLANNED -> "run " + mvn.of("fixtures") + " to give its tables data (generated CSV fixtures)";
+                Remedy.say(
+                        "check it where its dependencies are; mark its blocks <!-- cookbook:skip --> to leave it out");
+            case UNSUPPORTED -> Remedy.say("run ").run("verify").then(" to check this recipe on Flink");
+            case NO_EXPECTED -> Remedy.say("run ").run("expected").then(" to record its values");
+            case PLANNED ->
+                Remedy.say("run ").run("fixtures").then(" to give its tables data (generated CSV fixtures)");
             case ORPHANED ->
-                "rename it with its recipe, or delete it: " + mvn.of("expected")
-                        + " -Dcookbook.unreferenced=delete deletes expected files that have no recipe";
-            default -> "";
+                Remedy.say("rename it with its recipe, or delete it with ")
+                        .run("expected -Dcookbook.unreferenced=delete");
+            default -> Remedy.NONE;
         };
     }
 }

@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 
 /**
  * A row of a fixture: the file as shown to users and the row's 1-based line. The expected file
@@ -21,6 +22,11 @@ public record FixtureLine(String fixture, int line) {
      * lines 4, 5, 9-68} (a run of consecutive lines as its first and last, a row read twice twice).
      */
     public static List<String> describe(List<FixtureLine> rows) {
+        return describe(rows, UnaryOperator.identity());
+    }
+
+    /** As {@link #describe(List)}, each fixture's name written by {@code name} (the expected file quotes some). */
+    public static List<String> describe(List<FixtureLine> rows, UnaryOperator<String> name) {
         Map<String, List<Integer>> byFixture = new LinkedHashMap<>();
         rows.stream()
                 .sorted(ORDER)
@@ -39,7 +45,7 @@ public record FixtureLine(String fixture, int line) {
                 runs.add(end == i ? String.valueOf(lines.get(i)) : lines.get(i) + "-" + lines.get(end));
                 i = end + 1;
             }
-            groups.add(fixture + (lines.size() == 1 ? " line " : " lines ") + String.join(", ", runs));
+            groups.add(name.apply(fixture) + (lines.size() == 1 ? " line " : " lines ") + String.join(", ", runs));
         });
         return groups;
     }

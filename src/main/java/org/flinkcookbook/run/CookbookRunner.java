@@ -36,12 +36,12 @@ import org.flinkcookbook.recipe.RecipeException;
 import org.flinkcookbook.recipe.RecipeFinder;
 import org.flinkcookbook.recipe.RecipeParser;
 import org.flinkcookbook.recipe.SqlBlock;
-import org.flinkcookbook.report.GoalCommand;
 import org.flinkcookbook.report.HtmlReport;
 import org.flinkcookbook.report.JUnitReport;
 import org.flinkcookbook.report.JsonReport;
 import org.flinkcookbook.report.RecipeOutcome;
 import org.flinkcookbook.report.RecipeStatus;
+import org.flinkcookbook.report.Remedy;
 import org.flinkcookbook.result.StatementResult;
 import org.flinkcookbook.session.Deadline;
 import org.flinkcookbook.versions.VersionResults;
@@ -58,6 +58,12 @@ public final class CookbookRunner {
         VERIFY,
         WRITE_EXPECTED
     }
+
+    /** The goal that writes the fixtures of faker and datagen tables. */
+    static final String FIXTURES = "fixtures";
+
+    /** The goal that writes the fixtures of every table, from its schema where its connector makes no data. */
+    static final String ALL_FIXTURES = "fixtures -Dcookbook.generate=all";
 
     private final RunSettings settings;
     private final Engine engine;
@@ -144,6 +150,11 @@ public final class CookbookRunner {
             deleted.add(finder.displayPath(expected));
         }
         return deleted;
+    }
+
+    /** Whether cookbook.recipe selects no recipe under the recipes directory. */
+    public static boolean selectsNoRecipe(Path baseDirectory, Path recipesDirectory, String filter) {
+        return new RecipeFinder(baseDirectory).find(recipesDirectory, filter).isEmpty();
     }
 
     public RunSummary run(Mode mode) throws CookbookException {
@@ -262,8 +273,7 @@ public final class CookbookRunner {
                             "has no recipe: " + recipe
                                     + " is gone (renamed or deleted), so these expected values are compared with nothing")
                     .build();
-            orphans.add(orphan.withRemedy(
-                    RecipeStatus.ORPHANED.remedy(settings.command().forRecipe(path))));
+            orphans.add(orphan.withRemedy(RecipeStatus.ORPHANED.remedy()));
             print(orphans.get(orphans.size() - 1));
         }
         return orphans;
@@ -310,7 +320,8 @@ public final class CookbookRunner {
         console.recipeStarted(path);
         try {
             return withRemedy(
-                    Deadline.withHeartbeat(line -> console.statementStarted(path, line), () -> runRecipe(file, mode)));
+                    Deadline.withHeartbeat(line -> console.statementStarted(path, line), () -> runRecipe(file, mode)),
+                    mode);
         } catch (RuntimeException
                 | StackOverflowError
                 | OutOfMemoryError
@@ -332,28 +343,59 @@ public final class CookbookRunner {
 
     /**
      * The outcome with the command that puts it right, for it alone: the goal to run again is the
-     * one of this engine, and in a watch values are accepted with a key.
+     * one that ran, and in a watch values are accepted with a key.
      */
-    private RecipeOutcome withRemedy(RecipeOutcome outcome) {
+    private RecipeOutcome withRemedy(RecipeOutcome outcome, Mode mode) {
         if (outcome.remedy() != null) {
             return outcome;
         }
-        GoalCommand mvn = settings.command().forRecipe(outcome.path());
-        String again = "simulator".equals(engine.name()) ? "simulate" : "verify";
         return switch (outcome.status()) {
-            case ERROR, BROKEN ->
-                outcome.withRemedy(
-                        acceptKey != null
-                                ? "fix the recipe and save it: the watch runs it again"
-                                : "fix the recipe, then run " + mvn.of(again) + " again");
+            case ERROR, BROKEN -> outcome.withRemedy(fixThenCheck("the recipe", mode));
             case FAILED, NO_EXPECTED ->
                 acceptKey == null
                         ? outcome
-                        : outcome.withRemedy("press " + acceptKey + " to accept "
+                        : outcome.withRemedy(Remedy.say("press " + acceptKey + " to accept "
                                 + (outcome.status() == RecipeStatus.FAILED ? "the new values" : "its values")
-                                + " into its expected file");
+                                + " into its expected file"));
             default -> outcome;
         };
+    }
+
+    /** Fix what is named, then check the recipe again: with the goal that ran, or in a watch by saving it. */
+    private Remedy fixThenCheck(String what, Mode mode) {
+        return acceptKey != null
+                ? Remedy.say("fix " + what + " and save it: the watch runs the recipe again")
+                : Remedy.say("fix " + what + ", then run ").run(goal(mode)).then(" again");
+    }
+
+    /** What puts a fixture at fault right: by hand, or cookbook:fixtures where it writes the missing file. */
+    private Remedy fixtureRemedy(Problem.FixtureFault fault, Mode mode) {
+        return switch (fault.fix()) {
+            case EDIT -> fixThenCheck(fault.path(), mode);
+            case ADD ->
+                checkAgain(
+                        Remedy.say("add " + fault.path()
+                                + ", or point the recipe's <!-- cookbook:fixture --> at a file that exists"),
+                        mode);
+            case GENERATE ->
+                checkAgain(
+                        Remedy.say("run ")
+                                .run("fixtures -Dcookbook.generate=all")
+                                .then(" to write " + fault.path()),
+                        mode);
+        };
+    }
+
+    /** A step, then the recipe checked again: with the goal that ran, or in a watch by running every recipe. */
+    private Remedy checkAgain(Remedy step, Mode mode) {
+        return acceptKey != null
+                ? step.then(", then press a to run every recipe")
+                : step.then(", then run ").run(goal(mode));
+    }
+
+    /** The goal that ran the recipes, to run again once they are put right. */
+    private String goal(Mode mode) {
+        return mode == Mode.WRITE_EXPECTED ? "expected" : "simulator".equals(engine.name()) ? "simulate" : "verify";
     }
 
     /**
@@ -421,7 +463,7 @@ public final class CookbookRunner {
         List<Refusal> randomRows = ofKind(refusals, Refusal.Kind.RANDOM_ROWS);
         RecipeRun run = needsData.isEmpty() && randomRows.isEmpty() ? engine.planAndRun(recipe) : engine.plan(recipe);
         if (run.problem() != null) {
-            return stopped(path, run, start);
+            return stopped(path, run, start, mode);
         }
         if (run.plannedOnly() != null) {
             return plannedOnly(recipe, mode, run.plannedOnly(), run.warnings(), start, giveData(recipe));
@@ -436,8 +478,10 @@ public final class CookbookRunner {
                     run.warnings(),
                     start,
                     needsData.isEmpty()
-                            ? "no fixture makes rows kept or dropped by a random value repeatable; to verify the "
-                                    + "recipe, make that condition deterministic, or mark the block <!-- cookbook:skip -->"
+                            ? Remedy.say(
+                                            "no fixture makes rows kept or dropped by a random value repeatable: make that"
+                                                    + " condition deterministic, or mark the block <!-- cookbook:skip -->, then run ")
+                                    .run(goal(mode))
                             : giveData(recipe));
         }
         return mode == Mode.VERIFY ? verify(recipe, run, start) : writeExpected(recipe, run, start);
@@ -448,7 +492,7 @@ public final class CookbookRunner {
      * must run: only planning it would let a lost fixture binding pass unnoticed, so it is an error.
      */
     private RecipeOutcome plannedOnly(
-            Recipe recipe, Mode mode, PlannedOnly planned, List<String> warnings, long start, String remedy) {
+            Recipe recipe, Mode mode, PlannedOnly planned, List<String> warnings, long start, Remedy remedy) {
         boolean hasExpected = Files.exists(recipe.expectedFile(), LinkOption.NOFOLLOW_LINKS);
         if (mode != Mode.VERIFY || !(hasExpected || settings.requireExpected())) {
             return outcome(recipe.displayPath(), RecipeStatus.PLANNED, start)
@@ -465,24 +509,34 @@ public final class CookbookRunner {
     }
 
     /**
-     * How a recipe whose tables have no data here gets some: generated fixtures, at the conventional
-     * place this recipe looks for them.
+     * How a recipe whose tables have no data here gets some: cookbook:fixtures for it alone, which writes
+     * each table's CSV at the conventional place this recipe looks for it ({@code -Dcookbook.generate=all}
+     * where a table's connector makes no data of its own); its status's remedy where every table it
+     * creates is bound already.
      */
-    private String giveData(Recipe recipe) {
-        String directory = finder.displayPath(settings.fixturesDirectory()
-                .resolve(FixtureConvention.directoryOf(settings.recipesDirectory(), recipe.file())));
-        return "run " + settings.command().forRecipe(recipe.displayPath()).of("fixtures")
-                + " to generate its tables' data: it writes " + directory
-                + "/TABLE.csv, where this recipe looks for each "
-                + "table's rows (-Dcookbook.generate=all for kafka, jdbc and CDC tables too)";
+    private Remedy giveData(Recipe recipe) {
+        Map<String, String> unbound = FixtureConvention.unboundSources(recipe);
+        if (unbound.isEmpty()) {
+            return null;
+        }
+        List<String> files = unbound.keySet().stream()
+                .map(table -> finder.displayPath(settings.fixturesDirectory()
+                        .resolve(FixtureConvention.fixtureOf(settings.recipesDirectory(), recipe.file(), table))))
+                .toList();
+        boolean all = !unbound.values().stream().allMatch(FixtureConvention::generatedByDefault);
+        return Remedy.say("run ")
+                .run(all ? ALL_FIXTURES : FIXTURES)
+                .then(" to write " + String.join(" and ", files) + ", where this recipe looks for the rows of "
+                        + (unbound.size() == 1 ? unbound.keySet().iterator().next() : "its tables"));
     }
 
-    private RecipeOutcome stopped(String path, RecipeRun run, long start) {
+    private RecipeOutcome stopped(String path, RecipeRun run, long start, Mode mode) {
         Problem problem = run.problem();
         return outcome(path, problem.status(), start)
                 .results(run.results())
                 .problem(problem.line(), problem.message())
                 .warnings(run.warnings())
+                .remedy(problem.fixture() == null ? null : fixtureRemedy(problem.fixture(), mode))
                 .build();
     }
 
@@ -515,7 +569,10 @@ public final class CookbookRunner {
         } catch (ExpectedFileException e) {
             return outcome(path, RecipeStatus.ERROR, start)
                     .results(run.results())
-                    .problem(1, e.withRemedy(settings.command().of("expected")))
+                    .problem(1, e.getMessage())
+                    .remedy(Remedy.say("repair that line, or delete the file and run ")
+                            .run("expected")
+                            .then(" to write it again"))
                     .warnings(run.warnings())
                     .build();
         }

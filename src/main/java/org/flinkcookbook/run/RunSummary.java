@@ -2,6 +2,7 @@ package org.flinkcookbook.run;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -9,6 +10,7 @@ import java.util.TreeMap;
 import org.flinkcookbook.report.GoalCommand;
 import org.flinkcookbook.report.RecipeOutcome;
 import org.flinkcookbook.report.RecipeStatus;
+import org.flinkcookbook.report.Remedy;
 
 /**
  * What a whole run came to.
@@ -93,15 +95,28 @@ public record RunSummary(
                         .computeIfAbsent(SEVERITY.indexOf(outcome.status()), severity -> new ArrayList<>())
                         .add(outcome));
         int shown = 0;
-        for (List<RecipeOutcome> group : bySeverity.values()) {
+        for (List<RecipeOutcome> ofStatus : bySeverity.values()) {
+            List<RecipeOutcome> group = ofStatus;
             RecipeStatus status = group.get(0).status();
             String word = String.format(Locale.ROOT, "  %-12s ", status.word().toUpperCase(Locale.ROOT));
-            if (status == RecipeStatus.PLANNED && group.size() > 1) {
-                lines.add(word + group.size() + " recipes read tables that have no data here; each is listed in "
+            List<RecipeOutcome> needData = group.stream()
+                    .filter(outcome -> outcome.fix().runs(CookbookRunner.FIXTURES)
+                            || outcome.fix().runs(CookbookRunner.ALL_FIXTURES))
+                    .toList();
+            if (status == RecipeStatus.PLANNED && needData.size() > 1) {
+                boolean all =
+                        needData.stream().anyMatch(outcome -> outcome.fix().runs(CookbookRunner.ALL_FIXTURES));
+                lines.add(word + needData.size() + " recipes read tables that have no data here; each is listed in "
                         + report);
-                lines.add("  next: run " + command.of("fixtures")
-                        + " to generate their data (-Dcookbook.generate=all for kafka, jdbc and CDC tables too)");
-                continue;
+                lines.add("  next: run "
+                        + commandFor(needData).of(all ? CookbookRunner.ALL_FIXTURES : CookbookRunner.FIXTURES)
+                        + " to generate their data, each table's at the place its recipe looks for it");
+                group = group.stream()
+                        .filter(outcome -> !needData.contains(outcome))
+                        .toList();
+                if (group.isEmpty()) {
+                    continue;
+                }
             }
             // what fails the build is always listed whole; the rest share what is left of the screen
             int rows = failsBuild(status) ? group.size() : Math.max(0, Math.min(group.size(), SCREEN_ROWS - shown));
@@ -113,10 +128,7 @@ public record RunSummary(
             if (rows < group.size()) {
                 lines.add("  ... and " + (group.size() - rows) + " more " + status.word() + " in " + report);
             }
-            String remedy = remedy(group);
-            if (!remedy.isEmpty()) {
-                lines.add("  next: " + remedy);
-            }
+            remedies(group).forEach(remedy -> lines.add("  next: " + remedy));
             if (status == RecipeStatus.BROKEN && !compared) {
                 lines.add("  (" + count(status) + " broken " + (count(status) == 1 ? "recipe has" : "recipes have")
                         + " no values to write, so this goal goes on; cookbook:verify fails on "
@@ -147,16 +159,27 @@ public record RunSummary(
     }
 
     /**
-     * What to do about recipes of one status: the command for them alone when they are few
-     * ({@code -Dcookbook.recipe=a.md,b.md}), else the one for all.
+     * What to do about recipes of one status: each distinct remedy once, with the command for the
+     * recipes it puts right alone when they are few ({@code -Dcookbook.recipe=a.md,b.md}), else the
+     * one for all. A recipe put right otherwise than its status's way (an orphaned expected file among
+     * failed recipes, a fixture to fix among recipe errors) gets a line of its own.
      */
-    private String remedy(List<RecipeOutcome> group) {
-        if (group.size() == 1) {
-            return group.get(0).remedy(command);
-        }
-        List<String> paths = group.stream().map(RecipeOutcome::path).toList();
-        GoalCommand mvn = paths.size() <= NAMED_RECIPES ? command.forRecipe(String.join(",", paths)) : command;
-        return group.get(0).status().remedy(mvn);
+    private List<String> remedies(List<RecipeOutcome> group) {
+        Map<Remedy, List<RecipeOutcome>> byRemedy = new LinkedHashMap<>();
+        group.forEach(outcome -> byRemedy.computeIfAbsent(outcome.fix(), remedy -> new ArrayList<>())
+                .add(outcome));
+        return byRemedy.entrySet().stream()
+                .filter(entry -> !entry.getKey().isEmpty())
+                .map(entry -> entry.getKey().render(commandFor(entry.getValue())))
+                .toList();
+    }
+
+    /** The command for these recipes alone when they are few, else for all. */
+    private GoalCommand commandFor(List<RecipeOutcome> recipes) {
+        return recipes.size() <= NAMED_RECIPES
+                ? command.forRecipe(String.join(
+                        ",", recipes.stream().map(RecipeOutcome::path).toList()))
+                : command;
     }
 
     /** What the build makes of this run. */
@@ -171,9 +194,11 @@ public record RunSummary(
                 .filter(this::failsBuild)
                 .filter(status -> count(status) > 0)
                 .forEach(status -> advice.add(count(status) + " " + label(status, count(status)) + ": "
-                        + remedy(outcomes.stream()
-                                .filter(outcome -> outcome.status() == status)
-                                .toList())));
+                        + String.join(
+                                "; ",
+                                remedies(outcomes.stream()
+                                        .filter(outcome -> outcome.status() == status)
+                                        .toList()))));
         List<RecipeOutcome> failingOnAVersion = failingOnAVersion();
         if (!failingOnAVersion.isEmpty()) {
             advice.add(failingOnAVersion.size() + " failing on a listed Flink version (cookbook.flinkVersions): "

@@ -4,6 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import org.flinkcookbook.engine.Problem;
 import org.flinkcookbook.recipe.FixtureBinding;
 import org.flinkcookbook.recipe.Recipe;
 
@@ -29,11 +30,13 @@ public record BoundFixture(FixtureBinding binding, Path csv) {
                 .toAbsolutePath()
                 .normalize();
         if (!Files.isRegularFile(csv)) {
-            throw new StatementFailure(
+            String shownAs =
+                    fixturesDirectory.getFileName() + "/" + binding.get().csvPath();
+            throw new StatementFailure(Problem.inFixture(
                     binding.get().line(),
-                    "the fixture " + fixturesDirectory.getFileName() + "/"
-                            + binding.get().csvPath() + " for table "
-                            + binding.get().table() + " does not exist; add the CSV file or fix the path");
+                    "the fixture " + shownAs + " for table " + binding.get().table()
+                            + " does not exist; add the CSV file or fix the path",
+                    new Problem.FixtureFault(shownAs, Problem.Fix.ADD)));
         }
         return Optional.of(new BoundFixture(binding.get(), csv));
     }

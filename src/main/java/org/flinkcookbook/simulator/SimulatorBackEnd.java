@@ -100,7 +100,8 @@ final class SimulatorBackEnd implements SessionBackEnd {
     private StatementResult run(ParsedStatement statement, CompiledPlans.CompiledQuery compiled) {
         SessionSettings settings = new SessionSettings(planner.sessionOptions(), statementTimeout);
         StatementTrace trace = new StatementTrace(timelines);
-        SinkRows rows = new CompiledPlan(compiled.json(), settings, fixturesDirectory).run(0, trace);
+        SinkRows rows =
+                new CompiledPlan(compiled.json(), settings, fixturesDirectory).run(0, compiled.notNull(), trace);
         return result(statement, compiled, rows, settings, trace);
     }
 

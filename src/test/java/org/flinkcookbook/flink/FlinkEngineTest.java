@@ -8,11 +8,13 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
+import org.flinkcookbook.engine.Problem;
 import org.flinkcookbook.engine.RecipeRun;
 import org.flinkcookbook.report.RecipeStatus;
 import org.flinkcookbook.result.ResultRow;
 import org.flinkcookbook.result.RowKind;
 import org.flinkcookbook.result.StatementResult;
+import org.flinkcookbook.session.ResultCache;
 import org.flinkcookbook.testing.Recipes;
 import org.flinkcookbook.testing.SharedFlink;
 import org.junit.jupiter.api.Test;
@@ -277,16 +279,20 @@ class FlinkEngineTest {
         assertThat(run.problem().status()).isEqualTo(RecipeStatus.ERROR);
         assertThat(run.problem().line()).isEqualTo(3);
         assertThat(run.problem().message())
-                .isEqualTo("fixture file fixtures/no-such-clicks.csv of table clicks does not exist; write it (one"
-                        + " row a line in the table's column order, no header line) or run mvn cookbook:fixtures"
-                        + " -Dcookbook.generate=all");
+                .isEqualTo("fixture file fixtures/no-such-clicks.csv of table clicks does not exist (a fixture has"
+                        + " one row a line, in the table's column order, and no header line)");
+        // the fix, cookbook:fixtures -Dcookbook.generate=all, is the runner's remedy (CookbookRunnerTest)
+        assertThat(run.problem().fixture())
+                .isEqualTo(new Problem.FixtureFault("fixtures/no-such-clicks.csv", Problem.Fix.GENERATE));
     }
 
     /** The query after the slow one is submitted while the slow one runs; the slow one's line stops the recipe all the same. */
     @Test
-    void aSourceThatDoesNotEndInTimeIsStoppedByTheTimeoutWithAHintAtItsOwnLine() {
-        try (FlinkEngine quick =
-                new FlinkEngine(new FlinkSettings(SharedFlink.TEST_FIXTURES, Duration.ofSeconds(3), false))) {
+    void aSourceThatDoesNotEndInTimeIsStoppedByTheTimeoutWithAHintAtItsOwnLine(KeptCluster cluster) {
+        try (FlinkEngine quick = new FlinkEngine(
+                new FlinkSettings(SharedFlink.TEST_FIXTURES, Duration.ofSeconds(3), false),
+                ResultCache.none(),
+                cluster)) {
             RecipeRun run = quick.run(Recipes.sql(
                     directory,
                     "CREATE TABLE slow (id BIGINT) WITH ('connector' = 'datagen', "
@@ -383,8 +389,7 @@ class FlinkEngineTest {
         assertThat(plan.plannedOnly().line()).isEqualTo(3);
         assertThat(plan.plannedOnly().message())
                 .startsWith("planned with stand-ins, not run: it reads ")
-                .contains("logs (line 3: connector 'faker' is not available in this build)")
-                .endsWith("bind each to a CSV file with <!-- cookbook:fixture TABLE = file.csv -->");
+                .endsWith("logs (line 3: connector 'faker' is not available in this build)");
     }
 
     @Test

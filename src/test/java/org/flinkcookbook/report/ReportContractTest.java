@@ -13,6 +13,8 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.flinkcookbook.compare.Mismatch;
+import org.flinkcookbook.expected.ExpectedResult;
+import org.flinkcookbook.result.FixtureLine;
 import org.flinkcookbook.result.LateRow;
 import org.flinkcookbook.result.ResultRow;
 import org.flinkcookbook.result.RowExplanations;
@@ -159,5 +161,61 @@ class ReportContractTest {
         assertThat(fields(result.get("lateRows").get(0))).containsExactlyElementsOf(documentedShape("lateRows"));
         assertThat(fields(result.get("watermarkChecks").get(0)))
                 .containsExactlyElementsOf(documentedShape("watermarkChecks"));
+    }
+
+    @Test
+    void theLateRowsWhoseLatenessChangedHaveTheShapeTheReadmeGives() throws IOException {
+        // the expected file names rows 4 and 5; now 4 and 6 were dropped
+        StatementResult now = new StatementResult(
+                42,
+                "SELECT window_start, ...",
+                null,
+                List.of("window_start", "cnt"),
+                List.of(ResultRow.insert("2024-03-01 10:00:00.000", "31")),
+                false,
+                2L,
+                new RowExplanations(List.of(lateRow(4), lateRow(6)), List.of()),
+                0);
+        ExpectedResult expected = new ExpectedResult(
+                windowed(),
+                null,
+                List.of(),
+                List.of(),
+                List.of(new FixtureLine("fixtures/events.csv", 4), new FixtureLine("fixtures/events.csv", 5)));
+        RecipeOutcome outcome = RecipeOutcome.of("recipes/x/late.md", RecipeStatus.FAILED)
+                .results(List.of(now))
+                .expected(List.of(expected))
+                .build();
+        JsonNode changes = written(outcome, "simulator")
+                .get("recipes")
+                .get(0)
+                .get("results")
+                .get(0)
+                .get("lateRowChanges");
+
+        assertThat(fields(changes)).containsExactlyElementsOf(documentedShape("lateRowChanges"));
+        assertThat(changes.get("newlyDropped").toString())
+                .isEqualTo("[{\"fixture\":\"fixtures/events.csv\",\"fixtureLine\":6}]");
+        assertThat(changes.get("noLongerDropped").toString())
+                .isEqualTo("[{\"fixture\":\"fixtures/events.csv\",\"fixtureLine\":5}]");
+        // index.html lists them as the console does
+        Path html = directory.resolve("index.html");
+        HtmlReport.write(html, "simulator", "2.3.0", List.of(outcome), GoalCommand.PREFIX, path -> List.of());
+        assertThat(html)
+                .content()
+                .contains("2 rows whose lateness changed against the expected file:")
+                .contains("<li>[newly dropped] fixtures/events.csv:6: ")
+                .contains("<li>[no longer dropped] fixtures/events.csv:5: dropped as late before, not now</li>");
+    }
+
+    private static LateRow lateRow(int line) {
+        return new LateRow(
+                "fixtures/events.csv",
+                line,
+                "2024-03-01 10:00:50.000",
+                "2024-03-01 10:01:05.000",
+                "2024-03-01 10:00:00.000",
+                "2024-03-01 10:01:00.000",
+                null);
     }
 }

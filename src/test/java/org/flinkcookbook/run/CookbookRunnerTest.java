@@ -42,6 +42,8 @@ class CookbookRunnerTest {
     private String lateRowsNotCounted;
     /** cookbook.threads */
     private int threads = 1;
+    /** The engine's name: the simulator's is told to run simulate again. */
+    private String engineName = "test";
     /** cookbook.recipe */
     private String filter = "";
     /** cookbook.failIfNoSpecifiedRecipes */
@@ -67,7 +69,7 @@ class CookbookRunnerTest {
         return new Engine() {
             @Override
             public String name() {
-                return "test";
+                return engineName;
             }
 
             @Override
@@ -515,7 +517,12 @@ class CookbookRunnerTest {
     @Test
     void theSummaryEndsWithWhatFailsTheBuildCollapsesPlannedRecipesAndNamesTheReports() throws Exception {
         for (int i = 0; i < 25; i++) {
-            recipe(String.format("recipes/a%02d.md", i), "SELECT 1;", null);
+            // one reads a kafka table, which only -Dcookbook.generate=all gives data
+            recipe(
+                    String.format("recipes/a%02d.md", i),
+                    "CREATE TABLE t (id INT) WITH ('connector' = '" + (i == 7 ? "kafka" : "faker") + "');\n"
+                            + "SELECT id FROM t;",
+                    null);
             plans.put(
                     String.format("recipes/a%02d.md", i),
                     RecipeRun.plannedOnly(new PlannedOnly(3, "planned", "reads faker table t"), List.of()));
@@ -535,7 +542,8 @@ class CookbookRunnerTest {
         assertThat(screen.subList(2, 7))
                 .containsExactly(
                         "  PLANNED      25 recipes read tables that have no data here; each is listed in build/reports/report.json",
-                        "  next: run mvn cookbook:fixtures to generate their data (-Dcookbook.generate=all for kafka, jdbc and CDC tables too)",
+                        "  next: run mvn cookbook:fixtures -Dcookbook.generate=all to generate their data, each table's at the"
+                                + " place its recipe looks for it",
                         "  BROKEN       recipes/z.md:3: SELECT nope FROM t: Column 'nope' not found",
                         "  next: fix the recipe, then run mvn cookbook:verify -Dcookbook.recipe=recipes/z.md again",
                         "  open " + project.resolve("build/reports/index.html") + " for every recipe's results");
@@ -545,8 +553,66 @@ class CookbookRunnerTest {
     }
 
     @Test
+    void anErrorIsToldToFixWhatIsAtFaultThenRunTheGoalThatRanAndTheSummaryJoinsOnlyLikeRemedies() throws Exception {
+        RecipeRun unknownColumn = RecipeRun.stopped(
+                List.of(), Problem.error(3, "SELECT nope FROM t: Column 'nope' not found"), List.of());
+        recipe("recipes/a.md", "SELECT nope FROM t;", unknownColumn);
+        recipe("recipes/b.md", "SELECT nope FROM t;", unknownColumn);
+        recipe(
+                "recipes/c.md",
+                "SELECT n FROM t;",
+                RecipeRun.stopped(
+                        List.of(),
+                        Problem.inFixture(
+                                3,
+                                "fixtures/c.csv:2:6: 'ten' in column n (INT) is no number",
+                                new Problem.FixtureFault("fixtures/c.csv", Problem.Fix.EDIT)),
+                        List.of()));
+        recipe(
+                "recipes/d.md",
+                "SELECT n FROM t;",
+                RecipeRun.stopped(
+                        List.of(),
+                        Problem.inFixture(
+                                3,
+                                "fixture file fixtures/nope.csv of table t does not exist",
+                                new Problem.FixtureFault("fixtures/nope.csv", Problem.Fix.GENERATE)),
+                        List.of()));
+
+        // writing expected values: the command to run again is expected's, not verify's
+        RunSummary written = run(CookbookRunner.Mode.WRITE_EXPECTED, false, null);
+
+        String fixRecipes =
+                "fix the recipe, then run mvn cookbook:expected -Dcookbook.recipe=recipes/a.md,recipes/b.md again";
+        String fixFixture = "fix fixtures/c.csv, then run mvn cookbook:expected -Dcookbook.recipe=recipes/c.md again";
+        String generate = "run mvn cookbook:fixtures -Dcookbook.generate=all -Dcookbook.recipe=recipes/d.md to write"
+                + " fixtures/nope.csv, then run mvn cookbook:expected -Dcookbook.recipe=recipes/d.md";
+        assertThat(output)
+                .contains(
+                        "ERROR   fix the recipe, then run mvn cookbook:expected -Dcookbook.recipe=recipes/a.md again",
+                        "ERROR   " + fixFixture,
+                        "ERROR   " + generate)
+                .noneMatch(line -> line.contains("cookbook:verify"));
+        assertThat(written.screen())
+                .containsSubsequence("  next: " + fixRecipes, "  next: " + fixFixture, "  next: " + generate);
+        assertThat(written.failureAdvice()).isEqualTo("4 errors: " + fixRecipes + "; " + fixFixture + "; " + generate);
+
+        // after simulate, it is simulate to run again, for the recipes of one remedy alone
+        engineName = "simulator";
+        assertThat(run(CookbookRunner.Mode.VERIFY, false, null).screen())
+                .contains(
+                        "  next: fix the recipe, then run mvn cookbook:simulate -Dcookbook.recipe=recipes/a.md,recipes/b.md again")
+                .noneMatch(line -> line.contains("cookbook:verify"));
+    }
+
+    @Test
     void aPlannedRecipeIsToldHowToGetDataOrWhyNoDataHelps() throws Exception {
-        recipe("recipes/joins/faker.md", "SELECT 1;", null);
+        recipe(
+                "recipes/joins/faker.md",
+                "CREATE TABLE clicks (id INT) WITH ('connector' = 'faker');\n"
+                        + "CREATE TABLE counted (id INT) WITH ('connector' = 'blackhole');\n"
+                        + "INSERT INTO counted SELECT id FROM clicks;",
+                null);
         plans.put(
                 "recipes/joins/faker.md",
                 RecipeRun.plannedOnly(new PlannedOnly(3, "planned", "reads faker table t"), List.of()));
@@ -560,12 +626,14 @@ class CookbookRunnerTest {
 
         assertThat(output)
                 .contains(
-                        "INFO   run mvn cookbook:fixtures -Dcookbook.recipe=recipes/joins/faker.md to generate its tables' "
-                                + "data: it writes fixtures/joins/faker/TABLE.csv, where this recipe looks for each table's rows "
-                                + "(-Dcookbook.generate=all for kafka, jdbc and CDC tables too)",
-                        "INFO   no fixture makes rows kept or dropped by a random value repeatable; to verify the recipe, "
-                                + "make that condition deterministic, or mark the block <!-- cookbook:skip -->")
-                .noneMatch(line -> line.contains("random.md") && line.contains("cookbook:fixtures"));
+                        // one thing to do: the goal for this recipe alone, and where it writes the table it looked for
+                        "INFO   run mvn cookbook:fixtures -Dcookbook.recipe=recipes/joins/faker.md to write "
+                                + "fixtures/joins/faker/clicks.csv, where this recipe looks for the rows of clicks",
+                        "INFO   no fixture makes rows kept or dropped by a random value repeatable: make that condition "
+                                + "deterministic, or mark the block <!-- cookbook:skip -->, then run mvn cookbook:verify "
+                                + "-Dcookbook.recipe=recipes/random.md")
+                .noneMatch(line -> line.contains("random.md") && line.contains("cookbook:fixtures"))
+                .noneMatch(line -> line.contains("TABLE") || line.contains("counted.csv"));
     }
 
     @Test
@@ -632,11 +700,24 @@ class CookbookRunnerTest {
                 .contains(
                         "WARN   recipes/a.expected:1: has no recipe: recipes/a.md is gone (renamed or deleted), so these "
                                 + "expected values are compared with nothing",
-                        "WARN   rename it with its recipe, or delete it: mvn cookbook:expected -Dcookbook.recipe=recipes/a.expected "
-                                + "-Dcookbook.unreferenced=delete deletes expected files that have no recipe");
+                        "WARN   rename it with its recipe, or delete it with mvn cookbook:expected"
+                                + " -Dcookbook.unreferenced=delete -Dcookbook.recipe=recipes/a.expected");
         assertThat(project.resolve("target/cookbook/report.json")).content().contains("\"status\" : \"orphaned\"");
 
-        assertThat(run(CookbookRunner.Mode.VERIFY, true, null).failsBuild()).isTrue();
+        // under requireExpected both fail, each told its own way: the orphan is never "accepted"
+        RunSummary required = run(CookbookRunner.Mode.VERIFY, true, null);
+        assertThat(required.failsBuild()).isTrue();
+        assertThat(required.screen())
+                .contains(
+                        "  next: run mvn cookbook:expected -Dcookbook.recipe=recipes/b.md to accept the new values",
+                        "  next: rename it with its recipe, or delete it with mvn cookbook:expected"
+                                + " -Dcookbook.unreferenced=delete -Dcookbook.recipe=recipes/a.expected")
+                .noneMatch(line -> line.contains("recipes/b.md,recipes/a.expected"));
+        assertThat(required.failureAdvice())
+                .isEqualTo(
+                        "2 failed: run mvn cookbook:expected -Dcookbook.recipe=recipes/b.md to accept the new values;"
+                                + " rename it with its recipe, or delete it with mvn cookbook:expected"
+                                + " -Dcookbook.unreferenced=delete -Dcookbook.recipe=recipes/a.expected");
 
         assertThat(CookbookRunner.deleteUnreferencedExpected(project, project.resolve("recipes"), ""))
                 .containsExactly("recipes/a.expected");
@@ -710,9 +791,10 @@ class CookbookRunnerTest {
                 run(CookbookRunner.Mode.VERIFY, false, null).outcomes().get(0);
 
         assertThat(outcome.status()).isEqualTo(RecipeStatus.ERROR);
-        assertThat(outcome.problem())
-                .startsWith("recipes/a.expected:3: ")
-                .endsWith("run mvn cookbook:expected -f recipes/pom.xml to write it again");
+        assertThat(outcome.problem()).startsWith("recipes/a.expected:3: ");
+        assertThat(outcome.remedy(command))
+                .isEqualTo("repair that line, or delete the file and run mvn cookbook:expected -f recipes/pom.xml"
+                        + " -Dcookbook.recipe=recipes/a.md to write it again");
     }
 
     @Test

@@ -5,26 +5,28 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.flinkcookbook.engine.RecipeRun;
 import org.flinkcookbook.flink.FlinkEngine;
-import org.flinkcookbook.flink.FlinkSettings;
+import org.flinkcookbook.flink.KeptCluster;
 import org.flinkcookbook.recipe.Recipe;
 import org.flinkcookbook.recipe.RecipeException;
 import org.flinkcookbook.recipe.RecipeParser;
 import org.flinkcookbook.report.RecipeStatus;
+import org.flinkcookbook.testing.SharedFlink;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Hand-written adversarial recipes (SESSION TVFs, DECIMAL arithmetic, aggregate filters, UNION ALL,
  * sub-millisecond timestamps ...), each run on Flink and on the simulator: the simulator must give
  * Flink's rows and late-row counts, refuse what Flink refuses, or call the recipe unsupported. Each
  * recipe binds its fixture from the same directory. {@code -Dcookbook.adversarial.dir=DIR} runs the
- * recipes of another directory.
+ * recipes of another directory. Flink's jobs run on the test run's shared cluster.
  */
+@ExtendWith(SharedFlink.class)
 class AdversarialRecipesTest {
 
     private static final Path DIRECTORY = Path.of(
@@ -32,7 +34,7 @@ class AdversarialRecipesTest {
             .toAbsolutePath();
 
     @Test
-    void theSimulatorGivesFlinksResultsOrSaysItCannot() throws IOException, RecipeException {
+    void theSimulatorGivesFlinksResultsOrSaysItCannot(KeptCluster cluster) throws IOException, RecipeException {
         List<Path> files;
         try (Stream<Path> listed = Files.list(DIRECTORY)) {
             files = listed.filter(file -> file.toString().endsWith(".md"))
@@ -41,7 +43,7 @@ class AdversarialRecipesTest {
         }
         List<String> differences = new ArrayList<>();
         List<String> unsupported = new ArrayList<>();
-        try (FlinkEngine flink = new FlinkEngine(new FlinkSettings(DIRECTORY, Duration.ofSeconds(120), false));
+        try (FlinkEngine flink = SharedFlink.engine(cluster, DIRECTORY);
                 SimulatorEngine simulator = new SimulatorEngine(DIRECTORY)) {
             for (Path file : files) {
                 Recipe recipe =

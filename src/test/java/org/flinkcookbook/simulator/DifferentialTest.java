@@ -3,14 +3,13 @@ package org.flinkcookbook.simulator;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import org.flinkcookbook.engine.Problem;
 import org.flinkcookbook.engine.RecipeRun;
 import org.flinkcookbook.flink.FlinkEngine;
-import org.flinkcookbook.flink.FlinkSettings;
+import org.flinkcookbook.flink.KeptCluster;
 import org.flinkcookbook.recipe.Recipe;
 import org.flinkcookbook.recipe.RecipeException;
 import org.flinkcookbook.recipe.RecipeFinder;
@@ -18,10 +17,12 @@ import org.flinkcookbook.recipe.RecipeParser;
 import org.flinkcookbook.report.RecipeStatus;
 import org.flinkcookbook.result.ResultRow;
 import org.flinkcookbook.result.StatementResult;
+import org.flinkcookbook.testing.SharedFlink;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Runs the simulator and Flink on every recipe under {@code recipes/} and asserts identical rows
@@ -30,6 +31,7 @@ import org.junit.jupiter.api.TestInstance;
  * they run on Flink as cookbook:verify does ({@code FlinkEngine.planAndRun}).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@ExtendWith(SharedFlink.class)
 class DifferentialTest {
 
     private static final Path PROJECT_FIXTURES = Path.of("fixtures").toAbsolutePath();
@@ -37,8 +39,8 @@ class DifferentialTest {
     private FlinkEngine flink;
 
     @BeforeAll
-    void startEngine() {
-        flink = new FlinkEngine(new FlinkSettings(PROJECT_FIXTURES, Duration.ofSeconds(120), false));
+    void startEngine(KeptCluster cluster) {
+        flink = SharedFlink.engine(cluster, PROJECT_FIXTURES);
     }
 
     @AfterAll

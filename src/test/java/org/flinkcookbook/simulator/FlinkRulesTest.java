@@ -2811,4 +2811,95 @@ class FlinkRulesTest {
                         "+I[ab, 2024-04-07 01:48:37.052, 6]",
                         "+I[ab, 2024-04-07 02:12:30.389, 15]");
     }
+
+    @RuleCase(onFlink = true)
+    void aColumnTypedNotNullThatIsNullAtRunTimeFailsTheSinksNotNullEnforcer() {
+        // CommonExecSink#applyConstraintValidations: the collect sink checks the columns the query's type makes NOT
+        // NULL; a DECIMAL cast of a NOT NULL value that overflows is NULL at run time and fails the job
+        // (table.exec.sink.not-null-enforcer = ERROR); a nullable value cast into a NOT NULL sink column is not
+        // checked there (the captured INSERT's column stays nullable: aNullWrittenIntoANotNullSinkColumn...)
+        String table = "CREATE TABLE events (id INT, p DECIMAL(5, 2), ts TIMESTAMP(3)) WITH ('connector' = 'datagen');";
+        String csv = """
+                1,1.10,2024-03-01 10:00:01
+                2,2.20,2024-03-01 10:00:02
+                """;
+        for (String query : List.of(
+                "SELECT id, CAST(99.96 AS DECIMAL(3, 1)) AS c FROM events;",
+                "SELECT id, CAST(COALESCE(p, 0) * 100 AS DECIMAL(3, 1)) AS c FROM events;")) {
+            RecipeRun run = run(csv, table, query);
+            assertThat(run.problem().status()).isEqualTo(RecipeStatus.ERROR);
+            assertThat(run.problem().message())
+                    .contains("Column 'c' is NOT NULL, however, a null value is being written");
+        }
+        RecipeRun insert = run(
+                csv,
+                table,
+                "CREATE TABLE vs (a INT, c DECIMAL(3, 1)) WITH ('connector' = 'blackhole');",
+                "INSERT INTO vs VALUES (3, 99.96);");
+        assertThat(insert.problem().status()).isEqualTo(RecipeStatus.ERROR);
+        assertThat(lastRows(csv, table, "SELECT id, CAST(p * 100 AS DECIMAL(3, 1)) AS c FROM events;"))
+                .containsExactly("+I[1, <NULL>]", "+I[2, <NULL>]");
+    }
+
+    @RuleCase(onFlink = true)
+    void aRangeOverFrameForgetsItsKeyWhenTheKeysCleanupTimerFires() {
+        // RowTimeRangeBoundedPrecedingFunction#registerCleanupTimer: each row not late registers a timer at rowtime
+        // + 1.5 * interval + 1 unless the key's cleanup time is at least rowtime + interval + 1; when the key's
+        // current cleanup time fires, its rows, accumulators and last triggering time are cleared. b's rows up to
+        // 10:00:09.999 set it to 10:00:17.500, which the watermark 10:00:18 fires: b's 10:00:14.999 row then sums
+        // alone (not with 10:00:09.999, exactly 5 s before it), and 10:00:08, below b's last timer before the
+        // cleanup, is not late
+        String csv = """
+                b,2,2024-03-01 10:00:04.999
+                b,4,2024-03-01 10:00:07
+                b,7,2024-03-01 10:00:09.999
+                a,1,2024-03-01 10:00:12
+                a,10,2024-03-01 10:00:20
+                b,11,2024-03-01 10:00:14.999
+                b,3,2024-03-01 10:00:08
+                """;
+        RecipeRun run = run(
+                csv,
+                "CREATE TABLE events (k STRING, v INT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts - INTERVAL '2' SECOND) "
+                        + "WITH ('connector' = 'datagen');",
+                "SELECT k, v, SUM(v) OVER (PARTITION BY k ORDER BY ts RANGE BETWEEN INTERVAL '5' SECOND PRECEDING "
+                        + "AND CURRENT ROW) AS s FROM events;");
+        assertThat(rows(run))
+                .containsExactlyInAnyOrder(
+                        "+I[b, 2, 2]",
+                        "+I[b, 4, 6]",
+                        "+I[b, 7, 13]",
+                        "+I[a, 1, 1]",
+                        "+I[a, 10, 10]",
+                        "+I[b, 3, 3]",
+                        "+I[b, 11, 11]");
+        assertThat(run.results().get(0).lateRowsDropped()).isZero();
+    }
+
+    @RuleCase(onFlink = true)
+    void aBatchOrderByThatTiesDifferentRowsIsUnsupported() {
+        // batch ORDER BY ... LIMIT is SortLimitOperator's heap, ORDER BY alone SortOperator's QuickSort: neither
+        // keeps the arrival order of tied rows (Flink gave a 8, a 5, a 3 for ORDER BY k LIMIT 3 of a 1, 3, 5, 8)
+        String csv = """
+                a,1
+                b,2
+                a,3
+                a,5
+                a,8
+                """;
+        String table = "CREATE TABLE events (k STRING, v INT) WITH ('connector' = 'datagen');";
+        assertUnsupported(
+                run(
+                        csv,
+                        "SET 'execution.runtime-mode' = 'batch';",
+                        table,
+                        "SELECT k, v FROM events ORDER BY k LIMIT 3;"),
+                "a batch ORDER BY (and LIMIT) whose sort keys tie different rows");
+        assertThat(lastRows(
+                        csv,
+                        "SET 'execution.runtime-mode' = 'batch';",
+                        table,
+                        "SELECT k, v FROM events ORDER BY k, v DESC LIMIT 3;"))
+                .containsExactly("+I[a, 8]", "+I[a, 5]", "+I[a, 3]");
+    }
 }

@@ -548,11 +548,11 @@ class SimulatorEngineTest {
 
         // FlinkEngineTest.aMissingFileOfTheFixturesDirectoryIsNamedAtItsCreateTableWithTheFix: the same sentence
         assertThat(run.problem())
-                .isEqualTo(Problem.error(
+                .isEqualTo(Problem.inFixture(
                         3,
-                        "fixture file fixtures/no-such-clicks.csv of table clicks does not exist; write it (one row a"
-                                + " line in the table's column order, no header line) or run mvn cookbook:fixtures"
-                                + " -Dcookbook.generate=all"));
+                        "fixture file fixtures/no-such-clicks.csv of table clicks does not exist (a fixture has one row"
+                                + " a line, in the table's column order, and no header line)",
+                        new Problem.FixtureFault("fixtures/no-such-clicks.csv", Problem.Fix.GENERATE)));
     }
 
     @Test
@@ -567,10 +567,10 @@ class SimulatorEngineTest {
 
         // the directive follows the block: fence at line 2, two SQL lines, closing fence at 5
         assertThat(run.problem())
-                .isEqualTo(
-                        Problem.error(
-                                6,
-                                "the fixture fixtures/gone.csv for table events does not exist; add the CSV file or fix the path"));
+                .isEqualTo(Problem.inFixture(
+                        6,
+                        "the fixture fixtures/gone.csv for table events does not exist; add the CSV file or fix the path",
+                        new Problem.FixtureFault("fixtures/gone.csv", Problem.Fix.ADD)));
     }
 
     @Test

@@ -12,13 +12,14 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.apache.flink.configuration.Configuration;
-import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.api.internal.TableResultInternal;
 import org.apache.flink.table.catalog.ResolvedSchema;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.utils.print.RowDataToStringConverter;
 import org.apache.flink.util.CloseableIterator;
+import org.flinkcookbook.flink.KeptCluster;
+import org.flinkcookbook.flink.SharedClusterEnvironment;
 import org.flinkcookbook.simulator.aggregate.AggregateCall;
 import org.flinkcookbook.simulator.aggregate.PlanAggregates;
 import org.flinkcookbook.simulator.expression.Column;
@@ -35,6 +36,7 @@ import org.flinkcookbook.simulator.types.Values;
  * {@code INSERT INTO blackhole_sink SELECT ... FROM t} as input and compare what the simulator computes from it with
  * what Flink returns for the same query. Rows are read in file order (parallelism 1); without periodic watermarks
  * Flink's watermark assigner emits a watermark after each row, so a Calc reads the watermark of the rows before.
+ * Its jobs run on the test run's shared cluster ({@link SharedFlink#cluster}).
  */
 public final class FlinkPlans {
 
@@ -52,17 +54,16 @@ public final class FlinkPlans {
      * @param columns the physical columns of {@code t}, as DDL, in CSV order
      * @param extra computed columns and the watermark, as DDL
      * @param csv the rows, fields separated by commas, {@link #NULL} for NULL
+     * @param cluster where {@link #onFlink} runs its jobs
      */
-    public FlinkPlans(Path directory, List<String> columns, String extra, List<String> csv, ZoneId zone) {
+    public FlinkPlans(
+            Path directory, List<String> columns, String extra, List<String> csv, ZoneId zone, KeptCluster cluster) {
         this.zone = zone;
         Configuration configuration = new Configuration();
         configuration.setString("parallelism.default", "1");
         configuration.setString("pipeline.auto-watermark-interval", "0"); // a watermark after each row
         configuration.setString("table.local-time-zone", zone.getId());
-        env = TableEnvironment.create(EnvironmentSettings.newInstance()
-                .inStreamingMode()
-                .withConfiguration(configuration)
-                .build());
+        env = SharedClusterEnvironment.streaming(cluster, configuration);
         try {
             Files.write(directory.resolve("t.csv"), csv);
         } catch (IOException e) {

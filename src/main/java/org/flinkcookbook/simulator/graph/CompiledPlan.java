@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import org.apache.flink.util.TimeUtils;
+import org.flinkcookbook.simulator.SimulationException;
 import org.flinkcookbook.simulator.UnsupportedConstructException;
 import org.flinkcookbook.simulator.expression.Column;
 import org.flinkcookbook.simulator.session.SessionSettings;
@@ -42,8 +43,12 @@ public final class CompiledPlan {
         this.fixturesDirectory = fixturesDirectory;
     }
 
-    /** Runs the nodes that feed sink {@code index} over the fixtures. */
-    public SinkRows run(int index, StatementTrace trace) {
+    /**
+     * Runs the nodes that feed sink {@code index} over the fixtures.
+     *
+     * @param notNull for each of the sink's columns, whether its schema declares it NOT NULL
+     */
+    public SinkRows run(int index, List<Boolean> notNull, StatementTrace trace) {
         String option = settings.notModelled().orElse(null);
         if (option != null) {
             throw new UnsupportedConstructException(null, "the session option " + option);
@@ -62,7 +67,30 @@ public final class CompiledPlan {
         Relation relation = new PlanExecution(graph, settings, trace, fixturesDirectory).relation(input);
         RowCollector collector = new RowCollector();
         relation.producer().run(collector);
+        enforceNotNull(notNull, relation.columns(), collector.rows());
         return new SinkRows(relation.columns(), collector.rows(), sorted(input));
+    }
+
+    /**
+     * CommonExecSink#applyConstraintValidations: the sink checks every record for a NULL in a column its
+     * table declares NOT NULL, and with {@code table.exec.sink.not-null-enforcer} at its default, ERROR, fails
+     * the job. The plan's sink is the statement's (a query's columns typed as the collect sink takes them, an
+     * INSERT's as what it writes), so a column the planner typed NOT NULL whose value is NULL at run time (a
+     * DECIMAL cast or sum that overflows) fails here as it does on Flink; another value of the option is a
+     * session option the simulator does not model.
+     */
+    private static void enforceNotNull(List<Boolean> notNull, List<Column> columns, List<RowCollector.Change> rows) {
+        for (RowCollector.Change row : rows) {
+            for (int i = 0; i < notNull.size() && i < row.values().length; i++) {
+                if (notNull.get(i) && row.values()[i] == null) {
+                    throw new SimulationException(
+                            null,
+                            "Column '" + columns.get(i).name() + "' is NOT NULL, however, a null value is being written"
+                                    + " into it. You can set job configuration 'table.exec.sink.not-null-enforcer'="
+                                    + "'DROP' to suppress this exception and drop such records silently.");
+                }
+            }
+        }
     }
 
     /**

@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import org.flinkcookbook.simulator.UnsupportedConstructException;
 import org.flinkcookbook.simulator.aggregate.AggregateCall;
 import org.flinkcookbook.simulator.aggregate.AggregateCall.Accumulator;
@@ -26,7 +27,9 @@ import org.flinkcookbook.simulator.types.Timestamps;
  * waits under its rowtime, with a timer there. When the watermark reaches a timer, the key's rows of
  * that rowtime are processed in arrival order: ROWS accumulates each one, retracting the oldest row
  * once the frame holds n + 1, and emits it; RANGE retracts the rows more than the interval before
- * the rowtime, accumulates all rows of the rowtime and emits each with the same values.
+ * the rowtime, accumulates all rows of the rowtime and emits each with the same values. RANGE also
+ * keeps the function's per-key cleanup timer, which clears the key's rows, frame and last timer when
+ * the key's current cleanup time fires ({@link #registerCleanupTimer}).
  *
  * <p>Flink accumulates and retracts; the simulator computes each frame's calls afresh, which gives
  * the same values for COUNT, MIN, MAX and for sums and averages of exact types that cannot overflow
@@ -41,6 +44,10 @@ public final class BoundedOverAggregation implements RowSink {
         long lastTriggered;
         final TreeMap<Long, List<Pending>> waiting = new TreeMap<>();
         final Deque<Pending> frame = new ArrayDeque<>();
+        /** RANGE: the cleanupTsState of RowTimeRangeBoundedPrecedingFunction, null when cleared. */
+        Long cleanup;
+        /** RANGE: the cleanup timers registered and not yet fired. */
+        final TreeSet<Long> cleanupTimers = new TreeSet<>();
     }
 
     private final Expression[] partitionKeys;
@@ -122,12 +129,48 @@ public final class BoundedOverAggregation implements RowSink {
                 .waiting
                 .computeIfAbsent(rowtime, t -> new ArrayList<>())
                 .add(new Pending(values, fixtureLine, rowtime));
+        if (!rows) {
+            registerCleanupTimer(partition, rowtime);
+        }
     }
 
-    /** The key's last fired timer had the operator received {@code watermark}. */
+    /**
+     * RowTimeRangeBoundedPrecedingFunction#registerCleanupTimer: a row registers a timer at {@code rowtime +
+     * (long) (offset * 1.5) + 1} unless the key's registered cleanup time is at least {@code rowtime + offset +
+     * 1}. When that timer fires while it is still the key's cleanup time, the key's state is cleared
+     * (accumulators, rows, the last triggering time), so a later row is no longer late against the timers
+     * fired before; any other timer that fires sets the last triggering time, a cleanup timer too.
+     */
+    private void registerCleanupTimer(Partition partition, long rowtime) {
+        long earliest = rowtime + offset + 1;
+        if (partition.cleanup == null || partition.cleanup < earliest) {
+            long cleanup = rowtime + (long) (offset * 1.5) + 1;
+            partition.cleanupTimers.add(cleanup);
+            partition.cleanup = cleanup;
+        }
+    }
+
+    /** The key's last triggering time had the operator received {@code watermark}. */
     private static long lastTriggered(Partition partition, long watermark) {
-        Long due = partition.waiting.floorKey(watermark);
-        return due == null ? partition.lastTriggered : due;
+        long lastTriggered = partition.lastTriggered;
+        Long cleanup = partition.cleanup;
+        for (long time : dueTimers(partition, watermark)) {
+            if (cleanup != null && cleanup <= time) {
+                lastTriggered = 0;
+                cleanup = null;
+            } else {
+                lastTriggered = time;
+            }
+        }
+        return lastTriggered;
+    }
+
+    /** The times of the key's timers, rows' and cleanup ones, due at {@code watermark}, in order, each once. */
+    private static TreeSet<Long> dueTimers(Partition partition, long watermark) {
+        TreeSet<Long> due =
+                new TreeSet<>(partition.waiting.headMap(watermark, true).keySet());
+        due.addAll(partition.cleanupTimers.headSet(watermark, true));
+        return due;
     }
 
     @Override
@@ -135,13 +178,31 @@ public final class BoundedOverAggregation implements RowSink {
         if (watermark > currentWatermark) {
             currentWatermark = watermark;
             for (Partition partition : partitions.values()) {
-                Map<Long, List<Pending>> due = partition.waiting.headMap(watermark, true);
-                due.forEach((time, sameTime) -> fire(partition, time, sameTime));
-                due.clear();
+                for (long time : dueTimers(partition, watermark)) {
+                    onTimer(partition, time);
+                }
             }
         }
         possibleWatermarks.clear();
         downstream.watermark(watermark);
+    }
+
+    /** One timer of the key firing: a cleanup that clears the key's state, or its rows of that rowtime, if any. */
+    private void onTimer(Partition partition, long time) {
+        partition.cleanupTimers.remove(time);
+        if (partition.cleanup != null && partition.cleanup <= time) {
+            partition.waiting.clear();
+            partition.frame.clear();
+            partition.cleanupTimers.clear();
+            partition.cleanup = null;
+            partition.lastTriggered = 0;
+            return;
+        }
+        List<Pending> sameTime = partition.waiting.remove(time);
+        if (sameTime != null) {
+            fire(partition, time, sameTime);
+        }
+        partition.lastTriggered = time;
     }
 
     private void fire(Partition partition, long time, List<Pending> sameTime) {
@@ -162,7 +223,6 @@ public final class BoundedOverAggregation implements RowSink {
             Object[] results = values(partition.frame);
             sameTime.forEach(pending -> emit(pending, results));
         }
-        partition.lastTriggered = time;
     }
 
     /** The calls' values over a frame's rows, computed afresh. */

@@ -1,12 +1,16 @@
 package org.flinkcookbook.simulator.stream;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import org.flinkcookbook.simulator.UnsupportedConstructException;
 
 /**
  * ORDER BY (with LIMIT) in batch mode: Flink's sort operator takes every row before it emits any.
- * Rows the order ties keep their arrival order.
+ * Different rows the order ties are unsupported where they are emitted (or one is and another not):
+ * Flink sorts with its QuickSort ({@code SortOperator}) or a heap ({@code SortLimitOperator}), neither
+ * of which keeps their arrival order, and which of them comes first is not modelled.
  */
 public final class SortedRows implements RowSink {
 
@@ -39,6 +43,19 @@ public final class SortedRows implements RowSink {
     public void endOfInput() {
         if (order != null) {
             rows.sort(Comparator.comparing(Pending::values, order));
+            long shown = limit >= 0 ? Math.min(limit, rows.size()) : rows.size();
+            for (int i = 1; i < rows.size() && i - 1 < shown; i++) {
+                Pending before = rows.get(i - 1);
+                Pending row = rows.get(i);
+                if (order.compare(before.values(), row.values()) == 0
+                        && !Arrays.equals(before.values(), row.values())) {
+                    throw new UnsupportedConstructException(
+                            null,
+                            "a batch ORDER BY (and LIMIT) whose sort keys tie different rows (of fixture lines "
+                                    + before.fixtureLine() + " and " + row.fixtureLine()
+                                    + "), which Flink's sort emits in an order of its own");
+                }
+            }
         }
         long emitted = 0;
         for (Pending row : rows) {

@@ -8,10 +8,13 @@ import java.nio.file.Path;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
+import org.flinkcookbook.flink.KeptCluster;
 import org.flinkcookbook.simulator.UnsupportedConstructException;
 import org.flinkcookbook.testing.FlinkPlans;
+import org.flinkcookbook.testing.SharedFlink;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -19,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * whose final row must be the last row Flink emits for the same query. The planner's choice ($SUM or $SUM0, AVG kept)
  * is read from the plan.
  */
+@ExtendWith(SharedFlink.class)
 class PlanAggregatesOnFlinkTest {
 
     @TempDir
@@ -27,7 +31,7 @@ class PlanAggregatesOnFlinkTest {
     private static FlinkPlans flink;
 
     @BeforeAll
-    static void table() {
+    static void table(KeptCluster cluster) {
         flink = new FlinkPlans(
                 directory,
                 List.of("k STRING", "i INT", "ti TINYINT", "b BIGINT", "f FLOAT", "d DOUBLE", "de DECIMAL(10, 2)"),
@@ -38,7 +42,8 @@ class PlanAggregatesOnFlinkTest {
                         "b,N/A,N/A,N/A,N/A,N/A,N/A",
                         "b,-7,-128,-3,1.5,NaN,-0.50",
                         "c,7,5,2,0.2,1e308,1.25"),
-                ZoneId.of("UTC"));
+                ZoneId.of("UTC"),
+                cluster);
     }
 
     /** The final row of a query without GROUP BY keys: from Flink's plan under the simulator, and Flink's last. */

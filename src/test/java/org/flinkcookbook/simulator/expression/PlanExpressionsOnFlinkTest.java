@@ -8,11 +8,14 @@ import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import org.flinkcookbook.flink.KeptCluster;
 import org.flinkcookbook.simulator.UnsupportedConstructException;
 import org.flinkcookbook.simulator.types.SqlType;
 import org.flinkcookbook.testing.FlinkPlans;
+import org.flinkcookbook.testing.SharedFlink;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -21,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * PlanExpressions}, and the rows must be the ones Flink returns for the same query. Constant expressions arrive folded
  * by Flink's planner (UPPER('ß') is the CHAR(1) 'S'), implicit casts explicit.
  */
+@ExtendWith(SharedFlink.class)
 class PlanExpressionsOnFlinkTest {
 
     @TempDir
@@ -29,7 +33,7 @@ class PlanExpressionsOnFlinkTest {
     private static FlinkPlans flink;
 
     @BeforeAll
-    static void table() {
+    static void table(KeptCluster cluster) {
         flink = new FlinkPlans(
                 directory,
                 List.of(
@@ -58,7 +62,8 @@ class PlanExpressionsOnFlinkTest {
                                 + "2024-10-27 02:30:00,1729989000000,2024-02-29,23:59:59.999",
                         "N/A,N/A,N/A,N/A,N/A,N/A,N/A,N/A,N/A,N/A,N/A,2024-01-01 00:00:00,N/A,N/A,N/A",
                         "0,0,0,0,0.1,0.1,0.00,,   ,\u00ff,false,2024-02-29 23:59:59.5,0,1900-01-01,12:00:00.5"),
-                ZoneId.of("Europe/Berlin"));
+                ZoneId.of("Europe/Berlin"),
+                cluster);
     }
 
     /** The SELECT's rows from Flink's plan under the simulator, then from Flink. */
