@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.IntConsumer;
 import org.flinkcookbook.flink.FlinkPlanner;
 import org.flinkcookbook.io.Console;
 import org.flinkcookbook.io.LogLines;
@@ -39,7 +40,9 @@ public final class EngineJvmMain {
         try (ObjectInputStream in = new ObjectInputStream(Files.newInputStream(Path.of(args[0])))) {
             asked = in.readObject();
         }
-        AnswerFile answerFile = new AnswerFile(Path.of(args[1]), () -> letGo(protocol));
+        Path temporary = Path.of(args[2]);
+        Thread closeWatchdog = closeWatchdog(temporary, CLOSE_LIMIT_MILLIS, Runtime.getRuntime()::halt);
+        AnswerFile answerFile = new AnswerFile(Path.of(args[1]), () -> letGo(protocol, closeWatchdog));
         if (asked instanceof VersionPlanning.Request versions) {
             // another Flink version's engine JVM: its planning path only
             answerFile.write(answered(() -> new VersionPlanning(versions).planAll(new ProtocolConsole(protocol))));
@@ -54,7 +57,7 @@ public final class EngineJvmMain {
         }
         closeWatchdog.interrupt();
         // Flink is closed: its unpacked jars are no longer needed, and nobody else removes them
-        EngineJvm.deleteTree(Path.of(args[2]));
+        EngineJvm.deleteTree(temporary);
         // Flink's threads are not all daemons
         System.exit(0);
     }
@@ -62,19 +65,27 @@ public final class EngineJvmMain {
     private static final long CLOSE_LIMIT_MILLIS = 120_000;
 
     /**
-     * Once the verdict is out nobody waits for this JVM: should closing Flink hang, it halts rather
-     * than stay behind (exit code 1, so the keeper keeps no archive).
+     * Once the verdict is out nobody waits for this JVM: should closing Flink hang, it removes its
+     * temporary files (Flink's unpacked jars, about 70 MB, which nobody else removes once it is
+     * gone) and halts rather than stay behind (exit code 1, so the keeper keeps no archive). Started
+     * once the answer is out; interrupted when Flink closed in time.
      */
-    private static final Thread closeWatchdog = new Thread(
-            () -> {
-                try {
-                    Thread.sleep(CLOSE_LIMIT_MILLIS);
-                    Runtime.getRuntime().halt(1);
-                } catch (InterruptedException closed) {
-                    Thread.currentThread().interrupt();
-                }
-            },
-            "cookbook-engine-close-watchdog");
+    static Thread closeWatchdog(Path temporary, long limitMillis, IntConsumer halt) {
+        Thread watchdog = new Thread(
+                () -> {
+                    try {
+                        Thread.sleep(limitMillis);
+                    } catch (InterruptedException closed) {
+                        Thread.currentThread().interrupt();
+                        return;
+                    }
+                    EngineJvm.deleteTree(temporary);
+                    halt.accept(1);
+                },
+                "cookbook-engine-close-watchdog");
+        watchdog.setDaemon(true);
+        return watchdog;
+    }
 
     /**
      * The answer goes out once: the verdict as soon as the run has it, or why the run could not
@@ -113,7 +124,7 @@ public final class EngineJvmMain {
      * more from this JVM and stops reading it, while this JVM closes Flink and may still write its
      * class-data archive at exit.
      */
-    private static void letGo(PrintStream protocol) {
+    private static void letGo(PrintStream protocol, Thread closeWatchdog) {
         protocol.close();
         System.err.close();
         try {
@@ -121,7 +132,6 @@ public final class EngineJvmMain {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        closeWatchdog.setDaemon(true);
         closeWatchdog.start();
     }
 

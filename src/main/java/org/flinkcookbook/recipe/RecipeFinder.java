@@ -84,7 +84,7 @@ public final class RecipeFinder {
                                     .toString()
                                     .toLowerCase(Locale.ROOT)
                                     .endsWith(suffix)
-                            && inside(file, walked)) {
+                            && inside(file, root, walked)) {
                         found.add(root.resolve(walked.relativize(file)));
                     }
                     return FileVisitResult.CONTINUE;
@@ -96,11 +96,19 @@ public final class RecipeFinder {
         }
     }
 
-    /** A recipe that is a symbolic link to a file outside the project and recipes directory is not read: it could be any file. */
-    private boolean inside(Path file, Path recipesDirectory) {
+    /**
+     * A recipe that is a symbolic link to a file outside the project is not read: it could be any
+     * file. Nor is one under a recipes directory the checkout links outside the project (a link a
+     * pull request commits); only a recipes directory the build configures outside is read there.
+     *
+     * @param root the recipes directory as configured
+     * @param walked its real path, when it is a link
+     */
+    private boolean inside(Path file, Path root, Path walked) {
         try {
             Path real = file.toRealPath();
-            return real.startsWith(baseDirectory.toRealPath()) || real.startsWith(recipesDirectory.toRealPath());
+            return real.startsWith(baseDirectory.toRealPath())
+                    || !root.startsWith(baseDirectory) && real.startsWith(walked.toRealPath());
         } catch (IOException e) {
             return false;
         }

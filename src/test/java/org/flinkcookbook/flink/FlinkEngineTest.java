@@ -14,7 +14,6 @@ import org.flinkcookbook.report.RecipeStatus;
 import org.flinkcookbook.result.ResultRow;
 import org.flinkcookbook.result.RowKind;
 import org.flinkcookbook.result.StatementResult;
-import org.flinkcookbook.session.ResultCache;
 import org.flinkcookbook.testing.Recipes;
 import org.flinkcookbook.testing.SharedFlink;
 import org.junit.jupiter.api.Test;
@@ -288,11 +287,11 @@ class FlinkEngineTest {
 
     /** The query after the slow one is submitted while the slow one runs; the slow one's line stops the recipe all the same. */
     @Test
-    void aSourceThatDoesNotEndInTimeIsStoppedByTheTimeoutWithAHintAtItsOwnLine(KeptCluster cluster) {
-        try (FlinkEngine quick = new FlinkEngine(
-                new FlinkSettings(SharedFlink.TEST_FIXTURES, Duration.ofSeconds(3), false),
-                ResultCache.none(),
-                cluster)) {
+    void aSourceThatDoesNotEndInTimeIsStoppedByTheTimeoutWithAHintAtItsOwnLine() {
+        // a cluster of its own: were its cancelled job slower to stop than this engine's short grace, the engine
+        // would give up its cluster, which must not be the one the other tests' engines share
+        try (FlinkEngine quick =
+                new FlinkEngine(new FlinkSettings(SharedFlink.TEST_FIXTURES, Duration.ofSeconds(3), false))) {
             RecipeRun run = quick.run(Recipes.sql(
                     directory,
                     "CREATE TABLE slow (id BIGINT) WITH ('connector' = 'datagen', "

@@ -18,14 +18,11 @@ import org.flinkcookbook.run.EngineChoice;
 import org.flinkcookbook.run.EngineKind;
 import org.flinkcookbook.run.GoalRequest;
 import org.flinkcookbook.run.RunVerdict;
-import org.flinkcookbook.session.ResultCache;
 import org.flinkcookbook.testing.ConsoleLines;
 import org.flinkcookbook.testing.ProjectSettings;
 import org.flinkcookbook.testing.Recipes;
-import org.flinkcookbook.testing.SharedFlink;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -33,7 +30,6 @@ import org.junit.jupiter.api.io.TempDir;
  * Flink's planner when its arguments are constants, and a task when they come from rows; neither
  * answers an interrupt. Both are stopped after the statement timeout, and the next recipe runs.
  */
-@ExtendWith(SharedFlink.class)
 class HangTest {
 
     private static final String SIXTY =
@@ -54,9 +50,8 @@ class HangTest {
     }
 
     @Test
-    void aStatementThatHangsPlanningIsStoppedAndTheNextRecipeRuns(KeptCluster cluster) {
-        try (FlinkEngine engine = new FlinkEngine(
-                new FlinkSettings(directory, Duration.ofSeconds(5), false), ResultCache.none(), cluster)) {
+    void aStatementThatHangsPlanningIsStoppedAndTheNextRecipeRuns() {
+        try (FlinkEngine engine = new FlinkEngine(new FlinkSettings(directory, Duration.ofSeconds(5), false))) {
             long start = System.nanoTime();
             RecipeRun plan = engine.plan(
                     Recipes.sql(directory, "SELECT 1;\nSELECT REGEXP('" + SIXTY + "', " + CATASTROPHIC + ");"));

@@ -34,6 +34,34 @@ class EngineJvmMainTest {
         assertThat(letGo).hasValue(1);
     }
 
+    /**
+     * An engine JVM whose Flink does not close after the answer went out halts, and removes its
+     * temporary files (Flink's unpacked jars) first: the build no longer waits for it, and nobody
+     * else removes them. One whose Flink closed in time (interrupted) does neither.
+     */
+    @Test
+    void aJvmWhoseFlinkDoesNotCloseRemovesItsTemporaryFilesBeforeItHalts() throws Exception {
+        Path temporary = Files.createDirectories(exchange.resolve("tmp/flink-dist-cache"));
+        Files.writeString(temporary.resolve("flink-dist.jar"), "unpacked");
+        java.util.concurrent.CompletableFuture<Integer> halted = new java.util.concurrent.CompletableFuture<>();
+
+        EngineJvmMain.closeWatchdog(exchange.resolve("tmp"), 10, halted::complete)
+                .start();
+
+        assertThat(halted.get(1, java.util.concurrent.TimeUnit.MINUTES)).isEqualTo(1);
+        assertThat(exchange.resolve("tmp")).doesNotExist();
+
+        Path kept = Files.createDirectories(exchange.resolve("kept"));
+        java.util.concurrent.CompletableFuture<Integer> never = new java.util.concurrent.CompletableFuture<>();
+        Thread closedInTime = EngineJvmMain.closeWatchdog(kept, 60_000, never::complete);
+        closedInTime.start();
+        closedInTime.interrupt();
+        closedInTime.join(60_000);
+        assertThat(closedInTime.isAlive()).isFalse();
+        assertThat(never).isNotDone();
+        assertThat(kept).exists();
+    }
+
     @Test
     void aRecipesStartHeartbeatsAndEndAreOneProtocolLineEachWithTheSamePath() {
         java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();

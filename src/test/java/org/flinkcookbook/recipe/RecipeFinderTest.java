@@ -93,6 +93,25 @@ class RecipeFinderTest {
                 .containsExactly("book/hop.md", "book/tumble.md");
     }
 
+    /**
+     * A recipes directory a pull request commits as a link out of the project is not searched: its
+     * Markdown would be read and run, and cookbook:expected -Dcookbook.unreferenced=delete would
+     * delete the expected files there. One the build configures outside the project is searched.
+     */
+    @Test
+    void aRecipesDirectoryLinkedOutOfTheProjectFindsNothingButOneConfiguredThereDoes(@TempDir Path elsewhere)
+            throws IOException {
+        Files.writeString(elsewhere.resolve("secret.md"), RECIPE);
+        Files.writeString(elsewhere.resolve("orphan.expected"), "== line 4: SELECT 1\n");
+        Path project = Files.createDirectories(base.resolve("project"));
+        Path link = Files.createSymbolicLink(project.resolve("recipes"), elsewhere);
+        RecipeFinder inProject = new RecipeFinder(project);
+
+        assertThat(inProject.find(link, null)).isEmpty();
+        assertThat(inProject.unreferencedExpected(link, null)).isEmpty();
+        assertThat(inProject.find(elsewhere, null)).containsExactly(elsewhere.resolve("secret.md"));
+    }
+
     @Test
     void aRecipesDirectoryThatDoesNotExistCannotBeSearched() {
         Path missing = base.resolve("no-such-directory");

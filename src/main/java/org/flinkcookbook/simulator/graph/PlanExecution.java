@@ -1065,13 +1065,36 @@ final class PlanExecution {
         return order;
     }
 
-    /** ORDER BY (and LIMIT) in batch mode: every row, sorted at the end of the input. */
+    /**
+     * ORDER BY (and LIMIT) in batch mode: every row, sorted at the end of the input. Which of the rows
+     * its keys tie comes first matters where a LIMIT cuts them or where the sort's order is the
+     * result's (through calcs and exchanges to the sink); a sort the planner puts below a sort
+     * aggregation only groups.
+     */
     private Relation sort(int id, JsonNode node, long limit) {
         Relation input = relation(graph.input(id));
         Comparator<Object[]> sorted = order(node.path("sortSpec"), Values::compare);
+        boolean tiesShow = limit >= 0 || ordersTheSink(id);
         return input.with(
                 PlanTypes.columns(node.path("outputType")),
-                sink -> input.producer().run(new SortedRows(sorted, limit, sink)));
+                sink -> input.producer().run(new SortedRows(sorted, limit, tiesShow, sink)));
+    }
+
+    /** Whether a node's rows reach a sink in the order it gives them: through calcs and exchanges only. */
+    private boolean ordersTheSink(int id) {
+        for (int consumer : graph.consumers(id)) {
+            String type = PlanGraph.type(graph.node(consumer));
+            boolean keeps = switch (type) {
+                case "batch-exec-sink", "stream-exec-sink" -> true;
+                case "batch-exec-calc", "batch-exec-exchange", "stream-exec-calc", "stream-exec-exchange" ->
+                    ordersTheSink(consumer);
+                default -> false;
+            };
+            if (keeps) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

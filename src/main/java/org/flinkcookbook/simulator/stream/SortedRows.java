@@ -18,13 +18,19 @@ public final class SortedRows implements RowSink {
 
     private final Comparator<Object[]> order;
     private final long limit;
+    private final boolean tiesShow;
     private final RowSink downstream;
     private final List<Pending> rows = new ArrayList<>();
 
-    /** @param limit the most rows emitted, or -1 for all */
-    public SortedRows(Comparator<Object[]> order, long limit, RowSink downstream) {
+    /**
+     * @param limit the most rows emitted, or -1 for all
+     * @param tiesShow whether the order of tied rows shows in the result (a LIMIT cuts them, or the sort's
+     *     order is the result's); a sort below an aggregation only groups
+     */
+    public SortedRows(Comparator<Object[]> order, long limit, boolean tiesShow, RowSink downstream) {
         this.order = order;
         this.limit = limit;
+        this.tiesShow = tiesShow;
         this.downstream = downstream;
     }
 
@@ -43,6 +49,8 @@ public final class SortedRows implements RowSink {
     public void endOfInput() {
         if (order != null) {
             rows.sort(Comparator.comparing(Pending::values, order));
+        }
+        if (order != null && tiesShow) {
             long shown = limit >= 0 ? Math.min(limit, rows.size()) : rows.size();
             for (int i = 1; i < rows.size() && i - 1 < shown; i++) {
                 Pending before = rows.get(i - 1);
