@@ -18,7 +18,8 @@ expectError('null-rowtime.md', "recipes/null-rowtime.md:3: fixtures/null-time.cs
 // fixture mistakes at fixture:line:column, in one sentence with the fix, never Flink's parse error or permission text
 expectError('not-a-number.md', "recipes/not-a-number.md:3: fixtures/not-a-number.csv:2:3: 'ten' in column reading (INT) is no number Flink's CSV format reads; write a whole number such as 42")
 expectError('header-row.md', "recipes/header-row.md:3: fixtures/header-row.csv:1: 'id,reading,ts' is a header line, but fixtures have no header line (every line is a row, its fields in the table's column order); delete line 1")
-expectError('missing-path.md', "recipes/missing-path.md:4: fixture file fixtures/clicks.csv of table clicks does not exist; write it (one row a line in the table's column order, no header line) or run mvn cookbook:fixtures -Dcookbook.generate=all")
+expectError('missing-path.md', "recipes/missing-path.md:4: fixture file fixtures/clicks.csv of table clicks does not exist (a fixture has one row a line, in the table's column order, and no header line)")
+assert log.contains('run mvn cookbook:fixtures -Dcookbook.generate=all -Dcookbook.recipe=recipes/missing-path.md to write fixtures/clicks.csv, then run mvn cookbook:verify -Dcookbook.recipe=recipes/missing-path.md')
 assert !log.contains('For input string') && !log.contains('insufficient permissions')
 expectError('unclosed-fence.md', "recipes/unclosed-fence.md:3: the ```sql code block opened here is never closed")
 expectError('unclosed-string.md', "recipes/unclosed-string.md:4: SQL cannot be read: a quoted string is never closed")
