@@ -2902,4 +2902,23 @@ class FlinkRulesTest {
                         "SELECT k, v FROM events ORDER BY k, v DESC LIMIT 3;"))
                 .containsExactly("+I[a, 8]", "+I[a, 5]", "+I[a, 3]");
     }
+
+    @RuleCase(onFlink = true)
+    void aModOfADecimalByAnIntegerIsComputedInThePlansTypeOfTheCall() {
+        // MOD of DECIMAL(10, 0) and INT has the INT type (both scales 0): the DECIMAL is cast to BIGINT and Java's
+        // remainder taken; the simulator had kept a DECIMAL value under the INT type (fuzz seed 59 case 9959). With a
+        // scale, MOD of DECIMAL(12, 1) and INT is DECIMAL(11, 1).
+        String csv = """
+                1,-3,2024-09-08 03:55:08
+                2,7,2024-09-08 03:55:09
+                """;
+        String table =
+                "CREATE TABLE events (id INT, v DECIMAL(10, 0), ts TIMESTAMP(3)) WITH ('connector' = 'datagen');";
+        assertThat(lastRows(
+                        csv,
+                        table,
+                        "SELECT id, (-10000000000 NOT BETWEEN -(v % -3) AND -ABS(v)) AS e, -(v % -3) AS m,"
+                                + " MOD(v + 0.5, 4) AS r FROM events;"))
+                .containsExactly("+I[1, TRUE, 0, -2.5]", "+I[2, TRUE, -1, 3.5]");
+    }
 }

@@ -185,38 +185,39 @@ final class BuiltInFunctions {
     }
 
     /**
-     * MOD(a, b) and {@code a % b} of exact numbers (Calcite's operand checker refuses FLOAT and DOUBLE). Of two
-     * integers it has b's type (ReturnTypes.NULLABLE_MOD: ARG1) and Java's remainder, whose sign is a's; with a
-     * DECIMAL, LogicalTypeMerging#findModuloDecimalType's type and DecimalDataUtils#mod's value. A zero divisor fails
-     * the job in Flink.
+     * MOD(a, b) and {@code a % b} (the planner writes both as MOD) of exact numbers (Calcite's operand checker
+     * refuses FLOAT and DOUBLE), computed in the call's type as the plan gives it (FlinkTypeSystem#deriveDecimalModType:
+     * b's type where both scales are 0, else LogicalTypeMerging#findModuloDecimalType), as
+     * ScalarOperatorGens#generateBinaryArithmeticOperator does. Of an integer type it is Java's remainder, whose sign
+     * is a's, of a as a long (a DECIMAL a rounded down: DecimalDataUtils#castToIntegral); of a DECIMAL type it is
+     * DecimalDataUtils#mod in the call's precision and scale, of operands read as DECIMALs of their own precision.
+     * A zero divisor fails the job in Flink.
      */
-    static Expression mod(CallSite node, Expression dividend, Expression divisor) {
+    static Expression mod(CallSite node, SqlType callType, Expression dividend, Expression divisor) {
         SqlType a = dividend.type();
         SqlType b = divisor.type();
         if (!a.isNumeric() || !b.isNumeric() || a.isApproximate() || b.isApproximate()) {
             throw unsupported(node, "MOD of " + a + " and " + b);
         }
-        if (a.root() != Root.DECIMAL && b.root() != Root.DECIMAL) {
-            return callIfArgsNotNull(node, b, List.of(dividend, divisor), (values, context) -> {
-                long remainder = ((Number) values[0]).longValue() % ((Number) values[1]).longValue();
-                return b.root() == Root.BIGINT ? (Object) remainder : (Object) (int) remainder;
+        if (callType.root() == Root.DECIMAL) {
+            SqlType p = FlinkTypes.asDecimal(a);
+            SqlType q = FlinkTypes.asDecimal(b);
+            return callIfArgsNotNull(node, callType, List.of(dividend, divisor), (values, context) -> {
+                DecimalData remainder = DecimalDataUtils.mod(
+                        DecimalData.fromBigDecimal(Values.decimal(values[0]), p.precision(), p.scale()),
+                        DecimalData.fromBigDecimal(Values.decimal(values[1]), q.precision(), q.scale()),
+                        callType.precision(),
+                        callType.scale());
+                return remainder == null ? null : remainder.toBigDecimal();
             });
         }
-        SqlType p = FlinkTypes.asDecimal(a);
-        SqlType q = FlinkTypes.asDecimal(b);
-        DecimalType type = LogicalTypeMerging.findModuloDecimalType(p.precision(), p.scale(), q.precision(), q.scale());
-        return callIfArgsNotNull(
-                node,
-                SqlType.decimal(type.getPrecision(), type.getScale()),
-                List.of(dividend, divisor),
-                (values, context) -> {
-                    DecimalData remainder = DecimalDataUtils.mod(
-                            DecimalData.fromBigDecimal(Values.decimal(values[0]), p.precision(), p.scale()),
-                            DecimalData.fromBigDecimal(Values.decimal(values[1]), q.precision(), q.scale()),
-                            type.getPrecision(),
-                            type.getScale());
-                    return remainder == null ? null : remainder.toBigDecimal();
-                });
+        if (callType.root() != b.root()) {
+            throw unsupported(node, "MOD of " + a + " and " + b + " typed " + callType);
+        }
+        return callIfArgsNotNull(node, b, List.of(dividend, divisor), (values, context) -> {
+            long remainder = ((Number) values[0]).longValue() % ((Number) values[1]).longValue();
+            return b.root() == Root.BIGINT ? (Object) remainder : (Object) (int) remainder;
+        });
     }
 
     /** The units ExtractCallGen reads from the day of a TIMESTAMP, with DateTimeUtils#extractFromDate. */

@@ -177,8 +177,7 @@ public final class PlanExpressions {
                 return arithmetic(site, name.charAt(0), type, operands);
             case "MOD":
             case "%":
-                return typed(
-                        type, BuiltInFunctions.mod(site, expression(operands.get(0)), expression(operands.get(1))));
+                return BuiltInFunctions.mod(site, type, expression(operands.get(0)), expression(operands.get(1)));
             case "AS": // a Table API alias (the captured INSERT's columns) names the value, nothing more
                 return expression(operands.get(0));
             case "CAST":
