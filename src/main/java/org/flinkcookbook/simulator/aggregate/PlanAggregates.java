@@ -60,8 +60,8 @@ public final class PlanAggregates {
             throw unsupported("an aggregate filter of " + filter.type());
         }
         Expression separator = arguments.size() > 1 ? column(arguments.get(1).asInt(), input) : null;
-        AggregateCall call =
-                new AggregateCall(function, aggCall.path("distinct").asBoolean(false), argument, filter, separator);
+        AggregateCall call = new AggregateCall(
+                function, aggCall.path("distinct").asBoolean(false), argument, filter, separator, false);
         if (!call.supported()) {
             throw unsupported(name(aggCall) + " of " + argument.type());
         }
