@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import org.flinkcookbook.report.GoalCommand;
+import org.flinkcookbook.report.HtmlReport;
 import org.flinkcookbook.report.RecipeOutcome;
 import org.flinkcookbook.report.RecipeStatus;
 import org.flinkcookbook.report.Remedy;
@@ -154,7 +155,10 @@ public record RunSummary(
                             : "  wrote the expected values of " + count(RecipeStatus.WRITTEN)
                                     + (count(RecipeStatus.WRITTEN) == 1 ? " recipe" : " recipes"));
         }
-        lines.add("  open " + htmlReport + " for every recipe's results");
+        lines.add("  open " + htmlReport + " for "
+                + (htmlReport.endsWith(HtmlReport.SELECTED_FILE_NAME)
+                        ? "the results of the recipes this run selected"
+                        : "every recipe's results"));
         return lines;
     }
 
