@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
@@ -46,8 +47,8 @@ public final class WatchLoop {
     private final CountDownLatch closed = new CountDownLatch(1);
     private volatile boolean stopped;
     private volatile Thread looping;
-    /** The last recipe that ran to the end with values that differ from, or lack, its expected file. */
-    private Path toAccept;
+    /** The recipes whose last run ended with values that differ from, or lack, their expected files ("u" accepts all, as Jest's). */
+    private final Set<Path> toAccept = new TreeSet<>();
 
     /**
      * @param runner runs and prints recipes; its engine stays open for the whole watch
@@ -176,18 +177,22 @@ public final class WatchLoop {
             RecipeOutcome outcome = outcomes.get(i);
             latest.put(recipe, outcome);
             if (outcome.status() == RecipeStatus.FAILED || outcome.status() == RecipeStatus.NO_EXPECTED) {
-                toAccept = recipe;
-            } else if (recipe.equals(toAccept)) {
-                toAccept = null;
+                toAccept.add(recipe);
+            } else {
+                toAccept.remove(recipe);
             }
         }
         return outcomes;
     }
 
     private void prompt(int recipes) {
-        String accept = toAccept == null
+        String accept = toAccept.isEmpty()
                 ? ""
-                : "u to accept the new values of " + latest.get(toAccept).path() + ", ";
+                : "u to accept the new values of "
+                        + (toAccept.size() == 1
+                                ? latest.get(toAccept.iterator().next()).path()
+                                : toAccept.size() + " recipes")
+                        + ", ";
         console.info("Watching " + recipes + " recipes on " + engineName + "; press " + accept
                 + "a to run all, q to quit" + (keys.oneKey() ? "" : " (then Enter)"));
     }
@@ -206,7 +211,7 @@ public final class WatchLoop {
                     // Enter alone does nothing
                 }
                 default ->
-                    console.info("Type u to accept the last failing recipe's values, a to run all, q to quit"
+                    console.info("Type u to accept the failing recipes' values, a to run all, q to quit"
                             + (keys.oneKey() ? "" : ", then Enter"));
             }
         }
@@ -221,17 +226,19 @@ public final class WatchLoop {
         }
     }
 
-    /** Writes the last failing recipe's values as its expected values; the change of that file then verifies it again. */
+    /** Writes each failing recipe's values as its expected values; the change of those files then verifies them again. */
     private void accept() {
-        if (toAccept == null) {
+        if (toAccept.isEmpty()) {
             console.info("Nothing to accept: no recipe has new values since the last run");
             return;
         }
-        Path recipe = toAccept;
-        toAccept = null;
-        List<RecipeOutcome> written = runner.runRecipes(List.of(recipe), CookbookRunner.Mode.WRITE_EXPECTED);
-        if (written.get(0).status() != RecipeStatus.WRITTEN) {
-            latest.put(recipe, written.get(0));
+        List<Path> recipes = List.copyOf(toAccept);
+        toAccept.clear();
+        List<RecipeOutcome> written = runner.runRecipes(recipes, CookbookRunner.Mode.WRITE_EXPECTED);
+        for (int i = 0; i < recipes.size(); i++) {
+            if (written.get(i).status() != RecipeStatus.WRITTEN) {
+                latest.put(recipes.get(i), written.get(i));
+            }
         }
     }
 

@@ -120,7 +120,7 @@ class WatchLoopTest {
     }
 
     @Test
-    void uAcceptsTheLastFailingRecipesValuesAndItsExpectedFileVerifiesAgain() throws Exception {
+    void uAcceptsTheFailingRecipesValuesAndItsExpectedFileVerifiesAgain() throws Exception {
         start();
         await(line -> line.startsWith("Watching 2 recipes"));
         append("fixtures/events.csv", "3,c,30,2024-03-01 10:00:07\n");
@@ -145,6 +145,28 @@ class WatchLoopTest {
                     .as("no temporary file is left")
                     .containsExactlyInAnyOrder("lab.md", "lab.expected", "other.md", "other.expected", "README.md");
         }
+        keys.type("u\n");
+        await(line -> line.startsWith("Nothing to accept"));
+    }
+
+    @Test
+    void uAcceptsTheValuesOfEveryFailingRecipeAsJestUpdatesEveryFailingSnapshot() throws Exception {
+        start();
+        await(line -> line.startsWith("Watching 2 recipes"));
+        append("fixtures/events.csv", "3,c,30,2024-03-01 10:00:07\n");
+        await(line ->
+                line.startsWith("Watching 2 recipes on simulator; press u to accept the new values of recipes/lab.md"));
+        append("fixtures/other.csv", "2,a,5,2024-03-01 10:00:02\n");
+        await(line ->
+                line.startsWith("Watching 2 recipes on simulator; press u to accept the new values of 2 recipes"));
+        output.clear();
+
+        keys.type("u\n");
+        await(line -> progressLines().containsAll(List.of("PASSED recipes/lab.md", "PASSED recipes/other.md")));
+
+        assertThat(progressLines()).contains("WRITTEN recipes/lab.md", "WRITTEN recipes/other.md");
+        assertThat(Files.readString(project.resolve("recipes/lab.expected")))
+                .contains("2024-03-01 10:00:05.000 | 1 | 30");
         keys.type("u\n");
         await(line -> line.startsWith("Nothing to accept"));
     }
