@@ -71,6 +71,11 @@ class ReportContractTest {
     }
 
     private static StatementResult windowed() {
+        return windowed(18L, RowExplanations.NONE);
+    }
+
+    /** The one windowed result of line 42, with these late rows. */
+    private static StatementResult windowed(long lateRowsDropped, RowExplanations explanations) {
         return new StatementResult(
                 42,
                 "SELECT window_start, ...",
@@ -78,8 +83,8 @@ class ReportContractTest {
                 List.of("window_start", "cnt"),
                 List.of(ResultRow.insert("2024-03-01 10:00:00.000", "31")),
                 false,
-                18L,
-                RowExplanations.NONE,
+                lateRowsDropped,
+                explanations,
                 0);
     }
 
@@ -166,16 +171,7 @@ class ReportContractTest {
     @Test
     void theLateRowsWhoseLatenessChangedHaveTheShapeTheReadmeGives() throws IOException {
         // the expected file names rows 4 and 5; now 4 and 6 were dropped
-        StatementResult now = new StatementResult(
-                42,
-                "SELECT window_start, ...",
-                null,
-                List.of("window_start", "cnt"),
-                List.of(ResultRow.insert("2024-03-01 10:00:00.000", "31")),
-                false,
-                2L,
-                new RowExplanations(List.of(lateRow(4), lateRow(6)), List.of()),
-                0);
+        StatementResult now = windowed(2L, new RowExplanations(List.of(lateRow(4), lateRow(6)), List.of()));
         ExpectedResult expected = new ExpectedResult(
                 windowed(),
                 null,
