@@ -77,4 +77,23 @@ class JUnitReportTest {
         assertThat(JUnitReport.fileName("recipes/a/b.md", List.of(error("recipes/a/b.md", "alone"))))
                 .isEqualTo("recipes_a_b.md");
     }
+
+    @Test
+    void aRecipeWhosePathIsLongerThanAFileNameMayBeStillGetsItsFileAndOtherRecipesTheirs() throws Exception {
+        String longName = "recipes/" + "deep/".repeat(30) + "l".repeat(240) + ".md";
+        String sameStart = "recipes/" + "deep/".repeat(30) + "l".repeat(239) + "m.md";
+        JUnitReport.write(
+                directory,
+                "flink",
+                List.of(error(longName, "one"), error(sameStart, "two"), error("recipes/a.md", "three")),
+                GoalCommand.PREFIX,
+                true);
+
+        try (var files = Files.list(directory)) {
+            assertThat(files.map(file -> file.getFileName().toString()))
+                    .hasSize(3)
+                    .contains("TEST-cookbook.recipes_a.md.xml")
+                    .allMatch(name -> name.getBytes(java.nio.charset.StandardCharsets.UTF_8).length <= 200);
+        }
+    }
 }
