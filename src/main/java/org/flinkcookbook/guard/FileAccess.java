@@ -165,6 +165,10 @@ public final class FileAccess {
         } catch (IOException missing) {
             return Optional.empty();
         }
+        if (attributes.isRegularFile() && RealPaths.hasOtherNames(real)) {
+            return Optional.of("it has other names (hard links), so its content may be that of any file, a Git"
+                    + " file or one outside the project; recipes only read files with one name: cp it to a new file");
+        }
         return attributes.isRegularFile() || attributes.isDirectory()
                 ? Optional.empty()
                 : Optional.of("it is not a regular file (a device, a FIFO or a socket, which can block or never"
