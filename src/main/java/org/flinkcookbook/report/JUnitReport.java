@@ -111,15 +111,19 @@ public final class JUnitReport {
         }
     }
 
-    /** Text as XML 1.0 can hold it: characters it cannot (most control characters, lone surrogates) become U+FFFD. */
+    /**
+     * Text as XML 1.0 can hold it: characters it cannot (most control characters, lone surrogates)
+     * become U+FFFD, and so do those it can but a CI server's console would act on (DEL, C1's
+     * single-character CSI and NEL, the Unicode line separators) and a carriage return.
+     */
     static String xmlText(String text) {
         StringBuilder clean = new StringBuilder(text.length());
         text.codePoints()
                 .forEach(c -> clean.appendCodePoint(
                         c == 0x9
                                         || c == 0xA
-                                        || c == 0xD
-                                        || (c >= 0x20 && c <= 0xD7FF)
+                                        || (c >= 0x20 && c < 0x7F)
+                                        || (c > 0x9F && c <= 0xD7FF && c != 0x2028 && c != 0x2029)
                                         || (c >= 0xE000 && c <= 0xFFFD)
                                         || c >= 0x10000
                                 ? c
