@@ -464,6 +464,47 @@ class RecipeCacheTest {
         assertThat(process.waitFor()).isZero();
     }
 
+    @Test
+    void theCodeOfAFunctionClassKeysPassesSoARebuiltFunctionJarRunsItsRecipesAgain(@TempDir Path code)
+            throws Exception {
+        Path jar = code.resolve("functions.jar");
+        writeJar(jar, new byte[] {1, 2, 3});
+        Path classes = Files.createDirectories(code.resolve("classes/com/example"));
+        Files.write(classes.resolve("Loose.class"), new byte[] {4});
+        List<String> names = List.of("com.example.Upper", "com.example.Loose", "com.example.Missing");
+        java.util.Map<String, String> before;
+        try (java.net.URLClassLoader loader = new java.net.URLClassLoader(
+                new java.net.URL[] {
+                    jar.toUri().toURL(), code.resolve("classes").toUri().toURL()
+                },
+                null)) {
+            before = RecipeCache.functionCode(names, loader);
+        }
+        assertThat(before.get("com.example.Missing")).isEqualTo("missing");
+        assertThat(before.get("com.example.Upper")).hasSize(64);
+
+        writeJar(jar, new byte[] {1, 2, 4}); // the same class, rebuilt with other code
+        Files.write(classes.resolve("Loose.class"), new byte[] {5});
+        try (java.net.URLClassLoader loader = new java.net.URLClassLoader(
+                new java.net.URL[] {
+                    jar.toUri().toURL(), code.resolve("classes").toUri().toURL()
+                },
+                null)) {
+            java.util.Map<String, String> after = RecipeCache.functionCode(names, loader);
+            assertThat(after.get("com.example.Upper")).isNotEqualTo(before.get("com.example.Upper"));
+            assertThat(after.get("com.example.Loose")).isNotEqualTo(before.get("com.example.Loose"));
+            assertThat(after.get("com.example.Missing")).isEqualTo("missing");
+        }
+    }
+
+    private static void writeJar(Path jar, byte[] classBytes) throws IOException {
+        try (java.util.jar.JarOutputStream out = new java.util.jar.JarOutputStream(Files.newOutputStream(jar))) {
+            out.putNextEntry(new java.util.jar.JarEntry("com/example/Upper.class"));
+            out.write(classBytes);
+            out.closeEntry();
+        }
+    }
+
     /** The project as the first commit of a new git repository. */
     private void commitTheProject() throws Exception {
         git("init", "-q");
