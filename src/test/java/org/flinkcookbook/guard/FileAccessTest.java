@@ -229,6 +229,7 @@ class FileAccessTest {
         Files.createLink(project.resolve("fixtures/canary.csv"), canary);
 
         assertRefused("fixtures/config.csv", "it has other names (hard links)");
+        assertRefused(".git/config", "it lies in a Git directory"); // the reason that says most
         assertRefused(project.resolve("fixtures/canary.csv").toUri().toString(), "it has other names (hard links)");
         assertThat(read(project.resolve("fixtures/in.csv").toString())).isEqualTo("inside\n");
     }
