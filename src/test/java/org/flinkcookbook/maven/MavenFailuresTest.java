@@ -5,10 +5,17 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.reflect.Field;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.maven.exception.DefaultExceptionHandler;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugin.logging.SystemStreamLog;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** What Maven prints of a goal's failure: its message and every cause's it lacks, as they are. */
 class MavenFailuresTest {
@@ -76,5 +83,43 @@ class MavenFailuresTest {
 
         assertSafe(printed);
         assertThat(printed).startsWith("The cookbook plugin cannot run: ");
+    }
+
+    @Test
+    void theExpectedFilesDeletedForAGoneRecipeAreNamedWithoutTheirControlCharacters(@TempDir Path project)
+            throws Exception {
+        Path orphan = Files.createDirectories(project.resolve("recipes"))
+                .resolve("gone\u001b[31m\u0007\u009b\r::error file=README.md::x.expected");
+        Files.writeString(orphan, "== line 3: SELECT 1\ncolumns: n\n+I | 1\n");
+        ExpectedMojo mojo = new ExpectedMojo();
+        set(mojo, AbstractRecipesMojo.class, "baseDirectory", project.toFile());
+        set(
+                mojo,
+                AbstractRecipesMojo.class,
+                "recipes",
+                project.resolve("recipes").toFile());
+        set(mojo, AbstractRecipesMojo.class, "recipe", "");
+        set(mojo, ExpectedMojo.class, "unreferenced", "delete");
+        List<String> logged = new ArrayList<>();
+        mojo.setLog(new SystemStreamLog() {
+            @Override
+            public void info(CharSequence content) {
+                logged.add(content.toString());
+            }
+        });
+
+        mojo.beforeRun();
+
+        assertThat(orphan).doesNotExist();
+        assertThat(logged).anyMatch(line -> line.startsWith("Deleted recipes/gone?[31m??"));
+        assertThat(logged)
+                .noneMatch(
+                        line -> line.matches("(?s).*\\p{Cc}.*") || line.strip().startsWith("::"));
+    }
+
+    private static void set(Object target, Class<?> declaring, String field, Object value) throws Exception {
+        Field declared = declaring.getDeclaredField(field);
+        declared.setAccessible(true);
+        declared.set(target, value);
     }
 }
