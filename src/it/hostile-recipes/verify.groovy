@@ -75,8 +75,11 @@ refused('compile-plan.md', "COMPILE PLAN writes a plan file")
 refused('replace-table-as.md', "REPLACE TABLE ... AS SELECT writes through the table's connector")
 refused('datagen-huge.md', "is not a row count from 0 to 1000000")
 // hangs are stopped, and the recipe after them passes
-says('regex-planning.md', 'stopped: planning this statement took longer than 5 s (cookbook.timeout)')
+says('regex-planning.md', 'stopped: planning this statement took longer than 2 s (cookbook.timeout)')
 verifyLine('ERROR', 'regex-running.md')
+says('regex-running.md', 'stopped: simulating this statement took longer than 2 s (cookbook.timeout)')
+// a stopped thread leaves no class failing for the recipes after it (a stop inside a static initializer would)
+assert !log.contains('the plugin could not run this recipe')
 verifyLine('PASSED', 'zz-after.md')
 verifyLine('PASSED', 'captured-sink.md')
 // an expected file that links outside is never followed

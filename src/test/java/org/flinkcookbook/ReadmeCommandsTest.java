@@ -53,6 +53,7 @@ class ReadmeCommandsTest {
     static {
         RUN_BY.put("./mvnw -B -ntp install -DskipTests -Dinvoker.skip=true", new OptIn(QUICK_START));
         RUN_BY.put("./mvnw -B -ntp -f recipes/pom.xml cookbook:verify", new OptIn(QUICK_START));
+        RUN_BY.put("./mvnw -B -ntp verify -Dcookbook.sweeps=all", new Literally(".ci/run"));
         RUN_BY.put("./mvnw -B -ntp verify", new Literally(".ci/run"));
         RUN_BY.put(
                 "./mvnw -B -ntp -o test -Dtest=RecipeFuzzTest -Dsurefire.failIfNoSpecifiedTests=false"
@@ -67,7 +68,9 @@ class ReadmeCommandsTest {
                 "./mvnw -B -ntp -o test -Dtest=RecipeFuzzTest -Dsurefire.failIfNoSpecifiedTests=false"
                         + " -Dcookbook.fuzz.seed=59 -Dcookbook.fuzz.first=2089 -Dcookbook.fuzz.cases=1",
                 new Sweep());
-        RUN_BY.put("./mvnw -B -ntp -o test -Dtest=AdversarialRecipesTest -Dcookbook.adversarial.dir=DIR", new Sweep());
+        RUN_BY.put(
+                "./mvnw -B -ntp -o test -Dtest=AdversarialRecipesTest -Dcookbook.sweeps=all -Dcookbook.adversarial.dir=DIR",
+                new Sweep());
         RUN_BY.put(
                 "./mvnw -B -ntp -o test -Dtest=FlinkRulesTest -Dsurefire.failIfNoSpecifiedTests=false"
                         + " -Dcookbook.rules.onFlink=all",
@@ -177,7 +180,10 @@ class ReadmeCommandsTest {
                 Pattern.compile("-D(cookbook\\.[\\w.]+)=")
                         .matcher(command)
                         .results()
-                        .forEach(property -> assertThat(tests).as(command).contains("\"" + property.group(1) + "\""));
+                        .map(property -> property.group(1))
+                        .forEach(property -> assertThat(tests + text("pom.xml"))
+                                .as(command + ": a test or a profile of pom.xml reads " + property)
+                                .containsAnyOf("\"" + property + "\"", "<name>" + property + "</name>"));
                 if (command.contains("-DquickJit=")) {
                     assertThat(text("pom.xml")).contains("<argLine>${quickJit}</argLine>");
                 }

@@ -46,6 +46,12 @@ public record StatementResult(
                 line, label, sink, columns, rows, ordered, lateRowsDropped, explanations, statementSeconds);
     }
 
+    /** The same result with the same rows in another order (an unordered result's rows compare as a multiset). */
+    public StatementResult withRows(List<ResultRow> sameRowsReordered) {
+        return new StatementResult(
+                line, label, sink, columns, sameRowsReordered, ordered, lateRowsDropped, explanations, seconds);
+    }
+
     /** The same result of the same statement standing at another Markdown line. */
     public StatementResult atLine(int movedLine) {
         return new StatementResult(

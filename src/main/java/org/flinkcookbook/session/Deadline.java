@@ -174,28 +174,42 @@ public final class Deadline {
     /**
      * Stops a thread that does not answer interrupts (a regular expression never checks them).
      * {@link Thread#stop} is the only way in process; it is safe here because the thread's recipe
-     * is abandoned with everything it built.
+     * is abandoned with everything it built, as long as no stop lands in a class's static
+     * initializer: the class would then fail for the rest of the JVM's life.
      */
-    @SuppressWarnings({"deprecation", "removal"})
     public static void stop(Thread thread) {
         thread.interrupt();
         try {
             long until = System.nanoTime() + UNWIND.toNanos();
-            while (initializesAClass(thread)) {
-                if (System.nanoTime() > until) {
-                    return; // stopped there, the class would fail for the rest of the JVM's life; left running
-                }
-                Thread.sleep(CLASS_INIT_POLL.toMillis());
-            }
             // again and again: code that catches Throwable (Flink's expression reducer does) swallows one ThreadDeath
             while (thread.isAlive() && System.nanoTime() < until) {
-                thread.stop();
-                thread.join(STOP_AGAIN.toMillis());
+                boolean stopped = stopOutsideClassInitialization(thread);
+                thread.join(stopped ? STOP_AGAIN.toMillis() : CLASS_INIT_POLL.toMillis());
             }
+            // still alive: left running as a daemon (also where it never left a static initializer)
         } catch (UnsupportedOperationException javaTwentyOrLater) {
             // left running as a daemon; the recipe is reported all the same
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * Stops the thread unless it initializes a class. It is suspended while its stack is read, so
+     * that it cannot enter an initializer between the look and the stop: the stop takes effect as
+     * it resumes, where the look saw it.
+     */
+    @SuppressWarnings({"deprecation", "removal"})
+    private static boolean stopOutsideClassInitialization(Thread thread) {
+        thread.suspend();
+        try {
+            if (initializesAClass(thread)) {
+                return false;
+            }
+            thread.stop();
+            return true;
+        } finally {
+            thread.resume();
         }
     }
 }

@@ -410,4 +410,40 @@ class ExpectedFileFormatTest {
 
         assertThat(Files.getPosixFilePermissions(file())).isEqualTo(Files.getPosixFilePermissions(other));
     }
+
+    @Test
+    void writingAgainKeepsTheFilesOrderOfTheSameRowsUnlessTheStatementOrdersThem() throws Exception {
+        ExpectedFileFormat.write(file(), "recipes/late.md", List.of(windowResult(0)), List.of(), 1000);
+        List<ExpectedResult> previous = ExpectedFileFormat.read(file(), "late.expected");
+        StatementResult otherOrder = windowResult(0)
+                .withRows(List.of(
+                        ResultRow.insert("2024-03-01 10:01:00.000", "7"),
+                        ResultRow.insert("2024-03-01 10:00:00.000", "31")));
+        String first = Files.readString(file());
+
+        ExpectedFileFormat.write(file(), "recipes/late.md", List.of(otherOrder), previous, 1000);
+        assertThat(Files.readString(file())).isEqualTo(first);
+
+        StatementResult orderedOtherOrder = new StatementResult(
+                otherOrder.line(),
+                otherOrder.label(),
+                null,
+                otherOrder.columns(),
+                otherOrder.rows(),
+                true,
+                otherOrder.lateRowsDropped(),
+                RowExplanations.NONE,
+                0);
+        ExpectedFileFormat.write(file(), "recipes/late.md", List.of(orderedOtherOrder), previous, 1000);
+        assertThat(Files.readString(file()))
+                .contains("+I | 2024-03-01 10:01:00.000 | 7\n+I | 2024-03-01 10:00:00.000 | 31\n");
+
+        StatementResult changedRows = windowResult(0)
+                .withRows(List.of(
+                        ResultRow.insert("2024-03-01 10:01:00.000", "8"),
+                        ResultRow.insert("2024-03-01 10:00:00.000", "31")));
+        ExpectedFileFormat.write(file(), "recipes/late.md", List.of(changedRows), previous, 1000);
+        assertThat(Files.readString(file()))
+                .contains("+I | 2024-03-01 10:01:00.000 | 8\n+I | 2024-03-01 10:00:00.000 | 31\n");
+    }
 }

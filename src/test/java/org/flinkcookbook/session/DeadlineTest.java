@@ -7,8 +7,10 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 
-/** The statement deadline's heartbeat, which the engine process's hard timeout counts from. */
+/** The statement deadline's heartbeat, which the engine process's hard timeout counts from, and how it stops a thread. */
 class DeadlineTest {
+
+    private static volatile boolean released;
 
     @Test
     void aRecipesHeartbeatHearsEachDeadlineStartAndEndAndEachStatementAtItsLine() {
@@ -46,5 +48,58 @@ class DeadlineTest {
         assertThat(Deadline.running(Duration.ofMillis(300))).isEqualTo(Duration.ofMillis(1300));
         assertThat(Deadline.running(Duration.ofSeconds(5))).isEqualTo(Duration.ofSeconds(10));
         assertThat(Deadline.running(Duration.ofSeconds(300))).isEqualTo(Duration.ofSeconds(310));
+    }
+
+    /**
+     * Code that catches Throwable (Flink's expression reducer does) swallows the first stop and goes
+     * on into a class's static initializer; a stop that landed there would leave the class failing
+     * ("Could not initialize class") for every later recipe of the JVM, as hostile-recipes' simulate
+     * showed with Flink's shaded Jackson. The thread is stopped only outside one.
+     */
+    @Test
+    void aStoppedThreadIsNeverStoppedInsideAClassInitializerSoTheClassStaysUsable() throws Exception {
+        released = false;
+        Thread swallowsTheFirstStop = new Thread(() -> {
+            try {
+                spinUntilReleased();
+            } catch (Throwable swallowed) {
+                SlowToInitialize.touch();
+            }
+            spinUntilReleased();
+        });
+        swallowsTheFirstStop.setDaemon(true);
+        swallowsTheFirstStop.start();
+        try {
+            Thread.sleep(50);
+            Deadline.stop(swallowsTheFirstStop);
+
+            assertThat(swallowsTheFirstStop.isAlive()).isFalse();
+            assertThat(SlowToInitialize.touch()).isEqualTo("initialized");
+        } finally {
+            released = true;
+        }
+    }
+
+    private static void spinUntilReleased() {
+        while (!released) {
+            Thread.onSpinWait();
+        }
+    }
+
+    /** A static initializer that takes longer than Deadline's pause between two stops. */
+    private static final class SlowToInitialize {
+        private static final String STATE;
+
+        static {
+            long until = System.nanoTime() + Duration.ofMillis(400).toNanos();
+            while (System.nanoTime() < until && !released) {
+                Thread.onSpinWait();
+            }
+            STATE = "initialized";
+        }
+
+        static String touch() {
+            return STATE;
+        }
     }
 }

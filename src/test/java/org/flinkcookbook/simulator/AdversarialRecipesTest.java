@@ -16,6 +16,7 @@ import org.flinkcookbook.recipe.RecipeException;
 import org.flinkcookbook.recipe.RecipeParser;
 import org.flinkcookbook.report.RecipeStatus;
 import org.flinkcookbook.testing.SharedFlink;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -25,7 +26,11 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * Flink's rows and late-row counts, refuse what Flink refuses, or call the recipe unsupported. Each
  * recipe binds its fixture from the same directory. {@code -Dcookbook.adversarial.dir=DIR} runs the
  * recipes of another directory. Flink's jobs run on the test run's shared cluster.
+ *
+ * <p>A sweep of the corpus (a minute of both engines' planning): {@code mvn verify} leaves it out,
+ * {@code -Dcookbook.sweeps=all} (what {@code .ci/run} runs) runs it.
  */
+@Tag("sweep")
 @ExtendWith(SharedFlink.class)
 class AdversarialRecipesTest {
 
