@@ -74,6 +74,16 @@ class FixtureCheckTest {
     }
 
     @Test
+    void aBlankLineIsNamedAsBlankNotAsARowOfOneField() throws IOException {
+        assertThat(check("1,s1,10,2024-03-01 10:00:00\n\n3,s1,12,2024-03-01 10:00:02\n"))
+                .contains("fixtures/readings.csv:2: is blank, but every line of a fixture is a row of the table's 4"
+                        + " physical columns (id, sensor, reading, ts); delete the blank line");
+        assertThat(check("1,s1,10,2024-03-01 10:00:00\n2\n"))
+                .contains("fixtures/readings.csv:2: has 1 fields but the table has 4 physical columns (id, sensor,"
+                        + " reading, ts); fix the row or the table's columns");
+    }
+
+    @Test
     void aHeaderLineIsExplainedAsOneWhateverTheColumnTypes() throws IOException {
         assertThat(check("id,sensor,reading,ts\n1,s1,10,2024-03-01 10:00:00\n"))
                 .contains("fixtures/readings.csv:1: 'id,sensor,reading,ts' is a header line, but fixtures have no"

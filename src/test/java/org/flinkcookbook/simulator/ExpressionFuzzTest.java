@@ -22,13 +22,13 @@ import org.junit.jupiter.api.io.TempDir;
  * as the simulator is cheap), never give other values or fail where Flink does not. A disagreement
  * is shrunk to one expression and the fewest rows that still disagree.
  *
- * <p>Defaults fit {@code mvn verify}: 12 recipes of 12 expressions, seed 13. A larger run:
+ * <p>Defaults fit {@code mvn verify}: 8 recipes of 12 expressions, seed 13. A larger run:
  * {@code mvn test -Dtest=ExpressionFuzzTest -Dcookbook.fuzz.cases=500 -Dcookbook.fuzz.seed=7}.
  */
 @ExtendWith(SharedFlink.class)
 class ExpressionFuzzTest {
 
-    private static final int CASES = Integer.getInteger("cookbook.fuzz.cases", 12);
+    private static final int CASES = Integer.getInteger("cookbook.fuzz.cases", 8);
     private static final long SEED = Long.getLong("cookbook.fuzz.seed", 13L);
     private static final int EXPRESSIONS = 12;
 

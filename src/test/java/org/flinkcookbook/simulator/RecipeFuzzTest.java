@@ -33,7 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
  * (statements, fixture rows, then select items dropped while it still disagrees) to the minimal
  * recipe the failure prints.
  *
- * <p>Defaults fit {@code mvn verify}: 40 recipes of seed 1 on 2 threads. A long sweep:
+ * <p>Defaults fit {@code mvn verify}: 24 recipes of seed 1 on 2 threads. A long sweep:
  * {@code mvn test -Dtest=RecipeFuzzTest -Dcookbook.fuzz.cases=5000 -Dcookbook.fuzz.seed=7 -Dcookbook.fuzz.threads=3}
  * ({@code -Dcookbook.fuzz.shrink=N} shrinks the first N disagreements only, 12 by default).
  * A disagreement the simulator itself flags as depending on processing time (a periodic
@@ -42,7 +42,7 @@ import org.junit.jupiter.api.io.TempDir;
 @ExtendWith(SharedFlink.class)
 class RecipeFuzzTest {
 
-    private static final int CASES = Integer.getInteger("cookbook.fuzz.cases", 40);
+    private static final int CASES = Integer.getInteger("cookbook.fuzz.cases", 24);
     private static final long SEED = Long.getLong("cookbook.fuzz.seed", 1L);
     /** The first case drawn: {@code -Dcookbook.fuzz.first=N -Dcookbook.fuzz.cases=1} replays case N of a sweep. */
     private static final int FIRST = Integer.getInteger("cookbook.fuzz.first", 0);
