@@ -2,6 +2,8 @@ package org.flinkcookbook.cache;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -39,14 +41,17 @@ public final class ChangedSince {
                             + " is not a git revision (a revision never starts with '-', and git would read it as an option);"
                             + " name a commit of the repository the cookbook is in, such as -Dcookbook.changedSince=origin/main");
         }
-        String commit = git(directory, "rev-parse", "--verify", "--end-of-options", ref + "^{commit}")
+        Path workTree = workTree(directory);
+        String commit = git(directory, workTree, "rev-parse", "--verify", "--end-of-options", ref + "^{commit}")
                 .strip();
-        Path top = Path.of(git(directory, "rev-parse", "--show-toplevel").strip());
+        Path top =
+                Path.of(git(directory, workTree, "rev-parse", "--show-toplevel").strip());
         Set<Path> changed = new HashSet<>();
-        for (String name : names(git(directory, "diff", "--name-only", "-z", commit, "--"))) {
+        for (String name : names(git(directory, workTree, "diff", "--name-only", "-z", commit, "--"))) {
             changed.add(top.resolve(name).normalize());
         }
-        for (String name : names(git(directory, "ls-files", "--others", "--exclude-standard", "--full-name", "-z"))) {
+        for (String name :
+                names(git(directory, workTree, "ls-files", "--others", "--exclude-standard", "--full-name", "-z"))) {
             changed.add(top.resolve(name).normalize());
         }
         return new ChangedSince(ref, Set.copyOf(changed), directory);
@@ -71,9 +76,38 @@ public final class ChangedSince {
         return Arrays.stream(output.split("\0")).filter(name -> !name.isBlank()).toList();
     }
 
-    private static String git(Path directory, String... arguments) {
-        List<String> command =
-                new ArrayList<>(List.of("git", "-C", directory.toAbsolutePath().toString()));
+    /**
+     * The work tree the project is in: the nearest directory, the project's or above, that holds a
+     * {@code .git} (the repository's directory, or the file of a linked work tree or submodule).
+     * Git is told it, rather than left to find the repository itself: a directory holding
+     * {@code HEAD}, {@code objects} and {@code refs} is a repository to git, so a pull request that
+     * commits them (and a {@code config} naming a {@code core.fsmonitor} command) into a project
+     * below the top of the checkout would have git run its command. No pull request can commit a
+     * {@code .git}.
+     */
+    static Path workTree(Path directory) {
+        Path absolute = directory.toAbsolutePath().normalize();
+        for (Path each = absolute; each != null; each = each.getParent()) {
+            if (Files.exists(each.resolve(".git"), LinkOption.NOFOLLOW_LINKS)) {
+                return each;
+            }
+        }
+        throw new IllegalArgumentException("cookbook.changedSince needs git: " + absolute
+                + " is not in a git work tree (no .git in it or above it); run the build in a clone of the"
+                + " repository, or leave cookbook.changedSince unset");
+    }
+
+    private static String git(Path directory, Path workTree, String... arguments) {
+        List<String> command = new ArrayList<>(List.of(
+                "git",
+                "--git-dir=" + workTree.resolve(".git"),
+                "--work-tree=" + workTree,
+                "-c",
+                "core.fsmonitor=false",
+                "-c",
+                "safe.bareRepository=explicit",
+                "-C",
+                directory.toAbsolutePath().toString()));
         command.addAll(List.of(arguments));
         try {
             Process process =

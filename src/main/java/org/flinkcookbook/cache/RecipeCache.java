@@ -267,6 +267,55 @@ public final class RecipeCache {
     }
 
     /**
+     * The code of the function classes recipes may register, by class: the hash of the jar each is
+     * loaded from (or of its class file, from a directory), or {@code missing}. It keys passes as
+     * the plugin's build does: a function jar rebuilt with other code (a module of the same
+     * repository, say) changes what a recipe that calls it gives, though no file of the recipe changed.
+     */
+    public static Map<String, String> functionCode(java.util.Collection<String> classNames, ClassLoader loader) {
+        Map<String, String> code = new TreeMap<>();
+        long deadline = System.nanoTime() + Duration.ofMinutes(1).toNanos();
+        for (String name : classNames) {
+            java.net.URL url = loader.getResource(name.replace('.', '/') + ".class");
+            code.put(name, url == null ? "missing" : codeHash(codeFile(url), deadline));
+        }
+        return code;
+    }
+
+    /** Hashes of code files taken in this JVM, by path, size and time: a large jar is hashed once. */
+    private static final Map<String, String> CODE_HASHES = new ConcurrentHashMap<>();
+
+    private static String codeHash(Path file, long deadline) {
+        String stamp;
+        try {
+            stamp = file + "\n" + Files.size(file) + "\n" + Files.getLastModifiedTime(file, LinkOption.NOFOLLOW_LINKS);
+        } catch (IOException missing) {
+            return FileDigests.ofInput(file, deadline);
+        }
+        String hash = CODE_HASHES.get(stamp);
+        if (hash == null) {
+            hash = FileDigests.ofInput(file, deadline);
+            if (hash.length() == 64) { // a hash that outlasted its deadline is not kept
+                CODE_HASHES.put(stamp, hash);
+            }
+        }
+        return hash;
+    }
+
+    /** The jar a class's URL points into, or its class file; any other URL is named as it is. */
+    private static Path codeFile(java.net.URL url) {
+        try {
+            if ("jar".equals(url.getProtocol())) {
+                String file = url.getPath();
+                return Path.of(new java.net.URI(file.substring(0, file.indexOf("!/"))));
+            }
+            return Path.of(url.toURI());
+        } catch (URISyntaxException | IllegalArgumentException | java.nio.file.FileSystemNotFoundException other) {
+            return Path.of(url.toString().replace(':', '_'));
+        }
+    }
+
+    /**
      * The plugin's own build: its version, and the hash of its jar, since a SNAPSHOT rebuilt with
      * other code keeps its version. Run from a class directory (the plugin's own tests), only the
      * version. Taken once per JVM.

@@ -135,6 +135,13 @@ public final class FileAccess {
                 if (refusal.isPresent()) {
                     throw new AccessDeniedException(path.toString(), null, refusal.get());
                 }
+                if (RealPaths.hasOtherNames(real)) {
+                    throw new AccessDeniedException(
+                            path.toString(),
+                            null,
+                            "it has other names (hard links), so its content may be that of any file, a Git file or"
+                                    + " one outside the project; recipes only read files with one name: cp it to a new file");
+                }
                 // the links on the way are read too: pointing one elsewhere changes what is read
                 RealPaths.linksOnTheWay(absolute).forEach(InputLog::read);
                 InputLog.read(real);

@@ -44,7 +44,10 @@ public final class AtomicFiles {
         Path directory = directory(target.getParent());
         refuseLink(target, target);
         // not Files.createTempFile: its files are private (0600); this one gets the umask's permissions like any other
-        Path temporary = directory.resolve("." + target.getFileName() + "." + UUID.randomUUID() + ".tmp");
+        // its name shortened, so that a file whose own name is nearly as long as a name may be gets one too
+        String name = target.getFileName().toString();
+        Path temporary = directory.resolve(
+                "." + name.substring(0, Math.min(name.length(), 64)) + "." + UUID.randomUUID() + ".tmp");
         try {
             try (OutputStream out = Files.newOutputStream(
                     temporary, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS)) {

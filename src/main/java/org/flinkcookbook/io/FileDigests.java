@@ -41,12 +41,15 @@ public final class FileDigests {
             if (attributes.isDirectory()) {
                 List<Path> files;
                 try (Stream<Path> walk = Files.walk(input)) {
-                    files = walk.filter(file ->
+                    // a tree of many empty files reads no byte: its walk keeps the deadline too
+                    files = walk.peek(file -> outlasted(deadlineNanos, input))
+                            .filter(file ->
                                     Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS) || Files.isSymbolicLink(file))
                             .sorted()
                             .toList();
                 }
                 for (Path file : files) {
+                    outlasted(deadlineNanos, input);
                     digest.update((input.relativize(file) + "\n").getBytes(StandardCharsets.UTF_8));
                     if (Files.isSymbolicLink(file)) {
                         digestLink(digest, file);
@@ -65,6 +68,12 @@ public final class FileDigests {
             return "unknown " + UUID.randomUUID();
         }
         return HexFormat.of().formatHex(digest.digest());
+    }
+
+    private static void outlasted(long deadlineNanos, Path input) {
+        if (System.nanoTime() - deadlineNanos > 0) {
+            throw new IllegalStateException("hashing " + input + " outlasted its deadline");
+        }
     }
 
     /** A link by where it points, never by what is there: its target is an input of its own when it is read. */

@@ -2,6 +2,7 @@ package org.flinkcookbook.io;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -43,6 +44,21 @@ public final class RealPaths {
                     .normalize();
         } catch (IOException e) {
             return normalized;
+        }
+    }
+
+    /**
+     * True when the path is a regular file with more than one name (hard links, read without
+     * following a symbolic link): its content is then also that of another path, which may lie
+     * anywhere on the same file system ({@code .git/config}, a file outside the project), and its
+     * real path says nothing of where that is. False where the file system does not count links.
+     */
+    public static boolean hasOtherNames(Path path) {
+        try {
+            return Files.isRegularFile(path, LinkOption.NOFOLLOW_LINKS)
+                    && ((Number) Files.getAttribute(path, "unix:nlink", LinkOption.NOFOLLOW_LINKS)).intValue() > 1;
+        } catch (IOException | UnsupportedOperationException | IllegalArgumentException notCounted) {
+            return false;
         }
     }
 

@@ -108,8 +108,10 @@ abstract class AbstractCookbookMojo extends AbstractRecipesMojo {
         if (verdict.failsBuild() && !failsOnRecipes()) {
             getLog().info(verdict.line());
         } else if (verdict.failsBuild() && failureIgnore) {
-            getLog().warn(verdict.line() + " (the build goes on: cookbook.failureIgnore=true). "
-                    + verdict.failureAdvice());
+            // the advice names recipes, whose file names may hold anything: through the run's console
+            new MavenConsole(getLog())
+                    .warn(verdict.line() + " (the build goes on: cookbook.failureIgnore=true). "
+                            + verdict.failureAdvice());
         } else if (verdict.failsBuild()) {
             getLog().error(verdict.line());
             throw new MojoFailureException(verdict.line() + ". " + verdict.failureAdvice());

@@ -145,6 +145,9 @@ abstract class AbstractFlinkMojo extends AbstractCookbookMojo {
                             request.settings().fixturesDirectory().toString(),
                             request.settings().recipeFilter(),
                             List.copyOf(request.settings().allowedFunctions()),
+                            request.settings().writtenDirectories().stream()
+                                    .map(Path::toString)
+                                    .toList(),
                             request.engines().timeoutSeconds()),
                     EngineJvm.classPath(classPath, archiveDirectory),
                     console);

@@ -67,7 +67,15 @@ abstract class AbstractRecipesMojo extends AbstractMojo {
             getLog().info("Skipping the cookbook's verification (" + testSwitch + "=true, as Failsafe skips tests)");
             return;
         }
-        executeGoal();
+        try {
+            executeGoal();
+        } catch (MojoFailureException failure) {
+            throw MavenFailures.safe(failure);
+        } catch (MojoExecutionException error) {
+            throw MavenFailures.safe(error);
+        } catch (RuntimeException unexpected) {
+            throw MavenFailures.safe(unexpected);
+        }
     }
 
     /**

@@ -48,12 +48,13 @@ public class ExpectedMojo extends AbstractFlinkMojo {
         try {
             List<String> deleted = CookbookRunner.deleteUnreferencedExpected(
                     baseDirectory().toPath(), recipes().toPath(), recipe());
+            MavenConsole console = new MavenConsole(getLog()); // a file's name may hold anything
             deleted.forEach(
-                    path -> getLog().info("Deleted " + path + ": its recipe is gone (cookbook.unreferenced=delete)"));
+                    path -> console.info("Deleted " + path + ": its recipe is gone (cookbook.unreferenced=delete)"));
             if (!deleted.isEmpty()
                     && CookbookRunner.selectsNoRecipe(
                             baseDirectory().toPath(), recipes().toPath(), recipe())) {
-                getLog().info("cookbook.recipe=" + recipe()
+                console.info("cookbook.recipe=" + recipe()
                         + " selects no recipe, only the expected files deleted: nothing to write");
                 return false;
             }

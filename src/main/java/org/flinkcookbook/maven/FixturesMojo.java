@@ -25,6 +25,10 @@ public class FixturesMojo extends AbstractRecipesMojo {
     @Parameter(property = "cookbook.generate", defaultValue = "generators")
     private String generate;
 
+    /** The project's build directory: no generate.properties is read there, wherever it is configured. */
+    @Parameter(defaultValue = "${project.build.directory}", readonly = true)
+    private java.io.File buildDirectory;
+
     /** Seconds of event time an unbounded faker or datagen table covers. */
     @Parameter(property = "cookbook.fixtureSpan", defaultValue = "120")
     private long fixtureSpan;
@@ -48,7 +52,8 @@ public class FixturesMojo extends AbstractRecipesMojo {
                     overwrite,
                     "all".equals(generate),
                     fixtureSpan,
-                    fixtureRows);
+                    fixtureRows,
+                    buildDirectory == null ? null : inProject(buildDirectory));
             summary = new FixtureGenerator(settings, new MavenConsole(getLog())).run();
         } catch (RuntimeException e) {
             throw new MojoExecutionException("The cookbook plugin cannot generate fixtures: " + e.getMessage(), e);

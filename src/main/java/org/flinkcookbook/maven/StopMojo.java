@@ -21,7 +21,7 @@ public class StopMojo extends AbstractMojo {
         try {
             DaemonClient.stop(baseDirectory.toPath(), new MavenConsole(getLog()));
         } catch (CookbookException e) {
-            throw new MojoExecutionException(e.getMessage(), e);
+            throw MavenFailures.safe(new MojoExecutionException(e.getMessage(), e));
         }
     }
 }

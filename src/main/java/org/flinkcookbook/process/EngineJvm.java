@@ -251,12 +251,14 @@ public final class EngineJvm {
 
     /**
      * A progress line goes to the console at its level, a recipe's start or end to the hard
-     * timeout; anything else was printed by a library, and is shown as it is.
+     * timeout; anything else was printed by a library (what a recipe gave it may be in it: a value,
+     * a file name), and is shown as a line of the log, never as a raw line that could start a
+     * workflow command or carry an escape sequence.
      */
     static void progress(String line, Console console, HardTimeout hardTimeout) {
         Optional<WireLine> wire = WireLine.read(line);
         if (wire.isEmpty()) {
-            console.raw(line);
+            console.info(line);
             return;
         }
         if (hardTimeout.consumed(wire.get())) {
@@ -276,7 +278,7 @@ public final class EngineJvm {
         if (line.startsWith("SLF4J:")) {
             return;
         }
-        console.raw(line);
+        console.info(line); // a library's line, as in progress: never raw
         synchronized (lines) {
             lines.addLast(line);
             if (lines.size() > ERROR_LINES_KEPT) {

@@ -8,7 +8,12 @@ final class Html {
 
     private Html() {}
 
-    /** Escapes the five characters that could end text or an attribute value (quoted with {@code "}). */
+    /**
+     * Escapes the five characters that could end text or an attribute value (quoted with {@code "}),
+     * and shows every control character but tab and newline (an escape sequence, a bell, a carriage
+     * return, C1's single-character CSI) and the Unicode line separators as U+FFFD: a value's are
+     * inert in a browser, but not in a terminal that prints the file or a tool that reads it.
+     */
     static String escape(String text) {
         if (text == null) {
             return "";
@@ -22,7 +27,7 @@ final class Html {
                 case '>' -> "&gt;";
                 case '"' -> "&quot;";
                 case '\'' -> "&#39;";
-                default -> null;
+                default -> control(c) ? "\uFFFD" : null;
             };
             if (replacement != null && escaped == null) {
                 escaped = new StringBuilder(text.length() + 16).append(text, 0, i);
@@ -36,5 +41,9 @@ final class Html {
             }
         }
         return escaped == null ? text : escaped.toString();
+    }
+
+    private static boolean control(char c) {
+        return Character.getType(c) == Character.CONTROL && c != '\t' && c != '\n' || c == '\u2028' || c == '\u2029';
     }
 }

@@ -86,27 +86,44 @@ public final class JUnitReport {
         if (!shared || plain.equals(recipePath)) {
             return plain;
         }
+        return plain + "-" + hash(recipePath);
+    }
+
+    /**
+     * The longest name a recipe's file gets before its hash: with the prefix, the hash, {@code .xml}
+     * and the temporary name it is written under first, the file's name stays below the 255 bytes a
+     * file system allows, however long the recipe's path (nested directories add up).
+     */
+    private static final int LONGEST_NAME = 180;
+
+    /** The path with characters a file name may not hold replaced; a path too long, shortened with its hash. */
+    private static String plainName(String recipePath) {
+        String plain = recipePath.replaceAll("[^A-Za-z0-9_.-]", "_");
+        return plain.length() <= LONGEST_NAME ? plain : plain.substring(0, LONGEST_NAME - 9) + "-" + hash(recipePath);
+    }
+
+    private static String hash(String recipePath) {
         try {
             byte[] hash = MessageDigest.getInstance("SHA-256").digest(recipePath.getBytes(StandardCharsets.UTF_8));
-            return plain + "-" + HexFormat.of().formatHex(hash, 0, 4);
+            return HexFormat.of().formatHex(hash, 0, 4);
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("every Java runtime has SHA-256", e);
         }
     }
 
-    private static String plainName(String recipePath) {
-        return recipePath.replaceAll("[^A-Za-z0-9_.-]", "_");
-    }
-
-    /** Text as XML 1.0 can hold it: characters it cannot (most control characters, lone surrogates) become U+FFFD. */
+    /**
+     * Text as XML 1.0 can hold it: characters it cannot (most control characters, lone surrogates)
+     * become U+FFFD, and so do those it can but a CI server's console would act on (DEL, C1's
+     * single-character CSI and NEL, the Unicode line separators) and a carriage return.
+     */
     static String xmlText(String text) {
         StringBuilder clean = new StringBuilder(text.length());
         text.codePoints()
                 .forEach(c -> clean.appendCodePoint(
                         c == 0x9
                                         || c == 0xA
-                                        || c == 0xD
-                                        || (c >= 0x20 && c <= 0xD7FF)
+                                        || (c >= 0x20 && c < 0x7F)
+                                        || (c > 0x9F && c <= 0xD7FF && c != 0x2028 && c != 0x2029)
                                         || (c >= 0xE000 && c <= 0xFFFD)
                                         || c >= 0x10000
                                 ? c

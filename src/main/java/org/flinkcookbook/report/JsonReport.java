@@ -1,5 +1,8 @@
 package org.flinkcookbook.report;
 
+import com.fasterxml.jackson.core.SerializableString;
+import com.fasterxml.jackson.core.io.CharacterEscapes;
+import com.fasterxml.jackson.core.io.SerializedString;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -25,6 +28,36 @@ import org.flinkcookbook.versions.VersionResults;
 public final class JsonReport {
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    static {
+        JSON.getFactory().setCharacterEscapes(new ControlEscapes());
+    }
+
+    /**
+     * JSON's own escapes, and {@code \\uXXXX} for the control characters JSON lets through as they
+     * are (DEL, C1's single-character CSI and NEL) and the Unicode line separators: a value's stay
+     * the same value for a reader, but never reach a terminal that prints the file raw.
+     */
+    private static final class ControlEscapes extends CharacterEscapes {
+        private final int[] ascii;
+
+        ControlEscapes() {
+            ascii = CharacterEscapes.standardAsciiEscapesForJSON();
+            ascii[0x7F] = CharacterEscapes.ESCAPE_STANDARD;
+        }
+
+        @Override
+        public int[] getEscapeCodesForAscii() {
+            return ascii;
+        }
+
+        @Override
+        public SerializableString getEscapeSequence(int c) {
+            return c >= 0x80 && c <= 0x9F || c == 0x2028 || c == 0x2029
+                    ? new SerializedString(String.format(java.util.Locale.ROOT, "\\u%04X", c))
+                    : null;
+        }
+    }
 
     private JsonReport() {}
 

@@ -30,6 +30,7 @@ import org.flinkcookbook.guard.RecipeGuard;
 import org.flinkcookbook.guard.Refusal;
 import org.flinkcookbook.io.AtomicFiles;
 import org.flinkcookbook.io.Console;
+import org.flinkcookbook.io.RealPaths;
 import org.flinkcookbook.recipe.FixtureConvention;
 import org.flinkcookbook.recipe.Recipe;
 import org.flinkcookbook.recipe.RecipeException;
@@ -552,7 +553,7 @@ public final class CookbookRunner {
     private RecipeOutcome verify(Recipe recipe, RecipeRun run, long start) {
         Path expectedFile = recipe.expectedFile();
         String path = recipe.displayPath();
-        if (Files.isSymbolicLink(expectedFile)) {
+        if (Files.isSymbolicLink(expectedFile) || RealPaths.hasOtherNames(expectedFile)) {
             return symbolicLink(recipe, run, start);
         }
         if (!Files.isRegularFile(expectedFile)) {
@@ -602,7 +603,7 @@ public final class CookbookRunner {
     private RecipeOutcome writeExpected(Recipe recipe, RecipeRun run, long start) {
         Path expectedFile = recipe.expectedFile();
         String path = recipe.displayPath();
-        if (Files.isSymbolicLink(expectedFile)) {
+        if (Files.isSymbolicLink(expectedFile) || RealPaths.hasOtherNames(expectedFile)) {
             return symbolicLink(recipe, run, start);
         }
         try {
@@ -640,14 +641,21 @@ public final class CookbookRunner {
                 : Explanations.attach(recipe, run.results(), explainer, warnings, settings.command());
     }
 
-    /** An expected file that is a symbolic link is neither read nor written: it could point at any file. */
+    /**
+     * An expected file that is a symbolic link, or a hard link (a file of more than one name), is
+     * neither read nor written: it could be any file (.git/config, one outside the project), whose
+     * lines a mismatch or a parse error would show.
+     */
     private RecipeOutcome symbolicLink(Recipe recipe, RecipeRun run, long start) {
+        String what = Files.isSymbolicLink(recipe.expectedFile())
+                ? " is a symbolic link; expected files are never followed"
+                : " has other names (hard links), so it may be any file; expected files have one name";
         return outcome(recipe.displayPath(), RecipeStatus.ERROR, start)
                 .results(run.results())
                 .problem(
                         1,
                         finder.displayPath(recipe.expectedFile())
-                                + " is a symbolic link; expected files are never followed: delete the link "
+                                + what + ": delete the link "
                                 + "and run " + settings.command().of("expected") + " to write the file")
                 .warnings(run.warnings())
                 .build();

@@ -116,6 +116,7 @@ public record RunSettings(
     public String fingerprint() {
         Map<String, Object> settings = new TreeMap<>();
         settings.put("plugin", RecipeCache.pluginBuild());
+        settings.put("functionCode", RecipeCache.functionCode(allowedFunctions, RunSettings.class.getClassLoader()));
         settings.put("flinkVersion", EnvironmentInformation.getVersion());
         settings.put(
                 "fixtures",

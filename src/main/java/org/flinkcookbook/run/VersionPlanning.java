@@ -55,6 +55,8 @@ public final class VersionPlanning {
      * @param fixturesDirectory where fixture paths point
      * @param recipeFilter cookbook.recipe; blank for all
      * @param allowedFunctions function classes recipes may register
+     * @param writtenDirectories the configured build, report, JUnit and cache directories, which
+     *     recipes may not read here either
      * @param timeoutSeconds how long planning one statement may take
      */
     public record Request(
@@ -64,11 +66,13 @@ public final class VersionPlanning {
             String fixturesDirectory,
             String recipeFilter,
             List<String> allowedFunctions,
+            List<String> writtenDirectories,
             int timeoutSeconds)
             implements Serializable {
 
         public Request {
             allowedFunctions = List.copyOf(allowedFunctions);
+            writtenDirectories = List.copyOf(writtenDirectories);
         }
     }
 
@@ -110,7 +114,10 @@ public final class VersionPlanning {
                     null);
         }
         VersionResults results = VersionResults.none();
-        try (FileAccess.Allowance reads = FileAccess.allow(baseDirectory, fixturesDirectory, List.of())) {
+        try (FileAccess.Allowance reads = FileAccess.allow(
+                baseDirectory,
+                fixturesDirectory,
+                request.writtenDirectories().stream().map(Path::of).toList())) {
             for (Path file : finder.find(recipesDirectory, request.recipeFilter())) {
                 String path = finder.displayPath(file);
                 console.recipeStarted(path);

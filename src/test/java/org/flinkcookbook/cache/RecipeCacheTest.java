@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
@@ -415,6 +416,93 @@ class RecipeCacheTest {
                 .hasMessageContaining("cookbook.changedSince needs git");
         assertThat(written).doesNotExist();
         assertThat(ChangedSince.ask("HEAD", project).ref()).isEqualTo("HEAD");
+    }
+
+    @Test
+    void gitIsToldTheRepositoryAndNeverTakesACommittedDirectoryOfTheProjectForOne(@TempDir Path checkout)
+            throws Exception {
+        // a cookbook below the top of a checkout, into which a pull request committed a repository's files
+        Path cookbook = Files.createDirectories(checkout.resolve("cookbook"));
+        Files.writeString(cookbook.resolve("pom.xml"), "<project/>");
+        Path donor = Files.createDirectories(checkout.resolve("donor"));
+        for (List<String> step : List.of(
+                List.of("init", "-q"),
+                List.of("-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "--allow-empty", "-m", "x"))) {
+            gitIn(donor, step);
+        }
+        try (var files = Files.walk(donor.resolve(".git"))) {
+            for (Path file : files.toList()) {
+                Path name = donor.resolve(".git").relativize(file);
+                if (name.toString().equals("HEAD") || name.startsWith("objects") || name.startsWith("refs")) {
+                    Files.copy(file, cookbook.resolve(name.toString()), StandardCopyOption.REPLACE_EXISTING);
+                }
+            }
+        }
+        Path ran = checkout.resolve("fsmonitor-ran");
+        Files.writeString(
+                cookbook.resolve("config"),
+                "[core]\n\trepositoryformatversion = 0\n\tbare = false\n\tworktree = .\n" + "\tfsmonitor = \"touch "
+                        + ran + "; echo\"\n");
+        gitIn(checkout, List.of("init", "-q"));
+        gitIn(checkout, List.of("add", "cookbook/pom.xml"));
+        gitIn(checkout, List.of("-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "cookbook"));
+        Files.writeString(cookbook.resolve("pom.xml"), "<project><!-- changed --></project>");
+
+        ChangedSince changed = ChangedSince.ask("HEAD", cookbook);
+
+        assertThat(ran).doesNotExist();
+        assertThat(changed.touchesBuild()).isTrue(); // the checkout's own history: its pom.xml changed
+    }
+
+    private static void gitIn(Path directory, List<String> arguments) throws Exception {
+        List<String> command = new ArrayList<>(List.of("git", "-C", directory.toString()));
+        command.addAll(arguments);
+        Process process = new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start();
+        assertThat(process.waitFor()).isZero();
+    }
+
+    @Test
+    void theCodeOfAFunctionClassKeysPassesSoARebuiltFunctionJarRunsItsRecipesAgain(@TempDir Path code)
+            throws Exception {
+        Path jar = code.resolve("functions.jar");
+        writeJar(jar, new byte[] {1, 2, 3});
+        Path classes = Files.createDirectories(code.resolve("classes/com/example"));
+        Files.write(classes.resolve("Loose.class"), new byte[] {4});
+        List<String> names = List.of("com.example.Upper", "com.example.Loose", "com.example.Missing");
+        java.util.Map<String, String> before;
+        try (java.net.URLClassLoader loader = new java.net.URLClassLoader(
+                new java.net.URL[] {
+                    jar.toUri().toURL(), code.resolve("classes").toUri().toURL()
+                },
+                null)) {
+            before = RecipeCache.functionCode(names, loader);
+        }
+        assertThat(before.get("com.example.Missing")).isEqualTo("missing");
+        assertThat(before.get("com.example.Upper")).hasSize(64);
+
+        writeJar(jar, new byte[] {1, 2, 4}); // the same class, rebuilt with other code
+        Files.write(classes.resolve("Loose.class"), new byte[] {5});
+        try (java.net.URLClassLoader loader = new java.net.URLClassLoader(
+                new java.net.URL[] {
+                    jar.toUri().toURL(), code.resolve("classes").toUri().toURL()
+                },
+                null)) {
+            java.util.Map<String, String> after = RecipeCache.functionCode(names, loader);
+            assertThat(after.get("com.example.Upper")).isNotEqualTo(before.get("com.example.Upper"));
+            assertThat(after.get("com.example.Loose")).isNotEqualTo(before.get("com.example.Loose"));
+            assertThat(after.get("com.example.Missing")).isEqualTo("missing");
+        }
+    }
+
+    private static void writeJar(Path jar, byte[] classBytes) throws IOException {
+        try (java.util.jar.JarOutputStream out = new java.util.jar.JarOutputStream(Files.newOutputStream(jar))) {
+            out.putNextEntry(new java.util.jar.JarEntry("com/example/Upper.class"));
+            out.write(classBytes);
+            out.closeEntry();
+        }
     }
 
     /** The project as the first commit of a new git repository. */

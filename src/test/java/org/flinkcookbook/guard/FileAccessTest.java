@@ -220,4 +220,17 @@ class FileAccessTest {
                 project.resolve("fixtures/sub").toString());
         assertThat(FileSystem.get(directory.toUri()).listStatus(directory)).isEmpty();
     }
+
+    @Test
+    void aFileWithOtherNamesIsNotReadSinceOneMayBeAGitFileOrOneOutside() throws Exception {
+        Path git = Files.createDirectories(project.resolve(".git"));
+        Path config = Files.writeString(git.resolve("config"), "extraheader = TOKEN7e1f\n");
+        Files.createLink(project.resolve("fixtures/config.csv"), config);
+        Files.createLink(project.resolve("fixtures/canary.csv"), canary);
+
+        assertRefused("fixtures/config.csv", "it has other names (hard links)");
+        assertRefused(".git/config", "it lies in a Git directory"); // the reason that says most
+        assertRefused(project.resolve("fixtures/canary.csv").toUri().toString(), "it has other names (hard links)");
+        assertThat(read(project.resolve("fixtures/in.csv").toString())).isEqualTo("inside\n");
+    }
 }

@@ -36,6 +36,19 @@ class AtomicFilesTest {
     }
 
     @Test
+    void aFileWhoseNameIsNearlyAsLongAsANameMayBeIsWrittenToo() throws IOException {
+        // a recipe named with 240 characters: its expected file's name is 249 bytes, its temporary one's was more
+        Path file = project.resolve("recipes/" + "l".repeat(240) + ".expected");
+
+        AtomicFiles.write(file, "values\n");
+
+        assertThat(file).hasContent("values");
+        try (var files = Files.list(file.getParent())) {
+            assertThat(files).containsExactly(file);
+        }
+    }
+
+    @Test
     void aLinkedDirectoryAnywhereOnThePathIsRefusedWithASentenceAndNothingHappensOutside() throws IOException {
         Files.writeString(outside.resolve("keep.json"), "mine");
         Files.createDirectories(project.resolve("target"));

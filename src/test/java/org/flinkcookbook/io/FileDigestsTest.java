@@ -39,6 +39,18 @@ class FileDigestsTest {
     }
 
     @Test
+    void aDirectoryOfEmptyFilesIsHashedWithinTheDeadlineToo() throws Exception {
+        Path tree = Files.createDirectories(directory.resolve("tree/a/b"));
+        for (int i = 0; i < 200; i++) {
+            Files.createFile(tree.resolve("empty" + i + ".csv"));
+        }
+
+        assertThat(FileDigests.ofInput(directory.resolve("tree"), System.nanoTime() - 1))
+                .startsWith("unknown ");
+        assertThat(FileDigests.ofInput(directory.resolve("tree"), inAMinute())).hasSize(64);
+    }
+
+    @Test
     void aLinkHashesByWhereItPointsNeverByWhatIsThere() throws Exception {
         Files.writeString(Files.createDirectories(directory.resolve("data")).resolve("a.csv"), "1\n");
         Files.writeString(directory.resolve("data/b.csv"), "1\n");

@@ -61,6 +61,21 @@ class EngineJvmTest {
     }
 
     @Test
+    void aLibrarysLineIsALineOfTheLogNeverARawLineThatStartsAWorkflowCommand() {
+        ConsoleLines console = new ConsoleLines();
+        HardTimeout hardTimeout = new HardTimeout(10, System::nanoTime);
+
+        EngineJvm.progress("::error file=README.md,line=1::forged \u001b[31mred\u009b", console, hardTimeout);
+        EngineJvm.progress(
+                WireLine.line(WireLine.Kind.RAW, "::error file=recipes/a.md,line=3::kept"), console, hardTimeout);
+
+        assertThat(console.lines)
+                .containsExactly(
+                        "INFO : :error file=README.md,line=1::forged ?[31mred?",
+                        "RAW ::error file=recipes/a.md,line=3::kept");
+    }
+
+    @Test
     void aRunThatCannotStartSaysWhyAsInMavensJvm() {
         GoalRequest request = request("no-such-directory");
 

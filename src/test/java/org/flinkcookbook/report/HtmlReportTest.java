@@ -28,6 +28,33 @@ class HtmlReportTest {
             Path.of("recipes/late-data-lab/count-dropped-rows.md").toAbsolutePath();
 
     @Test
+    void aValuesControlCharactersReachNoPageAsTheyAre() {
+        String hostile = "a\u001b[31mred\u0007\u009bcsi\r::error::x\u0085nel\u2028sep\u007f";
+        StatementResult result = new StatementResult(
+                3,
+                "SELECT v",
+                hostile,
+                List.of(hostile),
+                List.of(ResultRow.insert(hostile)),
+                false,
+                null,
+                RowExplanations.NONE,
+                0);
+        RecipeOutcome outcome = RecipeOutcome.of("recipes/" + hostile + ".md", RecipeStatus.FAILED)
+                .results(List.of(result))
+                .mismatches(List.of(Mismatch.changedRow(
+                        result, new Mismatch.RowKey(List.of(hostile), List.of(hostile)), hostile, hostile)))
+                .problem(3, hostile)
+                .warnings(List.of(hostile))
+                .build();
+
+        String page = HtmlReport.page("flink", "2.3.0", List.of(outcome), GoalCommand.PREFIX);
+
+        assertThat(page).doesNotContainPattern("[\\p{Cc}&&[^\t\n]]|[\u2028\u2029]");
+        assertThat(page).contains("a\uFFFD[31mred\uFFFD\uFFFDcsi\uFFFD::error::x\uFFFDnel\uFFFDsep\uFFFD");
+    }
+
+    @Test
     void recipeTextIsEscapedEverywhereAndOnlyThePagesOwnScriptMayRun() {
         String hostile = "<script>alert(1)</script><img src=x onerror=alert(2)>\"'&";
         StatementResult result = new StatementResult(

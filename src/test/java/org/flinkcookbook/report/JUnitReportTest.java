@@ -26,7 +26,9 @@ class JUnitReportTest {
         JUnitReport.write(
                 directory,
                 "flink",
-                List.of(error("recipes/\u0001bell.md", "value \u0000\u0007\u001b[31m\uFFFF \uD800 end")),
+                List.of(error(
+                        "recipes/\u0001bell.md",
+                        "value \u0000\u0007\u001b[31m\uFFFF \uD800 end \u009bcsi\u0085\u2028\r\u007f.")),
                 GoalCommand.PREFIX,
                 true);
 
@@ -35,7 +37,9 @@ class JUnitReportTest {
             var document =
                     DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(file.toFile());
             assertThat(document.getElementsByTagName("error").item(0).getTextContent())
-                    .contains("value \uFFFD\uFFFD\uFFFD[31m\uFFFD \uFFFD end");
+                    .contains("value \uFFFD\uFFFD\uFFFD[31m\uFFFD \uFFFD end \uFFFDcsi\uFFFD\uFFFD\uFFFD\uFFFD.");
+            // nor what XML may hold but a console acts on: C1's CSI and NEL, DEL, the line separators
+            assertThat(Files.readString(file)).doesNotContainPattern("[\\p{Cc}&&[^\t\n]]|[\u2028\u2029]");
         }
     }
 
@@ -76,5 +80,24 @@ class JUnitReportTest {
                 .isNotEqualTo(JUnitReport.fileName("recipes/a b.md", outcomes));
         assertThat(JUnitReport.fileName("recipes/a/b.md", List.of(error("recipes/a/b.md", "alone"))))
                 .isEqualTo("recipes_a_b.md");
+    }
+
+    @Test
+    void aRecipeWhosePathIsLongerThanAFileNameMayBeStillGetsItsFileAndOtherRecipesTheirs() throws Exception {
+        String longName = "recipes/" + "deep/".repeat(30) + "l".repeat(240) + ".md";
+        String sameStart = "recipes/" + "deep/".repeat(30) + "l".repeat(239) + "m.md";
+        JUnitReport.write(
+                directory,
+                "flink",
+                List.of(error(longName, "one"), error(sameStart, "two"), error("recipes/a.md", "three")),
+                GoalCommand.PREFIX,
+                true);
+
+        try (var files = Files.list(directory)) {
+            assertThat(files.map(file -> file.getFileName().toString()))
+                    .hasSize(3)
+                    .contains("TEST-cookbook.recipes_a.md.xml")
+                    .allMatch(name -> name.getBytes(java.nio.charset.StandardCharsets.UTF_8).length <= 200);
+        }
     }
 }

@@ -89,6 +89,22 @@ class ReportContractTest {
     }
 
     @Test
+    void controlCharactersAreEscapedInTheFileAndReadBackAsTheyWere() throws IOException {
+        String hostile = "a\u001b[31mred\u0007\u009bcsi\r::error::x\u0085nel\u2028sep\u007f";
+        RecipeOutcome outcome = RecipeOutcome.of("recipes/" + hostile + ".md", RecipeStatus.ERROR)
+                .problem(3, hostile)
+                .build();
+
+        JsonNode real = written(outcome, "flink");
+
+        assertThat(Files.readString(directory.resolve("report.json")))
+                .doesNotContainPattern("[\\p{Cc}&&[^\n]]|[\u2028\u2029]")
+                .contains("\\u009Bcsi");
+        assertThat(real.path("recipes").get(0).path("problem").path("message").asText())
+                .isEqualTo(hostile);
+    }
+
+    @Test
     void aPassedRecipeOnFlinkHasExactlyTheFieldsOfTheReadmesExampleProblemNullIncluded() throws IOException {
         JsonNode example = documentedExample();
         JsonNode real = written(

@@ -826,6 +826,26 @@ class CookbookRunnerTest {
     }
 
     @Test
+    void anExpectedFileThatIsAHardLinkIsNeitherReadNorWritten(@TempDir Path outside) throws Exception {
+        recipe(
+                "recipes/linked.md",
+                "SELECT COUNT(*) AS n FROM t;",
+                RecipeRun.completed(List.of(counted("3")), List.of()));
+        Path canary = Files.writeString(outside.resolve("config"), "[http]\n\textraheader = TOKEN7e1f\n");
+        Files.createLink(project.resolve("recipes/linked.expected"), canary); // as .git/config could be
+
+        for (CookbookRunner.Mode mode : CookbookRunner.Mode.values()) {
+            RecipeOutcome outcome = run(mode, false, null).outcomes().get(0);
+            assertThat(outcome.status()).as(mode.name()).isEqualTo(RecipeStatus.ERROR);
+            assertThat(outcome.problem())
+                    .contains("recipes/linked.expected has other names (hard links)")
+                    .doesNotContain("TOKEN7e1f");
+        }
+        assertThat(output).noneMatch(line -> line.contains("TOKEN7e1f") || line.contains("extraheader"));
+        assertThat(canary).hasContent("[http]\n\textraheader = TOKEN7e1f");
+    }
+
+    @Test
     void onFlinkTheExpectedFileNamesTheLateRowsTheSimulatorExplainsAndVerifyComparesThem() throws Exception {
         recipe("recipes/a.md", "SELECT COUNT(*) AS n FROM t;", RecipeRun.completed(List.of(windowed(2L)), List.of()));
         explainer = explaining(4, 5);

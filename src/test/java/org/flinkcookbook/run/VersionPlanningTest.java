@@ -33,6 +33,11 @@ class VersionPlanningTest {
         // the plugin's parser rejects it: this Flink's parser decides, with its own sentence
         write("keyword.md", "# Keyword\n\n```sql\n" + TABLE + "SELECT variant FROM t;\n```\n");
         write("refused.md", "# Refused\n\n```sql\nCREATE FUNCTION f AS 'com.example.Evil';\n```\n");
+        // the configured report directory, which this run writes, is not read here either
+        write(
+                "report.md",
+                "# Report\n\n```sql\nCREATE TABLE r (line STRING) WITH ('connector' = 'filesystem',"
+                        + " 'path' = 'out/report.json', 'format' = 'raw');\nSELECT line FROM r;\n```\n");
         RecordingConsole console = new RecordingConsole();
 
         VersionResults results = planning(EnvironmentInformation.getVersion()).planAll(console);
@@ -57,6 +62,9 @@ class VersionPlanningTest {
         assertThat(results.of("recipes/refused.md"))
                 .extracting(VersionOutcome::verdict)
                 .containsExactly(VersionOutcome.Verdict.NOT_PLANNED);
+        assertThat(results.of("recipes/report.md"))
+                .extracting(VersionOutcome::verdict)
+                .containsExactly(VersionOutcome.Verdict.NOT_PLANNED);
         assertThat(console.lines()).isEmpty(); // the build prints the outcomes, beside each recipe's own
     }
 
@@ -76,6 +84,7 @@ class VersionPlanningTest {
                 project.resolve("fixtures").toString(),
                 "",
                 List.of(),
+                List.of(project.resolve("out").toString()),
                 60));
     }
 
