@@ -129,13 +129,9 @@ public final class ExpectedFileFormat {
             return result;
         }
         List<ResultRow> stored = before.result().rows();
-        return counts(stored).equals(counts(result.rows())) ? result.withRows(stored) : result;
-    }
-
-    private static Map<ResultRow, Integer> counts(List<ResultRow> rows) {
-        Map<ResultRow, Integer> counts = new HashMap<>();
-        rows.forEach(row -> counts.merge(row, 1, Integer::sum));
-        return counts;
+        return RowsDigest.of(stored, false).equals(RowsDigest.of(result.rows(), false))
+                ? result.withRows(stored)
+                : result;
     }
 
     /**
