@@ -30,23 +30,7 @@ class HtmlReportTest {
     @Test
     void aValuesControlCharactersReachNoPageAsTheyAre() {
         String hostile = "a\u001b[31mred\u0007\u009bcsi\r::error::x\u0085nel\u2028sep\u007f";
-        StatementResult result = new StatementResult(
-                3,
-                "SELECT v",
-                hostile,
-                List.of(hostile),
-                List.of(ResultRow.insert(hostile)),
-                false,
-                null,
-                RowExplanations.NONE,
-                0);
-        RecipeOutcome outcome = RecipeOutcome.of("recipes/" + hostile + ".md", RecipeStatus.FAILED)
-                .results(List.of(result))
-                .mismatches(List.of(Mismatch.changedRow(
-                        result, new Mismatch.RowKey(List.of(hostile), List.of(hostile)), hostile, hostile)))
-                .problem(3, hostile)
-                .warnings(List.of(hostile))
-                .build();
+        RecipeOutcome outcome = everywhere(hostile, "SELECT v", RecipeStatus.FAILED);
 
         String page = HtmlReport.page("flink", "2.3.0", List.of(outcome), GoalCommand.PREFIX);
 
@@ -57,23 +41,7 @@ class HtmlReportTest {
     @Test
     void recipeTextIsEscapedEverywhereAndOnlyThePagesOwnScriptMayRun() {
         String hostile = "<script>alert(1)</script><img src=x onerror=alert(2)>\"'&";
-        StatementResult result = new StatementResult(
-                3,
-                "SELECT '" + hostile + "'",
-                hostile,
-                List.of(hostile),
-                List.of(ResultRow.insert(hostile)),
-                false,
-                null,
-                RowExplanations.NONE,
-                0);
-        RecipeOutcome outcome = RecipeOutcome.of("recipes/" + hostile + ".md", RecipeStatus.ERROR)
-                .results(List.of(result))
-                .mismatches(List.of(Mismatch.changedRow(
-                        result, new Mismatch.RowKey(List.of(hostile), List.of(hostile)), hostile, hostile)))
-                .problem(3, hostile)
-                .warnings(List.of(hostile))
-                .build();
+        RecipeOutcome outcome = everywhere(hostile, "SELECT '" + hostile + "'", RecipeStatus.ERROR);
 
         String page = HtmlReport.page("simulator", "2.3.0", List.of(outcome), GoalCommand.PREFIX);
 
@@ -82,6 +50,30 @@ class HtmlReportTest {
                 .contains("&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(2)&gt;&quot;&#39;&amp;");
         assertThat(count(page, "<script")).isEqualTo(1);
         assertThat(page).contains("Content-Security-Policy\" content=\"default-src 'none';");
+    }
+
+    /**
+     * An outcome that shows {@code text} everywhere a page shows recipe text: the recipe's path, the
+     * sink, a column, a value, a mismatch, the problem and a warning.
+     */
+    private static RecipeOutcome everywhere(String text, String statement, RecipeStatus status) {
+        StatementResult result = new StatementResult(
+                3,
+                statement,
+                text,
+                List.of(text),
+                List.of(ResultRow.insert(text)),
+                false,
+                null,
+                RowExplanations.NONE,
+                0);
+        return RecipeOutcome.of("recipes/" + text + ".md", status)
+                .results(List.of(result))
+                .mismatches(List.of(
+                        Mismatch.changedRow(result, new Mismatch.RowKey(List.of(text), List.of(text)), text, text)))
+                .problem(3, text)
+                .warnings(List.of(text))
+                .build();
     }
 
     @Test
