@@ -553,8 +553,9 @@ public final class CookbookRunner {
     private RecipeOutcome verify(Recipe recipe, RecipeRun run, long start) {
         Path expectedFile = recipe.expectedFile();
         String path = recipe.displayPath();
-        if (Files.isSymbolicLink(expectedFile) || RealPaths.hasOtherNames(expectedFile)) {
-            return symbolicLink(recipe, run, start);
+        Optional<RecipeOutcome> linked = linkedExpectedFile(recipe, run, start);
+        if (linked.isPresent()) {
+            return linked.get();
         }
         if (!Files.isRegularFile(expectedFile)) {
             RecipeStatus status = settings.requireExpected() ? RecipeStatus.FAILED : RecipeStatus.NO_EXPECTED;
@@ -603,8 +604,9 @@ public final class CookbookRunner {
     private RecipeOutcome writeExpected(Recipe recipe, RecipeRun run, long start) {
         Path expectedFile = recipe.expectedFile();
         String path = recipe.displayPath();
-        if (Files.isSymbolicLink(expectedFile) || RealPaths.hasOtherNames(expectedFile)) {
-            return symbolicLink(recipe, run, start);
+        Optional<RecipeOutcome> linked = linkedExpectedFile(recipe, run, start);
+        if (linked.isPresent()) {
+            return linked.get();
         }
         try {
             List<ExpectedResult> previous = List.of();
@@ -642,15 +644,20 @@ public final class CookbookRunner {
     }
 
     /**
-     * An expected file that is a symbolic link, or a hard link (a file of more than one name), is
-     * neither read nor written: it could be any file (.git/config, one outside the project), whose
-     * lines a mismatch or a parse error would show.
+     * The error of an expected file that is a symbolic link, or a hard link (a file of more than one
+     * name), which is neither read nor written: it could be any file (.git/config, one outside the
+     * project), whose lines a mismatch or a parse error would show. Empty for a file of its own.
      */
-    private RecipeOutcome symbolicLink(Recipe recipe, RecipeRun run, long start) {
-        String what = Files.isSymbolicLink(recipe.expectedFile())
-                ? " is a symbolic link; expected files are never followed"
-                : " has other names (hard links), so it may be any file; expected files have one name";
-        return outcome(recipe.displayPath(), RecipeStatus.ERROR, start)
+    private Optional<RecipeOutcome> linkedExpectedFile(Recipe recipe, RecipeRun run, long start) {
+        String what;
+        if (Files.isSymbolicLink(recipe.expectedFile())) {
+            what = " is a symbolic link; expected files are never followed";
+        } else if (RealPaths.hasOtherNames(recipe.expectedFile())) {
+            what = " has other names (hard links), so it may be any file; expected files have one name";
+        } else {
+            return Optional.empty();
+        }
+        return Optional.of(outcome(recipe.displayPath(), RecipeStatus.ERROR, start)
                 .results(run.results())
                 .problem(
                         1,
@@ -658,7 +665,7 @@ public final class CookbookRunner {
                                 + what + ": delete the link "
                                 + "and run " + settings.command().of("expected") + " to write the file")
                 .warnings(run.warnings())
-                .build();
+                .build());
     }
 
     private void print(RecipeOutcome outcome) {
