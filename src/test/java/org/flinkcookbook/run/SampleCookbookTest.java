@@ -27,7 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * cluster a warm engine runs its jobs on) changes no file, since nondeterministic columns are
  * placeholders already and everything else is deterministic; and the simulator passes every recipe
  * it models against those values, calling unsupported only what it does not model yet. The Maven
- * path of both goals is the invoker builds' ({@code expected-regenerates}, {@code verify-mismatch}).
+ * path of both goals is the invoker builds' ({@code warm-engine}, {@code author-day}, {@code verify-mismatch}).
  */
 @ExtendWith(SharedFlink.class)
 class SampleCookbookTest {
