@@ -75,12 +75,12 @@ refused('compile-plan.md', "COMPILE PLAN writes a plan file")
 refused('replace-table-as.md', "REPLACE TABLE ... AS SELECT writes through the table's connector")
 refused('datagen-huge.md', "is not a row count from 0 to 1000000")
 // hangs are stopped, and the recipe after them passes
-says('regex-planning.md', 'stopped: planning this statement took longer than 3 s (cookbook.timeout)')
-verifyLine('ERROR', 'regex-running.md')
-// a task that ignores its cancellation, in the engine JVM of verify and expected: stopped, and the recipes
-// after it run on a sound cluster (zz-after passes)
-says('regex-running.md', 'stopped: running this statement took longer than 3 s (cookbook.timeout)')
-says('regex-running.md', 'stopped: simulating this statement took longer than 5 s (cookbook.timeout)')
+says('hangs/regex-planning.md', 'stopped: planning this statement took longer than 3 s (cookbook.timeout)')
+verifyLine('ERROR', 'hangs/regex-running.md')
+// a task that ignores its cancellation, in the engine JVM of verify (expected runs in the same one, on the
+// other recipes): stopped, and the recipes after it run on a sound cluster (zz-after passes)
+says('hangs/regex-running.md', 'stopped: running this statement took longer than 3 s (cookbook.timeout)')
+says('hangs/regex-running.md', 'stopped: simulating this statement took longer than 5 s (cookbook.timeout)')
 // a stopped thread leaves no class failing for the recipes after it (a stop inside a static initializer would)
 assert !log.contains('the plugin could not run this recipe')
 // under every goal, the well-behaved recipe after them all still ends in time

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Flink's planner when its arguments are constants, and a task when they come from rows; neither
  * answers an interrupt. Planning is stopped after the statement timeout, and the next recipe runs.
  * The running task that ignores its cancellation, in an engine JVM as {@code verify} runs it, is
- * the IT {@code hostile-recipes}' {@code regex-running.md} under {@code verify} and {@code expected}.
+ * the IT {@code hostile-recipes}' {@code hangs/regex-running.md} under {@code verify} and {@code simulate}.
  */
 class HangTest {
 
