@@ -70,7 +70,7 @@ class AdversarialRecipesTest {
                             + simulated.problem().message());
                     continue;
                 }
-                List<String> found = DifferentialTest.differences(recipe.displayPath(), real, simulated);
+                List<String> found = EngineDifferences.differences(recipe.displayPath(), real, simulated);
                 System.out.println(recipe.displayPath() + ": " + (found.isEmpty() ? "agrees" : "DISAGREES"));
                 differences.addAll(found);
             }

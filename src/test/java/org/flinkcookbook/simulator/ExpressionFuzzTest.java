@@ -66,7 +66,8 @@ class ExpressionFuzzTest {
                         + minimal.csv()
                         + String.join(
                                 "\n",
-                                DifferentialTest.differences("shrunk", flink.run(recipe(minimal)), simulate(minimal))));
+                                EngineDifferences.differences(
+                                        "shrunk", flink.run(recipe(minimal)), simulate(minimal))));
             }
         }
         System.out.printf(
@@ -90,7 +91,7 @@ class ExpressionFuzzTest {
             plannerAssertions++;
             return true;
         }
-        return DifferentialTest.differences("fuzzed", real, simulated).isEmpty();
+        return EngineDifferences.differences("fuzzed", real, simulated).isEmpty();
     }
 
     /** One expression, then the fewest rows, that still disagree. */

@@ -185,7 +185,7 @@ class RecipeFuzzTest {
             return new Outcome(0, unsupported, unsupportedButRefused, null, null, null, drawn);
         }
         String refused = real.problem() == null ? null : refusal(real.problem().message());
-        List<String> found = DifferentialTest.differences("fuzzed", real, simulated);
+        List<String> found = EngineDifferences.differences("fuzzed", real, simulated);
         if (found.isEmpty()) {
             return new Outcome(real.results().size(), unsupported, unsupportedButRefused, refused, null, null, drawn);
         }
@@ -213,7 +213,7 @@ class RecipeFuzzTest {
         RecipeRun minimalOnFlink = runOnFlink(flink, minimal);
         List<String> minimalFound = minimalOnFlink == null
                 ? List.of()
-                : DifferentialTest.differences("shrunk", minimalOnFlink, simulator.run(recipe(minimal)));
+                : EngineDifferences.differences("shrunk", minimalOnFlink, simulator.run(recipe(minimal)));
         String shown = "seed " + SEED + " case " + index + ", shrunk to:\n" + minimal.show()
                 + (minimalFound.isEmpty()
                         // Flink's outcome changed between runs: show what the drawn recipe gave
@@ -316,7 +316,7 @@ class RecipeFuzzTest {
         }
         RecipeRun real = runOnFlink(flink, candidate);
         return real != null
-                && kinds(DifferentialTest.differences("shrinking", real, simulated))
+                && kinds(EngineDifferences.differences("shrinking", real, simulated))
                         .equals(kinds);
     }
 
