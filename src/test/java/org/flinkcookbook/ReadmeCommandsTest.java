@@ -75,7 +75,10 @@ class ReadmeCommandsTest {
                 "./mvnw -B -ntp -o test -Dtest=FlinkRulesTest -Dsurefire.failIfNoSpecifiedTests=false"
                         + " -Dcookbook.rules.onFlink=all",
                 new Sweep());
-        RUN_BY.put("./mvnw -B -ntp -o test -Dtest=HtmlReportBrowserTest -Dcookbook.browser.rows=1000000", new Sweep());
+        RUN_BY.put(
+                "./mvnw -B -ntp -o test -Dtest=HtmlReportBrowserTest -Dcookbook.browser.rows=1000000"
+                        + " -Dcookbook.browser.shots=all",
+                new Sweep());
         RUN_BY.put(
                 "mvn org.flinkcookbook:cookbook-maven-plugin:0.1.0-SNAPSHOT:verify -Dcookbook.recipes=."
                         + " -Dcookbook.fixtures=fixtures",
@@ -185,7 +188,7 @@ class ReadmeCommandsTest {
                                 .as(command + ": a test or a profile of pom.xml reads " + property)
                                 .containsAnyOf("\"" + property + "\"", "<name>" + property + "</name>"));
                 if (command.contains("-DquickJit=")) {
-                    assertThat(text("pom.xml")).contains("<argLine>${quickJit}</argLine>");
+                    assertThat(text("pom.xml")).contains("<argLine>${quickJit}");
                 }
             }
         });

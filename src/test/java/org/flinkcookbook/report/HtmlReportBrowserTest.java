@@ -44,6 +44,11 @@ class HtmlReportBrowserTest {
      * 32,768 rows, so the page is drawn from the sample); the README's sweep draws 1,000,000.
      */
     private static final int ROWS = Integer.getInteger("cookbook.browser.rows", 100_000);
+    /**
+     * The whole page and each figure photographed too, to look at ({@code -Dcookbook.browser.shots=all},
+     * README); the test run takes the README's pictures only (a 2x page of every recipe is seconds of CPU).
+     */
+    private static final boolean EVERY_SHOT = "all".equals(System.getProperty("cookbook.browser.shots"));
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static HeadlessChromium browser;
@@ -138,12 +143,6 @@ class HtmlReportBrowserTest {
                 .filteredOn(figure -> figure.startsWith("recipes/late-data-lab/"))
                 .hasSize(6);
 
-        browser.screenshot(
-                SHOTS.resolve("index.png"),
-                0,
-                0,
-                1100,
-                browser.evaluate("document.documentElement.scrollHeight").asDouble());
         // the README's picture: the lab's 5-second delay; then the tooltip of a dropped row, hovered
         JsonNode lab = browser.evaluate("""
                 (() => { const figure = document.querySelector('section.recipe figure.timeline[data-line="92"]');
@@ -183,16 +182,25 @@ class HtmlReportBrowserTest {
                 glance.get(2).asDouble() + 16,
                 glance.get(3).asDouble() + 16);
         assertThat(Files.size(SHOTS.resolve("timeline.png"))).isGreaterThan(10_000);
-        JsonNode boxes = browser.evaluate("Array.from(document.querySelectorAll('figure.timeline')).map(f => { "
-                + "const r = f.getBoundingClientRect(); return [r.x + scrollX, r.y + scrollY, r.width, r.height]; })");
-        for (int i = 0; i < boxes.size(); i++) { // every figure, to look at
-            JsonNode box = boxes.get(i);
+        if (EVERY_SHOT) {
             browser.screenshot(
-                    SHOTS.resolve(String.format(Locale.ROOT, "figures/%02d.png", i + 1)),
-                    box.get(0).asDouble(),
-                    box.get(1).asDouble(),
-                    box.get(2).asDouble(),
-                    box.get(3).asDouble());
+                    SHOTS.resolve("index.png"),
+                    0,
+                    0,
+                    1100,
+                    browser.evaluate("document.documentElement.scrollHeight").asDouble());
+            JsonNode boxes = browser.evaluate(
+                    "Array.from(document.querySelectorAll('figure.timeline')).map(f => { "
+                            + "const r = f.getBoundingClientRect(); return [r.x + scrollX, r.y + scrollY, r.width, r.height]; })");
+            for (int i = 0; i < boxes.size(); i++) { // every figure, to look at
+                JsonNode box = boxes.get(i);
+                browser.screenshot(
+                        SHOTS.resolve(String.format(Locale.ROOT, "figures/%02d.png", i + 1)),
+                        box.get(0).asDouble(),
+                        box.get(1).asDouble(),
+                        box.get(2).asDouble(),
+                        box.get(3).asDouble());
+            }
         }
     }
 
