@@ -27,7 +27,11 @@ import org.apache.flink.runtime.util.EnvironmentInformation;
 final class EmbeddedCluster implements FlinkCluster {
 
     private static final long CLOSE_TIMEOUT_SECONDS = 30;
-    private static final Duration STUCK_POLL = Duration.ofMillis(100);
+    private static final Duration POLL = Duration.ofMillis(100);
+    /** How long a started cluster waits for its task manager to register before it is used anyway. */
+    private static final Duration REGISTRATION = Duration.ofSeconds(30);
+
+    private static final long OVERVIEW_TIMEOUT_SECONDS = 10;
     /** Task slots: one per job (parallelism 1, one slot-sharing group); more jobs at once wait for one. */
     static final int SLOTS = 4;
 
@@ -58,7 +62,10 @@ final class EmbeddedCluster implements FlinkCluster {
             Path emptyClasspathEntry = Files.createTempDirectory("cookbook-flink-classpath");
             MiniCluster cluster = new MiniCluster(clusterConfiguration);
             cluster.start();
-            return new EmbeddedCluster(cluster, emptyClasspathEntry);
+            EmbeddedCluster started = new EmbeddedCluster(cluster, emptyClasspathEntry);
+            // from now on, no task manager means a lost one (lostItsTaskManager)
+            started.eventually(started::hasTaskManager, REGISTRATION);
+            return started;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot prepare the embedded Flink cluster", e);
         } catch (Exception e) {
@@ -121,25 +128,59 @@ final class EmbeddedCluster implements FlinkCluster {
 
     @Override
     public boolean hasStuckJobs(Duration wait) {
+        return !eventually(
+                () -> cluster.listJobs().get(wait.toMillis() + 1, TimeUnit.MILLISECONDS).stream()
+                        .noneMatch(job ->
+                                job.getJobState() == JobStatus.CANCELLING || job.getJobState() == JobStatus.FAILING),
+                wait);
+    }
+
+    /**
+     * The mini cluster ends its task manager on a fatal error and starts no other: its registration
+     * is awaited when the cluster starts, so none registered now means it is gone.
+     */
+    @Override
+    public boolean lostItsTaskManager() {
+        return !eventually(this::hasTaskManager, Duration.ZERO);
+    }
+
+    /** Ends the task manager as the mini cluster does on a fatal error in it: how a test loses it. */
+    void terminateTaskManager() throws Exception {
+        cluster.terminateTaskManager(0).get(OVERVIEW_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+    }
+
+    private boolean hasTaskManager() throws Exception {
+        return cluster.requestClusterOverview()
+                        .get(OVERVIEW_TIMEOUT_SECONDS, TimeUnit.SECONDS)
+                        .getNumTaskManagersConnected()
+                > 0;
+    }
+
+    /** The cluster's answer to a question about itself. */
+    @FunctionalInterface
+    private interface Check {
+        boolean holds() throws Exception;
+    }
+
+    /**
+     * True once {@code check} holds, asked until {@code wait} is over; false when it never did,
+     * or the cluster did not answer (a cluster that cannot answer in time is no use to later recipes).
+     */
+    private boolean eventually(Check check, Duration wait) {
         long until = System.nanoTime() + wait.toNanos();
         try {
-            while (true) {
-                boolean cancelling = cluster.listJobs().get(wait.toMillis() + 1, TimeUnit.MILLISECONDS).stream()
-                        .anyMatch(job ->
-                                job.getJobState() == JobStatus.CANCELLING || job.getJobState() == JobStatus.FAILING);
-                if (!cancelling) {
+            while (!check.holds()) {
+                if (System.nanoTime() > until) {
                     return false;
                 }
-                if (System.nanoTime() > until) {
-                    return true;
-                }
-                Thread.sleep(STUCK_POLL.toMillis());
+                Thread.sleep(POLL.toMillis());
             }
+            return true;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return true;
+            return false;
         } catch (Exception unanswered) {
-            return true; // a cluster that cannot list its jobs in time is no use to later recipes
+            return false;
         }
     }
 

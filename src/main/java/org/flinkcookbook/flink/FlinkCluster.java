@@ -35,6 +35,14 @@ interface FlinkCluster extends AutoCloseable {
         return false; // a session cluster is the user's: its jobs are cancelled, never it replaced
     }
 
+    /**
+     * True when the cluster can run no job again: its task manager is gone, so every later job would
+     * wait for a slot until its statement's timeout.
+     */
+    default boolean lostItsTaskManager() {
+        return false; // a session cluster is the user's: its task managers come back or not by its rules
+    }
+
     /** Gives up on a cluster with stuck jobs: closed in the background, without waiting for them. */
     default void abandon() {
         close();

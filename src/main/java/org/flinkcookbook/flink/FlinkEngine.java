@@ -6,6 +6,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.apache.flink.runtime.util.EnvironmentInformation;
 import org.flinkcookbook.engine.Engine;
@@ -147,14 +148,15 @@ public final class FlinkEngine implements Engine {
     public RecipeRun run(Recipe recipe) {
         startInBackgroundIfItWillRun(recipe); // on the other core, while the planner warms up
         FlinkPlanner.warmUpPlanner();
+        abandonClusterIf(FlinkCluster::lostItsTaskManager);
         cluster(); // its start takes no statement's time
         Deadline.Result<RecipeRun> ran = Deadline.run("cookbook-run", runningStatement(), () -> runInTime(recipe));
         if (ran.overran().isPresent()) {
-            abandonClusterIfStuck();
+            abandonClusterIfUnusable();
             return planner.overrun(recipe, ran.overran().get(), "running");
         }
         if (!ran.value().completed()) {
-            abandonClusterIfStuck(); // a statement that timed out may have left a job that does not cancel
+            abandonClusterIfUnusable(); // a statement that timed out may have left a job that does not cancel
         }
         return ran.value();
     }
@@ -182,9 +184,16 @@ public final class FlinkEngine implements Engine {
         return duration.compareTo(min) < 0 ? min : duration.compareTo(max) > 0 ? max : duration;
     }
 
-    /** Replaces the embedded cluster when a cancelled job of it does not stop, so that later recipes run on a sound one. */
-    private synchronized void abandonClusterIfStuck() {
-        if (cluster != null && cluster.hasStuckJobs(cancellationGrace())) {
+    /**
+     * Replaces the embedded cluster when a cancelled job of it does not stop, or its task manager is
+     * gone, so that later recipes run on a sound one.
+     */
+    private void abandonClusterIfUnusable() {
+        abandonClusterIf(stuck -> stuck.hasStuckJobs(cancellationGrace()) || stuck.lostItsTaskManager());
+    }
+
+    private synchronized void abandonClusterIf(Predicate<FlinkCluster> unusable) {
+        if (cluster != null && unusable.test(cluster)) {
             cluster.abandon();
             cluster = null;
         }

@@ -76,6 +76,11 @@ public final class KeptCluster implements AutoCloseable {
         }
 
         @Override
+        public boolean lostItsTaskManager() {
+            return leased.lostItsTaskManager();
+        }
+
+        @Override
         public void abandon() {
             KeptCluster.this.abandon(leased);
         }

@@ -2,9 +2,11 @@ package org.flinkcookbook.flink;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.api.common.JobStatus;
 import org.apache.flink.api.common.functions.MapFunction;
@@ -17,7 +19,10 @@ import org.apache.flink.runtime.minicluster.MiniClusterConfiguration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
 import org.apache.flink.util.SerializedThrowable;
+import org.flinkcookbook.engine.RecipeRun;
+import org.flinkcookbook.testing.Recipes;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The embedded cluster's slots: a job submitted while every slot is taken (recipes running at once,
@@ -58,6 +63,39 @@ class EmbeddedClusterTest {
                         .map(SerializedThrowable::getFullStringifiedStackTrace)
                         .hasValueSatisfying(failure ->
                                 assertThat(failure).contains("Could not acquire the minimum required resources")));
+    }
+
+    /**
+     * The mini cluster ends its task manager on a fatal error and starts no other: the engine gives
+     * such a cluster up, and the next recipe runs on a new one instead of waiting for a slot until
+     * its timeout (as a fork of the test run once did, every job after waiting).
+     */
+    @Test
+    void anEngineWhoseClusterLostItsTaskManagerRunsTheNextRecipeOnANewOne(@TempDir Path directory) throws Exception {
+        List<EmbeddedCluster> started = new ArrayList<>();
+        Supplier<FlinkCluster> clusters = () -> {
+            EmbeddedCluster cluster = EmbeddedCluster.start();
+            started.add(cluster);
+            return cluster;
+        };
+        try (FlinkEngine engine =
+                new FlinkEngine(new FlinkSettings(directory, Duration.ofSeconds(30), false), clusters)) {
+            assertThat(two(engine.run(Recipes.sql(directory, "SELECT 1 + 1 AS two;"))))
+                    .isEqualTo("2");
+            assertThat(started.get(0).lostItsTaskManager()).isFalse();
+
+            started.get(0).terminateTaskManager();
+
+            assertThat(started.get(0).lostItsTaskManager()).isTrue();
+            assertThat(two(engine.run(Recipes.sql(directory, "SELECT 1 + 1 AS two;"))))
+                    .isEqualTo("2");
+            assertThat(started).hasSize(2);
+        }
+    }
+
+    private static String two(RecipeRun run) {
+        assertThat(run.problem()).isNull();
+        return run.results().get(0).rows().get(0).values().get(0);
     }
 
     /** Runs one job per slot, and once all of them run, one more; the results in submission order. */
