@@ -23,6 +23,7 @@ import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.delegation.Parser;
 import org.apache.flink.table.utils.print.RowDataToStringConverter;
 import org.apache.flink.util.CloseableIterator;
+import org.flinkcookbook.guard.InputLog;
 import org.flinkcookbook.recipe.Recipe;
 import org.flinkcookbook.report.RecipeStatus;
 import org.flinkcookbook.result.ResultRow;
@@ -59,7 +60,12 @@ public final class CompiledPlans extends PlanningBackEnd {
      *     job on a NULL there (the temporary sink is gone from the plan's catalog once it is compiled)
      */
     public record CompiledQuery(
-            String json, List<String> columns, List<Boolean> placeholders, String sink, List<Boolean> notNull) {}
+            String json,
+            List<String> columns,
+            List<Boolean> placeholders,
+            String sink,
+            List<Boolean> notNull,
+            boolean readsVaryingValues) {}
 
     private final Path fixturesDirectory;
 
@@ -73,7 +79,7 @@ public final class CompiledPlans extends PlanningBackEnd {
         String key = PlanCache.key(fixturesDirectory.toString(), sessionState(), List.of(statement.sql()));
         Optional<List<CompiledQuery>> cached = PlanCache.get(key);
         if (cached.isPresent()) {
-            return cached.get().get(0);
+            return recalled(cached.get()).get(0);
         }
         CompiledQuery plan = compile(statement, environment().sqlQuery(statement.sql()), null);
         PlanCache.put(key, List.of(plan));
@@ -93,7 +99,7 @@ public final class CompiledPlans extends PlanningBackEnd {
                 inserts.stream().map(ParsedStatement::sql).toList());
         Optional<List<CompiledQuery>> cached = PlanCache.get(key);
         if (cached.isPresent()) {
-            return cached.get();
+            return recalled(cached.get());
         }
         insert(inserts);
         List<CompiledQuery> plans = new ArrayList<>();
@@ -108,6 +114,17 @@ public final class CompiledPlans extends PlanningBackEnd {
             }
         }
         PlanCache.put(key, plans);
+        return plans;
+    }
+
+    /**
+     * Plans planned before: a plan that read values differing from run to run counts for this run's
+     * inputs too, as planning it again would have ({@link #nondeterministicInPlan}).
+     */
+    private static List<CompiledQuery> recalled(List<CompiledQuery> plans) {
+        if (plans.stream().anyMatch(CompiledQuery::readsVaryingValues)) {
+            InputLog.readVaryingValues();
+        }
         return plans;
     }
 
@@ -128,7 +145,8 @@ public final class CompiledPlans extends PlanningBackEnd {
                 sinkName,
                 query.getResolvedSchema().getColumns().stream()
                         .map(column -> !column.getDataType().getLogicalType().isNullable())
-                        .toList());
+                        .toList(),
+                namesNondeterministicFunction(statement));
     }
 
     /**

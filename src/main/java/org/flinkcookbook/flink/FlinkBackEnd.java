@@ -49,6 +49,7 @@ import org.apache.flink.table.types.logical.utils.LogicalTypeChecks;
 import org.apache.flink.table.types.utils.DataTypeUtils;
 import org.apache.flink.table.types.utils.TypeConversions;
 import org.flinkcookbook.engine.Problem;
+import org.flinkcookbook.guard.InputLog;
 import org.flinkcookbook.recipe.Recipe;
 import org.flinkcookbook.session.BoundFixture;
 import org.flinkcookbook.session.ParsedStatement;
@@ -190,6 +191,7 @@ abstract class FlinkBackEnd implements SessionBackEnd {
      */
     List<Boolean> nondeterministicInPlan(ParsedStatement statement, int width, Supplier<String> plan) {
         if (namesNondeterministicFunction(statement)) {
+            InputLog.readVaryingValues(); // the clock is an input: a run of another day may differ
             try {
                 return PlanNondeterminism.sinkColumns(plan.get(), planner(), batch());
             } catch (CompiledPlans.PlanNotCompiled notCompiled) {

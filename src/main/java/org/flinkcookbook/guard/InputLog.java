@@ -13,13 +13,16 @@ import java.util.concurrent.ConcurrentHashMap;
  * recipe's run (and around one statement, for a watch's results), so that what it records is
  * what that run read, and, when recipes run side by side, what the others read meanwhile too:
  * one file too many only costs a run, one too few would keep a stale pass. Nothing is found in
- * the recipe's text.
+ * the recipe's text. Besides files, a log records whether the run read values that differ from
+ * one run to the next (the clock, processing time, random numbers, as Flink's planner declares
+ * its functions): such a run depends on when it ran, so nothing of it is kept for a later one.
  */
 public final class InputLog implements AutoCloseable {
 
     private static final Set<InputLog> OPEN = ConcurrentHashMap.newKeySet();
 
     private final Set<Path> files = ConcurrentHashMap.newKeySet();
+    private volatile boolean varyingValues;
 
     private InputLog() {}
 
@@ -36,6 +39,19 @@ public final class InputLog implements AutoCloseable {
             Path absolute = file.toAbsolutePath().normalize();
             OPEN.forEach(log -> log.files.add(absolute));
         }
+    }
+
+    /**
+     * A statement named a function Flink's planner declares nondeterministic or dynamic: its run
+     * may give other rows tomorrow (a filter on {@code CURRENT_DATE}) however its files stay.
+     */
+    public static void readVaryingValues() {
+        OPEN.forEach(log -> log.varyingValues = true);
+    }
+
+    /** True when the run read values that differ from one run to the next: no pass or result of it is kept. */
+    public boolean readsVaryingValues() {
+        return varyingValues;
     }
 
     /** What was read so far, in path order. */

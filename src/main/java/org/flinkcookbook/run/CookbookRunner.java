@@ -295,9 +295,11 @@ public final class CookbookRunner {
         long startMillis = System.currentTimeMillis();
         RecipeOutcome outcome;
         RecipeInputs read;
+        boolean varies;
         try (InputLog log = InputLog.open()) {
             outcome = runRecipeSafely(file, mode);
             read = RecipeInputs.of(file, settings.recipesDirectory(), settings.fixturesDirectory(), log.files());
+            varies = log.readsVaryingValues();
         }
         inputsRead.put(file, read);
         if (mode == Mode.VERIFY) {
@@ -305,7 +307,7 @@ public final class CookbookRunner {
                     outcome.status() == RecipeStatus.PASSED,
                     outcome.results(),
                     outcome.warnings(),
-                    engine.readsHere() ? read : null,
+                    engine.readsHere() && !varies ? read : null, // null: what it depends on is not all known
                     startMillis);
         }
         return outcome;

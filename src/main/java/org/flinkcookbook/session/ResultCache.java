@@ -127,14 +127,17 @@ public final class ResultCache {
             return Optional.of(moved(entry, line));
         }
 
-        /** Keeps the results of this statement with the files it read, unless one of them was saved since it started. */
+        /**
+         * Keeps the results of this statement with the files it read, unless one of them was saved
+         * since it started, or it read values that differ from run to run (the clock).
+         */
         void keep(List<StatementResult> results) {
             if (key == null) {
                 return;
             }
             close();
             Set<Path> inputs = reads.files();
-            if (inputs.stream().noneMatch(this::savedSinceStart)) {
+            if (!reads.readsVaryingValues() && inputs.stream().noneMatch(this::savedSinceStart)) {
                 put(key, new Entry(line, List.copyOf(results), hashes(inputs)));
             }
         }

@@ -282,6 +282,26 @@ class RecipeCacheTest {
         assertAnInput("recipes/lab/convention.md", "fixtures/lab/convention/events.csv");
     }
 
+    /**
+     * A recipe that names a function Flink's planner declares nondeterministic or dynamic (the
+     * clock) may give other rows another day with every file unchanged: its pass is never kept.
+     */
+    @Test
+    void aPassThatReadTheClockIsNeverKept() throws IOException {
+        write(
+                "recipes/clock.md",
+                "# Clock\n<!-- cookbook:fixture events = events.csv -->\n```sql\nCREATE TABLE events " + EVENTS
+                        + " WITH ('connector' = 'datagen');\nSELECT id, CURRENT_TIMESTAMP AS checked FROM events;\n```\n");
+        run(RecipeCache.none(), CookbookRunner.Mode.WRITE_EXPECTED);
+
+        assertThat(verify(SETTINGS))
+                .containsEntry("recipes/clock.md", "passed")
+                .containsEntry("recipes/bound.md", "passed");
+        assertThat(verify(SETTINGS))
+                .containsEntry("recipes/clock.md", "passed")
+                .containsEntry("recipes/bound.md", "cached");
+    }
+
     @Test
     void aFailureIsNeverCachedAndADeletedInputCounts() throws IOException {
         append("fixtures/events.csv", "3,c,30,2024-03-01 10:00:03\n");
