@@ -58,6 +58,8 @@ public final class CompiledPlans extends PlanningBackEnd {
      * @param notNull for each column, whether the sink's schema declares it NOT NULL: the query's
      *     resolved type, as the Flink engine's collect sink takes it, whose NOT NULL enforcer fails the
      *     job on a NULL there (the temporary sink is gone from the plan's catalog once it is compiled)
+     * @param readsVaryingValues whether the plan calls a function whose values differ from run to
+     *     run (the clock): recorded again in {@link InputLog} when the plan is recalled
      */
     public record CompiledQuery(
             String json,
@@ -138,15 +140,21 @@ public final class CompiledPlans extends PlanningBackEnd {
     private CompiledQuery compile(ParsedStatement statement, Table query, String sinkName) {
         String json = compiledPlan(query, true);
         List<String> columns = query.getResolvedSchema().getColumnNames();
+        List<Boolean> placeholders;
+        boolean varies;
+        try (InputLog reads = InputLog.open()) { // what the plan is kept with, for a run that recalls it
+            placeholders = nondeterministicInPlan(statement, columns.size(), () -> json);
+            varies = reads.readsVaryingValues();
+        }
         return new CompiledQuery(
                 withTemporaryTables(json),
                 columns,
-                nondeterministicInPlan(statement, columns.size(), () -> json),
+                placeholders,
                 sinkName,
                 query.getResolvedSchema().getColumns().stream()
                         .map(column -> !column.getDataType().getLogicalType().isNullable())
                         .toList(),
-                namesNondeterministicFunction(statement));
+                varies);
     }
 
     /**

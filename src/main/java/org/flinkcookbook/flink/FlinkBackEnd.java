@@ -191,11 +191,15 @@ abstract class FlinkBackEnd implements SessionBackEnd {
      */
     List<Boolean> nondeterministicInPlan(ParsedStatement statement, int width, Supplier<String> plan) {
         if (namesNondeterministicFunction(statement)) {
-            InputLog.readVaryingValues(); // the clock is an input: a run of another day may differ
             try {
-                return PlanNondeterminism.sinkColumns(plan.get(), planner(), batch());
+                String json = plan.get();
+                if (PlanNondeterminism.callsAny(json, planner(), batch())) {
+                    InputLog.readVaryingValues(); // the clock is an input: a run of another day may differ
+                }
+                return PlanNondeterminism.sinkColumns(json, planner(), batch());
             } catch (CompiledPlans.PlanNotCompiled notCompiled) {
-                // no plan to read: no placeholders from it
+                // no plan to read: no placeholders from it, and the name is all there is to go by
+                InputLog.readVaryingValues();
             }
         }
         return Collections.nCopies(width, false);

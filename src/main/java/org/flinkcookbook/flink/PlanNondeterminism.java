@@ -103,13 +103,7 @@ final class PlanNondeterminism {
      * @param batch whether the plan was compiled in batch mode, where the clock's functions are dynamic
      */
     static List<Boolean> sinkColumns(String json, Planner planner, boolean batch) {
-        JsonNode plan;
-        try {
-            plan = JSON.readTree(json);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("Flink's compiled plan is no JSON: " + e.getMessage(), e);
-        }
-        PlanNondeterminism analysis = new PlanNondeterminism(plan, nondeterministicFunctions(planner, batch));
+        PlanNondeterminism analysis = new PlanNondeterminism(read(json), nondeterministicFunctions(planner, batch));
         int sink = analysis.nodes.keySet().stream()
                 .filter(id -> type(analysis.nodes.get(id)).endsWith("-sink"))
                 .findFirst()
@@ -119,6 +113,28 @@ final class PlanNondeterminism {
             result.add(column);
         }
         return result;
+    }
+
+    /**
+     * Whether any node of the plan Flink runs calls a function it declares nondeterministic or
+     * dynamic: a filter on {@code CURRENT_DATE} as much as a column of {@code NOW()}, or the
+     * {@code PROCTIME()} a window over processing time reads. Its rows may differ another day with
+     * every input the same. A scan's table definition is no call: a computed column the query reads
+     * is computed by the calc above the scan, and one it does not read is pruned from the plan.
+     */
+    static boolean callsAny(String json, Planner planner, boolean batch) {
+        PlanNondeterminism analysis = new PlanNondeterminism(read(json), nondeterministicFunctions(planner, batch));
+        return analysis.nodes.entrySet().stream()
+                .anyMatch(node -> !analysis.inputs.get(node.getKey()).isEmpty()
+                        && analysis.readsNondeterministic(node.getValue(), new boolean[0]));
+    }
+
+    private static JsonNode read(String json) {
+        try {
+            return JSON.readTree(json);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("Flink's compiled plan is no JSON: " + e.getMessage(), e);
+        }
     }
 
     /**

@@ -283,8 +283,9 @@ class RecipeCacheTest {
     }
 
     /**
-     * A recipe that names a function Flink's planner declares nondeterministic or dynamic (the
-     * clock) may give other rows another day with every file unchanged: its pass is never kept.
+     * A recipe whose plan calls a function Flink's planner declares nondeterministic or dynamic (the
+     * clock) may give other rows another day with every file unchanged: its pass is never kept. A
+     * table that only defines such a column, which the query does not read, keeps it.
      */
     @Test
     void aPassThatReadTheClockIsNeverKept() throws IOException {
@@ -292,13 +293,20 @@ class RecipeCacheTest {
                 "recipes/clock.md",
                 "# Clock\n<!-- cookbook:fixture events = events.csv -->\n```sql\nCREATE TABLE events " + EVENTS
                         + " WITH ('connector' = 'datagen');\nSELECT id, CURRENT_TIMESTAMP AS checked FROM events;\n```\n");
+        write(
+                "recipes/unread.md",
+                "# Unread\n<!-- cookbook:fixture events = events.csv -->\n```sql\nCREATE TABLE events "
+                        + "(id INT, k STRING, v INT, ts TIMESTAMP(3), seen AS PROCTIME())"
+                        + " WITH ('connector' = 'datagen');\nSELECT id, k FROM events;\n```\n");
         run(RecipeCache.none(), CookbookRunner.Mode.WRITE_EXPECTED);
 
         assertThat(verify(SETTINGS))
                 .containsEntry("recipes/clock.md", "passed")
+                .containsEntry("recipes/unread.md", "passed")
                 .containsEntry("recipes/bound.md", "passed");
         assertThat(verify(SETTINGS))
                 .containsEntry("recipes/clock.md", "passed")
+                .containsEntry("recipes/unread.md", "cached")
                 .containsEntry("recipes/bound.md", "cached");
     }
 
