@@ -16,6 +16,8 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.flinkcookbook.io.AtomicFiles;
+import org.flinkcookbook.io.ControlCharacters;
+import org.flinkcookbook.io.ControlEscapes;
 import org.flinkcookbook.result.FixtureLine;
 import org.flinkcookbook.result.ResultRow;
 import org.flinkcookbook.result.RowExplanations;
@@ -42,7 +44,8 @@ import org.flinkcookbook.result.StatementResult;
  * as the Flink SQL client prints them; {@code <NULL>} is SQL NULL, {@code <nondeterministic>} a
  * value that differs from run to run; a value with surrounding spaces, a line break or one of those
  * words is written as a JSON string, as is a fixture's path in {@code late rows:} that has surrounding
- * spaces or a line break; {@code |} and {@code \} in other values are escaped with {@code \}. Comment lines ({@code #}) directly above a header belong to that result; those
+ * spaces or a line break (a character a terminal acts on, a C1 control or U+2028, is escaped there);
+ * {@code |} and {@code \} in other values are escaped with {@code \}. Comment lines ({@code #}) directly above a header belong to that result; those
  * inside a result belong to the row below them. Both are kept when values are written again, as long
  * as the result is: above the same row, or after the rows when that row is gone.
  */
@@ -59,6 +62,10 @@ public final class ExpectedFileFormat {
 
     private static final Pattern LINES = Pattern.compile("(\\d+)(?:-(\\d+))?");
     private static final ObjectMapper JSON = new ObjectMapper();
+
+    static {
+        JSON.getFactory().setCharacterEscapes(new ControlEscapes());
+    }
 
     private ExpectedFileFormat() {}
 
@@ -224,12 +231,16 @@ public final class ExpectedFileFormat {
         return needsQuotes(fixture) ? json(fixture) : fixture;
     }
 
-    /** Whether a text reads back only as a JSON string: empty, with surrounding spaces, a control character or a leading quote. */
+    /**
+     * Whether a text reads back only as a JSON string, or would reach a terminal that prints the file
+     * as more than text: empty, with surrounding spaces, a leading quote, or a character a terminal
+     * acts on (escaped there as {@code \\uXXXX}).
+     */
     private static boolean needsQuotes(String text) {
         return text.isEmpty()
                 || !text.equals(text.strip())
                 || text.startsWith("\"")
-                || text.chars().anyMatch(Character::isISOControl);
+                || text.chars().anyMatch(ControlCharacters::actedOn);
     }
 
     private static String json(String text) {

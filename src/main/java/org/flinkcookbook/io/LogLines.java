@@ -12,11 +12,7 @@ import java.util.regex.Pattern;
 public final class LogLines {
 
     private static final Pattern LINE_BREAK = Pattern.compile("\r\n|[\r\n\u000B\u000C\u0085\u2028\u2029]");
-    private static final Pattern CONTROL = Pattern.compile("[\\p{Cc}&&[^\t]]");
     private static final Pattern COMMAND = Pattern.compile("^(\\s*)(::|##\\[)");
-
-    /** Line breaks other than CR and LF, which a log viewer may still break a line at. */
-    private static final Pattern OTHER_BREAK = Pattern.compile("[\u2028\u2029]");
 
     private LogLines() {}
 
@@ -26,13 +22,13 @@ public final class LogLines {
      * other line break shown as {@code ?}.
      */
     public static String inOneLine(String text) {
-        return OTHER_BREAK.matcher(CONTROL.matcher(text).replaceAll("?")).replaceAll("?");
+        return ControlCharacters.replaced(text, "?");
     }
 
     public static List<String> of(String message) {
         return LINE_BREAK
                 .splitAsStream(message == null ? "null" : message)
-                .map(line -> COMMAND.matcher(CONTROL.matcher(line).replaceAll("?"))
+                .map(line -> COMMAND.matcher(ControlCharacters.replaced(line, "?"))
                         .replaceFirst(match -> match.group(1) + match.group(2).charAt(0) + " "
                                 + match.group(2).substring(1)))
                 .toList();

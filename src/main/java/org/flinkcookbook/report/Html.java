@@ -1,5 +1,7 @@
 package org.flinkcookbook.report;
 
+import org.flinkcookbook.io.ControlCharacters;
+
 /**
  * Text made safe for HTML and SVG: recipe text, values and file names come from untrusted recipes,
  * so every one of them goes through {@link #escape} before it reaches the page.
@@ -44,6 +46,6 @@ final class Html {
     }
 
     private static boolean control(char c) {
-        return Character.getType(c) == Character.CONTROL && c != '\t' && c != '\n' || c == '\u2028' || c == '\u2029';
+        return c != '\t' && c != '\n' && ControlCharacters.actedOn(c);
     }
 }

@@ -25,6 +25,7 @@ import javax.xml.transform.dom.DOMSource;
 import javax.xml.transform.stream.StreamResult;
 import org.flinkcookbook.compare.Mismatch;
 import org.flinkcookbook.io.AtomicFiles;
+import org.flinkcookbook.io.ControlCharacters;
 import org.flinkcookbook.result.StatementResult;
 import org.flinkcookbook.versions.VersionOutcome;
 import org.w3c.dom.Document;
@@ -122,10 +123,8 @@ public final class JUnitReport {
                 .forEach(c -> clean.appendCodePoint(
                         c == 0x9
                                         || c == 0xA
-                                        || (c >= 0x20 && c < 0x7F)
-                                        || (c > 0x9F && c <= 0xD7FF && c != 0x2028 && c != 0x2029)
-                                        || (c >= 0xE000 && c <= 0xFFFD)
-                                        || c >= 0x10000
+                                        || !ControlCharacters.actedOn(c)
+                                                && (c <= 0xD7FF || c >= 0xE000 && c <= 0xFFFD || c >= 0x10000)
                                 ? c
                                 : 0xFFFD));
         return clean.toString();

@@ -1,8 +1,5 @@
 package org.flinkcookbook.report;
 
-import com.fasterxml.jackson.core.SerializableString;
-import com.fasterxml.jackson.core.io.CharacterEscapes;
-import com.fasterxml.jackson.core.io.SerializedString;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -13,6 +10,7 @@ import java.util.List;
 import org.flinkcookbook.compare.LateRowChanges;
 import org.flinkcookbook.compare.Mismatch;
 import org.flinkcookbook.io.AtomicFiles;
+import org.flinkcookbook.io.ControlEscapes;
 import org.flinkcookbook.result.FixtureLine;
 import org.flinkcookbook.result.LateRow;
 import org.flinkcookbook.result.ResultRow;
@@ -31,32 +29,6 @@ public final class JsonReport {
 
     static {
         JSON.getFactory().setCharacterEscapes(new ControlEscapes());
-    }
-
-    /**
-     * JSON's own escapes, and {@code \\uXXXX} for the control characters JSON lets through as they
-     * are (DEL, C1's single-character CSI and NEL) and the Unicode line separators: a value's stay
-     * the same value for a reader, but never reach a terminal that prints the file raw.
-     */
-    private static final class ControlEscapes extends CharacterEscapes {
-        private final int[] ascii;
-
-        ControlEscapes() {
-            ascii = CharacterEscapes.standardAsciiEscapesForJSON();
-            ascii[0x7F] = CharacterEscapes.ESCAPE_STANDARD;
-        }
-
-        @Override
-        public int[] getEscapeCodesForAscii() {
-            return ascii;
-        }
-
-        @Override
-        public SerializableString getEscapeSequence(int c) {
-            return c >= 0x80 && c <= 0x9F || c == 0x2028 || c == 0x2029
-                    ? new SerializedString(String.format(java.util.Locale.ROOT, "\\u%04X", c))
-                    : null;
-        }
     }
 
     private JsonReport() {}

@@ -162,7 +162,16 @@ class ExpectedFileFormatTest {
     @Test
     void keepsNullsEmptyStringsSpacesLineBreaksAndLookalikesApart() throws Exception {
         List<String> tricky = Arrays.asList(
-                null, "", "  padded  ", "two\nlines", "<NULL>", "\"quoted\"", ResultRow.NONDETERMINISTIC, "tab\there");
+                null,
+                "",
+                "  padded  ",
+                "two\nlines",
+                "<NULL>",
+                "\"quoted\"",
+                ResultRow.NONDETERMINISTIC,
+                "tab\there",
+                "csi\u009B31m",
+                "line\u2028separator");
         List<String> columns = new ArrayList<>();
         for (int i = 0; i < tricky.size(); i++) {
             columns.add("c" + i);
@@ -182,7 +191,10 @@ class ExpectedFileFormatTest {
 
         assertThat(read.get(0).result().rows().get(0).values()).containsExactlyElementsOf(tricky);
         assertThat(Files.readString(file()))
-                .contains("+I | <NULL> | \"\" | \"  padded  \" | \"two\\nlines\" | \"<NULL>\"");
+                .contains("+I | <NULL> | \"\" | \"  padded  \" | \"two\\nlines\" | \"<NULL>\"")
+                // what a terminal acts on (C1's CSI, the line separator) is never in the file as it is
+                .contains("| \"csi\\u009B31m\" | \"line\\u2028separator\"")
+                .doesNotContain("\u009B", "\u2028");
     }
 
     @Test
