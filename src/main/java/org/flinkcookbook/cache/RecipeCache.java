@@ -333,18 +333,13 @@ public final class RecipeCache {
             if (source == null || source.getLocation() == null) {
                 return version;
             }
-            try {
-                Path location = Path.of(source.getLocation().toURI());
-                return Files.isRegularFile(location)
-                        ? version + " "
-                                + FileDigests.ofInput(
-                                        location,
-                                        System.nanoTime()
-                                                + Duration.ofMinutes(1).toNanos())
-                        : version;
-            } catch (URISyntaxException | IllegalArgumentException notAFile) {
-                return version;
-            }
+            Path location = codeFile(source.getLocation());
+            return Files.isRegularFile(location)
+                    ? version + " "
+                            + codeHash(
+                                    location,
+                                    System.nanoTime() + Duration.ofMinutes(1).toNanos())
+                    : version;
         }
     }
 }
