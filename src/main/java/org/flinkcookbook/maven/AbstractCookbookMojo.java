@@ -62,10 +62,6 @@ abstract class AbstractCookbookMojo extends AbstractRecipesMojo {
     @Parameter(property = "cookbook.junitDirectory", defaultValue = "${project.build.directory}/cookbook-reports")
     private File junitDirectory;
 
-    /** Recipes may not read it, wherever it is configured: earlier runs and the build wrote it. */
-    @Parameter(defaultValue = "${project.build.directory}", readonly = true)
-    private File buildDirectory;
-
     /** Prints failures as GitHub Actions annotations on the recipe lines; on by default when GITHUB_ACTIONS=true. */
     @Parameter(property = "cookbook.githubAnnotations")
     private Boolean githubAnnotations;
@@ -250,7 +246,7 @@ abstract class AbstractCookbookMojo extends AbstractRecipesMojo {
                 requireExpected,
                 inProject(reportDirectory),
                 inProject(junitDirectory),
-                inProject(buildDirectory),
+                buildDirectory(),
                 maxStoredRows,
                 allowedFunctions == null || allowedFunctions.isBlank()
                         ? Set.of()

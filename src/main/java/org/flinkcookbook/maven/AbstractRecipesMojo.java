@@ -22,6 +22,13 @@ abstract class AbstractRecipesMojo extends AbstractMojo {
     @Parameter(defaultValue = "${basedir}", readonly = true, required = true)
     private File baseDirectory;
 
+    /**
+     * The project's build directory, wherever it is configured: recipes may not read it (earlier
+     * runs and the build wrote it), nor is a generate.properties read there.
+     */
+    @Parameter(defaultValue = "${project.build.directory}", readonly = true)
+    private File buildDirectory;
+
     /** Directory searched recursively for recipes: Markdown files with a ```sql block. */
     @Parameter(property = "cookbook.recipes", defaultValue = "${basedir}/recipes")
     private File recipes;
@@ -103,6 +110,10 @@ abstract class AbstractRecipesMojo extends AbstractMojo {
 
     String recipe() {
         return recipe;
+    }
+
+    Path buildDirectory() {
+        return inProject(buildDirectory);
     }
 
     /**

@@ -25,10 +25,6 @@ public class FixturesMojo extends AbstractRecipesMojo {
     @Parameter(property = "cookbook.generate", defaultValue = "generators")
     private String generate;
 
-    /** The project's build directory: no generate.properties is read there, wherever it is configured. */
-    @Parameter(defaultValue = "${project.build.directory}", readonly = true)
-    private java.io.File buildDirectory;
-
     /** Seconds of event time an unbounded faker or datagen table covers. */
     @Parameter(property = "cookbook.fixtureSpan", defaultValue = "120")
     private long fixtureSpan;
@@ -53,7 +49,7 @@ public class FixturesMojo extends AbstractRecipesMojo {
                     "all".equals(generate),
                     fixtureSpan,
                     fixtureRows,
-                    buildDirectory == null ? null : inProject(buildDirectory));
+                    buildDirectory());
             summary = new FixtureGenerator(settings, new MavenConsole(getLog())).run();
         } catch (RuntimeException e) {
             throw new MojoExecutionException("The cookbook plugin cannot generate fixtures: " + e.getMessage(), e);
