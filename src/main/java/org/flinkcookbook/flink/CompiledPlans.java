@@ -54,7 +54,7 @@ public final class CompiledPlans extends PlanningBackEnd {
      */
     /**
      * @param placeholders for each column, whether its values differ from run to run in the plan, as
-     *     the Flink engine prints them ({@link #nondeterministicInPlan})
+     *     the Flink engine prints them ({@link #varyingValuesInPlan})
      * @param notNull for each column, whether the sink's schema declares it NOT NULL: the query's
      *     resolved type, as the Flink engine's collect sink takes it, whose NOT NULL enforcer fails the
      *     job on a NULL there (the temporary sink is gone from the plan's catalog once it is compiled)
@@ -121,7 +121,7 @@ public final class CompiledPlans extends PlanningBackEnd {
 
     /**
      * Plans planned before: a plan that read values differing from run to run counts for this run's
-     * inputs too, as planning it again would have ({@link #nondeterministicInPlan}).
+     * inputs too, as planning it again would have ({@link #varyingValuesInPlan}).
      */
     private static List<CompiledQuery> recalled(List<CompiledQuery> plans) {
         if (plans.stream().anyMatch(CompiledQuery::readsVaryingValues)) {
@@ -140,21 +140,16 @@ public final class CompiledPlans extends PlanningBackEnd {
     private CompiledQuery compile(ParsedStatement statement, Table query, String sinkName) {
         String json = compiledPlan(query, true);
         List<String> columns = query.getResolvedSchema().getColumnNames();
-        List<Boolean> placeholders;
-        boolean varies;
-        try (InputLog reads = InputLog.open()) { // what the plan is kept with, for a run that recalls it
-            placeholders = nondeterministicInPlan(statement, columns.size(), () -> json);
-            varies = reads.readsVaryingValues();
-        }
+        VaryingValues varying = varyingValuesInPlan(statement, columns.size(), () -> json);
         return new CompiledQuery(
                 withTemporaryTables(json),
                 columns,
-                placeholders,
+                varying.placeholders(),
                 sinkName,
                 query.getResolvedSchema().getColumns().stream()
                         .map(column -> !column.getDataType().getLogicalType().isNullable())
                         .toList(),
-                varies);
+                varying.read());
     }
 
     /**

@@ -184,25 +184,36 @@ abstract class FlinkBackEnd implements SessionBackEnd {
     }
 
     /**
-     * The sink columns whose values differ from run to run in the plan Flink runs
-     * ({@link PlanNondeterminism}), which both engines print as placeholders. The plan is read only
-     * while the session names a function Flink declares nondeterministic; a plan Flink cannot
-     * compile into JSON (a batch group window aggregation) has none.
+     * What the plan Flink runs says of values that differ from run to run ({@link PlanNondeterminism}).
+     *
+     * @param placeholders for each sink column, whether its values differ, which both engines print as
+     *     placeholders
+     * @param read whether the plan calls such a function anywhere (a filter on the clock too): recorded in
+     *     {@link InputLog}, since a run of another day may give other rows
      */
-    List<Boolean> nondeterministicInPlan(ParsedStatement statement, int width, Supplier<String> plan) {
-        if (namesNondeterministicFunction(statement)) {
-            try {
-                String json = plan.get();
-                if (PlanNondeterminism.callsAny(json, planner(), batch())) {
-                    InputLog.readVaryingValues(); // the clock is an input: a run of another day may differ
-                }
-                return PlanNondeterminism.sinkColumns(json, planner(), batch());
-            } catch (CompiledPlans.PlanNotCompiled notCompiled) {
-                // no plan to read: no placeholders from it, and the name is all there is to go by
-                InputLog.readVaryingValues();
-            }
+    record VaryingValues(List<Boolean> placeholders, boolean read) {}
+
+    /**
+     * The plan is read only while the session names a function Flink declares nondeterministic; a
+     * plan Flink cannot compile into JSON (a batch group window aggregation) has no placeholders, and
+     * the name is all there is to go by.
+     */
+    VaryingValues varyingValuesInPlan(ParsedStatement statement, int width, Supplier<String> plan) {
+        List<Boolean> none = Collections.nCopies(width, false);
+        if (!namesNondeterministicFunction(statement)) {
+            return new VaryingValues(none, false);
         }
-        return Collections.nCopies(width, false);
+        VaryingValues found;
+        try {
+            PlanNondeterminism analysis = PlanNondeterminism.of(plan.get(), planner(), batch());
+            found = new VaryingValues(analysis.sinkColumns(), analysis.callsAny());
+        } catch (CompiledPlans.PlanNotCompiled notCompiled) {
+            found = new VaryingValues(none, true);
+        }
+        if (found.read()) {
+            InputLog.readVaryingValues(); // the clock is an input: a run of another day may differ
+        }
+        return found;
     }
 
     /** The planner of the session's table environment. */

@@ -232,14 +232,15 @@ final class JobBackEnd extends FlinkBackEnd {
 
     /**
      * Placeholders for the columns whose values differ from run to run in the plan Flink runs
-     * ({@link #nondeterministicInPlan}: the plan is compiled, a second optimization of the statement
+     * ({@link #varyingValuesInPlan}: the plan is compiled, a second optimization of the statement
      * besides its job's, only while the session names a function Flink declares nondeterministic)
      * and for processing-time columns.
      */
     private List<Boolean> nondeterministicColumns(ParsedStatement statement, Supplier<Table> query) {
         Table table = query.get();
         List<Column> columns = table.getResolvedSchema().getColumns();
-        List<Boolean> fromPlan = nondeterministicInPlan(statement, columns.size(), () -> compiledPlan(table, false));
+        List<Boolean> fromPlan = varyingValuesInPlan(statement, columns.size(), () -> compiledPlan(table, false))
+                .placeholders();
         List<Boolean> placeholders = new ArrayList<>();
         for (int i = 0; i < columns.size(); i++) {
             placeholders.add(fromPlan.get(i)

@@ -96,20 +96,23 @@ final class PlanNondeterminism {
     }
 
     /**
-     * For each column of the plan's sink (the plan of one query or INSERT), whether its value
-     * differs from run to run.
+     * The plan of one query or INSERT, read once for both questions below.
      *
-     * @param planner the planner that compiled the plan, whose operators say which functions do
+     * @param planner the planner that compiled the plan, whose operators say which functions differ from run to run
      * @param batch whether the plan was compiled in batch mode, where the clock's functions are dynamic
      */
-    static List<Boolean> sinkColumns(String json, Planner planner, boolean batch) {
-        PlanNondeterminism analysis = new PlanNondeterminism(read(json), nondeterministicFunctions(planner, batch));
-        int sink = analysis.nodes.keySet().stream()
-                .filter(id -> type(analysis.nodes.get(id)).endsWith("-sink"))
+    static PlanNondeterminism of(String json, Planner planner, boolean batch) {
+        return new PlanNondeterminism(read(json), nondeterministicFunctions(planner, batch));
+    }
+
+    /** For each column of the plan's sink, whether its value differs from run to run. */
+    List<Boolean> sinkColumns() {
+        int sink = nodes.keySet().stream()
+                .filter(id -> type(nodes.get(id)).endsWith("-sink"))
                 .findFirst()
                 .orElseThrow(() -> new IllegalStateException("Flink's compiled plan has no sink"));
         List<Boolean> result = new ArrayList<>();
-        for (boolean column : analysis.columns(sink)) {
+        for (boolean column : columns(sink)) {
             result.add(column);
         }
         return result;
@@ -122,11 +125,10 @@ final class PlanNondeterminism {
      * every input the same. A scan's table definition is no call: a computed column the query reads
      * is computed by the calc above the scan, and one it does not read is pruned from the plan.
      */
-    static boolean callsAny(String json, Planner planner, boolean batch) {
-        PlanNondeterminism analysis = new PlanNondeterminism(read(json), nondeterministicFunctions(planner, batch));
-        return analysis.nodes.entrySet().stream()
-                .anyMatch(node -> !analysis.inputs.get(node.getKey()).isEmpty()
-                        && analysis.readsNondeterministic(node.getValue(), new boolean[0]));
+    boolean callsAny() {
+        return nodes.entrySet().stream()
+                .anyMatch(node ->
+                        !inputs.get(node.getKey()).isEmpty() && readsNondeterministic(node.getValue(), new boolean[0]));
     }
 
     private static JsonNode read(String json) {

@@ -42,8 +42,8 @@ public final class InputLog implements AutoCloseable {
     }
 
     /**
-     * A statement named a function Flink's planner declares nondeterministic or dynamic: its run
-     * may give other rows tomorrow (a filter on {@code CURRENT_DATE}) however its files stay.
+     * A statement's plan calls a function Flink's planner declares nondeterministic or dynamic: its
+     * run may give other rows tomorrow (a filter on {@code CURRENT_DATE}) however its files stay.
      */
     public static void readVaryingValues() {
         OPEN.forEach(log -> log.varyingValues = true);
